@@ -1,0 +1,143 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+
+/** One ordered set of migrations for SQLite and PostgreSQL alike: only portable column types. */
+const migrations: Record<string, Migration> = {
+  '0001_foundation': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('organisations')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull().unique())
+        .addColumn('plan', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('api_keys')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('org_id', 'text', (c) => c.notNull().references('organisations.id'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('prefix', 'text', (c) => c.notNull())
+        .addColumn('last4', 'text', (c) => c.notNull())
+        .addColumn('key_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('scopes', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('last_used_at', 'text')
+        .addColumn('revoked_at', 'text')
+        .addColumn('disabled_reason', 'text')
+        .execute();
+
+      await db.schema
+        .createTable('documents')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('org_id', 'text', (c) => c.notNull().references('organisations.id'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('type_hint', 'text')
+        .addColumn('doc_type', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('cached', 'integer', (c) => c.notNull())
+        .addColumn('cached_from', 'text')
+        .addColumn('uploaded_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addColumn('sha256', 'text', (c) => c.notNull())
+        .addColumn('size_bytes', 'integer', (c) => c.notNull())
+        .addColumn('media_type', 'text', (c) => c.notNull())
+        .addColumn('file_kind', 'text', (c) => c.notNull())
+        .addColumn('blob_key', 'text')
+        .addColumn('outputs', 'text', (c) => c.notNull())
+        .addColumn('improve', 'integer', (c) => c.notNull())
+        .addColumn('outcome', 'text', (c) => c.notNull())
+        .addColumn('current_reading_id', 'text')
+        .addColumn('confidence', 'real')
+        .addColumn('tamper_score', 'real')
+        .addColumn('source', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('documents_org_uploaded').on('documents').columns(['org_id', 'uploaded_at']).execute();
+      await db.schema.createIndex('documents_org_sha').on('documents').columns(['org_id', 'sha256']).execute();
+      await db.schema.createIndex('documents_org_status').on('documents').columns(['org_id', 'status']).execute();
+
+      await db.schema
+        .createTable('document_versions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('document_id', 'text', (c) => c.notNull())
+        .addColumn('org_id', 'text', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('sha256', 'text', (c) => c.notNull())
+        .addColumn('size_bytes', 'integer', (c) => c.notNull())
+        .addColumn('media_type', 'text', (c) => c.notNull())
+        .addColumn('blob_key', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addUniqueConstraint('document_versions_doc_version', ['document_id', 'version'])
+        .execute();
+
+      await db.schema
+        .createTable('readings')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('document_id', 'text', (c) => c.notNull())
+        .addColumn('org_id', 'text', (c) => c.notNull())
+        .addColumn('number', 'integer', (c) => c.notNull())
+        .addColumn('trigger', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('outcome', 'text')
+        .addColumn('result', 'text')
+        .addColumn('raw', 'text')
+        .addColumn('started_at', 'text', (c) => c.notNull())
+        .addColumn('finished_at', 'text')
+        .addColumn('cached_from_reading', 'text')
+        .addUniqueConstraint('readings_doc_number', ['document_id', 'number'])
+        .execute();
+
+      await db.schema
+        .createTable('consents')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('org_id', 'text', (c) => c.notNull())
+        .addColumn('document_id', 'text', (c) => c.notNull())
+        .addColumn('note', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('document_deletions')
+        .addColumn('document_id', 'text', (c) => c.primaryKey())
+        .addColumn('org_id', 'text', (c) => c.notNull())
+        .addColumn('deleted_at', 'text', (c) => c.notNull())
+        .addColumn('actor', 'text', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('queue_jobs')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('queue', 'text', (c) => c.notNull())
+        .addColumn('payload', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull())
+        .addColumn('max_attempts', 'integer', (c) => c.notNull())
+        .addColumn('run_at', 'text', (c) => c.notNull())
+        .addColumn('lease_until', 'text')
+        .addColumn('locked_by', 'text')
+        .addColumn('last_error', 'text')
+        .addColumn('dedupe_key', 'text', (c) => c.unique())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('queue_jobs_ready').on('queue_jobs').columns(['queue', 'status', 'run_at']).execute();
+
+      await db.schema
+        .createTable('meta')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+

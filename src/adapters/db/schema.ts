@@ -1,0 +1,129 @@
+
+/** Table shapes. Portable across SQLite and PostgreSQL: ids and timestamps are text (ISO 8601 UTC,
+ * which sorts as time), JSON is text, booleans are 0/1 integers. */
+
+export interface OrganisationsTable {
+  id: string;
+  name: string;
+  plan: string;
+  status: string;
+  created_at: string;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  org_id: string;
+  name: string;
+  /** First characters of the key, for display. */
+  prefix: string;
+  last4: string;
+  /** SHA-256 hex of the whole key: the only form in which a key is stored. */
+  key_hash: string;
+  scopes: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  disabled_reason: string | null;
+}
+
+export interface DocumentsTable {
+  id: string;
+  org_id: string;
+  name: string;
+  type_hint: string | null;
+  doc_type: string;
+  status: string;
+  cached: number;
+  cached_from: string | null;
+  uploaded_at: string;
+  updated_at: string;
+  sha256: string;
+  size_bytes: number;
+  media_type: string;
+  file_kind: string;
+  /** Blob key of the current original; null when the original was not kept. */
+  blob_key: string | null;
+  outputs: string;
+  improve: number;
+  outcome: string;
+  current_reading_id: string | null;
+  confidence: number | null;
+  tamper_score: number | null;
+  source: string;
+}
+
+export interface DocumentVersionsTable {
+  id: string;
+  document_id: string;
+  org_id: string;
+  version: number;
+  sha256: string;
+  size_bytes: number;
+  media_type: string;
+  blob_key: string | null;
+  created_at: string;
+}
+
+export interface ReadingsTable {
+  id: string;
+  document_id: string;
+  org_id: string;
+  number: number;
+  trigger: string;
+  status: string;
+  outcome: string | null;
+  result: string | null;
+  raw: string | null;
+  started_at: string;
+  finished_at: string | null;
+  cached_from_reading: string | null;
+}
+
+export interface ConsentsTable {
+  id: string;
+  org_id: string;
+  document_id: string;
+  note: string | null;
+  created_at: string;
+}
+
+export interface DocumentDeletionsTable {
+  document_id: string;
+  org_id: string;
+  deleted_at: string;
+  actor: string;
+}
+
+export interface QueueJobsTable {
+  id: string;
+  queue: string;
+  payload: string;
+  status: string;
+  attempts: number;
+  max_attempts: number;
+  run_at: string;
+  lease_until: string | null;
+  locked_by: string | null;
+  last_error: string | null;
+  dedupe_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MetaTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  organisations: OrganisationsTable;
+  api_keys: ApiKeysTable;
+  documents: DocumentsTable;
+  document_versions: DocumentVersionsTable;
+  readings: ReadingsTable;
+  consents: ConsentsTable;
+  document_deletions: DocumentDeletionsTable;
+  queue_jobs: QueueJobsTable;
+  meta: MetaTable;
+}
+

@@ -1,0 +1,20 @@
+import { randomBytes } from 'node:crypto';
+
+/** Prefixed random identifiers. The random part is hex, 16 bytes: unguessable across tenants. */
+export const ID_PREFIX = {
+  document: 'DOC_',
+  organisation: 'ORG_',
+  apiKey: 'KEY_',
+  reading: 'RDG_',
+  version: 'VER_',
+  queueJob: 'QJB_',
+  consent: 'CNS_',
+  deletion: 'DEL_',
+  event: 'evt_',
+} as const;
+
+export function newId(kind: keyof typeof ID_PREFIX): string {
+  return ID_PREFIX[kind] + randomBytes(16).toString('hex');
+}
+
+export const DOCUMENT_ID_PATTERN = /^DOC_[0-9a-f]{32}$/;

@@ -1,0 +1,18 @@
+import type { FileKind } from '../domain/document-types.js';
+import type { PageImage, PageText } from '../readers/types.js';
+
+/** What intake learns from a file: its kind, its pages as images, and any text of its own. */
+export interface IntakeResult {
+  kind: FileKind;
+  /** Pages in the file (for PDFs, as declared), and how many were taken. */
+  pageCount: number;
+  pagesTaken: number;
+  /** Page images for OCR (images; PDF pages without a usable text layer). */
+  images: PageImage[];
+  /** Text the file itself carries, with positions where the format has them (PDF, DOCX, DOC). */
+  textLayer: PageText[];
+  /** Plain text of Word files, in reading order. */
+  plainText?: string;
+  /** Facts about the file worth keeping for later checks (producer, incremental updates, EXIF software). */
+  metadata: Record<string, unknown>;
+}
