@@ -7,6 +7,8 @@ export interface IntakeResult {
   /** Pages in the file (for PDFs, as declared), and how many were taken. */
   pageCount: number;
   pagesTaken: number;
+  /** Pages among those taken that could not be read, with why (the pipeline reports MISSING_PAGE). */
+  missingPages?: { page: number; reason: string }[];
   /** Page images for OCR (images; PDF pages without a usable text layer). */
   images: PageImage[];
   /** Text the file itself carries, with positions where the format has them (PDF, DOCX, DOC). */

@@ -27,6 +27,8 @@ export function connectDb(database: Config['database']): Db {
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
+    // Deleted documents must not linger in free pages of the file.
+    sqlite.pragma('secure_delete = ON');
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     return wrap(db, 'sqlite');
   }
@@ -47,7 +49,7 @@ function wrap(db: Kysely<Database>, kind: DbKind, schema?: string): Db {
     kind,
     async migrate() {
       if (schema && schema !== 'public') await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
-      return migrateToLatest(db);
+      return migrateToLatest(db, schema);
     },
     async ping() {
       await sql`select 1`.execute(db);

@@ -1,0 +1,59 @@
+import multipart from '@fastify/multipart';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import type { Config } from './config/env.js';
+import { registerAuth } from './http/plugins/auth.js';
+import { registerErrorHandling } from './http/plugins/errors.js';
+import { registerHttpMetrics, type Metrics } from './http/plugins/metrics.js';
+import { registerOpenApi } from './http/plugins/openapi.js';
+import { genRequestId } from './http/plugins/request-id.js';
+import { healthRoutes } from './http/routes/health.js';
+import { documentRoutes } from './http/routes/v1/documents.js';
+import type { AccountsService } from './services/accounts.js';
+import type { DocumentsService } from './services/documents.js';
+
+export interface AppServices {
+  accounts: AccountsService;
+  documents: DocumentsService;
+  metrics: Metrics;
+  ping: () => Promise<void>;
+}
+
+export const API_VERSION = '0.1.0';
+
+const NOISY_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+
+/** Builds the HTTP app from services that already exist; does no I/O of its own. */
+export async function buildApp(config: Config, services: AppServices, logger: Logger): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    genReqId: genRequestId,
+    // Probes and scrapes every few seconds would drown the request log.
+    logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: (request) => NOISY_PATHS.has(request.url) }),
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    connectionTimeout: config.CONNECTION_TIMEOUT_MS,
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.TRUST_PROXY ? config.TRUST_PROXY.split(',').map((s) => s.trim()) : false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandling(app);
+  await app.register(multipart, {
+    throwFileSizeLimit: false,
+    limits: { fileSize: config.MAX_FILE_BYTES, files: config.MAX_BATCH_FILES + 1, fields: 10, fieldSize: 4096 },
+  });
+  await registerOpenApi(app, API_VERSION);
+  registerAuth(app, services.accounts);
+  registerHttpMetrics(app, services.metrics);
+  await app.register(healthRoutes, { ping: services.ping });
+  await app.register(documentRoutes, {
+    documents: services.documents,
+    maxFileBytes: config.MAX_FILE_BYTES,
+    maxBatchFiles: config.MAX_BATCH_FILES,
+  });
+  return app;
+}

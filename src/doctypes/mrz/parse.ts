@@ -1,0 +1,177 @@
+import { lookupIssuingState } from '../countries.js';
+import { assess } from './assess.js';
+import { classForcedAlternatives, safeCheckDigit } from './charset.js';
+import { fitLine, MAX_MRZ_LINE_LENGTH, MAX_MRZ_LINES, normalizeLine } from './fit.js';
+import { candidateFormats, fieldText, LAYOUTS, resolveFields, type FormatLayout } from './formats.js';
+import { fillerLookingOffsets } from './names.js';
+import {
+  applySwaps,
+  checkPasses,
+  repairCheckedField,
+  repairCountryCode,
+  repairNameZone,
+  replaceLookalikes,
+  suggestAlnumRepairs,
+  type Grid,
+  type RepairLog,
+} from './repair.js';
+import type { MrzProblem, MrzRepair, MrzResult, ParseOptions } from './types.js';
+
+/** Bound on what is even looked at, before any normalisation. */
+const MAX_INPUT_CHARS = 200;
+const STANDARD_LENGTHS = [30, 36, 44] as const;
+
+interface Shaped {
+  layout: FormatLayout;
+  lines: string[];
+  problems: MrzProblem[];
+}
+
+const gridLines = (grid: Grid): string[] => grid.map((row) => row.join(''));
+
+/** How many check digits pass as read: decides between layouts sharing a shape (French card, TD2). */
+function passingChecks(layout: FormatLayout, lines: string[]): number {
+  let n = 0;
+  for (const f of resolveFields(layout, lines)) {
+    if (f.check && checkPasses(fieldText(f, layout, lines), lines[f.check.line]![f.check.position]!, f.check)) n++;
+  }
+  const c = layout.composite;
+  if (c && lines[c.line]![c.position] === String(safeCheckDigit(c.ranges.map((r) => lines[r.line]!.slice(r.start, r.end)).join('')))) n++;
+  return n;
+}
+
+function shape(lines: string[]): Shaped | null {
+  let best: Shaped | null = null;
+  let bestCost = Infinity;
+  for (const length of STANDARD_LENGTHS) {
+    const fitted = lines.map((l) => fitLine(l, length));
+    if (fitted.some((f) => f === null)) continue;
+    const fittedLines = fitted.map((f) => f!.line);
+    const formats = candidateFormats(lines.length, length, fittedLines[0]!);
+    if (formats.length === 0) continue;
+    const cost = lines.reduce((sum, l) => sum + Math.abs(l.length - length), 0);
+    if (cost >= bestCost) continue;
+    const layouts = formats.map((f) => LAYOUTS[f]);
+    const layout = layouts.reduce((a, b) => (passingChecks(b, fittedLines) > passingChecks(a, fittedLines) ? b : a));
+    const problems: MrzProblem[] = lines.flatMap((l, i) =>
+      l.length === length
+        ? []
+        : [{ kind: 'line_length_adjusted' as const, code: null, field: null, message: `line ${i + 1} had ${l.length} characters; the filler run at ${fitted[i]!.runStart + 1} was resized to make ${length}` }],
+    );
+    best = { layout, lines: fittedLines, problems };
+    bestCost = cost;
+  }
+  return best;
+}
+
+/** Which field a position belongs to, for the repair log. */
+function fieldAt(layout: FormatLayout, lines: string[]): (line: number, position: number) => MrzRepair['field'] {
+  return (line, position) => {
+    for (const f of resolveFields(layout, lines)) {
+      const inSpan = f.span.line === line && position >= f.span.start && position < f.span.end;
+      if (inSpan || (f.check?.line === line && f.check.position === position)) return f.name;
+    }
+    const names = layout.names;
+    if (names.kind === 'separate') {
+      if (names.surname.line === line && position >= names.surname.start && position < names.surname.end) return 'surname';
+      return names.given.line === line && position >= names.given.start && position < names.given.end ? 'given_names' : 'composite';
+    }
+    if (line !== names.span.line || position < names.span.start || position >= names.span.end) return 'composite';
+    const sep = lines[line]!.indexOf('<<', names.span.start);
+    return sep !== -1 && position >= sep + 2 ? 'given_names' : 'surname';
+  };
+}
+
+function compositePasses(layout: FormatLayout, lines: string[]): boolean {
+  const c = layout.composite;
+  return c !== null && lines[c.line]![c.position] === String(safeCheckDigit(c.ranges.map((r) => lines[r.line]!.slice(r.start, r.end)).join('')));
+}
+
+function repairNames(grid: Grid, layout: FormatLayout, log: RepairLog): void {
+  const before = gridLines(grid);
+  const start = log.repairs.length;
+  const names = layout.names;
+  if (names.kind === 'combined') {
+    repairNameZone(grid, names.span, 'surname', (z) => fillerLookingOffsets(z, 'single'), log);
+    const sep = grid[names.span.line]!.join('').indexOf('<<', names.span.start);
+    for (const r of log.repairs.slice(start)) if (sep !== -1 && r.position >= sep + 2) r.field = 'given_names';
+    return;
+  }
+  repairNameZone(grid, names.surname, 'surname', () => [], log);
+  repairNameZone(grid, names.given, 'given_names', (z) => fillerLookingOffsets(z, 'double'), log);
+  // the French composite covers the names: a repair that breaks a passing composite was wrong
+  if (compositePasses(layout, before) && !compositePasses(layout, gridLines(grid))) {
+    for (const r of log.repairs.splice(start)) grid[r.line]![r.position] = r.from;
+  }
+}
+
+function repairComposite(grid: Grid, layout: FormatLayout, log: RepairLog): void {
+  const c = layout.composite;
+  if (!c || compositePasses(layout, gridLines(grid))) return;
+  const digit = classForcedAlternatives(grid[c.line]![c.position]!, 'check')[0];
+  if (digit === undefined) return;
+  const trial = grid.map((row) => [...row]);
+  trial[c.line]![c.position] = digit;
+  if (compositePasses(layout, gridLines(trial))) applySwaps(grid, [{ line: c.line, position: c.position, to: digit }], 'composite', 'character_class', 'check_digit', log);
+}
+
+function repair(grid: Grid, layout: FormatLayout, log: RepairLog): void {
+  replaceLookalikes(grid, fieldAt(layout, gridLines(grid)), log);
+  const fields = resolveFields(layout, gridLines(grid));
+  for (const f of fields) {
+    const textOf = (g: Grid): string => fieldText(f, layout, gridLines(g));
+    if (f.check) repairCheckedField(grid, f, textOf, log);
+    if (f.check && f.cls === 'alnum' && !checkPasses(textOf(grid), grid[f.check.line]![f.check.position]!, f.check)) {
+      suggestAlnumRepairs(grid, f, textOf, log);
+    }
+    if (f.name === 'issuing_state' || f.name === 'nationality') repairCountryCode(grid, f, (code) => lookupIssuingState(code) !== null, log);
+  }
+  repairNames(grid, layout, log);
+  repairComposite(grid, layout, log);
+}
+
+function unrecognised(raw: string[], message: string): MrzResult {
+  return {
+    format: null,
+    document_code: null,
+    lines: { raw, repaired: raw },
+    fields: {},
+    checks: [],
+    composite: null,
+    valid: false,
+    repairs: [],
+    problems: [{ kind: 'unrecognised_layout', code: null, field: null, message }],
+    issuing_country: null,
+    names_truncated: false,
+  };
+}
+
+/** Parses and validates MRZ lines (already picked out of the page, see detect.ts). Never throws. */
+export function parseMrz(input: readonly string[], options: ParseOptions = {}): MrzResult {
+  const raw = input.slice(0, MAX_MRZ_LINES + 1).map((l) => normalizeLine(String(l).slice(0, MAX_INPUT_CHARS)));
+  if (input.length < 2 || input.length > MAX_MRZ_LINES) return unrecognised(raw, `an MRZ has 2 or 3 lines, not ${input.length}`);
+  if (raw.some((l) => l.length > MAX_MRZ_LINE_LENGTH)) return unrecognised(raw, `a line is longer than ${MAX_MRZ_LINE_LENGTH} characters`);
+  const shaped = shape(raw);
+  if (!shaped) return unrecognised(raw, `line lengths ${raw.map((l) => l.length).join('/')} match no MRZ format`);
+
+  const { layout } = shaped;
+  const grid: Grid = shaped.lines.map((l) => [...l]);
+  const log: RepairLog = { repairs: [], problems: [] };
+  if (options.repair !== false) repair(grid, layout, log);
+  const lines = gridLines(grid);
+  const assessment = assess({
+    layout,
+    fields: resolveFields(layout, lines),
+    lines,
+    rawLines: shaped.lines,
+    repairs: log.repairs,
+    now: options.now ?? new Date(),
+  });
+  return {
+    format: layout.format,
+    ...assessment,
+    lines: { raw, repaired: lines },
+    repairs: log.repairs,
+    problems: [...shaped.problems, ...log.problems, ...assessment.problems],
+  };
+}

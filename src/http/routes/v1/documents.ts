@@ -1,0 +1,159 @@
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { DocumentsService } from '../../../services/documents.js';
+import { principalOf } from '../../plugins/auth.js';
+import { readUploadForm } from '../../multipart-form.js';
+import { DocumentIdParams, errorResponses } from '../../schemas/common.js';
+import {
+  BatchFormSchema,
+  BatchResponseSchema,
+  DeleteResponseSchema,
+  DocumentSchema,
+  ListQuerySchema,
+  ListResponseSchema,
+  RereadResponseSchema,
+  UploadFormSchema,
+  UploadedDocumentSchema,
+  VersionsResponseSchema,
+} from '../../schemas/documents.js';
+import { AppError } from '../../../domain/errors.js';
+
+/** Multipart bodies are streamed by the handler; their schema documents the form but is not
+ * used to validate (the stream has not been read when validation runs). */
+// Fastify types a route's compiler by its whole schema object.
+const multipartValidator: FastifySchemaCompiler<any> = (route) =>
+  route.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
+
+export interface DocumentRoutesOptions {
+  documents: DocumentsService;
+  maxFileBytes: number;
+  maxBatchFiles: number;
+}
+
+export async function documentRoutes(app: FastifyInstance, opts: DocumentRoutesOptions): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { documents } = opts;
+  const tags = ['Documents'];
+
+  r.post('/v1/documents/upload', {
+    validatorCompiler: multipartValidator,
+    schema: {
+      tags,
+      summary: 'Upload a document to read',
+      description: 'Answers 202 at once; the file is stored durably before the answer. Poll GET /v1/documents/{id}.',
+      consumes: ['multipart/form-data'],
+      body: UploadFormSchema,
+      response: { 202: UploadedDocumentSchema, ...errorResponses(413, 422) },
+    },
+    handler: async (request, reply) => {
+      const principal = principalOf(request);
+      const form = await readUploadForm(request, { fileField: 'file', maxFiles: 1, maxFileBytes: opts.maxFileBytes });
+      const file = form.files[0];
+      if (!file) throw new AppError('validation_error', 'Send the document in the "file" field.');
+      if (file.tooLarge) throw new AppError('file_too_large', `The file is over the ${opts.maxFileBytes}-byte limit.`);
+      const doc = await documents.upload(principal, {
+        filename: file.filename,
+        bytes: file.bytes,
+        typeHint: form.docType,
+        outputs: form.outputs,
+        improve: form.improve,
+        consent: form.consent,
+      });
+      return reply.status(202).send(doc);
+    },
+  });
+
+  r.post('/v1/documents/batch', {
+    validatorCompiler: multipartValidator,
+    schema: {
+      tags,
+      summary: 'Upload up to 20 documents at once',
+      description: 'Each item is a document or { filename, error }; one bad file does not stop the others.',
+      consumes: ['multipart/form-data'],
+      body: BatchFormSchema,
+      response: { 202: BatchResponseSchema, ...errorResponses(413, 422) },
+    },
+    handler: async (request, reply) => {
+      const principal = principalOf(request);
+      const form = await readUploadForm(request, { fileField: 'files', maxFiles: opts.maxBatchFiles, maxFileBytes: opts.maxFileBytes });
+      if (form.files.length === 0) throw new AppError('validation_error', 'Send the documents in repeated "files" fields.');
+      const items: z.infer<typeof BatchResponseSchema>['items'] = [];
+      let queued = 0;
+      for (const file of form.files) {
+        if (file.tooLarge) {
+          items.push({ filename: file.filename, error: 'file_too_large' });
+          continue;
+        }
+        try {
+          const doc = await documents.upload(principal, {
+            filename: file.filename,
+            bytes: file.bytes,
+            typeHint: form.docType,
+            outputs: form.outputs,
+            improve: form.improve,
+            consent: form.consent,
+            source: 'batch',
+          });
+          items.push(doc);
+          if (!doc.cached) queued += 1;
+        } catch (err) {
+          if (err instanceof AppError && (err.code === 'unsupported_file' || err.code === 'file_too_large')) {
+            items.push({ filename: file.filename, error: err.code });
+          } else {
+            throw err;
+          }
+        }
+      }
+      return reply.status(202).send({ items, queued });
+    },
+  });
+
+  r.get('/v1/documents', {
+    schema: { tags, summary: 'List documents', querystring: ListQuerySchema, response: { 200: ListResponseSchema, ...errorResponses(422) } },
+    handler: async (request) => documents.list(principalOf(request), request.query),
+  });
+
+  r.get('/v1/documents/:id', {
+    schema: { tags, summary: 'Get a document and its result', params: DocumentIdParams, response: { 200: DocumentSchema, ...errorResponses(404) } },
+    handler: async (request) => documents.get(principalOf(request), request.params.id),
+  });
+
+  r.delete('/v1/documents/:id', {
+    schema: {
+      tags,
+      summary: 'Erase a document',
+      description: 'Erases the file, versions, readings, fields, outputs and consent note; a minimal deletion record stays.',
+      params: DocumentIdParams,
+      response: { 200: DeleteResponseSchema, ...errorResponses(404, 409) },
+    },
+    handler: async (request) => documents.delete(principalOf(request), request.params.id),
+  });
+
+  r.get('/v1/documents/:id/versions', {
+    schema: { tags, summary: 'Versions of the stored file and the readings made of it', params: DocumentIdParams, response: { 200: VersionsResponseSchema, ...errorResponses(404, 409) } },
+    handler: async (request) => documents.versions(principalOf(request), request.params.id),
+  });
+
+  r.post('/v1/documents/:id/rescan', {
+    schema: {
+      tags,
+      summary: 'Read the stored original again (no new charge)',
+      description: '202 with the document back in processing. 409 no_source_file when the original was not kept; 409 not_finished while a reading runs.',
+      params: DocumentIdParams,
+      response: { 202: RereadResponseSchema, ...errorResponses(404, 409) },
+    },
+    handler: async (request, reply) => reply.status(202).send(await documents.reread(principalOf(request), request.params.id, 'rescan')),
+  });
+
+  r.post('/v1/documents/:id/reevaluate', {
+    schema: {
+      tags,
+      summary: 'Read the stored original again with the current readers',
+      description: 'The new reading is kept beside the old one (see /versions). 409 no_source_file when the original was not kept.',
+      params: DocumentIdParams,
+      response: { 202: RereadResponseSchema, ...errorResponses(404, 409) },
+    },
+    handler: async (request, reply) => reply.status(202).send(await documents.reread(principalOf(request), request.params.id, 'reevaluate')),
+  });
+}

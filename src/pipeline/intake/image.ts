@@ -1,0 +1,61 @@
+/** PNG and JPEG intake with sharp: the header is read first and pixel bombs are refused before
+ * any decoding; then EXIF orientation is applied, alpha flattened onto white, output 8-bit sRGB
+ * PNG, downscaled only when over the page pixel budget. */
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import type { FileKind } from '../../domain/document-types.js';
+import type { IntakeResult } from '../types.js';
+import { describeError, IntakeError } from './errors.js';
+import { exifTextTags } from './exif.js';
+import type { IntakeLimits } from './limits.js';
+import type { Progress } from './progress.js';
+
+const FORMAT_OF: Partial<Record<FileKind, string>> = { png: 'png', jpeg: 'jpeg' };
+
+export async function readImage(bytes: Buffer, kind: 'png' | 'jpeg', limits: IntakeLimits, progress: Progress): Promise<IntakeResult> {
+  progress('the image');
+  const input = { limitInputPixels: limits.maxInputPixels, failOn: 'error', sequentialRead: true } as const;
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, input).metadata();
+  } catch (err) {
+    throw new IntakeError(`the image could not be opened (${describeError(err)})`);
+  }
+  const { width = 0, height = 0 } = meta;
+  if (meta.format !== FORMAT_OF[kind]) throw new IntakeError(`the file is not a ${kind.toUpperCase()} image`);
+  if (width < 1 || height < 1) throw new IntakeError('the image declares no size');
+  if (width * height > limits.maxInputPixels) {
+    throw new IntakeError(`the image declares ${width}×${height} pixels, more than the ${Math.round(limits.maxInputPixels / 1e6)} MP limit`);
+  }
+  const over = (width * height) / limits.maxPixels;
+  const pipeline = sharp(bytes, input).rotate().flatten({ background: '#ffffff' }).toColourspace('srgb');
+  if (over > 1) {
+    const fit = Math.sqrt(over);
+    // Orientations 5-8 swap the sides, and resizing happens after the rotation.
+    const [w, h] = (meta.orientation ?? 1) >= 5 ? [height, width] : [width, height];
+    pipeline.resize({ width: Math.floor(w / fit), height: Math.floor(h / fit), fit: 'inside' });
+  }
+  let out: { data: Buffer; info: OutputInfo };
+  try {
+    out = await pipeline.png().toBuffer({ resolveWithObject: true });
+  } catch (err) {
+    throw new IntakeError(`the image could not be decoded (${describeError(err)})`);
+  }
+  const comments = (meta.comments ?? []).filter((c) => /^(software|creator|author)$/i.test(c.keyword));
+  return {
+    kind,
+    pageCount: 1,
+    pagesTaken: 1,
+    images: [{ page: 1, width: out.info.width, height: out.info.height, png: out.data }],
+    textLayer: [],
+    metadata: {
+      format: meta.format,
+      declaredWidth: width,
+      declaredHeight: height,
+      orientation: meta.orientation ?? 1,
+      density: meta.density ?? null,
+      downscaled: over > 1,
+      ...exifTextTags(meta.exif),
+      ...Object.fromEntries(comments.map((c) => [`png${c.keyword}`, c.text.slice(0, 200)])),
+    },
+  };
+}

@@ -1,0 +1,110 @@
+/** PDF intake with pdf.js: the text layer of the first pages, and images of pages without one. */
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { getDocument, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PageImage, PageText } from '../../readers/types.js';
+import type { IntakeResult } from '../types.js';
+import { describeError, IntakeError } from './errors.js';
+import type { IntakeLimits } from './limits.js';
+import { renderPage, type PdfCanvasFactory } from './pdf-render.js';
+import { countTextChars, pageTextFromItems, type PdfTextItem, type PdfTextStyle } from './pdf-text.js';
+import type { Progress } from './progress.js';
+
+/** Below this many letters and digits a page is also rendered for OCR: scans often carry a line
+ * of stamped text ("Scanned by ..."); rendering a sparse text page costs only an OCR pass. */
+export const MIN_TEXT_CHARS = 32;
+
+const PDFJS_DIR = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+const folder = (name: string) => `${join(PDFJS_DIR, name)}/`;
+
+/** getDocument options: no code generation from font data (CVE-2024-4367), no font loading into
+ * the platform, capped images, and every resource read from the local package, never fetched. */
+export function pdfOptions(limits: Pick<IntakeLimits, 'maxPixels'>) {
+  return {
+    isEvalSupported: false,
+    disableFontFace: true,
+    maxImageSize: limits.maxPixels,
+    useSystemFonts: false,
+    isOffscreenCanvasSupported: false,
+    standardFontDataUrl: folder('standard_fonts'),
+    cMapUrl: folder('cmaps'),
+    cMapPacked: true,
+    wasmUrl: folder('wasm'),
+    iccUrl: folder('iccs'),
+    stopAtErrors: false,
+    verbosity: 0,
+  } as const;
+}
+
+/** Each `%%EOF` after the first marks an incremental update: an edit saved over the original. */
+export function countIncrementalUpdates(bytes: Buffer): number {
+  let count = 0;
+  for (let at = bytes.indexOf('%%EOF'); at !== -1; at = bytes.indexOf('%%EOF', at + 5)) count++;
+  return Math.max(0, count - 1);
+}
+
+async function openPdf(bytes: Buffer, limits: IntakeLimits): Promise<PDFDocumentProxy> {
+  // pdf.js takes ownership of the array it is given: hand it a copy.
+  const task = getDocument({ data: new Uint8Array(bytes), ...pdfOptions(limits) });
+  try {
+    return await task.promise;
+  } catch (err) {
+    await task.destroy();
+    if (err instanceof Error && err.name === 'PasswordException') throw new IntakeError('the PDF is password-protected');
+    throw new IntakeError(`the PDF could not be opened (${describeError(err)})`);
+  }
+}
+
+async function readPage(page: PDFPageProxy): Promise<PageText> {
+  const content = await page.getTextContent();
+  const items = content.items.filter((i): i is PdfTextItem & (typeof content.items)[number] => 'str' in i);
+  return pageTextFromItems(page.pageNumber, items, content.styles as Record<string, PdfTextStyle>, page.getViewport({ scale: 1 }));
+}
+
+export async function readPdf(bytes: Buffer, limits: IntakeLimits, progress: Progress): Promise<IntakeResult> {
+  const doc = await openPdf(bytes, limits);
+  try {
+    const pageCount = doc.numPages;
+    const pagesTaken = Math.min(pageCount, limits.maxPages);
+    const textLayer: PageText[] = [];
+    const images: PageImage[] = [];
+    const missingPages: { page: number; reason: string }[] = [];
+    const pages: { page: number; textChars: number; rendered: boolean }[] = [];
+    for (let n = 1; n <= pagesTaken; n++) {
+      progress(`the PDF's page ${n}`);
+      try {
+        const page = await doc.getPage(n);
+        const text = await readPage(page);
+        const textChars = countTextChars(text);
+        if (text.lines.length) textLayer.push(text);
+        const rendered = textChars < MIN_TEXT_CHARS;
+        if (rendered) images.push(await renderPage(page, doc.canvasFactory as PdfCanvasFactory, limits));
+        pages.push({ page: n, textChars, rendered });
+        page.cleanup();
+      } catch (err) {
+        missingPages.push({ page: n, reason: `page ${n} could not be read (${describeError(err)})` });
+      }
+    }
+    if (textLayer.length === 0 && images.length === 0) {
+      throw new IntakeError(pagesTaken === 0 ? 'the PDF has no pages' : 'none of the PDF\'s pages could be read');
+    }
+    const { info } = (await doc.getMetadata().catch(() => ({ info: {} }))) as { info: Record<string, unknown> };
+    return {
+      kind: 'pdf',
+      pageCount,
+      pagesTaken,
+      ...(missingPages.length ? { missingPages } : {}),
+      images,
+      textLayer,
+      metadata: {
+        producer: typeof info.Producer === 'string' ? info.Producer : null,
+        creator: typeof info.Creator === 'string' ? info.Creator : null,
+        pdfVersion: typeof info.PDFFormatVersion === 'string' ? info.PDFFormatVersion : null,
+        incrementalUpdates: countIncrementalUpdates(bytes),
+        pages,
+      },
+    };
+  } finally {
+    await doc.destroy();
+  }
+}

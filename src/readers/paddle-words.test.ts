@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { normaliseText, splitLine, type GreyImage } from './paddle-words.js';
+
+/** A white strip of the given height with black blocks standing for glyph runs. */
+function strip(width: number, height: number, blocks: Array<[number, number]>): GreyImage {
+  const data = new Uint8Array(width * height).fill(255);
+  for (const [x0, x1] of blocks) {
+    for (let y = 4; y < height - 4; y++) for (let x = x0; x < x1; x++) data[y * width + x] = 0;
+  }
+  return { data, width, height };
+}
+
+const rect = (width: number, height: number) => ({ x0: 0, y0: 0, x1: width, y1: height });
+
+describe('normaliseText', () => {
+  it('turns full-width forms and the ideographic space into ASCII', () => {
+    expect(normaliseText('（ＡＢＣ１２３）：　ｘ')).toBe('(ABC123): x');
+    expect(normaliseText('  NAME   ANNA ')).toBe('NAME ANNA');
+  });
+});
+
+describe('splitLine', () => {
+  it('puts each of the model’s words over its own inked run', () => {
+    // "ANNA MARIA": glyphs 2 px apart inside words, a 12 px gap between them.
+    const img = strip(200, 30, [[10, 60], [72, 140]]);
+    const words = splitLine('ANNA MARIA', rect(200, 30), img);
+    expect(words.map((w) => w.text)).toEqual(['ANNA', 'MARIA']);
+    expect(words[0]!.rect).toMatchObject({ x0: 10, x1: 60 });
+    expect(words[1]!.rect).toMatchObject({ x0: 72, x1: 140 });
+  });
+
+  it('matches spaces to the widest gaps, not to narrow letter gaps', () => {
+    const img = strip(300, 30, [[10, 20], [23, 40], [43, 60], [75, 120], [123, 150], [165, 200]]);
+    const words = splitLine('ABCDE FGHIJ KL', rect(300, 30), img);
+    expect(words.map((w) => [w.rect.x0, w.rect.x1])).toEqual([[10, 60], [75, 150], [165, 200]]);
+  });
+
+  it('restores a space the model dropped where a clear gap splits a word', () => {
+    // "Paymentis": 7 letters then a 20 px gap then 2 letters, same letter width.
+    const img = strip(200, 30, [[10, 80], [100, 120]]);
+    const words = splitLine('Paymentis', rect(200, 30), img);
+    expect(words.map((w) => w.text)).toEqual(['Payment', 'is']);
+    expect(words[1]!.rect).toMatchObject({ x0: 100, x1: 120 });
+  });
+
+  it('keeps a single word whole when the gaps are only letter spacing', () => {
+    const img = strip(200, 30, [[10, 30], [33, 50], [53, 70]]);
+    expect(splitLine('L898902C3', rect(200, 30), img)).toEqual([{ text: 'L898902C3', rect: { x0: 10, y0: 0, x1: 70, y1: 30 } }]);
+  });
+
+  it('falls back to character-count placement when the pixels show no word gaps', () => {
+    const img = strip(110, 30, [[10, 110]]);
+    const words = splitLine('AB CD', rect(110, 30), img);
+    expect(words.map((w) => w.text)).toEqual(['AB', 'CD']);
+    expect(words[0]!.rect.x1).toBeLessThan(words[1]!.rect.x0);
+  });
+
+  it('reads light text on a dark band too', () => {
+    const img = strip(200, 30, [[10, 60], [72, 140]]);
+    for (let i = 0; i < img.data.length; i++) img.data[i] = 255 - img.data[i]!;
+    expect(splitLine('ANNA MARIA', rect(200, 30), img).map((w) => w.rect.x0)).toEqual([10, 72]);
+  });
+});

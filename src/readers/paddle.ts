@@ -1,0 +1,134 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { meanConfidence } from './geometry.js';
+import { imageSize, DEFAULT_MAX_PIXELS } from './image-size.js';
+import { WorkerClient, workerEntry } from './ocr-worker-client.js';
+import type { PaddlePageResult, PaddleRequest, PaddleResult, PaddleWorkerData } from './ocr-worker-protocol.js';
+import { createPool, type PoolStats } from './pool.js';
+import { detectScripts, PADDLE_SCRIPTS, type ScriptName } from './scripts.js';
+import type { Box, Line, PageImage, PageText, Reader, ReaderOutput, ReadRequest } from './types.js';
+
+/** PaddleOCR PP-OCRv4 (@gutenye/ocr-node on onnxruntime-node) as the second, independent reader.
+ * The engine lives in worker threads; on a whole 300 dpi page it costs seconds and gigabytes, so
+ * pages are downscaled (longer side ≤ maxSide) and the cheap, sharp use is `readCrops`: the MRZ
+ * band and candidate field values cut from the full-resolution page. */
+
+export interface PaddleReaderOptions {
+  /** Longer side, in pixels, a page is downscaled to before detection (e.g. 1600). */
+  maxSide: number;
+  /** onnxruntime intra-op threads per engine. */
+  threads: number;
+  /** Engines (each ~0.5–1.2 GB while reading). Default 1. */
+  workers?: number;
+  /** Jobs per engine before it is replaced. Default 200. */
+  recycleAfter?: number;
+  /** Jobs allowed to wait; beyond it a read fails with READER_BUSY. Default workers × 16. */
+  maxQueue?: number;
+  /** Per-job limit; an overrunning engine is terminated. Default 60 s. */
+  jobTimeoutMs?: number;
+  /** Engine start-up limit. Default 60 s. */
+  startTimeoutMs?: number;
+  /** JavaScript heap ceiling of an engine's thread; beyond it the thread dies, not the process. Default 2048. */
+  maxHeapMb?: number;
+  maxPixels?: number;
+  /** Most crops in one `readCrops` call. Default 64. */
+  maxCrops?: number;
+}
+
+export interface CropReading {
+  /** The requested box, page fractions. */
+  box: Box;
+  text: string;
+  confidence: number;
+  /** Lines found inside the crop, boxes in page fractions. */
+  lines: Line[];
+}
+
+export interface PaddleReader extends Reader {
+  readonly scripts: readonly ScriptName[];
+  readCrops(png: Buffer, boxes: Box[], signal?: AbortSignal): Promise<CropReading[]>;
+  ready(): Promise<void>;
+  stats(): PoolStats;
+  close(): Promise<void>;
+}
+
+type Engine = WorkerClient<PaddleRequest, PaddleResult>;
+
+const require = createRequire(import.meta.url);
+// The package exports no package.json; its entry sits in build/, one level below it.
+const ENGINE_VERSION: string = (
+  JSON.parse(readFileSync(join(dirname(require.resolve('@gutenye/ocr-node')), '..', 'package.json'), 'utf8')) as { version: string }
+).version;
+
+export function createPaddleReader(opts: PaddleReaderOptions): PaddleReader {
+  const maxPixels = opts.maxPixels ?? DEFAULT_MAX_PIXELS;
+  const maxCrops = opts.maxCrops ?? 64;
+  const workers = opts.workers ?? 1;
+  if (opts.maxSide < 64) throw new RangeError('paddle: maxSide must be at least 64');
+  const workerData: PaddleWorkerData = { threads: opts.threads, maxPixels };
+
+  const pool = createPool<Engine>({
+    name: 'paddle',
+    size: workers,
+    maxQueue: opts.maxQueue ?? workers * 16,
+    recycleAfter: opts.recycleAfter ?? 200,
+    jobTimeoutMs: opts.jobTimeoutMs ?? 60_000,
+    create: () =>
+      WorkerClient.start<PaddleRequest, PaddleResult>({
+        entry: workerEntry('ocr-worker-paddle', import.meta.url),
+        workerData,
+        startTimeoutMs: opts.startTimeoutMs ?? 60_000,
+        resourceLimits: { maxOldGenerationSizeMb: opts.maxHeapMb ?? 2048 },
+      }),
+    destroy: (engine) => engine.terminate(),
+    // An error the worker reported (a bad image) leaves the engine usable; a crash or timeout does not.
+    isFatal: (err) => !(err instanceof Error && err.constructor === Error),
+  });
+  const warming = pool.warm();
+  warming.catch(() => undefined);
+
+  async function readPage(image: PageImage, signal?: AbortSignal): Promise<PageText> {
+    await imageSize(image.png, maxPixels);
+    const result = (await pool.run((engine) => engine.call({ kind: 'page', png: image.png, maxSide: opts.maxSide }), signal)) as PaddlePageResult;
+    const scripts = detectScripts(result.lines.map((l) => l.text).join('\n'))
+      .filter((s) => s.share >= 0.1)
+      .map((s) => s.script);
+    return { page: image.page, lines: result.lines, scripts, rotation: 0 };
+  }
+
+  return {
+    name: 'paddle',
+    scripts: PADDLE_SCRIPTS,
+    supports: (request: ReadRequest) => request.images.length > 0,
+    async read(request: ReadRequest): Promise<ReaderOutput> {
+      const started = performance.now();
+      const pages = await Promise.all(request.images.map((image) => readPage(image, request.signal)));
+      return {
+        reader: 'paddle',
+        engine: { name: 'PaddleOCR PP-OCRv4 (@gutenye/ocr-node, onnxruntime)', version: ENGINE_VERSION },
+        pages,
+        ms: Math.round(performance.now() - started),
+        cost_usd: 0,
+      };
+    },
+    async readCrops(png: Buffer, boxes: Box[], signal?: AbortSignal): Promise<CropReading[]> {
+      if (boxes.length > maxCrops) throw new RangeError(`paddle: at most ${maxCrops} crops per call, got ${boxes.length}`);
+      for (const b of boxes) {
+        if (!b.every((v) => Number.isFinite(v) && v >= 0 && v <= 1) || b[2] <= b[0] || b[3] <= b[1]) {
+          throw new RangeError(`paddle: crop box ${JSON.stringify(b)} is not [x0, y0, x1, y1] in page fractions`);
+        }
+      }
+      if (boxes.length === 0) return [];
+      await imageSize(png, maxPixels);
+      const result = (await pool.run((engine) => engine.call({ kind: 'crops', png, boxes }), signal)) as { crops: Line[][] };
+      return boxes.map((box, i) => {
+        const lines = result.crops[i] ?? [];
+        return { box, text: lines.map((l) => l.text).join('\n'), confidence: meanConfidence(lines), lines };
+      });
+    },
+    ready: () => warming,
+    stats: () => pool.stats(),
+    close: () => pool.close(),
+  };
+}

@@ -1,0 +1,140 @@
+import type { DocumentsTable, ReadingsTable } from '../adapters/db/schema.js';
+import type { Outcome, Result } from '../domain/result.js';
+import { DOCUMENT_STATUS_BY_OUTCOME, type DocumentStatus } from '../domain/statuses.js';
+import { UNKNOWN_TYPE } from '../domain/document-types.js';
+
+/** How a stored document is shown to its owner. The stored reading is the machine's record; the
+ * document row carries what changed since (status after a person's action, outputs, links). */
+
+export const PENDING_OUTCOME: Outcome = {
+  status: 'pending',
+  code: null,
+  message: 'The document is being read.',
+  next_action: { type: 'WAIT', message: 'Poll GET /v1/documents/{id} every few seconds until result.status is no longer processing.' },
+  context: {},
+};
+
+/** Timestamps are shown as ISO 8601 in UTC without an offset, as the interface specifies. */
+export function formatTimestamp(iso: string): string {
+  return iso.slice(0, 19);
+}
+
+export function pendingResult(documentType: string): Result {
+  return {
+    status: 'processing',
+    verified: false,
+    decision: 'processing',
+    document_type: documentType,
+    values: {},
+    field_status: {},
+    field_evidence: {},
+    disputed_fields: [],
+    review_reason: null,
+    review_reasons: [],
+    next_action: PENDING_OUTCOME.next_action,
+    field_review: { fields: [], summary: { ok: 0, check: 0, missing: 0 } },
+    fields: {},
+    verification: {
+      statuses: { readable: false, classified: false, data_correct: false, authenticity_supported: false, verified: false },
+      level: null,
+      evidence: [],
+      failed_rules: [],
+      policy: { name: 'default', version: 1 },
+    },
+    issuing_country: null,
+    outputs: { json: '', unavailable: [] },
+    cv: null,
+    cv_improved: null,
+    timings_ms: {},
+    engines: [],
+    readers: [],
+    cost_usd: 0,
+  };
+}
+
+const OUTPUT_GENERATORS: Record<string, (docType: string) => boolean> = {
+  xlsx: () => true,
+  docx: (t) => t === 'cv',
+  pdf: (t) => t === 'cv',
+};
+
+export interface DocumentView {
+  id: string;
+  tenant_id: string;
+  name: string;
+  type: string;
+  status: DocumentStatus;
+  cached: boolean;
+  uploaded_at: string;
+  outcome: Outcome;
+  doc_type: string | null;
+  fields: Result['fields'];
+  raw_json: Record<string, unknown>;
+  engine: Record<string, unknown>;
+  result: Result;
+  confidence: number | null;
+  tamper_score: number | null;
+}
+
+function outputsFor(doc: DocumentsTable, docType: string, status: DocumentStatus, baseUrl: string): Result['outputs'] {
+  const self = `${baseUrl}/v1/documents/${doc.id}`;
+  const requested = JSON.parse(doc.outputs) as string[];
+  const outputs: Result['outputs'] = { json: self, unavailable: [] };
+  for (const format of requested) {
+    const available = status !== 'processing' && OUTPUT_GENERATORS[format]?.(docType);
+    if (available && format === 'xlsx') outputs.xlsx = `${self}/outputs/xlsx`;
+    else if (available && format === 'docx') outputs.docx = `${self}/cv.docx`;
+    else if (available && format === 'pdf') outputs.pdf = `${self}/cv.pdf`;
+    else if (status !== 'processing') outputs.unavailable.push(format);
+  }
+  if (docType === 'cv') outputs.cv = `${self}/cv`;
+  return outputs;
+}
+
+export function presentDocument(doc: DocumentsTable, reading: ReadingsTable | null, baseUrl: string): DocumentView {
+  const outcome = JSON.parse(doc.outcome) as Outcome;
+  const status = doc.status as DocumentStatus;
+  const finished = reading?.status === 'done' && reading.result !== null;
+  const docType = doc.doc_type === UNKNOWN_TYPE ? null : doc.doc_type;
+  const result: Result = finished ? (JSON.parse(reading.result!) as Result) : pendingResult(doc.doc_type);
+  result.status = status;
+  result.verified = status === 'verified';
+  if (!finished) result.next_action = outcome.next_action;
+  result.outputs = outputsFor(doc, doc.doc_type, status, baseUrl);
+  const raw = finished && reading.raw ? (JSON.parse(reading.raw) as Record<string, unknown>) : {};
+  return {
+    id: doc.id,
+    tenant_id: doc.org_id,
+    name: doc.name,
+    type: docType ?? doc.type_hint ?? UNKNOWN_TYPE,
+    status,
+    cached: doc.cached === 1,
+    uploaded_at: formatTimestamp(doc.uploaded_at),
+    outcome,
+    doc_type: docType,
+    fields: result.fields,
+    raw_json: raw,
+    engine: {
+      reading_id: reading?.id ?? null,
+      reading_number: reading?.number ?? null,
+      trigger: reading?.trigger ?? null,
+      started_at: reading ? formatTimestamp(reading.started_at) : null,
+      finished_at: reading?.finished_at ? formatTimestamp(reading.finished_at) : null,
+      cached_from_reading: reading?.cached_from_reading ?? null,
+      engines: result.engines,
+      readers: result.readers,
+      timings_ms: result.timings_ms,
+      cost_usd: result.cost_usd,
+    },
+    result,
+    confidence: doc.confidence,
+    tamper_score: doc.tamper_score,
+  };
+}
+
+/** The document status implied by an outcome, as the spec's mapping table says; a tamper
+ * finding flags the document whatever its outcome status. */
+export function statusForOutcome(outcome: Outcome): DocumentStatus {
+  if (outcome.code === 'TAMPER_SUSPECTED') return 'flagged';
+  return DOCUMENT_STATUS_BY_OUTCOME[outcome.status];
+}

@@ -1,0 +1,289 @@
+import { createHash } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Logger } from 'pino';
+import type { BlobStore } from '../adapters/blobs/types.js';
+import type { Database, DocumentsTable, ReadingsTable } from '../adapters/db/schema.js';
+import type { Queue } from '../adapters/queue/types.js';
+import { MEDIA_TYPE_BY_KIND, UNKNOWN_TYPE, type OutputFormat } from '../domain/document-types.js';
+import { AppError } from '../domain/errors.js';
+import { newId } from '../domain/ids.js';
+import type { DocumentStatus } from '../domain/statuses.js';
+import { sniffFileKind } from '../pipeline/intake/sniff.js';
+import type { Principal } from './accounts.js';
+import { PENDING_OUTCOME, formatTimestamp, presentDocument, statusForOutcome, type DocumentView } from './document-view.js';
+import type { Outcome } from '../domain/result.js';
+import { documentPrefix, originalKey } from './blob-keys.js';
+
+export const READ_QUEUE = 'read';
+
+export interface ReadJobPayload {
+  orgId: string;
+  documentId: string;
+  readingId: string;
+}
+
+export interface UploadInput {
+  filename: string;
+  bytes: Buffer;
+  typeHint: string | null;
+  outputs: OutputFormat[];
+  improve: boolean;
+  consent: string | null;
+  source?: 'upload' | 'batch' | 'job';
+}
+
+export interface ListQuery {
+  status?: DocumentStatus;
+  type?: string;
+  q?: string;
+  page: number;
+  page_size: number;
+}
+
+export interface DocumentsServiceOptions {
+  maxFileBytes: number;
+  keepOriginals: boolean;
+  publicBaseUrl: string;
+  logger?: Logger;
+}
+
+const now = () => new Date().toISOString();
+
+/** Names are shown back to their owner only; keep them printable and bounded. */
+function cleanFilename(name: string): string {
+  const cleaned = name.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '').replace(/^.*[\\/]/, '').trim();
+  return (cleaned || 'upload').slice(0, 255);
+}
+
+export class DocumentsService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly blobs: BlobStore,
+    private readonly queue: Queue,
+    private readonly opts: DocumentsServiceOptions,
+  ) {}
+
+  /** Stores the file durably, records the document and queues its reading in one transaction. */
+  async upload(principal: Principal, input: UploadInput): Promise<DocumentView> {
+    if (input.bytes.length > this.opts.maxFileBytes) {
+      throw new AppError('file_too_large', `The file is over the limit of ${this.opts.maxFileBytes} bytes.`);
+    }
+    if (input.bytes.length === 0) throw new AppError('unsupported_file', 'The file is empty.');
+    const kind = await sniffFileKind(input.bytes);
+    if (!kind) {
+      throw new AppError('unsupported_file', 'The file is not a PNG, JPG, PDF or Word document (its bytes were checked, not its name).');
+    }
+    const sha256 = createHash('sha256').update(input.bytes).digest('hex');
+    const id = newId('document');
+    const blobKey = originalKey(principal.orgId, id, 1);
+    await this.blobs.put(blobKey, input.bytes);
+
+    const cachedFrom = await this.findFinishedTwin(principal.orgId, sha256);
+    const at = now();
+    const doc: DocumentsTable = {
+      id,
+      org_id: principal.orgId,
+      name: cleanFilename(input.filename),
+      type_hint: input.typeHint,
+      doc_type: cachedFrom?.doc.doc_type ?? UNKNOWN_TYPE,
+      status: cachedFrom?.doc.status ?? 'processing',
+      cached: cachedFrom ? 1 : 0,
+      cached_from: cachedFrom?.doc.id ?? null,
+      uploaded_at: at,
+      updated_at: at,
+      sha256,
+      size_bytes: input.bytes.length,
+      media_type: MEDIA_TYPE_BY_KIND[kind],
+      file_kind: kind,
+      blob_key: blobKey,
+      outputs: JSON.stringify(input.outputs),
+      improve: input.improve ? 1 : 0,
+      outcome: cachedFrom?.doc.outcome ?? JSON.stringify(PENDING_OUTCOME),
+      current_reading_id: null,
+      confidence: cachedFrom?.doc.confidence ?? null,
+      tamper_score: cachedFrom?.doc.tamper_score ?? null,
+      source: input.source ?? 'upload',
+    };
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        const readingId = newId('reading');
+        doc.current_reading_id = readingId;
+        await trx.insertInto('documents').values(doc).execute();
+        await trx
+          .insertInto('document_versions')
+          .values({ id: newId('version'), document_id: id, org_id: principal.orgId, version: 1, sha256, size_bytes: input.bytes.length, media_type: doc.media_type, blob_key: blobKey, created_at: at })
+          .execute();
+        if (input.consent !== null) {
+          await trx.insertInto('consents').values({ id: newId('consent'), org_id: principal.orgId, document_id: id, note: input.consent, created_at: at }).execute();
+        }
+        if (cachedFrom) {
+          // The earlier reading is copied, not re-run: no engine cost, same evidence.
+          await trx
+            .insertInto('readings')
+            .values({ ...cachedFrom.reading, id: readingId, document_id: id, number: 1, trigger: 'cache', started_at: at, finished_at: at, cached_from_reading: cachedFrom.reading.id })
+            .execute();
+        } else {
+          await this.startReading(trx, principal.orgId, id, readingId, 1, 'upload', at);
+        }
+      });
+    } catch (err) {
+      await this.blobs.delete(blobKey).catch(() => undefined);
+      throw err;
+    }
+    const reading = await this.db.selectFrom('readings').selectAll().where('id', '=', doc.current_reading_id!).executeTakeFirst();
+    return presentDocument(doc, reading ?? null, this.opts.publicBaseUrl);
+  }
+
+  private async startReading(trx: Transaction<Database>, orgId: string, documentId: string, readingId: string, number: number, trigger: string, at: string) {
+    await trx
+      .insertInto('readings')
+      .values({ id: readingId, document_id: documentId, org_id: orgId, number, trigger, status: 'queued', outcome: null, result: null, raw: null, started_at: at, finished_at: null, cached_from_reading: null })
+      .execute();
+    const payload: ReadJobPayload = { orgId, documentId, readingId };
+    await this.queue.enqueue(READ_QUEUE, payload, { dedupeKey: `read:${readingId}` }, trx);
+  }
+
+  /** The newest finished reading of the same bytes in the same organisation, never across. */
+  private async findFinishedTwin(orgId: string, sha256: string): Promise<{ doc: DocumentsTable; reading: ReadingsTable } | null> {
+    const row = await this.db
+      .selectFrom('documents')
+      .innerJoin('readings', 'readings.id', 'documents.current_reading_id')
+      .selectAll('documents')
+      .select(['readings.id as r_id'])
+      .where('documents.org_id', '=', orgId)
+      .where('documents.sha256', '=', sha256)
+      .where('readings.status', '=', 'done')
+      .orderBy('documents.uploaded_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!row) return null;
+    const reading = await this.db.selectFrom('readings').selectAll().where('id', '=', row.r_id).executeTakeFirstOrThrow();
+    const { r_id: _ignored, ...doc } = row;
+    // A person's decision on the earlier document is not the machine's result for this one.
+    const outcome = reading.outcome ?? doc.outcome;
+    return { doc: { ...doc, outcome, status: statusFromReading(reading, doc.status) }, reading };
+  }
+
+  /** A live document of this organisation, or the right error for a missing or deleted one. */
+  private async requireDocument(orgId: string, id: string, forRead: boolean): Promise<DocumentsTable> {
+    const doc = await this.db.selectFrom('documents').selectAll().where('id', '=', id).where('org_id', '=', orgId).executeTakeFirst();
+    if (doc) return doc;
+    if (!forRead) {
+      const deleted = await this.db.selectFrom('document_deletions').select('document_id').where('document_id', '=', id).where('org_id', '=', orgId).executeTakeFirst();
+      if (deleted) throw new AppError('document_deleted', 'The document was deleted.');
+    }
+    throw new AppError('not_found', 'No document with this id.');
+  }
+
+  async get(principal: Principal, id: string): Promise<DocumentView> {
+    const doc = await this.requireDocument(principal.orgId, id, true);
+    const reading = doc.current_reading_id
+      ? await this.db.selectFrom('readings').selectAll().where('id', '=', doc.current_reading_id).where('org_id', '=', principal.orgId).executeTakeFirst()
+      : undefined;
+    return presentDocument(doc, reading ?? null, this.opts.publicBaseUrl);
+  }
+
+  async list(principal: Principal, query: ListQuery): Promise<{ items: DocumentView[]; page: number; page_size: number; total: number }> {
+    let base = this.db.selectFrom('documents').where('documents.org_id', '=', principal.orgId);
+    if (query.status) base = base.where('documents.status', '=', query.status);
+    if (query.type) base = base.where((eb) => eb.or([eb('documents.doc_type', '=', query.type!), eb('documents.type_hint', '=', query.type!)]));
+    if (query.q) {
+      const pattern = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      base = base.where((eb) => eb.or([eb(eb.fn('lower', ['documents.name']), 'like', eb.val(pattern)), eb('documents.id', '=', query.q!)]));
+    }
+    const countRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const rows = await base
+      .leftJoin('readings', 'readings.id', 'documents.current_reading_id')
+      .selectAll('documents')
+      .select(['readings.id as r_id', 'readings.status as r_status', 'readings.result as r_result', 'readings.raw as r_raw', 'readings.number as r_number', 'readings.trigger as r_trigger', 'readings.started_at as r_started', 'readings.finished_at as r_finished', 'readings.cached_from_reading as r_cached_from', 'readings.outcome as r_outcome'])
+      .orderBy('documents.uploaded_at', 'desc')
+      .orderBy('documents.id', 'desc')
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size)
+      .execute();
+    const items = rows.map((r) => {
+      const { r_id, r_status, r_result, r_raw, r_number, r_trigger, r_started, r_finished, r_cached_from, r_outcome, ...doc } = r;
+      const reading: ReadingsTable | null = r_id
+        ? { id: r_id, document_id: doc.id, org_id: doc.org_id, number: r_number!, trigger: r_trigger!, status: r_status!, outcome: r_outcome ?? null, result: r_result ?? null, raw: r_raw ?? null, started_at: r_started!, finished_at: r_finished ?? null, cached_from_reading: r_cached_from ?? null }
+        : null;
+      return presentDocument(doc, reading, this.opts.publicBaseUrl);
+    });
+    return { items, page: query.page, page_size: query.page_size, total: Number(countRow.n) };
+  }
+
+  /** Erases the original, page images, readings, versions, consent and outputs; keeps a minimal
+   * deletion record. A reading still running finds the row gone and writes nothing back. */
+  async delete(principal: Principal, id: string): Promise<{ id: string; deleted: true; deleted_at: string }> {
+    await this.requireDocument(principal.orgId, id, false);
+    const at = now();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('readings').where('document_id', '=', id).where('org_id', '=', principal.orgId).execute();
+      await trx.deleteFrom('document_versions').where('document_id', '=', id).where('org_id', '=', principal.orgId).execute();
+      await trx.deleteFrom('consents').where('document_id', '=', id).where('org_id', '=', principal.orgId).execute();
+      await trx.deleteFrom('documents').where('id', '=', id).where('org_id', '=', principal.orgId).execute();
+      await trx.insertInto('document_deletions').values({ document_id: id, org_id: principal.orgId, deleted_at: at, actor: principal.actor }).execute();
+    });
+    await this.blobs.deletePrefix(documentPrefix(principal.orgId, id));
+    return { id, deleted: true, deleted_at: formatTimestamp(at) };
+  }
+
+  async versions(principal: Principal, id: string) {
+    await this.requireDocument(principal.orgId, id, false);
+    const versions = await this.db.selectFrom('document_versions').selectAll().where('document_id', '=', id).where('org_id', '=', principal.orgId).orderBy('version').execute();
+    const readings = await this.db
+      .selectFrom('readings')
+      .select(['id', 'number', 'trigger', 'status', 'started_at', 'finished_at', 'cached_from_reading', 'outcome'])
+      .where('document_id', '=', id)
+      .where('org_id', '=', principal.orgId)
+      .orderBy('number')
+      .execute();
+    return {
+      document_id: id,
+      items: versions.map((v) => ({
+        version: v.version,
+        sha256: v.sha256,
+        size_bytes: v.size_bytes,
+        media_type: v.media_type,
+        stored: v.blob_key !== null,
+        created_at: formatTimestamp(v.created_at),
+      })),
+      readings: readings.map((r) => ({
+        id: r.id,
+        number: r.number,
+        trigger: r.trigger,
+        status: r.status,
+        outcome_code: r.outcome ? ((JSON.parse(r.outcome) as { code: string | null }).code ?? null) : null,
+        started_at: formatTimestamp(r.started_at),
+        finished_at: r.finished_at ? formatTimestamp(r.finished_at) : null,
+        cached_from_reading: r.cached_from_reading,
+      })),
+    };
+  }
+
+  /** Reads the stored original again as a new reading; the earlier readings stay. No new charge. */
+  async reread(principal: Principal, id: string, trigger: 'rescan' | 'reevaluate'): Promise<{ document: DocumentView; reading_id: string; previous_reading_id: string | null }> {
+    const doc = await this.requireDocument(principal.orgId, id, false);
+    if (!doc.blob_key || !(await this.blobs.exists(doc.blob_key))) {
+      throw new AppError('no_source_file', 'The original file was not kept, so it cannot be read again.');
+    }
+    const active = await this.db.selectFrom('readings').select('id').where('document_id', '=', id).where('status', 'in', ['queued', 'running']).executeTakeFirst();
+    if (active) throw new AppError('not_finished', 'A reading of this document is still running.');
+    const readingId = newId('reading');
+    const at = now();
+    await this.db.transaction().execute(async (trx) => {
+      const last = await trx.selectFrom('readings').select((eb) => eb.fn.max<number>('number').as('n')).where('document_id', '=', id).executeTakeFirst();
+      await this.startReading(trx, principal.orgId, id, readingId, Number(last?.n ?? 0) + 1, trigger, at);
+      await trx
+        .updateTable('documents')
+        .set({ status: 'processing', outcome: JSON.stringify(PENDING_OUTCOME), current_reading_id: readingId, cached: 0, updated_at: at })
+        .where('id', '=', id)
+        .where('org_id', '=', principal.orgId)
+        .execute();
+    });
+    return { document: await this.get(principal, id), reading_id: readingId, previous_reading_id: doc.current_reading_id };
+  }
+}
+
+function statusFromReading(reading: ReadingsTable, fallback: string): string {
+  return reading.outcome ? statusForOutcome(JSON.parse(reading.outcome) as Outcome) : fallback;
+}
