@@ -58,6 +58,8 @@ interface Running {
   /** Set when the job is no longer ours (stop timed out, or the lease was taken over): its
    * outcome is then not written, and the job is left to be reclaimed. */
   abandoned: boolean;
+  /** The handler has returned; a late heartbeat answer no longer means anything. */
+  finished: boolean;
   done: Promise<void>;
 }
 
@@ -97,7 +99,7 @@ export function createEmbeddedQueue(db: Kysely<Database>, kind: DbKind, opts: Em
       await table.fail(ref, 'payload is not valid JSON');
       return;
     }
-    const run: Running = { controller: new AbortController(), heartbeat: undefined, abandoned: false, done: Promise.resolve() };
+    const run: Running = { controller: new AbortController(), heartbeat: undefined, abandoned: false, finished: false, done: Promise.resolve() };
     const job: QueueJob = { id: row.id, queue: row.queue, payload, attempt: row.attempts, maxAttempts: row.max_attempts, signal: run.controller.signal };
     run.heartbeat = startHeartbeat(ref, run);
     running.add(run);
@@ -108,6 +110,7 @@ export function createEmbeddedQueue(db: Kysely<Database>, kind: DbKind, opts: Em
       } catch (error) {
         failure = { error };
       }
+      run.finished = true;
       clearInterval(run.heartbeat);
       if (run.abandoned) return;
       if (!failure) await table.complete(ref);
@@ -122,10 +125,10 @@ export function createEmbeddedQueue(db: Kysely<Database>, kind: DbKind, opts: Em
   function startHeartbeat(ref: ClaimRef, run: Running): NodeJS.Timeout {
     let beating = false;
     return setInterval(async () => {
-      if (beating || run.abandoned) return;
+      if (beating || run.abandoned || run.finished) return;
       beating = true;
       try {
-        if (!(await table.extendLease(ref, leaseMs)) && !run.abandoned) {
+        if (!(await table.extendLease(ref, leaseMs)) && !run.abandoned && !run.finished) {
           run.abandoned = true;
           run.controller.abort(new Error('queue lease lost'));
           logger.warn({ jobId: ref.id }, 'queue: lease lost to another worker; aborting the handler');
@@ -182,11 +185,15 @@ export function createEmbeddedQueue(db: Kysely<Database>, kind: DbKind, opts: Em
 
   async function stopAll(timeoutMs: number): Promise<void> {
     for (const worker of workers) worker.wakeup.wake();
-    await Promise.all(workers.map((w) => w.done));
-    const pending = [...running];
+    const settled = (async () => {
+      await Promise.all(workers.map((w) => w.done));
+      // Read only now: the loops' last claims may have started jobs.
+      await Promise.all([...running].map((r) => r.done));
+      return false;
+    })();
     let timer: NodeJS.Timeout | undefined;
     const timedOut = await Promise.race([
-      Promise.all(pending.map((r) => r.done)).then(() => false),
+      settled,
       new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), timeoutMs))),
     ]);
     clearTimeout(timer);
