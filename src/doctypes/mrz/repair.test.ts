@@ -41,9 +41,13 @@ describe('confusion repair in checked numeric fields', () => {
   });
 
   it('a letter in a check digit position is repaired when the check then passes', () => {
-    const r = parseMrz(put(good, 1, 43, good[1]![43] === '0' ? 'O' : 'X'), { now });
-    if (good[1]![43] === '0') expect(r.repairs[0]).toMatchObject({ field: 'composite', from: 'O', to: '0' });
-    else expect(r.valid).toBe(false);
+    expect(good[1]![9]).toBe('6');
+    const r = parseMrz(put(good, 1, 9, 'G'), { now });
+    expect(r.valid).toBe(true);
+    expect(r.repairs).toEqual([
+      { field: 'document_number', line: 1, position: 9, from: 'G', to: '6', reason: 'character_class', confirmedBy: 'check_digit' },
+    ]);
+    expect(r.fields.document_number).toMatchObject({ repaired: true, evidence: ['mrz_checksum'] });
   });
 
   it('a swap that does not make the check pass is not applied', () => {
