@@ -1,0 +1,86 @@
+import type { FileKind, DocumentType } from '../domain/document-types.js';
+import type { EvidenceItem } from '../domain/evidence.js';
+import type { OutcomeCode } from '../domain/outcome-codes.js';
+import type { FieldValue, Region } from '../domain/result.js';
+import type { FieldReading } from '../pipeline/fields.js';
+import type { PageText, ReaderOutput } from '../readers/types.js';
+import type { Problem } from '../verification/decide.js';
+
+/** How a field's text is normalised before readers are compared (see pipeline/normalise.ts). */
+export const FIELD_KINDS = ['text', 'name', 'date', 'amount', 'code', 'country', 'sex', 'integer', 'currency', 'items'] as const;
+export type FieldKind = (typeof FIELD_KINDS)[number];
+
+export interface FieldSpec {
+  key: string;
+  label: string;
+  kind: FieldKind;
+  /** A key field decides the document: it must be corroborated, not rest on one reading. */
+  isKey?: boolean;
+  /** A required field missing sends the document to review (REQUIRED_FIELD_MISSING). */
+  required?: boolean;
+}
+
+/** One reader's value for a field, before reconciliation. */
+export interface ExtractedValue {
+  key: string;
+  value: FieldValue;
+  /** The text as it stood on the page. */
+  raw: string;
+  region: Region | null;
+  confidence: number;
+  /** Evidence the extractor itself established (e.g. mrz_checksum when the check digit passes). */
+  evidence?: EvidenceItem[];
+  problems?: OutcomeCode[];
+  reason?: string;
+}
+
+/** What classification sees: every reader's text, the file kind and the caller's hint. */
+export interface DetectInput {
+  kind: FileKind;
+  /** All lines of all readers, as read. */
+  lines: string[];
+  /** The same joined and upper-cased, for keyword search. */
+  text: string;
+}
+
+export interface Detection {
+  /** 0..1: how strongly the text says this type. */
+  score: number;
+  reason: string;
+}
+
+export interface ExtractContext {
+  now: Date;
+  pages: PageText[];
+}
+
+/** Questions a rule may ask of the organisation's stored documents (answered by the service). */
+export interface RuleLookups {
+  /** The id of an earlier, non-deleted document of the organisation with the same normalised
+   * vendor and invoice number (and total when given), or null. */
+  findInvoiceDuplicate(q: { vendor: string; invoiceNumber: string; total: number | null }): Promise<string | null>;
+}
+
+export interface RulesContext {
+  now: Date;
+  fields: FieldReading[];
+  readings: ReaderOutput[];
+  lookups: RuleLookups;
+}
+
+export interface RulesOutcome {
+  problems: Problem[];
+  issuingCountry?: string | null;
+}
+
+/** Every document type is one module of this shape, listed in doctypes/registry.ts. */
+export interface Doctype {
+  type: DocumentType;
+  fields: FieldSpec[];
+  detect(input: DetectInput): Detection;
+  /** Maps one reader's words to field values with their regions. */
+  extract(reading: ReaderOutput, ctx: ExtractContext): ExtractedValue[];
+  /** Consistency checks over the reconciled fields (dates, expiry, arithmetic, cross-checks). May
+   * add evidence (e.g. arithmetic) or problems to fields. */
+  rules(ctx: RulesContext): Promise<RulesOutcome>;
+}

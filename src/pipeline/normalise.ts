@@ -1,0 +1,132 @@
+import type { FieldKind } from '../doctypes/types.js';
+import type { FieldValue } from '../domain/result.js';
+
+/** Canonical forms used to decide whether two readers read the same value. Two readings agree
+ * when their canonical forms are equal; the published value is the best reader's, normalised. */
+
+const MONTHS: Record<string, number> = {
+  JAN: 1, FEB: 2, MAR: 3, APR: 4, MAY: 5, JUN: 6, JUL: 7, AUG: 8, SEP: 9, SEPT: 9, OCT: 10, NOV: 11, DEC: 12,
+  JANV: 1, FEVR: 2, FEV: 2, MARS: 3, AVR: 4, MAI: 5, JUIN: 6, JUIL: 7, AOUT: 8, SEPTEMBRE: 9, OCTOBRE: 10, NOVEMBRE: 11, DECEMBRE: 12,
+  JANUARY: 1, FEBRUARY: 2, MARCH: 3, APRIL: 4, JUNE: 6, JULY: 7, AUGUST: 8, SEPTEMBER: 9, OCTOBER: 10, NOVEMBER: 11, DECEMBER: 12,
+};
+
+export function stripDiacritics(s: string): string {
+  return s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+}
+
+export function canonicalName(s: string): string {
+  return stripDiacritics(s).toUpperCase().replace(/[<\-'’.,]+/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+export function canonicalCode(s: string): string {
+  return s.toUpperCase().replace(/[\s\-–—./]+/g, '');
+}
+
+function isValidDate(y: number, m: number, d: number): boolean {
+  if (m < 1 || m > 12 || d < 1 || y < 1800 || y > 2200) return false;
+  const dt = new Date(Date.UTC(y, m - 1, d));
+  return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
+}
+
+const iso = (y: number, m: number, d: number) => `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+
+export interface ParsedDate {
+  iso: string;
+  /** True when day and month could be swapped and both readings are valid dates. */
+  ambiguous: boolean;
+}
+
+/** Parses the usual written date forms. `order` says how to read 03/04/2025 when the document
+ * gives a hint; without one an ambiguous numeric date is reported as such (day-first assumed). */
+export function parseDate(text: string, order: 'dmy' | 'mdy' = 'dmy'): ParsedDate | null {
+  const t = stripDiacritics(text).toUpperCase().trim();
+  let m = t.match(/\b(\d{4})[-./ ](\d{1,2})[-./ ](\d{1,2})\b/);
+  if (m) {
+    const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    return isValidDate(y, mo, d) ? { iso: iso(y, mo, d), ambiguous: false } : null;
+  }
+  m = t.match(/\b(\d{1,2})[-./ ](\d{1,2})[-./ ](\d{2}|\d{4})\b/);
+  if (m) {
+    const a = Number(m[1]);
+    const b = Number(m[2]);
+    const y = expandYear(Number(m[3]), m[3]!.length);
+    const first = order === 'dmy' ? { d: a, mo: b } : { d: b, mo: a };
+    const second = order === 'dmy' ? { d: b, mo: a } : { d: a, mo: b };
+    const firstOk = isValidDate(y, first.mo, first.d);
+    const secondOk = isValidDate(y, second.mo, second.d);
+    if (firstOk) return { iso: iso(y, first.mo, first.d), ambiguous: secondOk && a !== b };
+    if (secondOk) return { iso: iso(y, second.mo, second.d), ambiguous: false };
+    return null;
+  }
+  m = t.match(/\b(\d{1,2})[\s\-./]*([A-Z]{3,9})\.?[\s\-./,]*(\d{2}|\d{4})\b/);
+  if (m && MONTHS[m[2]!] !== undefined) {
+    const y = expandYear(Number(m[3]), m[3]!.length);
+    const mo = MONTHS[m[2]!]!;
+    const d = Number(m[1]);
+    return isValidDate(y, mo, d) ? { iso: iso(y, mo, d), ambiguous: false } : null;
+  }
+  m = t.match(/\b([A-Z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})\b/);
+  if (m && MONTHS[m[1]!] !== undefined) {
+    const [y, mo, d] = [Number(m[3]), MONTHS[m[1]!]!, Number(m[2])];
+    return isValidDate(y, mo, d) ? { iso: iso(y, mo, d), ambiguous: false } : null;
+  }
+  return null;
+}
+
+function expandYear(y: number, digits: number): number {
+  if (digits === 4) return y;
+  // Two-digit years on documents: within the next 20 years is this century, else the last.
+  const now = new Date().getUTCFullYear();
+  const candidate = 2000 + y;
+  return candidate > now + 20 ? 1900 + y : candidate;
+}
+
+/** Parses an amount written with either decimal convention (1.234,56 or 1,234.56), with or
+ * without a currency sign. Returns null when the text holds no amount. */
+export function parseAmount(text: string): number | null {
+  const cleaned = text.replace(/[^\d.,\-−]/g, '').replace('−', '-');
+  const m = cleaned.match(/-?\d[\d.,]*/);
+  if (!m) return null;
+  let s = m[0];
+  const lastDot = s.lastIndexOf('.');
+  const lastComma = s.lastIndexOf(',');
+  const decimalSep = lastDot > lastComma ? '.' : lastComma > lastDot ? ',' : null;
+  if (decimalSep) {
+    const decimals = s.length - s.lastIndexOf(decimalSep) - 1;
+    const other = decimalSep === '.' ? ',' : '.';
+    if (decimals === 3 && !s.includes(other) && s.split(decimalSep).length > 2) {
+      s = s.split(decimalSep).join(''); // 1.234.567 is thousands only
+    } else if (decimals === 3 && !s.includes(other)) {
+      s = s.replace(decimalSep, ''); // 1,234 reads as thousands
+    } else {
+      s = s.split(other).join('').replace(decimalSep, '.');
+    }
+  }
+  const n = Number(s);
+  return Number.isFinite(n) ? Math.round(n * 100) / 100 : null;
+}
+
+/** The canonical comparison key of a value of a kind; null when the value is empty. */
+export function canonical(kind: FieldKind, value: FieldValue): string | null {
+  if (value === null || value === '') return null;
+  if (Array.isArray(value)) return JSON.stringify(value);
+  const s = String(value);
+  switch (kind) {
+    case 'name':
+    case 'text':
+      return canonicalName(s);
+    case 'code':
+    case 'country':
+    case 'currency':
+    case 'sex':
+      return canonicalCode(s);
+    case 'date':
+      return parseDate(s)?.iso ?? canonicalCode(s);
+    case 'amount':
+      return typeof value === 'number' ? value.toFixed(2) : (parseAmount(s)?.toFixed(2) ?? canonicalCode(s));
+    case 'integer':
+      return String(Number.parseInt(s.replace(/\D/g, ''), 10));
+    case 'items':
+      return s;
+  }
+}

@@ -1,0 +1,129 @@
+import type { ExtractedValue, FieldSpec } from '../doctypes/types.js';
+import type { EvidenceItem } from '../domain/evidence.js';
+import type { OutcomeCode } from '../domain/outcome-codes.js';
+import type { FieldCandidate, FieldReading } from './fields.js';
+import { canonical } from './normalise.js';
+
+export interface ReaderValues {
+  reader: string;
+  values: ExtractedValue[];
+}
+
+interface Candidate extends FieldCandidate {
+  canonical: string;
+  evidence: EvidenceItem[];
+  problems: OutcomeCode[];
+  reason: string | undefined;
+}
+
+const OCR_READERS_AGREE: EvidenceItem = 'reader_agree';
+
+/** Decides, per field, what the readers together support:
+ * - a value whose own check digit passed (mrz_checksum) stands, whatever a weaker reading says,
+ *   unless two checked readings differ;
+ * - the file's own text layer stands on its own (text_layer);
+ * - two or more independent readers with the same canonical value corroborate it (reader_agree);
+ * - one reader alone is single_reader;
+ * - readers that disagree make a conflict: no value is published and a person decides. */
+export function reconcile(specs: FieldSpec[], readers: ReaderValues[]): FieldReading[] {
+  return specs.map((spec) => reconcileField(spec, readers));
+}
+
+function bestPerReader(spec: FieldSpec, readers: ReaderValues[]): { present: Candidate[]; unreadable: boolean } {
+  const present: Candidate[] = [];
+  let unreadable = false;
+  for (const r of readers) {
+    const mine = r.values.filter((v) => v.key === spec.key);
+    if (mine.length === 0) continue;
+    const readable = mine.filter((v) => canonical(spec.kind, v.value) !== null);
+    if (readable.length === 0) {
+      unreadable = true;
+      continue;
+    }
+    // A reader that checked its value outranks its own unchecked guesses; then confidence.
+    readable.sort((a, b) => Number((b.evidence ?? []).includes('mrz_checksum')) - Number((a.evidence ?? []).includes('mrz_checksum')) || b.confidence - a.confidence);
+    const v = readable[0]!;
+    present.push({
+      reader: r.reader,
+      value: v.value,
+      raw: v.raw,
+      region: v.region,
+      confidence: v.confidence,
+      canonical: canonical(spec.kind, v.value)!,
+      evidence: v.evidence ?? [],
+      problems: v.problems ?? [],
+      reason: v.reason,
+    });
+  }
+  return { present, unreadable };
+}
+
+function reconcileField(spec: FieldSpec, readers: ReaderValues[]): FieldReading {
+  const { present, unreadable } = bestPerReader(spec, readers);
+  const base = { key: spec.key, label: spec.label, isKey: spec.isKey ?? false, candidates: present.map(toPublicCandidate) };
+  if (present.length === 0) {
+    return {
+      ...base,
+      value: null,
+      status: unreadable ? 'unreadable' : 'not_present',
+      evidence: [],
+      region: null,
+      reason: unreadable ? `${spec.label} could not be read.` : spec.required ? `${spec.label} was not found.` : null,
+      problems: spec.required ? ['REQUIRED_FIELD_MISSING'] : [],
+    };
+  }
+
+  const groups = new Map<string, Candidate[]>();
+  for (const c of present) groups.set(c.canonical, [...(groups.get(c.canonical) ?? []), c]);
+
+  const checked = present.filter((c) => c.evidence.includes('mrz_checksum'));
+  const checkedValues = new Set(checked.map((c) => c.canonical));
+  if (checkedValues.size === 1) {
+    const group = groups.get(checked[0]!.canonical)!;
+    return agreed(base, group, ['mrz_checksum', ...(distinctReaders(group) >= 2 ? [OCR_READERS_AGREE] : [])]);
+  }
+  if (checkedValues.size > 1) return conflict(base, spec, present, 'Readings that each passed their check digit differ.');
+
+  if (groups.size > 1) return conflict(base, spec, present, null);
+  const group = [...groups.values()][0]!;
+  const evidence = new Set<EvidenceItem>(group.flatMap((c) => c.evidence));
+  if (group.some((c) => c.reader === 'text_layer')) evidence.add('text_layer');
+  if (distinctReaders(group.filter((c) => c.reader !== 'text_layer')) >= 2) evidence.add(OCR_READERS_AGREE);
+  if (evidence.size === 0 || (evidence.size === 1 && evidence.has('judge'))) evidence.add('single_reader');
+  return agreed(base, group, [...evidence]);
+}
+
+function distinctReaders(group: Candidate[]): number {
+  return new Set(group.map((c) => c.reader)).size;
+}
+
+function agreed(base: Pick<FieldReading, 'key' | 'label' | 'isKey' | 'candidates'>, group: Candidate[], evidence: EvidenceItem[]): FieldReading {
+  const lead = group.find((c) => c.evidence.includes('mrz_checksum')) ?? group.find((c) => c.reader === 'text_layer') ?? group[0]!;
+  const problems = [...new Set(lead.problems)];
+  return {
+    ...base,
+    value: lead.value,
+    status: 'read',
+    evidence: [...new Set(evidence)],
+    region: lead.region ?? group.find((c) => c.region)?.region ?? null,
+    reason: lead.reason ?? null,
+    problems,
+  };
+}
+
+function conflict(base: Pick<FieldReading, 'key' | 'label' | 'isKey' | 'candidates'>, spec: FieldSpec, present: Candidate[], why: string | null): FieldReading {
+  const readings = present.map((c) => `${c.reader}: "${c.raw}"`).join(', ');
+  return {
+    ...base,
+    value: null,
+    status: 'conflict',
+    evidence: [],
+    region: present.find((c) => c.region)?.region ?? null,
+    reason: why ? `${why} (${readings})` : `The readers disagree on ${spec.label} (${readings}).`,
+    problems: ['FIELD_CONFLICT'],
+  };
+}
+
+function toPublicCandidate(c: Candidate): FieldCandidate {
+  return { reader: c.reader, value: c.value, raw: c.raw, region: c.region, confidence: c.confidence };
+}
