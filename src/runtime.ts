@@ -9,8 +9,20 @@ import type { Queue } from './adapters/queue/types.js';
 import type { Config } from './config/env.js';
 import { createMetrics, type Metrics } from './http/plugins/metrics.js';
 import { SandboxPool, intakeFile, intakeLimits } from './pipeline/intake/index.js';
-import type { ReadDeps } from './pipeline/read-document.js';
+import { DOCTYPES } from './doctypes/registry.js';
+import type { OcrReaders, ReadDeps } from './pipeline/context.js';
+import { createPaddleReader } from './readers/paddle.js';
+import { createTesseractReader } from './readers/tesseract.js';
 import { AccountsService } from './services/accounts.js';
+import { createNotifier } from './services/notify/index.js';
+import { loadAuthKeys } from './services/sessions-secret.js';
+import { TokenSigner } from './services/sessions-tokens.js';
+import { SessionsService } from './services/sessions.js';
+import { UsageService } from './services/usage.js';
+import { Counters } from './services/usage-limiter.js';
+import { OtpChallenges } from './services/users-otp.js';
+import { PasswordHasher } from './services/users-passwords.js';
+import { UsersService } from './services/users.js';
 import { DocumentsService, READ_QUEUE, type ReadJobPayload } from './services/documents.js';
 import { createReadHandler } from './services/reading-worker.js';
 
@@ -22,6 +34,10 @@ export interface Runtime {
   blobs: BlobStore;
   queue: Queue;
   accounts: AccountsService;
+  users: UsersService;
+  sessions: SessionsService;
+  usage: UsageService;
+  counters: Counters;
   documents: DocumentsService;
   metrics: Metrics;
   readDeps: ReadDeps;
@@ -35,6 +51,18 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL'>): Logger {
     level: config.LOG_LEVEL,
     redact: { paths: ['req.headers["x-doc-api-key"]', 'req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
   });
+}
+
+export function createOcrReaders(config: Config): OcrReaders {
+  return {
+    tesseract: createTesseractReader({
+      workers: config.TESSERACT_WORKERS,
+      recycleAfter: 200,
+      langs: config.TESSERACT_LANGS.split(',').map((l) => l.trim()).filter(Boolean),
+      ...(config.TESSDATA_DIR ? { langPath: config.TESSDATA_DIR } : {}),
+    }),
+    paddle: config.PADDLE_ENABLED ? createPaddleReader({ maxSide: config.PADDLE_MAX_SIDE, threads: 1, workers: config.PADDLE_WORKERS }) : null,
+  };
 }
 
 export async function createRuntime(config: Config, opts: { logger?: Logger; migrate?: boolean } = {}): Promise<Runtime> {
@@ -52,11 +80,20 @@ export async function createRuntime(config: Config, opts: { logger?: Logger; mig
     logger,
   });
   const accounts = new AccountsService(db.db);
+  const authKeys = await loadAuthKeys(db.db, config.AUTH_SECRET);
+  const notify = createNotifier(config);
+  const passwords = new PasswordHasher({ memoryKib: config.ARGON2_MEMORY_KIB, iterations: config.ARGON2_ITERATIONS });
+  const otp = new OtpChallenges(db.db, authKeys.otp);
+  const sessions = new SessionsService(db.db, { passwords, otp, tokens: new TokenSigner(authKeys.jwt, config.ACCESS_TOKEN_SECONDS), notify, refreshDays: config.REFRESH_TOKEN_DAYS, logger });
+  const users = new UsersService(db.db, { accounts, passwords, otp, notify, publicBaseUrl: config.publicBaseUrl });
+  const counters = new Counters({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS, logger });
+  const usage = new UsageService(db.db, config.plans, counters);
   const documents = new DocumentsService(db.db, blobs, queue, {
     maxFileBytes: config.MAX_FILE_BYTES,
     keepOriginals: config.KEEP_ORIGINALS,
     publicBaseUrl: config.publicBaseUrl,
     logger,
+    quota: usage,
   });
   const metrics = createMetrics({
     queueDepth: () => queue.depth(),
@@ -68,9 +105,13 @@ export async function createRuntime(config: Config, opts: { logger?: Logger; mig
   const limits = intakeLimits({ maxFileBytes: config.MAX_FILE_BYTES, maxPages: config.MAX_PDF_PAGES });
   // Untrusted files are opened in sandbox processes, as many as documents are read at once.
   const sandbox = new SandboxPool({ size: config.WORKER_CONCURRENCY, heapMb: limits.memoryMb });
+  let ocr: OcrReaders | null = null;
   const readDeps: ReadDeps = {
     intake: (bytes, kind, l, opts) => intakeFile(bytes, kind, l, { ...opts, pool: sandbox }),
     limits,
+    // Engines start on first use, so API-only processes never load the models.
+    readers: async () => (ocr ??= createOcrReaders(config)),
+    doctypes: DOCTYPES,
     logger,
   };
   let workersStarted = false;
@@ -82,10 +123,14 @@ export async function createRuntime(config: Config, opts: { logger?: Logger; mig
     blobs,
     queue,
     accounts,
+    users,
+    sessions,
+    usage,
+    counters,
     documents,
     metrics,
     readDeps,
-    buildApp: () => buildApp(config, { accounts, documents, metrics, ping: () => db.ping() }, logger),
+    buildApp: () => buildApp(config, { accounts, users, sessions, usage, counters, documents, metrics, ping: () => db.ping() }, logger),
     startWorkers(concurrency = config.WORKER_CONCURRENCY) {
       if (workersStarted) return;
       workersStarted = true;
@@ -106,7 +151,10 @@ export async function createRuntime(config: Config, opts: { logger?: Logger; mig
     async close() {
       await queue.stop(10_000);
       await sandbox.close();
+      await ocr?.tesseract.close();
+      await ocr?.paddle?.close();
       await blobs.close();
+      await counters.close();
       await db.close();
     },
   };

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { parsePlans, type Plans } from './plans.js';
 
 /** Every setting the service reads from the environment, parsed once. README's Configuration table
  * mirrors this list. Modules receive the parsed `Config`; none reads `process.env` itself. */
@@ -35,6 +36,16 @@ const EnvSchema = z.object({
   MAX_PDF_PAGES: int(5, 1),
   REQUEST_TIMEOUT_MS: int(60_000, 1000),
   CONNECTION_TIMEOUT_MS: int(10_000, 1000),
+  /** Tesseract engines per process (each ~200 MB, one core while busy). */
+  TESSERACT_WORKERS: int(2, 1),
+  /** Folder with extra Tesseract traineddata (e.g. ara.traineddata), and the languages to load. */
+  TESSDATA_DIR: z.string().optional(),
+  TESSERACT_LANGS: z.string().default('eng'),
+  /** The independent second reader (PaddleOCR); off only where memory is very tight. */
+  PADDLE_ENABLED: bool.default(true),
+  PADDLE_WORKERS: int(1, 1),
+  /** Longer side a page is downscaled to before Paddle reads it. */
+  PADDLE_MAX_SIDE: int(1600, 320),
   /** Keep the original upload after reading (needed by rescan and reevaluate). */
   KEEP_ORIGINALS: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -44,6 +55,34 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   /** Public base address used in links (outputs); defaults to http://HOST:PORT. */
   PUBLIC_BASE_URL: z.string().url().optional(),
+  /** Signs access tokens and peppers one-time codes; unset: generated once and kept in the database. */
+  AUTH_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_SECONDS: int(900, 30),
+  REFRESH_TOKEN_DAYS: int(30, 1),
+  /** argon2id cost; the floor is OWASP's minimum (19 MiB, 2 iterations). */
+  ARGON2_MEMORY_KIB: int(19_456, 19_456),
+  ARGON2_ITERATIONS: int(2, 2),
+  /** SMTP for email (smtp:// or smtps://); unset: messages go to the development outbox. */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('docread <no-reply@localhost>'),
+  /** WhatsApp Cloud API for one-time codes; unset phone number id or token: the outbox. */
+  WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com/v21.0'),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d{1,32}$/).optional(),
+  WHATSAPP_ACCESS_TOKEN: z.string().optional(),
+  WHATSAPP_TEMPLATE: z.string().default('otp_code'),
+  /** Development outbox folder (defaults to DATA_DIR/outbox). */
+  OUTBOX_DIR: z.string().optional(),
+  /** Shared rate-limit counters when several processes serve; unset: in memory. */
+  REDIS_URL: z.string().url().optional(),
+  REDIS_PREFIX: z.string().default('docread:'),
+  REDIS_COMMAND_TIMEOUT_MS: int(100, 10),
+  /** Requests a minute per IP address and (unless the plan says otherwise) per key; 0 turns it off. */
+  RATE_LIMIT_PER_MINUTE: int(600),
+  ABUSE_MAX_FAILURES: int(20, 1),
+  ABUSE_WINDOW_SECONDS: int(300, 1),
+  ABUSE_BLOCK_SECONDS: int(900, 1),
+  /** Plans as JSON ({ name: { monthly_quota, uploads_per_hour, requests_per_minute } }). */
+  PLANS: z.string().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -53,6 +92,8 @@ export interface Config extends Env {
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema: string };
   blobs: { kind: 'disk'; root: string } | { kind: 's3'; bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean; prefix: string };
   publicBaseUrl: string;
+  plans: Plans;
+  outboxDir: string;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Readonly<Config> {
@@ -86,5 +127,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     database,
     blobs,
     publicBaseUrl: e.PUBLIC_BASE_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`,
+    plans: parsePlans(e.PLANS),
+    outboxDir: resolve(e.OUTBOX_DIR ?? resolve(dataDir, 'outbox')),
   });
 }

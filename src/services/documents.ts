@@ -13,6 +13,7 @@ import type { Principal } from './accounts.js';
 import { PENDING_OUTCOME, formatTimestamp, presentDocument, statusForOutcome, type DocumentView } from './document-view.js';
 import type { Outcome } from '../domain/result.js';
 import { documentPrefix, originalKey } from './blob-keys.js';
+import type { UploadQuota } from './usage.js';
 
 export const READ_QUEUE = 'read';
 
@@ -45,6 +46,8 @@ export interface DocumentsServiceOptions {
   keepOriginals: boolean;
   publicBaseUrl: string;
   logger?: Logger;
+  /** Monthly quota and hourly upload cap; charged inside the upload's transaction. */
+  quota?: UploadQuota;
 }
 
 const now = () => new Date().toISOString();
@@ -73,6 +76,7 @@ export class DocumentsService {
     if (!kind) {
       throw new AppError('unsupported_file', 'The file is not a PNG, JPG, PDF or Word document (its bytes were checked, not its name).');
     }
+    await this.opts.quota?.admitUpload(principal.orgId);
     const sha256 = createHash('sha256').update(input.bytes).digest('hex');
     const id = newId('document');
     const blobKey = originalKey(principal.orgId, id, 1);
@@ -108,6 +112,8 @@ export class DocumentsService {
       await this.db.transaction().execute(async (trx) => {
         const readingId = newId('reading');
         doc.current_reading_id = readingId;
+        // A cached result costs no engine run, so it costs no quota.
+        if (!cachedFrom) await this.opts.quota?.charge(trx, principal.orgId, 1);
         await trx.insertInto('documents').values(doc).execute();
         await trx
           .insertInto('document_versions')
@@ -132,6 +138,11 @@ export class DocumentsService {
     }
     const reading = await this.db.selectFrom('readings').selectAll().where('id', '=', doc.current_reading_id!).executeTakeFirst();
     return presentDocument(doc, reading ?? null, this.opts.publicBaseUrl);
+  }
+
+  /** A batch is checked as a whole before any of it is processed. */
+  async checkQuota(principal: Principal, n: number): Promise<void> {
+    await this.opts.quota?.check(principal.orgId, n);
   }
 
   private async startReading(trx: Transaction<Database>, orgId: string, documentId: string, readingId: string, number: number, trigger: string, at: string) {
@@ -220,6 +231,7 @@ export class DocumentsService {
       await trx.deleteFrom('readings').where('document_id', '=', id).where('org_id', '=', principal.orgId).execute();
       await trx.deleteFrom('document_versions').where('document_id', '=', id).where('org_id', '=', principal.orgId).execute();
       await trx.deleteFrom('consents').where('document_id', '=', id).where('org_id', '=', principal.orgId).execute();
+      await trx.deleteFrom('document_facts').where('document_id', '=', id).where('org_id', '=', principal.orgId).execute();
       await trx.deleteFrom('documents').where('id', '=', id).where('org_id', '=', principal.orgId).execute();
       await trx.insertInto('document_deletions').values({ document_id: id, org_id: principal.orgId, deleted_at: at, actor: principal.actor }).execute();
     });

@@ -8,6 +8,7 @@ import { OUTCOME_CODES } from '../domain/outcome-codes.js';
 import type { Outcome } from '../domain/result.js';
 import { readDocument, type ReadDeps, type ReadOutput } from '../pipeline/read-document.js';
 import { decide } from '../verification/decide.js';
+import { factsFromResult, ruleLookups } from './document-facts.js';
 import { statusForOutcome } from './document-view.js';
 import type { ReadJobPayload } from './documents.js';
 
@@ -42,7 +43,7 @@ export function createReadHandler(deps: {
     } else {
       try {
         output = await readDocument(
-          { bytes, kind: doc.file_kind as FileKind, typeHint: doc.type_hint, now: new Date() },
+          { bytes, kind: doc.file_kind as FileKind, typeHint: doc.type_hint, now: new Date(), lookups: ruleLookups(db, orgId, documentId) },
           deps.read,
           { signal: job.signal },
         );
@@ -54,6 +55,9 @@ export function createReadHandler(deps: {
     }
 
     const status = statusForOutcome(output.outcome);
+    const ms = performance.now() - started;
+    // Observed before the commit, so that whoever sees the new status also sees the metrics.
+    deps.observer?.onFinished?.({ status, timings: output.result.timings_ms, ms });
     const at = new Date().toISOString();
     await db.transaction().execute(async (trx) => {
       const updated = await trx
@@ -63,16 +67,20 @@ export function createReadHandler(deps: {
         .where('status', '!=', 'done')
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) return;
-      await trx
+      const current = await trx
         .updateTable('documents')
         .set({ status, outcome: JSON.stringify(output.outcome), doc_type: output.documentType, updated_at: at })
         .where('id', '=', documentId)
         .where('org_id', '=', orgId)
         .where('current_reading_id', '=', readingId)
-        .execute();
+        .executeTakeFirst();
+      if (Number(current.numUpdatedRows) === 0) return;
+      await trx.deleteFrom('document_facts').where('document_id', '=', documentId).where('org_id', '=', orgId).execute();
+      const facts = factsFromResult(output.result);
+      if (facts.length) {
+        await trx.insertInto('document_facts').values(facts.map((f) => ({ ...f, document_id: documentId, org_id: orgId, created_at: at }))).execute();
+      }
     });
-    const ms = performance.now() - started;
-    deps.observer?.onFinished?.({ status, timings: output.result.timings_ms, ms });
     logger.info({ documentId, readingId, status, code: output.outcome.code, ms: Math.round(ms) }, 'document read');
   };
 }

@@ -261,7 +261,7 @@ describe.each(await testDatabaseFactories())('documents API on %s', (_name, make
       const { readFileSync } = await import('node:fs');
       expect(readFileSync(file).includes(needle), file).toBe(false);
     }
-    for (const table of ['documents', 'document_versions', 'readings', 'consents', 'queue_jobs'] as const) {
+    for (const table of ['documents', 'document_versions', 'readings', 'consents', 'document_facts', 'queue_jobs'] as const) {
       const rows = await sql<{ row: string }>`select * from ${sql.table(table)}`.execute(h.rt.db.db);
       const text = JSON.stringify(rows.rows);
       expect(text.includes(doc.id), table).toBe(false);

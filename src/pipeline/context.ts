@@ -1,0 +1,61 @@
+import type { Logger } from 'pino';
+import type { Doctype, RuleLookups } from '../doctypes/types.js';
+import type { FileKind } from '../domain/document-types.js';
+import type { PaddleReader } from '../readers/paddle.js';
+import type { TesseractReader } from '../readers/tesseract.js';
+import type { ReaderOutput } from '../readers/types.js';
+import type { Problem } from '../verification/decide.js';
+import type { FieldReading } from './fields.js';
+import type { IntakeLimits } from './intake/limits.js';
+import type { ReaderValues } from './reconcile.js';
+import type { IntakeResult } from './types.js';
+
+/** The local OCR engines, warm and pooled; created once per process that reads documents. */
+export interface OcrReaders {
+  tesseract: TesseractReader;
+  /** The independent second reader; null when disabled by configuration. */
+  paddle: PaddleReader | null;
+}
+
+/** What the pipeline needs from the outside world, built once per process. */
+export interface ReadDeps {
+  intake(bytes: Buffer, kind: FileKind, limits: IntakeLimits, opts?: { signal?: AbortSignal }): Promise<IntakeResult>;
+  limits: IntakeLimits;
+  readers(): Promise<OcrReaders>;
+  doctypes: readonly Doctype[];
+  logger?: Logger;
+}
+
+export interface ReadInput {
+  bytes: Buffer;
+  kind: FileKind;
+  typeHint: string | null;
+  now: Date;
+  lookups: RuleLookups;
+}
+
+/** Everything one reading learns; steps fill it in order. */
+export interface ReadContext {
+  input: ReadInput;
+  deps: ReadDeps;
+  intake: IntakeResult | null;
+  readings: ReaderOutput[];
+  doctype: Doctype | null;
+  documentType: string;
+  classified: boolean;
+  extracted: ReaderValues[];
+  fields: FieldReading[];
+  problems: Problem[];
+  issuingCountry: string | null;
+  engines: Array<{ name: string; version: string }>;
+  costUsd: number;
+  /** The engine's internal record (`raw_json`): reasons, repairs, per-reader text. */
+  raw: Record<string, unknown>;
+  signal?: AbortSignal;
+}
+
+/** An error that carries the outcome code it should end the document with. */
+export function outcomeCodeOf(err: unknown): string | null {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : null;
+}

@@ -1,0 +1,64 @@
+import type { Detection, Doctype } from '../../doctypes/types.js';
+import type { ReadContext } from '../context.js';
+import type { Step } from '../run.js';
+
+/** A type is recognised at this score; a caller's hint is overruled only by a strong
+ * contradiction (another type at STRONG while the hinted one scores below WEAK). */
+export const RECOGNISED = 0.5;
+const STRONG = 0.8;
+const WEAK = 0.2;
+
+/** Picks the document type from what the readers saw, recording why. */
+export const classifyStep: Step<ReadContext> = {
+  name: 'classify',
+  async run(ctx) {
+    const lines = ctx.readings.flatMap((r) => r.pages.flatMap((p) => p.lines.map((l) => l.text)));
+    const input = { kind: ctx.input.kind, lines, text: lines.join('\n').toUpperCase() };
+    const scored = ctx.deps.doctypes
+      .map((d) => ({ doctype: d, detection: safeDetect(d, input) }))
+      .sort((a, b) => b.detection.score - a.detection.score);
+    const best = scored[0];
+    const hint = ctx.input.typeHint;
+    const hinted = hint ? scored.find((s) => s.doctype.type === hint) : undefined;
+    ctx.raw.classification = {
+      hint,
+      scores: scored.map((s) => ({ type: s.doctype.type, score: round(s.detection.score), reason: s.detection.reason })),
+    };
+
+    let chosen = best && best.detection.score >= RECOGNISED ? best : undefined;
+    if (hint && hinted) {
+      const contradicted = best && best.doctype !== hinted.doctype && best.detection.score >= STRONG && hinted.detection.score < WEAK;
+      if (contradicted) {
+        ctx.problems.push({
+          code: 'DOCUMENT_TYPE_UNKNOWN',
+          detail: `The caller said ${hint}, but the document reads as ${best.doctype.type} (${best.detection.reason}).`,
+        });
+      } else {
+        chosen = hinted;
+      }
+    }
+
+    if (!chosen) {
+      if (!ctx.problems.some((p) => p.code === 'DOCUMENT_TYPE_UNKNOWN')) {
+        const why = best ? ` The closest was ${best.doctype.type} at ${round(best.detection.score)} (${best.detection.reason}).` : '';
+        ctx.problems.push({ code: 'DOCUMENT_TYPE_UNKNOWN', detail: `The document type could not be recognised.${why}` });
+      }
+      return 'stop';
+    }
+    ctx.doctype = chosen.doctype;
+    ctx.documentType = chosen.doctype.type;
+    ctx.classified = true;
+    ctx.raw.classification = { ...(ctx.raw.classification as object), type: chosen.doctype.type, reason: chosen === hinted && hint ? `caller's hint, consistent with the text (${chosen.detection.reason})` : chosen.detection.reason };
+    return undefined;
+  },
+};
+
+function safeDetect(d: Doctype, input: Parameters<Doctype['detect']>[0]): Detection {
+  try {
+    return d.detect(input);
+  } catch (err) {
+    return { score: 0, reason: `detector failed: ${(err as Error).message}` };
+  }
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;

@@ -1,0 +1,30 @@
+import { reconcile } from '../reconcile.js';
+import type { ReadContext } from '../context.js';
+import type { Step } from '../run.js';
+
+/** The chosen type's extractor maps each reader's words to fields independently; reconciliation
+ * then decides per field what the readers together support. */
+export const extractStep: Step<ReadContext> = {
+  name: 'extract',
+  async run(ctx) {
+    const doctype = ctx.doctype!;
+    for (const reading of ctx.readings) {
+      const values = doctype.extract(reading, { now: ctx.input.now, pages: reading.pages });
+      ctx.extracted.push({ reader: reading.reader, values });
+    }
+    ctx.fields = reconcile(doctype.fields, ctx.extracted);
+    ctx.raw.extracted = ctx.extracted.map((e) => ({ reader: e.reader, values: e.values.map((v) => ({ key: v.key, value: v.value, raw: v.raw, confidence: v.confidence, evidence: v.evidence ?? [], problems: v.problems ?? [] })) }));
+    return undefined;
+  },
+};
+
+/** Consistency checks of the chosen type over the reconciled fields. */
+export const rulesStep: Step<ReadContext> = {
+  name: 'rules',
+  async run(ctx) {
+    const outcome = await ctx.doctype!.rules({ now: ctx.input.now, fields: ctx.fields, readings: ctx.readings, lookups: ctx.input.lookups });
+    ctx.problems.push(...outcome.problems);
+    if (outcome.issuingCountry !== undefined) ctx.issuingCountry = outcome.issuingCountry;
+    return undefined;
+  },
+};

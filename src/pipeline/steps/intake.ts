@@ -1,0 +1,37 @@
+import { isOutcomeCode } from '../../domain/outcome-codes.js';
+import { outcomeCodeOf, type ReadContext } from '../context.js';
+import type { Step } from '../run.js';
+
+/** Opens the file in the sandbox: page images for OCR, the file's own text where it has one. */
+export const intakeStep: Step<ReadContext> = {
+  name: 'intake',
+  async run(ctx) {
+    try {
+      ctx.intake = await ctx.deps.intake(ctx.input.bytes, ctx.input.kind, ctx.deps.limits, ctx.signal ? { signal: ctx.signal } : {});
+    } catch (err) {
+      const code = outcomeCodeOf(err);
+      if (!code || !isOutcomeCode(code)) throw err;
+      const reason = (err as { reason?: string }).reason ?? (err as Error).message;
+      ctx.problems.push({ code, detail: reason });
+      ctx.raw.intake_error = { code, reason };
+      return 'stop';
+    }
+    const intake = ctx.intake;
+    ctx.raw.intake = {
+      kind: intake.kind,
+      page_count: intake.pageCount,
+      pages_taken: intake.pagesTaken,
+      images: intake.images.map((i) => ({ page: i.page, width: i.width, height: i.height })),
+      text_layer_pages: intake.textLayer.map((p) => ({ page: p.page, lines: p.lines.length })),
+      metadata: intake.metadata,
+    };
+    if (intake.pageCount > intake.pagesTaken) {
+      ctx.problems.push({ code: 'MISSING_PAGE', detail: `Only the first ${intake.pagesTaken} of ${intake.pageCount} pages were read.` });
+    }
+    const textLines = intake.textLayer.reduce((n, p) => n + p.lines.length, 0);
+    if (textLines > 0) {
+      ctx.readings.push({ reader: 'text_layer', engine: { name: 'text_layer', version: intake.kind }, pages: intake.textLayer, ms: 0, cost_usd: 0 });
+    }
+    return undefined;
+  },
+};

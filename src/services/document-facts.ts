@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../adapters/db/schema.js';
+import type { RuleLookups } from '../doctypes/types.js';
+import type { Result } from '../domain/result.js';
+import { canonicalCode, canonicalName } from '../pipeline/normalise.js';
+
+/** Facts kept from a document's current reading so later documents can be compared with it. */
+export const INVOICE_FACT = 'invoice';
+
+export function invoiceFactKey(vendor: string, invoiceNumber: string): string {
+  return `${canonicalName(vendor)}|${canonicalCode(invoiceNumber)}`;
+}
+
+export function factsFromResult(result: Result): Array<{ kind: string; fact_key: string; amount: number | null }> {
+  const v = result.values;
+  if (typeof v.vendor_name === 'string' && typeof v.invoice_number === 'string') {
+    return [{ kind: INVOICE_FACT, fact_key: invoiceFactKey(v.vendor_name, v.invoice_number), amount: typeof v.total === 'number' ? v.total : null }];
+  }
+  return [];
+}
+
+/** The questions a reading of one document may ask about its organisation's other documents. */
+export function ruleLookups(db: Kysely<Database>, orgId: string, documentId: string): RuleLookups {
+  return {
+    async findInvoiceDuplicate({ vendor, invoiceNumber, total }) {
+      let q = db
+        .selectFrom('document_facts')
+        .select('document_id')
+        .where('org_id', '=', orgId)
+        .where('kind', '=', INVOICE_FACT)
+        .where('fact_key', '=', invoiceFactKey(vendor, invoiceNumber))
+        .where('document_id', '!=', documentId);
+      if (total !== null) q = q.where((eb) => eb.or([eb('amount', 'is', null), eb('amount', '=', total)]));
+      const row = await q.orderBy('created_at').limit(1).executeTakeFirst();
+      return row?.document_id ?? null;
+    },
+  };
+}
