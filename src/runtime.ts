@@ -8,11 +8,8 @@ import { createEmbeddedQueue } from './adapters/queue/embedded.js';
 import type { Queue } from './adapters/queue/types.js';
 import type { Config } from './config/env.js';
 import { createMetrics, type Metrics } from './http/plugins/metrics.js';
-import { SandboxPool, intakeFile, intakeLimits } from './pipeline/intake/index.js';
-import { DOCTYPES } from './doctypes/registry.js';
-import type { OcrReaders, ReadDeps } from './pipeline/context.js';
-import { createPaddleReader } from './readers/paddle.js';
-import { createTesseractReader } from './readers/tesseract.js';
+import type { ReadDeps } from './pipeline/context.js';
+import { createReadDeps } from './pipeline/read-deps.js';
 import { AccountsService } from './services/accounts.js';
 import { createNotifier } from './services/notify/index.js';
 import { loadAuthKeys } from './services/sessions-secret.js';
@@ -53,18 +50,6 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL'>): Logger {
   });
 }
 
-export function createOcrReaders(config: Config): OcrReaders {
-  return {
-    tesseract: createTesseractReader({
-      workers: config.TESSERACT_WORKERS,
-      recycleAfter: 200,
-      langs: config.TESSERACT_LANGS.split(',').map((l) => l.trim()).filter(Boolean),
-      ...(config.TESSDATA_DIR ? { langPath: config.TESSDATA_DIR } : {}),
-    }),
-    paddle: config.PADDLE_ENABLED ? createPaddleReader({ maxSide: config.PADDLE_MAX_SIDE, threads: 1, workers: config.PADDLE_WORKERS }) : null,
-  };
-}
-
 export async function createRuntime(config: Config, opts: { logger?: Logger; migrate?: boolean } = {}): Promise<Runtime> {
   const logger = opts.logger ?? createLogger(config);
   const db = connectDb(config.database);
@@ -102,18 +87,8 @@ export async function createRuntime(config: Config, opts: { logger?: Logger; mig
       return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
     },
   });
-  const limits = intakeLimits({ maxFileBytes: config.MAX_FILE_BYTES, maxPages: config.MAX_PDF_PAGES });
-  // Untrusted files are opened in sandbox processes, as many as documents are read at once.
-  const sandbox = new SandboxPool({ size: config.WORKER_CONCURRENCY, heapMb: limits.memoryMb });
-  let ocr: OcrReaders | null = null;
-  const readDeps: ReadDeps = {
-    intake: (bytes, kind, l, opts) => intakeFile(bytes, kind, l, { ...opts, pool: sandbox }),
-    limits,
-    // Engines start on first use, so API-only processes never load the models.
-    readers: async () => (ocr ??= createOcrReaders(config)),
-    doctypes: DOCTYPES,
-    logger,
-  };
+  const reading = createReadDeps(config, logger);
+  const readDeps = reading.deps;
   let workersStarted = false;
 
   return {
@@ -150,9 +125,7 @@ export async function createRuntime(config: Config, opts: { logger?: Logger; mig
     },
     async close() {
       await queue.stop(10_000);
-      await sandbox.close();
-      await ocr?.tesseract.close();
-      await ocr?.paddle?.close();
+      await reading.close();
       await blobs.close();
       await counters.close();
       await db.close();

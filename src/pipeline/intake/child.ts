@@ -2,7 +2,7 @@
  * per job message. Every failure becomes a 'refused' message; anything escaping ends the process,
  * which the parent reports as the document's failure. */
 import sharp from 'sharp';
-import { describeError, IntakeError } from './errors.js';
+import { describeError, IntakeError, PrecheckRefusal } from './errors.js';
 import { parseFile } from './parse.js';
 import { jobBytes, type ChildMessage, type JobMessage } from './protocol.js';
 
@@ -22,7 +22,7 @@ async function runJob(job: JobMessage): Promise<void> {
     send({ type: 'done', id: job.id, result });
   } catch (err) {
     const reason = err instanceof IntakeError ? err.reason : `the file could not be read (${describeError(err)})`;
-    send({ type: 'refused', id: job.id, reason });
+    send({ type: 'refused', id: job.id, reason, beforeParsing: err instanceof PrecheckRefusal });
   }
 }
 

@@ -18,6 +18,10 @@ export class IntakeError extends Error {
   }
 }
 
+/** A refusal decided before any parser ran on the file (size, kind, image header, zip pre-scan):
+ * the sandbox process is untouched by the file and may take the next one. */
+export class PrecheckRefusal extends IntakeError {}
+
 /** A library's error message, shortened for a reason shown to people. */
 export function describeError(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);

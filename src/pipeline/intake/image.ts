@@ -4,7 +4,7 @@
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import type { FileKind } from '../../domain/document-types.js';
 import type { IntakeResult } from '../types.js';
-import { describeError, IntakeError } from './errors.js';
+import { describeError, IntakeError, PrecheckRefusal } from './errors.js';
 import { exifTextTags } from './exif.js';
 import type { IntakeLimits } from './limits.js';
 import type { Progress } from './progress.js';
@@ -16,15 +16,16 @@ export async function readImage(bytes: Buffer, kind: 'png' | 'jpeg', limits: Int
   const input = { limitInputPixels: limits.maxInputPixels, failOn: 'error', sequentialRead: true } as const;
   let meta: Metadata;
   try {
-    meta = await sharp(bytes, input).metadata();
+    // Only the header is read here; the pixel limit is checked below with a reason naming the size.
+    meta = await sharp(bytes, { ...input, limitInputPixels: false }).metadata();
   } catch (err) {
-    throw new IntakeError(`the image could not be opened (${describeError(err)})`);
+    throw new PrecheckRefusal(`the image could not be opened (${describeError(err)})`);
   }
   const { width = 0, height = 0 } = meta;
-  if (meta.format !== FORMAT_OF[kind]) throw new IntakeError(`the file is not a ${kind.toUpperCase()} image`);
-  if (width < 1 || height < 1) throw new IntakeError('the image declares no size');
+  if (meta.format !== FORMAT_OF[kind]) throw new PrecheckRefusal(`the file is not a ${kind.toUpperCase()} image`);
+  if (width < 1 || height < 1) throw new PrecheckRefusal('the image declares no size');
   if (width * height > limits.maxInputPixels) {
-    throw new IntakeError(`the image declares ${width}×${height} pixels, more than the ${Math.round(limits.maxInputPixels / 1e6)} MP limit`);
+    throw new PrecheckRefusal(`the image declares ${width}×${height} pixels, more than the ${Math.round(limits.maxInputPixels / 1e6)} MP limit`);
   }
   const over = (width * height) / limits.maxPixels;
   const pipeline = sharp(bytes, input).rotate().flatten({ background: '#ffffff' }).toColourspace('srgb');

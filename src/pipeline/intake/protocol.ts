@@ -15,7 +15,7 @@ export type ChildMessage =
   | { type: 'ready' }
   | { type: 'progress'; id: number; where: string }
   | { type: 'done'; id: number; result: IntakeResult }
-  | { type: 'refused'; id: number; reason: string };
+  | { type: 'refused'; id: number; reason: string; beforeParsing: boolean };
 
 const asBuffer = (bytes: Uint8Array): Buffer => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
 

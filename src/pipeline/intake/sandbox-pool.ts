@@ -1,7 +1,9 @@
 /** A small pool of warm sandbox processes. Starting one costs ~250 ms (Node plus pdf.js, sharp and
  * mammoth), more than a typical file takes to read, so processes are reused: each takes one file
- * at a time and is replaced after `maxJobsPerProcess` files, after any failure, or when its
- * resident memory stays above half the budget. */
+ * at a time and is replaced after `maxJobsPerProcess` files, after any failure in which a parser
+ * ran on the file (refusals decided before parsing, such as a pixel bomb's header, leave it
+ * untouched), or when a file left it using more than half of the memory between its start-up
+ * size and the budget. */
 import type { FileKind } from '../../domain/document-types.js';
 import type { IntakeResult } from '../types.js';
 import type { IntakeLimits } from './limits.js';
@@ -31,15 +33,10 @@ export class SandboxPool {
     this.options = { ...DEFAULT_POOL_OPTIONS, ...options };
   }
 
-  /** Starts processes up to the pool size ahead of the first file. */
+  /** Starts processes up to the pool size and waits until the idle ones are ready. */
   async warm(): Promise<void> {
-    const starting: Promise<void>[] = [];
-    while (this.idle.length + this.busy.size < this.options.size) {
-      const proc = this.spawn();
-      this.idle.push(proc);
-      starting.push(proc.ready);
-    }
-    await Promise.all(starting);
+    while (this.idle.length + this.busy.size < this.options.size) this.idle.push(this.spawn());
+    await Promise.all(this.idle.map((proc) => proc.ready));
   }
 
   async run(bytes: Buffer, kind: FileKind, limits: IntakeLimits, timeoutMs: number, signal?: AbortSignal): Promise<IntakeResult> {
@@ -49,8 +46,11 @@ export class SandboxPool {
       proc.setHeld(true);
       await proc.ready;
       const outcome = await proc.run(bytes, kind, limits, timeoutMs, signal);
+      reusable =
+        (outcome.ok || outcome.clean === true) &&
+        proc.jobs < this.options.maxJobsPerProcess &&
+        ((await proc.residentMb()) ?? 0) < (proc.baselineMb + limits.memoryMb) / 2;
       if (!outcome.ok) throw outcome.error;
-      reusable = proc.jobs < this.options.maxJobsPerProcess && ((await proc.residentMb()) ?? 0) < limits.memoryMb / 2;
       return outcome.result;
     } finally {
       this.release(proc, reusable);

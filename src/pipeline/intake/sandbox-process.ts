@@ -20,7 +20,8 @@ function childEntry(): { path: string; execArgv: string[] } {
   return { path, execArgv: fromSource ? ['--import', 'tsx'] : [] };
 }
 
-export type JobOutcome = { ok: true; result: IntakeResult } | { ok: false; error: unknown };
+/** `clean`: the process answered and no parser ran on the file, so it may be reused. */
+export type JobOutcome = { ok: true; result: IntakeResult } | { ok: false; error: unknown; clean?: boolean };
 
 export interface SandboxProcessOptions {
   heapMb: number;
@@ -31,6 +32,8 @@ export class SandboxProcess {
   readonly child: ChildProcess;
   readonly ready: Promise<void>;
   jobs = 0;
+  /** Resident memory once started (the parsers loaded), before any file. */
+  baselineMb = 0;
   private stderrTail = '';
   private exited = false;
   private nextId = 1;
@@ -49,7 +52,10 @@ export class SandboxProcess {
     this.child.on('exit', () => {
       this.exited = true;
     });
-    this.ready = new Promise<void>((resolve, reject) => {
+    // Failures to signal or message the process surface through each job's outcome; an 'error'
+    // event without a listener would throw in the server process instead.
+    this.child.on('error', () => undefined);
+    const started = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => fail(new Error(`intake sandbox did not start within ${options.startTimeoutMs} ms`)), options.startTimeoutMs);
       const onMessage = (m: ChildMessage) => {
         if (m?.type !== 'ready') return;
@@ -72,6 +78,9 @@ export class SandboxProcess {
       this.child.on('message', onMessage);
       this.child.once('exit', onExit);
       this.child.once('error', onError);
+    });
+    this.ready = started.then(async () => {
+      this.baselineMb = (await this.residentMb()) ?? 0;
     });
     // A start failure is reported to whoever awaits `ready`; never as an unhandled rejection.
     this.ready.catch(() => undefined);
@@ -125,7 +134,7 @@ export class SandboxProcess {
         if (!m || !('id' in m) || m.id !== id) return;
         if (m.type === 'progress') where = m.where;
         else if (m.type === 'done') finish({ ok: true, result: reviveResult(m.result) });
-        else if (m.type === 'refused') finish({ ok: false, error: new IntakeError(m.reason) });
+        else if (m.type === 'refused') finish({ ok: false, error: new IntakeError(m.reason), clean: m.beforeParsing });
       };
       const onExit = (code: number | null, sig: string | null) => {
         const outOfHeap = /heap limit|out of memory|allocation failed/i.test(this.stderrTail);

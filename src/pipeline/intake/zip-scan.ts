@@ -2,7 +2,7 @@
  * while streaming (declared sizes can lie), overall ratio, overlapping entries, nested archives,
  * encryption and macros. Refuses with an IntakeError on the first breach. */
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { describeError, IntakeError } from './errors.js';
+import { describeError, IntakeError, PrecheckRefusal } from './errors.js';
 import type { ZipLimits } from './limits.js';
 
 const MB = 1024 * 1024;
@@ -44,7 +44,7 @@ function checkLayout(entries: Entry[], archiveBytes: number): void {
     const end = entry.relativeOffsetOfLocalHeader + 30 + entry.fileNameLength + entry.compressedSize;
     const next = sorted[i + 1];
     if (end > archiveBytes || (next && end > next.relativeOffsetOfLocalHeader)) {
-      throw new IntakeError('the Word file\'s archive has overlapping or out-of-bounds parts (a zip bomb construction)');
+      throw new PrecheckRefusal('the Word file\'s archive has overlapping or out-of-bounds parts (a zip bomb construction)');
     }
   });
 }
@@ -54,7 +54,7 @@ export async function scanZip(bytes: Buffer, limits: ZipLimits, keepNames: strin
   try {
     zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true, validateEntrySizes: true, decodeStrings: true });
   } catch (err) {
-    throw new IntakeError(`the Word file's archive could not be opened (${describeError(err)})`);
+    throw new PrecheckRefusal(`the Word file's archive could not be opened (${describeError(err)})`);
   }
   const entries: Entry[] = [];
   const kept = new Map<string, Buffer>();
@@ -62,29 +62,29 @@ export async function scanZip(bytes: Buffer, limits: ZipLimits, keepNames: strin
   try {
     for await (const entry of zip.eachEntry()) {
       entries.push(entry);
-      if (entries.length > limits.maxEntries) throw new IntakeError(`the Word file has more than ${limits.maxEntries} parts`);
-      if (entry.isEncrypted()) throw new IntakeError('the Word file is encrypted');
-      if (MACRO_PART.test(entry.fileName)) throw new IntakeError('the Word file carries macros (.docm)');
+      if (entries.length > limits.maxEntries) throw new PrecheckRefusal(`the Word file has more than ${limits.maxEntries} parts`);
+      if (entry.isEncrypted()) throw new PrecheckRefusal('the Word file is encrypted');
+      if (MACRO_PART.test(entry.fileName)) throw new PrecheckRefusal('the Word file carries macros (.docm)');
       if (entry.fileName.endsWith('/')) continue;
       const keep = keepNames.includes(entry.fileName) && entry.uncompressedSize <= keepMaxBytes;
       const left = limits.maxInflatedBytes - inflated;
       const drained = await drain(zip, entry, left, keep);
       inflated += drained.bytes;
       if (drained.bytes > left) {
-        throw new IntakeError(`the Word file expands to more than ${Math.round(limits.maxInflatedBytes / MB)} MB (part ${entry.fileName})`);
+        throw new PrecheckRefusal(`the Word file expands to more than ${Math.round(limits.maxInflatedBytes / MB)} MB (part ${entry.fileName})`);
       }
-      if (isArchive(drained.head)) throw new IntakeError(`the Word file contains another archive (${entry.fileName})`);
+      if (isArchive(drained.head)) throw new PrecheckRefusal(`the Word file contains another archive (${entry.fileName})`);
       if (drained.body) kept.set(entry.fileName, drained.body);
     }
   } catch (err) {
     if (err instanceof IntakeError) throw err;
-    throw new IntakeError(`the Word file's archive is damaged (${describeError(err)})`);
+    throw new PrecheckRefusal(`the Word file's archive is damaged (${describeError(err)})`);
   } finally {
     zip.close();
   }
   checkLayout(entries, bytes.length);
   if (inflated > limits.maxRatio * bytes.length) {
-    throw new IntakeError(`the Word file expands more than ${limits.maxRatio} times its size`);
+    throw new PrecheckRefusal(`the Word file expands more than ${limits.maxRatio} times its size`);
   }
   return { entryNames: entries.map((e) => e.fileName), inflatedBytes: inflated, kept };
 }

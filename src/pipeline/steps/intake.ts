@@ -23,10 +23,14 @@ export const intakeStep: Step<ReadContext> = {
       pages_taken: intake.pagesTaken,
       images: intake.images.map((i) => ({ page: i.page, width: i.width, height: i.height })),
       text_layer_pages: intake.textLayer.map((p) => ({ page: p.page, lines: p.lines.length })),
+      missing_pages: intake.missingPages ?? [],
       metadata: intake.metadata,
     };
     if (intake.pageCount > intake.pagesTaken) {
       ctx.problems.push({ code: 'MISSING_PAGE', detail: `Only the first ${intake.pagesTaken} of ${intake.pageCount} pages were read.` });
+    }
+    for (const missing of intake.missingPages ?? []) {
+      ctx.problems.push({ code: 'MISSING_PAGE', detail: `Page ${missing.page} could not be read: ${missing.reason}.` });
     }
     const textLines = intake.textLayer.reduce((n, p) => n + p.lines.length, 0);
     if (textLines > 0) {
