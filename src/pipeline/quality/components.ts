@@ -27,7 +27,8 @@ const INK_CONTRAST_SHARE = 0.15;
 /** No page has more; beyond this the image is noise and labelling stops. */
 const MAX_COMPONENTS = 60_000;
 
-export function inkMap(img: GreyImage, contrast: number): InkMap {
+/** Ink: pixels darker than the mean of their surroundings by a margin. */
+export function inkMask(img: GreyImage, contrast: number): Uint8Array {
   const { pixels: g, width: w, height: h } = img;
   const stride = w + 1;
   const integral = new Float64Array(stride * (h + 1));
@@ -51,46 +52,89 @@ export function inkMap(img: GreyImage, contrast: number): InkMap {
       if ((g[y * w + x] ?? 0) < mean - delta) ink[y * w + x] = 1;
     }
   }
-  return { ink, ...label(ink, w, h) };
+  return ink;
 }
 
-/** 8-connected labelling of a binary mask with an explicit stack (no recursion). */
+/** 8-connected labelling of a binary mask: one raster pass with union-find over provisional
+ * labels, one pass to resolve them. Components are numbered in raster order of their first pixel. */
 export function label(mask: Uint8Array, w: number, h: number): { labels: Int32Array; components: Component[] } {
   const labels = new Int32Array(w * h);
-  const stack = new Int32Array(w * h);
+  let parent = new Int32Array(1024);
+  let next = 1;
+  const find = (a: number): number => {
+    let x = a;
+    while (parent[x] !== x) {
+      const up = parent[parent[x] ?? x] ?? x;
+      parent[x] = up;
+      x = up;
+    }
+    return x;
+  };
+  const union = (a: number, b: number): number => {
+    const ra = find(a);
+    const rb = find(b);
+    if (ra === rb) return ra;
+    if (ra < rb) {
+      parent[rb] = ra;
+      return ra;
+    }
+    parent[ra] = rb;
+    return rb;
+  };
+  for (let y = 0; y < h; y += 1) {
+    const row = y * w;
+    for (let x = 0; x < w; x += 1) {
+      const i = row + x;
+      if (mask[i] !== 1) continue;
+      let l = x > 0 ? (labels[i - 1] ?? 0) : 0;
+      if (y > 0) {
+        const up = i - w;
+        const nw = x > 0 ? (labels[up - 1] ?? 0) : 0;
+        const n = labels[up] ?? 0;
+        const ne = x < w - 1 ? (labels[up + 1] ?? 0) : 0;
+        if (nw !== 0 && nw !== l) l = l === 0 ? nw : union(l, nw);
+        if (n !== 0 && n !== l) l = l === 0 ? n : union(l, n);
+        if (ne !== 0 && ne !== l) l = l === 0 ? ne : union(l, ne);
+      }
+      if (l === 0) {
+        if (next >= parent.length) {
+          const grown = new Int32Array(parent.length * 2);
+          grown.set(parent);
+          parent = grown;
+        }
+        parent[next] = next;
+        l = next;
+        next += 1;
+      }
+      labels[i] = l;
+    }
+  }
+  const finalId = new Int32Array(next);
   const components: Component[] = [];
-  for (let start = 0; start < mask.length; start += 1) {
-    if (mask[start] === 0 || labels[start] !== 0) continue;
-    if (components.length >= MAX_COMPONENTS) break;
-    const id = components.length + 1;
-    const comp: Component = { x0: w, y0: h, x1: -1, y1: -1, pixels: 0 };
-    let top = 0;
-    stack[top++] = start;
-    labels[start] = id;
-    while (top > 0) {
-      const i = stack[--top] ?? 0;
-      const x = i % w;
-      const y = (i - x) / w;
+  for (let y = 0; y < h; y += 1) {
+    for (let x = 0; x < w; x += 1) {
+      const i = y * w + x;
+      const provisional = labels[i] ?? 0;
+      if (provisional === 0) continue;
+      const root = find(provisional);
+      let id = finalId[root] ?? 0;
+      if (id === 0) {
+        if (components.length >= MAX_COMPONENTS) {
+          labels[i] = 0;
+          continue;
+        }
+        components.push({ x0: x, y0: y, x1: x, y1: y, pixels: 0 });
+        id = components.length;
+        finalId[root] = id;
+      }
+      labels[i] = id;
+      const comp = components[id - 1];
+      if (!comp) continue;
       comp.pixels += 1;
       if (x < comp.x0) comp.x0 = x;
       if (x > comp.x1) comp.x1 = x;
-      if (y < comp.y0) comp.y0 = y;
       if (y > comp.y1) comp.y1 = y;
-      for (let dy = -1; dy <= 1; dy += 1) {
-        const ny = y + dy;
-        if (ny < 0 || ny >= h) continue;
-        for (let dx = -1; dx <= 1; dx += 1) {
-          const nx = x + dx;
-          if (nx < 0 || nx >= w) continue;
-          const j = ny * w + nx;
-          if (mask[j] === 1 && labels[j] === 0) {
-            labels[j] = id;
-            stack[top++] = j;
-          }
-        }
-      }
     }
-    components.push(comp);
   }
   return { labels, components };
 }
@@ -151,6 +195,22 @@ export function median(values: number[]): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+/** Lines of text: character centres grouped down the page, a new line starting where the next
+ * centre lies more than half a letter below the current line's first. Side-by-side columns that
+ * share a baseline count once, which is what a cut down the side of the page crosses. */
+export function countRows(chars: Component[], letterHeight: number): number {
+  const centres = chars.map((c) => (c.y0 + c.y1) / 2).sort((a, b) => a - b);
+  let rows = 0;
+  let start = -Infinity;
+  for (const y of centres) {
+    if (y - start > letterHeight / 2) {
+      rows += 1;
+      start = y;
+    }
+  }
+  return rows;
 }
 
 export interface Region {

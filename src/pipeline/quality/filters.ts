@@ -40,16 +40,17 @@ export interface Sharpness {
   laplacianVariance: number;
   /** The same variance over the edge-bearing blocks only, so blank paper does not dilute it. */
   laplacianVarianceText: number;
-  /** Σ|Laplacian| / Σ|gradient| over the edge-bearing blocks: independent of contrast, about
-   * 2 for a crisp edge and falling as 1/σ when the image is blurred by a Gaussian of σ px. */
+  /** Σ|Laplacian| / Σ|gradient| over the clearly visible edge pixels of the edge-bearing blocks:
+   * independent of contrast, 1.3–1.6 for crisp text, falling as 1/σ under a Gaussian blur of σ px. */
   edgeRatio: number;
   /** Share of blocks carrying edges. */
   edgeBlockShare: number;
   /** Share of pixels whose gradient exceeds a visible step (8 grey levels). */
   edgeDensity: number;
   /** Mean gradient after 4×4 averaging over the mean gradient at full size. Real edges keep
-   * their step when averaged (≈ 1 or more); pixel noise averages away (≈ 0.25). */
-  coherence: number;
+   * their step when averaged (≈ 1 or more); pixel noise averages away (≈ 0.25). Null below
+   * 256 px on the short side, where the averaged grid is too coarse to say (tiny QR renders). */
+  coherence: number | null;
 }
 
 const BLOCK = 16;
@@ -58,12 +59,37 @@ const EDGE_BLOCK_RELATIVE = 0.35;
 /** …and at least this absolute mean gradient (grey levels per px): a flat frame has none. */
 const EDGE_BLOCK_MIN = 1.5;
 
+/** Pixels count towards the edge ratio from this share of the image's strongest gradients (its
+ * 99.5th percentile): faint JPEG ringing and sensor noise, which look "sharp", stay out of it,
+ * while the (weaker) edges of a blurred image still count. */
+const EDGE_PIXEL_SHARE = 0.3;
+
+function strongGradient(g: Uint8Array, w: number, h: number): number {
+  const histogram = new Uint32Array(256);
+  for (let y = 1; y < h - 1; y += 1) {
+    for (let x = 1; x < w - 1; x += 1) {
+      const i = y * w + x;
+      const grad = (Math.abs((g[i + 1] ?? 0) - (g[i - 1] ?? 0)) + Math.abs((g[i + w] ?? 0) - (g[i - w] ?? 0))) >> 1;
+      histogram[grad] = (histogram[grad] ?? 0) + 1;
+    }
+  }
+  const target = 0.995 * Math.max(1, (w - 2) * (h - 2));
+  let seen = 0;
+  for (let level = 0; level < 256; level += 1) {
+    seen += histogram[level] ?? 0;
+    if (seen >= target) return level;
+  }
+  return 255;
+}
+
 export function sharpness(img: GreyImage): Sharpness {
   const { pixels: g, width: w, height: h } = img;
+  const edgePixel = Math.max(4, EDGE_PIXEL_SHARE * strongGradient(g, w, h));
   const bw = Math.ceil(w / BLOCK);
   const bh = Math.ceil(h / BLOCK);
   const gradSum = new Float64Array(bw * bh);
   const lapSum = new Float64Array(bw * bh);
+  const strongGrad = new Float64Array(bw * bh);
   const lapSq = new Float64Array(bw * bh);
   const lapCount = new Uint32Array(bw * bh);
   let lapTotal = 0;
@@ -71,7 +97,7 @@ export function sharpness(img: GreyImage): Sharpness {
   let edgePixels = 0;
   for (let y = 1; y < h - 1; y += 1) {
     const row = y * w;
-    const brow = Math.floor(y / BLOCK) * bw;
+    const brow = ((y / BLOCK) | 0) * bw;
     for (let x = 1; x < w - 1; x += 1) {
       const i = row + x;
       const c = g[i] ?? 0;
@@ -81,9 +107,12 @@ export function sharpness(img: GreyImage): Sharpness {
       const wv = g[i - 1] ?? 0;
       const lap = 4 * c - n - s - e - wv;
       const grad = (Math.abs(e - wv) + Math.abs(s - n)) / 2;
-      const b = brow + Math.floor(x / BLOCK);
+      const b = brow + ((x / BLOCK) | 0);
       gradSum[b] = (gradSum[b] ?? 0) + grad;
-      lapSum[b] = (lapSum[b] ?? 0) + Math.abs(lap);
+      if (grad >= edgePixel) {
+        strongGrad[b] = (strongGrad[b] ?? 0) + grad;
+        lapSum[b] = (lapSum[b] ?? 0) + Math.abs(lap);
+      }
       lapSq[b] = (lapSq[b] ?? 0) + lap * lap;
       lapCount[b] = (lapCount[b] ?? 0) + 1;
       lapTotal += lap;
@@ -108,7 +137,7 @@ export function sharpness(img: GreyImage): Sharpness {
   for (let b = 0; b < blockMeans.length; b += 1) {
     if ((blockMeans[b] ?? 0) < threshold) continue;
     textBlocks += 1;
-    textGrad += gradSum[b] ?? 0;
+    textGrad += strongGrad[b] ?? 0;
     textLap += lapSum[b] ?? 0;
     textLapSq += lapSq[b] ?? 0;
     textCount += lapCount[b] ?? 0;
@@ -137,10 +166,12 @@ function meanGradient(g: ArrayLike<number>, w: number, h: number): number {
   return sum / Math.max(1, (w - 2) * (h - 2));
 }
 
-function coherence(img: GreyImage): number {
+const COHERENCE_MIN_SIDE = 256;
+
+function coherence(img: GreyImage): number | null {
+  if (Math.min(img.width, img.height) < COHERENCE_MIN_SIDE) return null;
   const cw = Math.floor(img.width / COARSE);
   const ch = Math.floor(img.height / COARSE);
-  if (cw < 3 || ch < 3) return 0;
   const coarse = new Float32Array(cw * ch);
   for (let y = 0; y < ch * COARSE; y += 1) {
     const crow = Math.floor(y / COARSE) * cw;

@@ -2,6 +2,7 @@
  * text inside them, on a document whose own paper is visibly darker. White paper is near-white
  * too, but it carries the text (a highlight erases it), and on white paper (scans) a highlight
  * cannot be seen at all, so none is reported. */
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { label, type Component, type Region } from './components.js';
 import type { GreyImage } from './raster.js';
 
@@ -34,7 +35,8 @@ export interface Glare {
   paperLevel: number;
 }
 
-export function glare(img: GreyImage, ink: Uint8Array, chars: Component[], region: Region | null): Glare {
+/** Async only to let the event loop run between its two labelling passes. */
+export async function glare(img: GreyImage, ink: Uint8Array, chars: Component[], region: Region | null): Promise<Glare> {
   const { pixels: g, width: w, height: h } = img;
   const mask = new Uint8Array(w * h);
   let saturated = 0;
@@ -45,22 +47,27 @@ export function glare(img: GreyImage, ink: Uint8Array, chars: Component[], regio
     }
   }
   const none = (paperLevel: number): Glare => ({ textAreaShare: 0, frameShare: 0, saturatedShare: saturated / g.length, blobs: 0, paperLevel });
-  if (saturated === 0) return none(paperMedian(g, ink, null, w, region));
+  if (saturated === 0 || !region) return none(paperMedian(g, ink, null, w, region));
   const { labels, components } = label(mask, w, h);
   const minPixels = MIN_BLOB_SHARE * w * h;
   const textInside = new Uint32Array(components.length + 1);
   for (const c of chars) {
     const cx = Math.round((c.x0 + c.x1) / 2);
-    // Probe a few px above and below: JPEG ringing and blur leave a grey rim round each letter.
-    const touching = new Set<number>();
+    // Probe a few px above and below (JPEG ringing and blur leave a grey rim round each letter).
+    // White on both sides: the letter sits on white paper. White on one side only: the letter
+    // borders a highlight and survived it, so it says nothing about what the highlight hides.
+    const above = new Set<number>();
+    const below = new Set<number>();
     for (const step of [2, 4, 6]) {
-      touching.add(labels[Math.max(0, c.y0 - step) * w + cx] ?? 0);
-      touching.add(labels[Math.min(h - 1, c.y1 + step) * w + cx] ?? 0);
+      above.add(labels[Math.max(0, c.y0 - step) * w + cx] ?? 0);
+      below.add(labels[Math.min(h - 1, c.y1 + step) * w + cx] ?? 0);
     }
-    for (const id of touching) if (id !== 0) textInside[id] = (textInside[id] ?? 0) + 1;
+    above.delete(0);
+    below.delete(0);
+    if (above.size === 0 || below.size === 0) continue;
+    for (const id of new Set([...above, ...below])) textInside[id] = (textInside[id] ?? 0) + 1;
   }
   const highlight = new Uint8Array(components.length + 1);
-  if (!region) return none(paperMedian(g, ink, null, w, region));
   const inRegion = pixelsPerLabel(labels, components.length, region, w);
   const regionArea = (region.x1 - region.x0 + 1) * (region.y1 - region.y0 + 1);
   components.forEach((c, index) => {
@@ -74,7 +81,8 @@ export function glare(img: GreyImage, ink: Uint8Array, chars: Component[], regio
     highlight[id] = 1;
   });
   const paperLevel = paperMedian(g, ink, { labels, highlight }, w, region);
-  if (paperLevel > PAPER_MAX) return none(paperLevel);
+  if (paperLevel > PAPER_MAX || !highlight.includes(1)) return none(paperLevel);
+  await yieldToLoop();
   const fringe = fringeLevels(g, ink, mask, labels, highlight, w, h);
   let blobs = 0;
   let framePixels = 0;
@@ -91,20 +99,17 @@ export function glare(img: GreyImage, ink: Uint8Array, chars: Component[], regio
     framePixels += c.pixels;
   });
   if (blobs === 0) return none(paperLevel);
-  let textAreaShare = 0;
-  if (region) {
-    const gx = Math.round(REGION_GROWTH * w);
-    const gy = Math.round(REGION_GROWTH * h);
-    const x0 = Math.max(0, region.x0 - gx);
-    const x1 = Math.min(w - 1, region.x1 + gx);
-    const y0 = Math.max(0, region.y0 - gy);
-    const y1 = Math.min(h - 1, region.y1 + gy);
-    let covered = 0;
-    for (let y = y0; y <= y1; y += 1) {
-      for (let x = x0; x <= x1; x += 1) if (highlight[labels[y * w + x] ?? 0] === 1) covered += 1;
-    }
-    textAreaShare = covered / ((x1 - x0 + 1) * (y1 - y0 + 1));
+  const gx = Math.round(REGION_GROWTH * w);
+  const gy = Math.round(REGION_GROWTH * h);
+  const x0 = Math.max(0, region.x0 - gx);
+  const x1 = Math.min(w - 1, region.x1 + gx);
+  const y0 = Math.max(0, region.y0 - gy);
+  const y1 = Math.min(h - 1, region.y1 + gy);
+  let covered = 0;
+  for (let y = y0; y <= y1; y += 1) {
+    for (let x = x0; x <= x1; x += 1) if (highlight[labels[y * w + x] ?? 0] === 1) covered += 1;
   }
+  const textAreaShare = covered / ((x1 - x0 + 1) * (y1 - y0 + 1));
   return { textAreaShare, frameShare: framePixels / (w * h), saturatedShare: saturated / g.length, blobs, paperLevel };
 }
 
