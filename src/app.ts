@@ -4,17 +4,30 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Logger } from 'pino';
 import type { Config } from './config/env.js';
 import { registerAuth } from './http/plugins/auth.js';
+import { registerIpLimits, registerPrincipalLimits, type RateLimitOptions } from './http/plugins/rate-limit.js';
 import { registerErrorHandling } from './http/plugins/errors.js';
 import { registerHttpMetrics, type Metrics } from './http/plugins/metrics.js';
 import { registerOpenApi } from './http/plugins/openapi.js';
 import { genRequestId } from './http/plugins/request-id.js';
 import { healthRoutes } from './http/routes/health.js';
+import { authRoutes } from './http/routes/v1/auth.js';
 import { documentRoutes } from './http/routes/v1/documents.js';
+import { keyRoutes } from './http/routes/v1/keys.js';
+import { usageRoutes } from './http/routes/v1/usage.js';
+import { userRoutes } from './http/routes/v1/users.js';
 import type { AccountsService } from './services/accounts.js';
+import type { SessionsService } from './services/sessions.js';
+import type { UsageService } from './services/usage.js';
+import type { Counters } from './services/usage-limiter.js';
+import type { UsersService } from './services/users.js';
 import type { DocumentsService } from './services/documents.js';
 
 export interface AppServices {
   accounts: AccountsService;
+  users: UsersService;
+  sessions: SessionsService;
+  usage: UsageService;
+  counters: Counters;
   documents: DocumentsService;
   metrics: Metrics;
   ping: () => Promise<void>;
@@ -47,9 +60,21 @@ export async function buildApp(config: Config, services: AppServices, logger: Lo
     limits: { fileSize: config.MAX_FILE_BYTES, files: config.MAX_BATCH_FILES + 1, fields: 10, fieldSize: 4096 },
   });
   await registerOpenApi(app, API_VERSION);
-  registerAuth(app, services.accounts);
+  const limits: RateLimitOptions = {
+    counters: services.counters,
+    perMinute: config.RATE_LIMIT_PER_MINUTE,
+    planPerMinute: (plan) => services.usage.planOf(plan).requests_per_minute,
+    abuse: { maxFailures: config.ABUSE_MAX_FAILURES, windowSeconds: config.ABUSE_WINDOW_SECONDS, blockSeconds: config.ABUSE_BLOCK_SECONDS },
+  };
+  registerIpLimits(app, limits);
+  registerAuth(app, { accounts: services.accounts, sessions: services.sessions });
+  registerPrincipalLimits(app, limits);
   registerHttpMetrics(app, services.metrics);
   await app.register(healthRoutes, { ping: services.ping });
+  await app.register(authRoutes, { accounts: services.accounts, users: services.users, sessions: services.sessions });
+  await app.register(userRoutes, { users: services.users });
+  await app.register(keyRoutes, { accounts: services.accounts, users: services.users });
+  await app.register(usageRoutes, { usage: services.usage });
   await app.register(documentRoutes, {
     documents: services.documents,
     maxFileBytes: config.MAX_FILE_BYTES,

@@ -11,6 +11,9 @@ export const ID_PREFIX = {
   consent: 'CNS_',
   deletion: 'DEL_',
   event: 'evt_',
+  user: 'USR_',
+  session: 'SES_',
+  otp: 'OTP_',
 } as const;
 
 export function newId(kind: keyof typeof ID_PREFIX): string {

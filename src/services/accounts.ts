@@ -1,13 +1,34 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../adapters/db/schema.js';
+import type { Database, OrganisationsTable } from '../adapters/db/schema.js';
+import { AppError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import { displayParts, generateApiKey, hashApiKey, looksLikeApiKey, sameDigest } from './api-keys.js';
 
-export const DEFAULT_SCOPES = ['documents:read', 'documents:write', 'jobs:read', 'jobs:write', 'webhooks:manage'] as const;
+/** Scopes a key can carry. The dashboard's own routes (keys, users) are for signed-in people only. */
+export const KEY_SCOPES = ['documents:read', 'documents:write', 'jobs:read', 'jobs:write', 'webhooks:manage', 'usage:read'] as const;
+export type KeyScope = (typeof KEY_SCOPES)[number];
+export const DEFAULT_SCOPES: readonly KeyScope[] = KEY_SCOPES;
+
+export const ROLES = ['owner', 'admin', 'reviewer'] as const;
+export type Role = (typeof ROLES)[number];
+/** What a signed-in person may do through the data API, by role. */
+export const ROLE_SCOPES: Record<Role, readonly KeyScope[]> = {
+  owner: KEY_SCOPES,
+  admin: KEY_SCOPES,
+  reviewer: ['documents:read', 'documents:write', 'jobs:read', 'usage:read'],
+};
+
+export const ORG_STATUSES = ['active', 'suspended'] as const;
+export type OrgStatus = (typeof ORG_STATUSES)[number];
 
 export interface Principal {
   orgId: string;
-  keyId: string;
+  kind: 'key' | 'user';
+  keyId: string | null;
+  userId: string | null;
+  role: Role | null;
+  sessionId: string | null;
+  plan: string;
   scopes: string[];
   /** Who acted, as recorded in audit records (never the key itself). */
   actor: string;
@@ -21,6 +42,29 @@ export interface CreatedKey {
   createdOrg: boolean;
 }
 
+export interface KeyListItem {
+  id: string;
+  name: string;
+  prefix: string;
+  last4: string;
+  scopes: string[];
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  disabled_reason: string | null;
+}
+
+const LAST_USED_RESOLUTION_MS = 60_000;
+const now = () => new Date().toISOString();
+
+/** A suspended organisation or an ended subscription stops every credential of it. */
+export function assertOrganisationUsable(org: Pick<OrganisationsTable, 'status' | 'subscription_expires_at'>, at = now()): void {
+  if (org.status !== 'active') throw new AppError('tenant_suspended', 'The organisation is suspended.');
+  if (org.subscription_expires_at !== null && org.subscription_expires_at <= at) {
+    throw new AppError('subscription_expired', 'The subscription has ended.');
+  }
+}
+
 export class AccountsService {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -30,50 +74,105 @@ export class AccountsService {
     const id = newId('organisation');
     await this.db
       .insertInto('organisations')
-      .values({ id, name, plan, status: 'active', created_at: new Date().toISOString() })
+      .values({ id, name, plan, status: 'active', created_at: now(), subscription_expires_at: null })
       .onConflict((oc) => oc.column('name').doNothing())
       .execute();
     const row = await this.db.selectFrom('organisations').select('id').where('name', '=', name).executeTakeFirstOrThrow();
     return { id: row.id, created: row.id === id };
   }
 
-  /** Creates a key (and its organisation when needed). The key is returned once and never stored. */
+  /** The operator's path (CLI, development bootstrap): creates a key, and its organisation when
+   * needed, without the dashboard's verification rule. The key is returned once, never stored. */
   async createKey(opts: { orgName: string; plan?: string; name?: string; scopes?: readonly string[] }): Promise<CreatedKey> {
     const org = await this.findOrCreateOrganisation(opts.orgName, opts.plan ?? 'sandbox');
+    const { key, keyId } = await this.insertKey(org.id, opts.name ?? 'default', opts.scopes ?? DEFAULT_SCOPES, null);
+    return { key, keyId, orgId: org.id, orgName: opts.orgName, createdOrg: org.created };
+  }
+
+  async insertKey(orgId: string, name: string, scopes: readonly string[], createdBy: string | null): Promise<{ key: string; keyId: string; created_at: string }> {
     const key = generateApiKey();
     const keyId = newId('apiKey');
     const { prefix, last4 } = displayParts(key);
+    const at = now();
     await this.db
       .insertInto('api_keys')
       .values({
         id: keyId,
-        org_id: org.id,
-        name: opts.name ?? 'default',
+        org_id: orgId,
+        name,
         prefix,
         last4,
         key_hash: hashApiKey(key),
-        scopes: JSON.stringify(opts.scopes ?? DEFAULT_SCOPES),
-        created_at: new Date().toISOString(),
+        scopes: JSON.stringify(scopes),
+        created_at: at,
         last_used_at: null,
         revoked_at: null,
         disabled_reason: null,
+        created_by: createdBy,
       })
       .execute();
-    return { key, keyId, orgId: org.id, orgName: opts.orgName, createdOrg: org.created };
+    return { key, keyId, created_at: at };
   }
 
-  /** The principal for a presented key, or null. Unknown, revoked and malformed keys look alike. */
+  /** The principal for a presented key, or null when it is unknown, revoked or malformed (all
+   * alike). A known key of a suspended or lapsed organisation throws that refusal. */
   async authenticateKey(presented: string): Promise<Principal | null> {
     if (!looksLikeApiKey(presented)) return null;
     const digest = hashApiKey(presented);
     const row = await this.db
       .selectFrom('api_keys')
       .innerJoin('organisations', 'organisations.id', 'api_keys.org_id')
-      .select(['api_keys.id', 'api_keys.org_id', 'api_keys.key_hash', 'api_keys.scopes', 'api_keys.revoked_at', 'organisations.status'])
+      .select(['api_keys.id', 'api_keys.org_id', 'api_keys.key_hash', 'api_keys.scopes', 'api_keys.revoked_at', 'api_keys.last_used_at', 'organisations.status', 'organisations.plan', 'organisations.subscription_expires_at'])
       .where('api_keys.key_hash', '=', digest)
       .executeTakeFirst();
-    if (!row || !sameDigest(row.key_hash, digest) || row.revoked_at !== null || row.status !== 'active') return null;
-    return { orgId: row.org_id, keyId: row.id, scopes: JSON.parse(row.scopes) as string[], actor: `api_key:${row.id}` };
+    if (!row || !sameDigest(row.key_hash, digest) || row.revoked_at !== null) return null;
+    assertOrganisationUsable(row);
+    this.touchKey(row.id, row.last_used_at);
+    return { orgId: row.org_id, kind: 'key', keyId: row.id, userId: null, role: null, sessionId: null, plan: row.plan, scopes: JSON.parse(row.scopes) as string[], actor: `api_key:${row.id}` };
+  }
+
+  /** last_used_at to the minute: one write a minute per key, not one per request. */
+  private touchKey(id: string, lastUsed: string | null): void {
+    const at = Date.now();
+    if (lastUsed && at - Date.parse(lastUsed) < LAST_USED_RESOLUTION_MS) return;
+    void this.db.updateTable('api_keys').set({ last_used_at: new Date(at).toISOString() }).where('id', '=', id).execute().catch(() => undefined);
+  }
+
+  async listKeys(orgId: string): Promise<KeyListItem[]> {
+    const rows = await this.db
+      .selectFrom('api_keys')
+      .select(['id', 'name', 'prefix', 'last4', 'scopes', 'created_at', 'last_used_at', 'revoked_at', 'disabled_reason'])
+      .where('org_id', '=', orgId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => ({ ...r, scopes: JSON.parse(r.scopes) as string[] }));
+  }
+
+  /** Revokes a key of this organisation (reason `revoked` or `leaked`); another organisation's id is 404. */
+  async revokeKey(orgId: string, keyId: string, reason: 'revoked' | 'leaked'): Promise<KeyListItem> {
+    const at = now();
+    const res = await this.db
+      .updateTable('api_keys')
+      .set((eb) => ({ revoked_at: eb.fn.coalesce('revoked_at', eb.val(at)), disabled_reason: reason }))
+      .where('id', '=', keyId)
+      .where('org_id', '=', orgId)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 0) throw new AppError('not_found', 'No API key with this id.');
+    const item = (await this.listKeys(orgId)).find((k) => k.id === keyId);
+    if (!item) throw new AppError('not_found', 'No API key with this id.');
+    return item;
+  }
+
+  async getOrganisation(orgId: string): Promise<OrganisationsTable> {
+    const org = await this.db.selectFrom('organisations').selectAll().where('id', '=', orgId).executeTakeFirst();
+    if (!org) throw new AppError('not_found', 'No organisation with this id.');
+    return org;
+  }
+
+  /** Operator actions: suspend or reinstate, change plan, set or clear the subscription's end. */
+  async updateOrganisation(orgId: string, change: { status?: OrgStatus; plan?: string; subscription_expires_at?: string | null }): Promise<void> {
+    await this.db.updateTable('organisations').set(change).where('id', '=', orgId).execute();
   }
 
   async countOrganisations(): Promise<number> {

@@ -30,6 +30,9 @@ export async function startHarness(
     QUEUE_POLL_MS: '20',
     QUEUE_LEASE_SECONDS: '30',
     BOOTSTRAP_DEV_ORG: 'false',
+    // Suites drive many requests and refusals from one address; limit tests set their own.
+    RATE_LIMIT_PER_MINUTE: '0',
+    ABUSE_MAX_FAILURES: '100000',
     ...opts.env,
   });
   const rt = await createRuntime({ ...config, blobs: { kind: 'disk', root: blobRoot } }, { logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
@@ -40,7 +43,8 @@ export async function startHarness(
     rt,
     app,
     blobRoot,
-    key: async (orgName) => (await rt.accounts.createKey({ orgName })).key,
+    // Operator-made organisations on the internal plan: no quota in suites that are not about quota.
+    key: async (orgName) => (await rt.accounts.createKey({ orgName, plan: 'internal' })).key,
     inject: app.inject.bind(app) as FastifyInstance['inject'],
     async close() {
       await app.close();

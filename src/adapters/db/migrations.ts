@@ -130,6 +130,97 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0002_accounts': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('organisations').addColumn('subscription_expires_at', 'text').execute();
+      await db.schema.alterTable('api_keys').addColumn('created_by', 'text').execute();
+      await db.schema.createIndex('api_keys_org').on('api_keys').column('org_id').execute();
+
+      await db.schema
+        .createTable('users')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('org_id', 'text', (c) => c.notNull().references('organisations.id'))
+        .addColumn('email', 'text', (c) => c.notNull().unique())
+        .addColumn('name', 'text')
+        .addColumn('password_hash', 'text')
+        .addColumn('role', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('email_verified_at', 'text')
+        .addColumn('phone', 'text')
+        .addColumn('phone_verified_at', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('users_org').on('users').column('org_id').execute();
+
+      await db.schema
+        .createTable('sessions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
+        .addColumn('org_id', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('revoked_at', 'text')
+        .addColumn('revoked_reason', 'text')
+        .execute();
+
+      await db.schema
+        .createTable('refresh_tokens')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('session_id', 'text', (c) => c.notNull().references('sessions.id'))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('used_at', 'text')
+        .execute();
+
+      await db.schema
+        .createTable('otp_challenges')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
+        .addColumn('purpose', 'text', (c) => c.notNull())
+        .addColumn('phone', 'text', (c) => c.notNull())
+        .addColumn('code_hash', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('consumed_at', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('one_time_tokens')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
+        .addColumn('purpose', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('used_at', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('usage_counters')
+        .addColumn('org_id', 'text', (c) => c.notNull().references('organisations.id'))
+        .addColumn('period', 'text', (c) => c.notNull())
+        .addColumn('used', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('usage_counters_pk', ['org_id', 'period'])
+        .execute();
+    },
+  },
+  '0003_document_facts': {
+    async up(db: Kysely<any>) {
+      // Normalised facts of a document's current reading that later documents are compared with
+      // (duplicate invoices); erased with the document.
+      await db.schema
+        .createTable('document_facts')
+        .addColumn('document_id', 'text', (c) => c.notNull())
+        .addColumn('org_id', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('fact_key', 'text', (c) => c.notNull())
+        .addColumn('amount', 'real')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('document_facts_pk', ['document_id', 'kind'])
+        .execute();
+      await db.schema.createIndex('document_facts_lookup').on('document_facts').columns(['org_id', 'kind', 'fact_key']).execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

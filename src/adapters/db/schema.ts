@@ -8,6 +8,8 @@ export interface OrganisationsTable {
   plan: string;
   status: string;
   created_at: string;
+  /** Set when the subscription has an end; past it the organisation answers subscription_expired. */
+  subscription_expires_at: string | null;
 }
 
 export interface ApiKeysTable {
@@ -24,6 +26,8 @@ export interface ApiKeysTable {
   last_used_at: string | null;
   revoked_at: string | null;
   disabled_reason: string | null;
+  /** The user who created the key from the dashboard; null for keys made by the CLI. */
+  created_by: string | null;
 }
 
 export interface DocumentsTable {
@@ -115,7 +119,86 @@ export interface MetaTable {
   value: string;
 }
 
+export interface UsersTable {
+  id: string;
+  org_id: string;
+  /** Lower-cased. */
+  email: string;
+  name: string | null;
+  /** argon2id PHC string; null until an invited user sets a password. */
+  password_hash: string | null;
+  role: string;
+  status: string;
+  email_verified_at: string | null;
+  /** E.164; set only once verified by a one-time code. */
+  phone: string | null;
+  phone_verified_at: string | null;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  org_id: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  revoked_reason: string | null;
+}
+
+export interface RefreshTokensTable {
+  /** SHA-256 hex of the refresh token: the token itself is never stored. */
+  token_hash: string;
+  session_id: string;
+  created_at: string;
+  expires_at: string;
+  /** Set when rotated; presenting it again revokes the session. */
+  used_at: string | null;
+}
+
+export interface OtpChallengesTable {
+  id: string;
+  user_id: string;
+  /** login | phone */
+  purpose: string;
+  phone: string;
+  /** HMAC-SHA256 of the code under the server's secret (a bare hash of 6 digits is reversible). */
+  code_hash: string;
+  attempts: number;
+  expires_at: string;
+  consumed_at: string | null;
+  created_at: string;
+}
+
+export interface OneTimeTokensTable {
+  /** SHA-256 hex of a 256-bit token sent by email (verification, invitation). */
+  token_hash: string;
+  user_id: string;
+  purpose: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface UsageCountersTable {
+  org_id: string;
+  /** YYYY-MM in UTC. */
+  period: string;
+  /** Documents charged against the monthly quota. */
+  used: number;
+}
+
+export interface DocumentFactsTable {
+  document_id: string;
+  org_id: string;
+  kind: string;
+  fact_key: string;
+  amount: number | null;
+  created_at: string;
+}
+
 export interface Database {
+  document_facts: DocumentFactsTable;
   organisations: OrganisationsTable;
   api_keys: ApiKeysTable;
   documents: DocumentsTable;
@@ -125,5 +208,11 @@ export interface Database {
   document_deletions: DocumentDeletionsTable;
   queue_jobs: QueueJobsTable;
   meta: MetaTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  otp_challenges: OtpChallengesTable;
+  one_time_tokens: OneTimeTokensTable;
+  usage_counters: UsageCountersTable;
 }
 

@@ -78,6 +78,7 @@ export async function documentRoutes(app: FastifyInstance, opts: DocumentRoutesO
       const principal = principalOf(request);
       const form = await readUploadForm(request, { fileField: 'files', maxFiles: opts.maxBatchFiles, maxFileBytes: opts.maxFileBytes });
       if (form.files.length === 0) throw new AppError('validation_error', 'Send the documents in repeated "files" fields.');
+      await documents.checkQuota(principal, form.files.filter((f) => !f.tooLarge).length);
       const items: z.infer<typeof BatchResponseSchema>['items'] = [];
       let queued = 0;
       for (const file of form.files) {

@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../domain/errors.js';
+import type { Counters, LimitDecision } from '../../services/usage-limiter.js';
+
+export interface RateLimitOptions {
+  counters: Counters;
+  /** Per IP, and per key unless the plan says otherwise; 0 turns request limits off. */
+  perMinute: number;
+  /** The key's limit from its organisation's plan (null: the default). */
+  planPerMinute: (plan: string) => number | null;
+  abuse: { maxFailures: number; windowSeconds: number; blockSeconds: number };
+}
+
+/** Probes and scrapes are not client traffic. */
+const EXEMPT = new Set(['/healthz', '/readyz', '/metrics']);
+const RETRY_AFTER = '60';
+
+const exempt = (request: FastifyRequest) => EXEMPT.has(request.routeOptions.url ?? '');
+
+function setHeaders(reply: FastifyReply, d: LimitDecision): void {
+  const current = Number(reply.getHeader('x-ratelimit-remaining') ?? Number.POSITIVE_INFINITY);
+  // With both an IP and a key limit, the headers show whichever is closer to running out.
+  if (d.remaining > current) return;
+  reply.header('x-ratelimit-limit', String(d.limit));
+  reply.header('x-ratelimit-remaining', String(d.remaining));
+}
+
+function overLimit(what: string): AppError {
+  return new AppError('rate_limit', `Too many requests for this ${what}; retry after 60 seconds.`, { headers: { 'retry-after': RETRY_AFTER } });
+}
+
+/** Before authentication: the abuse block (too many 401/403 from an IP) and the per-IP limit.
+ * The client IP is the socket's unless TRUST_PROXY names the proxy (Fastify's trustProxy). */
+export function registerIpLimits(app: FastifyInstance, opts: RateLimitOptions): void {
+  const failures = { points: opts.abuse.maxFailures, seconds: opts.abuse.windowSeconds, blockSeconds: opts.abuse.blockSeconds };
+  app.addHook('onRequest', async (request, reply) => {
+    if (exempt(request)) return;
+    const abuse = await opts.counters.peek('auth-fail', request.ip, failures);
+    if (!abuse.allowed) {
+      throw new AppError('abuse_block', 'Too many failed authentications from this address; wait before trying again.', { headers: { 'retry-after': String(abuse.resetSeconds) } });
+    }
+    if (opts.perMinute <= 0) return;
+    const d = await opts.counters.consume('ip', request.ip, { points: opts.perMinute, seconds: 60 });
+    setHeaders(reply, d);
+    if (!d.allowed) throw overLimit('address');
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode === 401 || reply.statusCode === 403) await opts.counters.consume('auth-fail', request.ip, failures);
+  });
+}
+
+/** After authentication: the per-key (or per signed-in person) limit, which a plan can set. */
+export function registerPrincipalLimits(app: FastifyInstance, opts: RateLimitOptions): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const p = request.principal;
+    if (!p || exempt(request)) return;
+    const limit = opts.planPerMinute(p.plan) ?? opts.perMinute;
+    if (limit <= 0) return;
+    const d = await opts.counters.consume('principal', p.keyId ?? `user:${p.userId}`, { points: limit, seconds: 60 });
+    setHeaders(reply, d);
+    if (!d.allowed) throw overLimit('key');
+  });
+}

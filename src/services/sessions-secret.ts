@@ -1,0 +1,24 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../adapters/db/schema.js';
+
+const META_KEY = 'auth_secret';
+
+export interface AuthKeys {
+  /** HS256 key for access and pre-sign-in tokens. */
+  jwt: Uint8Array;
+  /** Pepper for one-time code digests. */
+  otp: Buffer;
+}
+
+/** AUTH_SECRET when set; otherwise one generated on first start and kept in the database, so
+ * every process sharing the database signs and checks tokens alike. */
+export async function loadAuthKeys(db: Kysely<Database>, configured: string | undefined): Promise<AuthKeys> {
+  let secret = configured;
+  if (!secret) {
+    await db.insertInto('meta').values({ key: META_KEY, value: randomBytes(32).toString('base64url') }).onConflict((oc) => oc.column('key').doNothing()).execute();
+    secret = (await db.selectFrom('meta').select('value').where('key', '=', META_KEY).executeTakeFirstOrThrow()).value;
+  }
+  const derive = (label: string) => createHmac('sha256', secret).update(label).digest();
+  return { jwt: new Uint8Array(derive('docread access tokens v1')), otp: derive('docread one-time codes v1') };
+}
