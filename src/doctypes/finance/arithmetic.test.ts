@@ -1,0 +1,61 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { checkArithmetic, supportedFields } from './arithmetic.js';
+import { normaliseInvoiceNumber, normaliseVendor } from './vendor.js';
+import { findIban, ibanValid } from './iban.js';
+
+const items = [
+  { quantity: 6, unit_price: 2265, amount: 13590 },
+  { quantity: 8, unit_price: 39.5, amount: 316 },
+];
+
+describe('checkArithmetic', () => {
+  it('supports every amount when lines, sum and total agree', () => {
+    const checks = checkArithmetic({ items, subtotal: 13906, taxAmount: 973.42, taxRate: 7, total: 14879.42 });
+    expect(checks.every((c) => c.ok)).toBe(true);
+    expect([...supportedFields(checks)].sort()).toEqual(['line_items', 'subtotal', 'tax_amount', 'tax_rate', 'total']);
+  });
+
+  it('names the numbers of a line that does not compute', () => {
+    const bad = [items[0]!, { ...items[1]!, amount: 326 }];
+    const failed = checkArithmetic({ items: bad, subtotal: 13916, taxAmount: null, taxRate: null, total: 13916 }).filter((c) => !c.ok);
+    expect(failed.map((c) => c.detail)).toEqual(['line 2: 8 × 39.50 = 316.00, printed 326.00']);
+    expect(supportedFields(checkArithmetic({ items: bad, subtotal: 13916, taxAmount: null, taxRate: null, total: 13916 })).has('line_items')).toBe(false);
+  });
+
+  it('reports a total off by its parts', () => {
+    const [total] = checkArithmetic({ items: null, subtotal: 100, taxAmount: 19, taxRate: null, total: 129 });
+    expect(total).toMatchObject({ ok: false, detail: 'subtotal 100.00 + tax 19.00 = 119.00, total printed 129.00' });
+  });
+
+  it('allows one cent of rounding per line in the sum', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 1_000_000 }), { minLength: 1, maxLength: 20 }), fc.integer({ min: -1, max: 1 }), (amounts, drift) => {
+        const lines = amounts.map((c) => ({ quantity: null, unit_price: null, amount: c / 100 }));
+        const sum = amounts.reduce((a, b) => a + b, 0) + drift;
+        const [check] = checkArithmetic({ items: lines, subtotal: sum / 100, taxAmount: null, taxRate: null, total: null });
+        expect(check!.ok).toBe(true);
+      }),
+    );
+  });
+
+  it('does not count a tax rate on part of the amount as a mismatch', () => {
+    const checks = checkArithmetic({ items: null, subtotal: 262.9, taxAmount: 16.94, taxRate: 15, total: 279.84 });
+    expect(checks.find((c) => c.name === 'tax_rate')).toMatchObject({ ok: false, reportable: false });
+    expect(supportedFields(checks).has('total')).toBe(true);
+  });
+});
+
+describe('duplicate keys and IBAN', () => {
+  it('normalises vendors and invoice numbers however they were typed', () => {
+    expect(normaliseVendor('Coolblue B.V.')).toBe(normaliseVendor('COOLBLUE BV'));
+    expect(normaliseVendor('Müller & Söhne KG')).toBe('MULLER AND SOHNE');
+    expect(normaliseInvoiceNumber('# inv-2025/0042')).toBe('INV20250042');
+  });
+
+  it('keeps only IBANs whose check digits hold', () => {
+    expect(ibanValid('DE89 3704 0044 0532 0130 00')).toBe(true);
+    expect(ibanValid('DE88 3704 0044 0532 0130 00')).toBe(false);
+    expect(findIban('IBAN: GB29 NWBK 6016 1331 9268 19 BIC NWBKGB2L')?.value).toBe('GB29NWBK60161331926819');
+  });
+});

@@ -1,0 +1,101 @@
+import { cents, formatAmount } from './money.js';
+
+/** Arithmetic as evidence: each line's quantity × unit price, the lines' sum against the subtotal,
+ * and subtotal + tax against the total, each to the cent (one cent of rounding per line). */
+
+export interface ItemNumbers {
+  quantity: number | null;
+  unit_price: number | null;
+  amount: number;
+}
+
+export interface ArithmeticInput {
+  items: ItemNumbers[] | null;
+  subtotal: number | null;
+  taxAmount: number | null;
+  taxRate: number | null;
+  total: number | null;
+}
+
+export type CheckName = 'line' | 'items_sum' | 'total' | 'tax_rate';
+
+export interface Check {
+  name: CheckName;
+  /** Field keys whose printed values the check involves. */
+  fields: string[];
+  ok: boolean;
+  /** The numbers, in words, e.g. "8 × 39.50 = 316.00, printed 326.00". */
+  detail: string;
+  /** Whether a failure is a mismatch to report (a tax rate may apply to part of the amount only). */
+  reportable: boolean;
+}
+
+const fmtQty = (q: number): string => (Number.isInteger(q) ? String(q) : String(q));
+
+function lineChecks(items: ItemNumbers[]): Check[] {
+  const out: Check[] = [];
+  items.forEach((item, i) => {
+    if (item.quantity === null || item.unit_price === null) return;
+    const expected = Math.round(item.quantity * item.unit_price * 100);
+    const ok = Math.abs(expected - cents(item.amount)) <= 1;
+    out.push({
+      name: 'line',
+      fields: ['line_items'],
+      ok,
+      detail: `line ${i + 1}: ${fmtQty(item.quantity)} × ${formatAmount(item.unit_price)} = ${formatAmount(expected / 100)}${ok ? '' : `, printed ${formatAmount(item.amount)}`}`,
+      reportable: true,
+    });
+  });
+  return out;
+}
+
+export function checkArithmetic(input: ArithmeticInput): Check[] {
+  const checks: Check[] = [];
+  const { items, subtotal, taxAmount, taxRate, total } = input;
+  if (items && items.length) {
+    checks.push(...lineChecks(items));
+    const sum = items.reduce((s, i) => s + cents(i.amount), 0);
+    const tolerance = items.length;
+    const target = subtotal !== null ? { key: 'subtotal', value: subtotal } : total !== null && !taxAmount ? { key: 'total', value: total } : null;
+    if (target) {
+      const ok = Math.abs(sum - cents(target.value)) <= tolerance;
+      checks.push({
+        name: 'items_sum',
+        fields: ['line_items', target.key],
+        ok,
+        detail: `the ${items.length} line amounts sum to ${formatAmount(sum / 100)}${ok ? '' : `, ${target.key} printed ${formatAmount(target.value)}`}`,
+        reportable: true,
+      });
+    }
+  }
+  if (subtotal !== null && total !== null) {
+    const expected = cents(subtotal) + (taxAmount !== null ? cents(taxAmount) : 0);
+    const ok = Math.abs(expected - cents(total)) <= 1;
+    const parts = taxAmount !== null ? `subtotal ${formatAmount(subtotal)} + tax ${formatAmount(taxAmount)}` : `subtotal ${formatAmount(subtotal)} (no tax)`;
+    checks.push({
+      name: 'total',
+      fields: taxAmount !== null ? ['subtotal', 'tax_amount', 'total'] : ['subtotal', 'total'],
+      ok,
+      detail: `${parts} = ${formatAmount(expected / 100)}${ok ? '' : `, total printed ${formatAmount(total)}`}`,
+      reportable: true,
+    });
+  }
+  if (subtotal !== null && taxAmount !== null && taxRate !== null) {
+    const expected = Math.round(cents(subtotal) * taxRate) / 100;
+    const ok = Math.abs(expected - cents(taxAmount)) <= 1;
+    checks.push({
+      name: 'tax_rate',
+      fields: ['tax_rate', 'tax_amount'],
+      ok,
+      detail: `${taxRate}% of ${formatAmount(subtotal)} = ${formatAmount(expected / 100)}${ok ? '' : `, tax printed ${formatAmount(taxAmount)}`}`,
+      reportable: false,
+    });
+  }
+  return checks;
+}
+
+/** Fields the checks support: in at least one passing check and in no failing reportable one. */
+export function supportedFields(checks: Check[]): Set<string> {
+  const failed = new Set(checks.filter((c) => !c.ok && c.reportable).flatMap((c) => c.fields));
+  return new Set(checks.filter((c) => c.ok).flatMap((c) => c.fields).filter((f) => !failed.has(f)));
+}

@@ -1,0 +1,75 @@
+import { stripDiacritics } from '../../pipeline/normalise.js';
+
+/** Currency marks to ISO 4217. `$` is read as USD unless the document names another dollar. */
+const SYMBOLS: Record<string, string> = {
+  '€': 'EUR',
+  '£': 'GBP',
+  $: 'USD',
+  '¥': 'JPY',
+  '₹': 'INR',
+  RS: 'INR',
+  'RS.': 'INR',
+  RM: 'MYR',
+};
+
+/** Codes accepted when printed (a closed list avoids reading any three capitals as a currency). */
+export const ISO_CURRENCIES = new Set([
+  'EUR', 'USD', 'GBP', 'CHF', 'PLN', 'INR', 'MYR', 'SGD', 'AUD', 'CAD', 'JPY', 'CNY', 'SEK', 'NOK', 'DKK',
+  'CZK', 'HUF', 'ZAR', 'AED', 'SAR', 'QAR', 'NZD', 'HKD', 'RON', 'BGN', 'TRY', 'BRL', 'MXN', 'KRW',
+]);
+
+export function currencyOfMark(mark: string): string | null {
+  const m = mark.trim().toUpperCase();
+  if (ISO_CURRENCIES.has(m)) return m;
+  return SYMBOLS[m] ?? null;
+}
+
+const CODE_RE = /\b([A-Z]{3})\b/g;
+const SYMBOL_RE = /[€£$¥₹]|\bRM\s?\d|\bRS\.?\s?\d/gi;
+const LABEL_RE = /\b(?:CURRENCY|WAHRUNG|DEVISE|VALUTA|MONEDA|MUNT)\b\s*:?\s*([A-Z]{3})\b/;
+/** Words that name a currency in running text ("All charges are in US Dollars", "Euros"). */
+const NAMES: [RegExp, string][] = [
+  [/\bUS\s?DOLLARS?\b/, 'USD'],
+  [/\bEUROS?\b/, 'EUR'],
+  [/\bPOUNDS? STERLING\b/, 'GBP'],
+  [/\bRUPEES?\b/, 'INR'],
+  [/\bRINGGIT\b/, 'MYR'],
+];
+
+export interface CurrencyFinding {
+  code: string;
+  /** The text that named it. */
+  raw: string;
+  how: 'label' | 'code' | 'symbol' | 'name';
+}
+
+/** The document's currency: a labelled code first, then the most frequent printed code or symbol. */
+export function detectCurrency(lines: string[]): CurrencyFinding | null {
+  const counts = new Map<string, { n: number; raw: string; how: CurrencyFinding['how'] }>();
+  const bump = (code: string, raw: string, how: CurrencyFinding['how'], weight: number): void => {
+    const c = counts.get(code) ?? { n: 0, raw, how };
+    c.n += weight;
+    counts.set(code, c);
+  };
+  for (const line of lines.slice(0, 2000)) {
+    const t = stripDiacritics(line).toUpperCase();
+    const labelled = t.match(LABEL_RE);
+    if (labelled && ISO_CURRENCIES.has(labelled[1]!)) return { code: labelled[1]!, raw: labelled[0], how: 'label' };
+    // Codes only as printed in capitals: "we try" is not Turkish lira.
+    for (const m of line.matchAll(CODE_RE)) if (ISO_CURRENCIES.has(m[1]!)) bump(m[1]!, m[1]!, 'code', 2);
+    for (const m of line.matchAll(SYMBOL_RE)) {
+      const mark = m[0].replace(/[\s\d]/g, '');
+      const code = currencyOfMark(mark);
+      if (code) bump(code, m[0].trim(), 'symbol', 1);
+    }
+    for (const [re, code] of NAMES) if (re.test(t)) bump(code, code, 'name', 2);
+  }
+  // An explicit dollar code (AUD, CAD…) beside bare "$" signs names which dollar they are.
+  const dollars = [...counts.keys()].filter((c) => c !== 'USD' && /D$/.test(c));
+  if (dollars.length === 1 && counts.has('USD') && counts.get('USD')!.how === 'symbol') {
+    counts.get(dollars[0]!)!.n += counts.get('USD')!.n;
+    counts.delete('USD');
+  }
+  const best = [...counts.entries()].sort((a, b) => b[1].n - a[1].n)[0];
+  return best ? { code: best[0], raw: best[1].raw, how: best[1].how } : null;
+}

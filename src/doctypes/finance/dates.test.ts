@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { parseDate } from '../../pipeline/normalise.js';
+import { documentDayOrder, findDates, findTime, orderWithHints, resolveDate, termsDays } from './dates.js';
+
+describe('document day/month order', () => {
+  it('is proven by a part over 12 and otherwise unknown', () => {
+    expect(documentDayOrder(['Date 03/04/2025', 'Due 18/04/2025']).order).toBe('dmy');
+    expect(documentDayOrder(['Date 03/04/2025', 'Due 04/18/2025']).order).toBe('mdy');
+    expect(documentDayOrder(['Date 03/04/2025']).order).toBeNull();
+  });
+
+  it('takes dots as a day-first hint only when nothing proves the order', () => {
+    const d = documentDayOrder(['03.04.2025']);
+    expect(d).toMatchObject({ order: null, dotted: true });
+    expect(orderWithHints(d)).toBe('dmy');
+  });
+
+  it('flags a date that reads two ways', () => {
+    expect(resolveDate('03/04/2025', null)).toMatchObject({ iso: '2025-04-03', ambiguous: true, alternative: '2025-03-04' });
+    expect(resolveDate('03/04/2025', 'mdy')).toMatchObject({ iso: '2025-03-04', ambiguous: false });
+    expect(resolveDate('13/04/2025', null)).toMatchObject({ ambiguous: false });
+  });
+});
+
+describe('dates in text', () => {
+  it('finds numeric and written dates in several languages', () => {
+    expect(findDates('Facture n°562044387 du 02 Juillet 2015').map((d) => d.raw)).toEqual(['02 Juillet 2015']);
+    expect(parseDate('7. Mai 2014')?.iso).toBe('2014-05-07');
+    expect(parseDate('19 april 2014')?.iso).toBe('2014-04-19');
+    expect(parseDate('August 3 , 2014')?.iso).toBe('2014-08-03');
+    expect(findDates('Invoice 20-10-2015 total 12.50').map((d) => d.raw)).toEqual(['20-10-2015']);
+  });
+
+  it('reads payment terms and times', () => {
+    expect(termsDays('Payment due within 30 days')).toBe(30);
+    expect(termsDays('Net 14')).toBe(14);
+    expect(termsDays('14 Tage netto')).toBe(14);
+    expect(findTime('TIME : 8:05 PM')?.value).toBe('20:05');
+    expect(findTime('17:31')?.value).toBe('17:31');
+  });
+});

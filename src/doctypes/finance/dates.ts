@@ -1,0 +1,111 @@
+import { parseDate, stripDiacritics } from '../../pipeline/normalise.js';
+
+/** Dates in running text, and the day/month order a document uses, decided from its own hints. */
+
+export type DayOrder = 'dmy' | 'mdy';
+
+export interface DateToken {
+  raw: string;
+  start: number;
+  end: number;
+  /** The numeric parts as printed, for numeric dates (a/b/year). */
+  numeric: { a: number; b: number; sep: string } | null;
+}
+
+const MONTH_WORD = String.raw`[A-Za-zÀ-ÿ]{3,10}\.?`;
+const DATE_RE = new RegExp(
+  [
+    String.raw`\b\d{4}[-./]\d{1,2}[-./]\d{1,2}\b`,
+    String.raw`\b\d{1,2}[-./]\d{1,2}[-./](?:\d{4}|\d{2})(?![\d.,]\d)`,
+    String.raw`\b\d{1,2}(?:\.|er)?[\s-]*${MONTH_WORD}[\s\-,.]*\d{4}\b`,
+    String.raw`\b\d{1,2}[\s-]${MONTH_WORD}[\s-]\d{2}\b`,
+    String.raw`\b${MONTH_WORD}\s+\d{1,2}\s*,?\s*\d{4}\b`,
+  ].join('|'),
+  'gu',
+);
+
+/** Date-like substrings of the text that parse as a date in some order. */
+export function findDates(text: string): DateToken[] {
+  const out: DateToken[] = [];
+  for (const m of text.slice(0, 2000).matchAll(DATE_RE)) {
+    const raw = m[0];
+    if (!parseDate(raw.replace(/(\d)er\b/i, '$1'), 'dmy') && !parseDate(raw, 'mdy')) continue;
+    const num = raw.match(/^(\d{1,2})([-./])(\d{1,2})[-./](\d{2}|\d{4})$/);
+    out.push({ raw, start: m.index, end: m.index + raw.length, numeric: num ? { a: Number(num[1]), b: Number(num[3]), sep: num[2]! } : null });
+  }
+  return out;
+}
+
+export interface OrderDecision {
+  order: DayOrder | null;
+  why: string;
+  /** Dates written with dots, a day-first habit: a hint weaker than any date that proves the order. */
+  dotted: boolean;
+}
+
+/** The order the document writes numeric dates in: a first part over 12 proves day-first, a second
+ * part over 12 proves month-first. Null when nothing in the document proves it. */
+export function documentDayOrder(texts: string[]): OrderDecision {
+  let dmy = 0;
+  let mdy = 0;
+  let dots = 0;
+  for (const text of texts) {
+    for (const d of findDates(text)) {
+      if (!d.numeric) continue;
+      if (d.numeric.a > 12 && d.numeric.b <= 12) dmy++;
+      else if (d.numeric.b > 12 && d.numeric.a <= 12) mdy++;
+      if (d.numeric.sep === '.') dots++;
+    }
+  }
+  const dotted = dots > 0;
+  if (dmy && !mdy) return { order: 'dmy', why: 'a date on the document has a day over 12 in first place', dotted };
+  if (mdy && !dmy) return { order: 'mdy', why: 'a date on the document has a day over 12 in second place', dotted };
+  return { order: null, why: 'no date on the document shows the day/month order', dotted };
+}
+
+/** The proven order, else day-first when dates are dotted, else null. */
+export function orderWithHints(decision: OrderDecision): DayOrder | null {
+  return decision.order ?? (decision.dotted ? 'dmy' : null);
+}
+
+export interface ResolvedDate {
+  iso: string;
+  raw: string;
+  /** Both orders give a valid date and nothing decided between them. */
+  ambiguous: boolean;
+  /** The other reading when ambiguous. */
+  alternative: string | null;
+}
+
+/** Reads a date in the document's order; when the order is unknown, notes the ambiguity. */
+export function resolveDate(raw: string, order: DayOrder | null): ResolvedDate | null {
+  const cleaned = stripDiacritics(raw).replace(/(\d)er\b/i, '$1');
+  const first = parseDate(cleaned, order ?? 'dmy');
+  if (!first) return null;
+  if (order || !first.ambiguous) return { iso: first.iso, raw, ambiguous: false, alternative: null };
+  const other = parseDate(cleaned, 'mdy');
+  return { iso: first.iso, raw, ambiguous: true, alternative: other && other.iso !== first.iso ? other.iso : null };
+}
+
+const DAY_MS = 86_400_000;
+export const daysBetween = (fromIso: string, toIso: string): number => Math.round((Date.parse(toIso) - Date.parse(fromIso)) / DAY_MS);
+
+/** "Payment due within 30 days", "Net 30", "14 Tage netto", "30 jours". */
+export function termsDays(text: string): number | null {
+  const m = stripDiacritics(text).toUpperCase().match(/\b(?:NET\s*)?(\d{1,3})\s*(?:DAYS|DAY|TAGE|JOURS|DAGEN|DIAS|GIORNI)\b|\bNET\s*(\d{1,3})\b/);
+  if (!m) return null;
+  const n = Number(m[1] ?? m[2]);
+  return n > 0 && n <= 365 ? n : null;
+}
+
+/** A time of day: 17:31, 5:31 PM, 17:31:05. */
+export function findTime(text: string): { value: string; raw: string } | null {
+  const m = text.match(/\b([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?\s*([AP]\.?M\.?)?(?![\d:])/i);
+  if (!m) return null;
+  let h = Number(m[1]);
+  const pm = m[4] ? /^p/i.test(m[4]) : null;
+  if (pm === true && h < 12) h += 12;
+  if (pm === false && h === 12) h = 0;
+  const value = `${String(h).padStart(2, '0')}:${m[2]}${m[3] ? `:${m[3]}` : ''}`;
+  return { value, raw: m[0].trim() };
+}

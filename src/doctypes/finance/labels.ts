@@ -1,0 +1,75 @@
+import { stripDiacritics } from '../../pipeline/normalise.js';
+
+/** The words invoices and receipts print before their values, in the languages met most in
+ * European and Asian accounts payable (English, German, French, Dutch, Spanish, Italian, Malay).
+ * Patterns run on upper-cased text without diacritics. A stronger label wins over a weaker one. */
+
+export interface LabelPattern {
+  re: RegExp;
+  strength: number;
+}
+
+const L = (re: RegExp, strength = 2): LabelPattern => ({ re, strength });
+
+export const LABELS = {
+  invoice_number: [
+    L(/\b(?:INVOICE|INV|TAX INVOICE|BILL|RECEIPT|DOCUMENT)\s*(?:NO|NUMBER|NUM|NBR|NR|ID)\b\.?|\bINVOICE\s*#/, 3),
+    L(/\bFACTURE\s*(?:N\s*[O°º]?|NUMERO|NO)\b\.?|\bFACTURE\s*N[°º]/, 3),
+    L(/\bRECHNUNGS?\s*-?\s*(?:NR|NUMMER|NO)\b\.?/, 3),
+    L(/\bFACTUUR\s*(?:NR|NUMMER)\b\.?|\bFACTUURNUMMER\b/, 3),
+    L(/\b(?:NUMERO|N[°º]|NO)\s*(?:DE\s*)?(?:FACTURA|FATTURA)\b|\bFATTURA\s*(?:N|NR|NUMERO)\b\.?/, 3),
+    L(/^(?:INVOICE|FACTURE|RECHNUNG|FACTUUR|FACTURA|FATTURA)\b/, 1),
+    L(/^#/, 1),
+  ],
+  invoice_date: [
+    L(/\b(?:INVOICE|BILL|ISSUE|TAX POINT)\s*DATE\b|\bDATE\s*(?:OF\s*)?(?:INVOICE|ISSUE)\b/, 3),
+    L(/\bRECHNUNGSDATUM\b|\bFACTUURDATUM\b|\bDATE\s*(?:DE\s*)?(?:LA\s*)?FACTURE\b|\bFECHA\s*(?:DE\s*)?FACTURA\b|\bDATA\s*(?:DELLA\s*)?FATTURA\b/, 3),
+    L(/^(?:DATE|DATUM|FECHA|DATA|TARIKH)\b/, 1),
+  ],
+  due_date: [
+    L(/\bDUE\s*DATE\b|\bDATE\s*DUE\b|\bPAYMENT\s*DUE\b|\bPAY\s*BY\b|\bFALLIG(?:KEITSDATUM|\s*AM)?\b|\bZAHLUNGSZIEL\b|\bVERVALDATUM\b|\bECHEANCE\b|\bDATE\s*LIMITE\b|\bVENCIMIENTO\b|\bSCADENZA\b/, 3),
+  ],
+  /** Dates that are not the invoice's own (orders, deliveries, periods). */
+  other_date: [L(/\b(?:ORDER|DELIVERY|SHIP(?:PING)?|PERIOD|SERVICE|BESTELL|LIEFER|COMMANDE|LIVRAISON|ORDER)\w*\s*(?:DATE|DATUM)?\b|\bORDERDATUM\b|\bPRELEVEMENT\b/, 2)],
+  total: [
+    L(/\bGRAND\s*TOTAL\b|\bTOTAL\s*(?:AMOUNT\s*)?(?:DUE|PAYABLE|TO\s*PAY)\b|\b(?:AMOUNT|BALANCE)\s*DUE\b|\bTOTAL\s*TTC\b|\bMONTANT\s*TTC\b|\b(?:SOMME|NET)\s*A\s*PAYER\b|\bGESAMT(?:BETRAG|SUMME)\b|\b(?:RECHNUNGS|END)BETRAG\b|\bTE\s*BETALEN\b|\bTOTAL\s*(?:FOR\s*THIS\s*|DE\s*LA\s*)?(?:INVOICE|FACTURE)\b|\bINVOICE\s*TOTAL\b|\bIMPORTE\s*TOTAL\b|\bROUNDED\s*TOTAL\b|\bTOTAL\s*(?:ROUNDED|ROUNDING)\b|\bNET\s*TOTAL\b|\bTOTAL\s*\(?INCL|\bTOTAL\s*AMOUNT\b|\bTOTAL\s*SALES?\s*\(?INCL/, 3),
+    L(/\bTOTAAL\b|\bTOTALE?\b|\bGESAMT\b|\bSUMME\b|\bJUMLAH\b/, 2),
+  ],
+  subtotal: [
+    L(/\bSUB\s*-?\s*TOTAL\b|\bSUBTOTAAL\b|\bTOTAL\s*H\.?T\.?\b|\bMONTANT\s*(?:EUR\s*)?H\.?T\.?\b|\bTOTAL\s*(?:EXCL|EX|NET|BEFORE\s*TAX|EXCLUDING)\b|\bNET\s*AMOUNT\b|\bZWISCHENSUMME\b|\bNETTO(?:BETRAG|SUMME)?\b|\bEXCLUSIEF\s*BTW\b|\bTOTAL\s*SALES?\s*\(?EXCL|\bAMOUNT\s*EXCL|\bIMPONIBILE\b|\bBASE\s*IMPONIBLE\b/, 3),
+  ],
+  tax: [L(/\b(?:VAT|TAX|TVA|BTW|MWST|UST|GST|IVA|SST|SALES\s*TAX|TOTAL\s*TAX)\b/, 2)],
+  /** Rows that carry a tax word but not a tax amount. */
+  not_tax: [L(/\b(?:TAX|VAT|GST|TVA|BTW)\s*(?:INVOICE|ID|NO|NR|NUMBER|REG|REGISTRATION|CODE|\/\s*TIN)\b|\bUST-?\s*ID|\bUSTID|\bEXC(?:L|LUDING)?\.?\s*(?:GST|VAT|TAX)\b|\b(?:INCL|INCLUSIVE)\b/, 2)],
+  /** Rows in the totals area that are neither the total nor its parts. */
+  not_total: [L(/\bTOTAL\s*(?:QTY|QUANTITY|ITEMS?|DISCOUNT|SAVINGS?|WEIGHT|POINTS|UNITS)\b|\bNO\.?\s*OF\s*ITEMS\b|\bCHANGE\b|\bCASH\b|\bTENDERED\b|\bPAID\b|\bCREDITS?\b/, 2)],
+  vendor_tax_id: [L(/\b(?:VAT|TAX|GST|TVA|BTW|IVA)\s*(?:ID|NO|NR|NUMBER|REG(?:ISTRATION)?(?:\s*NO)?|\/\s*TIN)\b\.?|\bUST-?\s*ID(?:NR)?\b\.?|\bUSTID\b|\bTIN\b|\bABN\b|\bSIRET\b|\bSTEUER-?\s*NR\b\.?|\bN[°º]?\s*TVA\b|\bBTW\b|\bCIF\b|\bP\.?\s*IVA\b/, 2)],
+  customer: [L(/\bBILL(?:ED)?\s*TO\b|\bBILLING\s*ADDRESS\b|\bSOLD\s*TO\b|\bCUSTOMER\b(?!\s*(?:NO|NUMBER|ID|CARE|REF))|\bCLIENT\b|\bKUNDE\b(?!N)|\bRECHNUNGSEMPFANGER\b|\bFACTURE\s*A\b|\bFACTUUR\s*AAN\b|\bINVOICE\s*TO\b|\bATTN\b/, 2)],
+  vendor: [L(/^(?:SOLD\s*BY|FROM|SUPPLIER|VENDOR|SELLER|ISSUED\s*BY|SERVICE\s*PROVIDER|LIEFERANT|FOURNISSEUR|LEVERANCIER)\b/, 2)],
+  payment_terms: [L(/\bPAYMENT\s*TERMS?\b|\bTERMS\b|\bDUE\s*WITHIN\b|\bNET\s*\d{1,3}\b|\bZAHLUNGSBEDINGUNGEN\b|\bCONDITIONS\s*DE\s*(?:PAIEMENT|REGLEMENT)\b|\bBETALINGSVOORWAARDEN\b|\bTAGE\s*NETTO\b/, 2)],
+  payment_method: [L(/\bPAID\s*BY\b|\bPAYMENT\s*(?:METHOD|MODE|TYPE)\b|\bPAYMENT\b\s*:|\bTENDER\b|\bMODE\s*DE\s*(?:PAIEMENT|REGLEMENT)\b/, 2)],
+} satisfies Record<string, LabelPattern[]>;
+
+export type LabelName = keyof typeof LABELS;
+
+export const upper = (s: string): string => stripDiacritics(s).toUpperCase();
+
+export interface LabelMatch {
+  strength: number;
+  /** Offsets of the label in the searched text. */
+  start: number;
+  end: number;
+}
+
+/** The strongest match of a label in a piece of text, or null. */
+export function matchLabel(name: LabelName, text: string): LabelMatch | null {
+  const t = upper(text);
+  let best: LabelMatch | null = null;
+  for (const p of LABELS[name]) {
+    const m = t.match(p.re);
+    if (m && m.index !== undefined && (!best || p.strength > best.strength)) best = { strength: p.strength, start: m.index, end: m.index + m[0].length };
+  }
+  return best;
+}
+
+export const hasLabel = (name: LabelName, text: string): boolean => matchLabel(name, text) !== null;

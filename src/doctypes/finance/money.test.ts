@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { detectCurrency } from './currency.js';
+import { findAmounts, findPercent, parseQuantity } from './money.js';
+
+describe('findAmounts', () => {
+  it('reads both decimal conventions, with symbols and codes on either side', () => {
+    expect(findAmounts('Total 1,234.56').map((a) => a.value)).toEqual([1234.56]);
+    expect(findAmounts('Summe 1.234,56 €')).toMatchObject([{ value: 1234.56, currency: 'EUR' }]);
+    expect(findAmounts('EUR 22.972,86')).toMatchObject([{ value: 22972.86, currency: 'EUR' }]);
+    expect(findAmounts('$4.11')).toMatchObject([{ value: 4.11, currency: 'USD' }]);
+    expect(findAmounts('Grand Total Rs 1939')).toMatchObject([{ value: 1939, currency: 'INR' }]);
+    expect(findAmounts('RM 14.10')).toMatchObject([{ value: 14.1, currency: 'MYR' }]);
+    expect(findAmounts('€ -9,32')).toMatchObject([{ value: -9.32 }]);
+  });
+
+  it('does not take dates, percentages, times or bare integers for amounts', () => {
+    expect(findAmounts('20.04.2025')).toEqual([]);
+    expect(findAmounts('01.05.14-31.05.14')).toEqual([]);
+    expect(findAmounts('VAT 15.00%')).toEqual([]);
+    expect(findAmounts('17:31')).toEqual([]);
+    expect(findAmounts('Qty 12')).toEqual([]);
+    expect(findAmounts('Total 1 278.61').map((a) => a.value)).toEqual([278.61]);
+  });
+});
+
+describe('quantities and rates', () => {
+  it('reads quantities with units and both decimal marks', () => {
+    expect(parseQuantity('3')).toBe(3);
+    expect(parseQuantity('1,5')).toBe(1.5);
+    expect(parseQuantity('1.00 kg')).toBe(1);
+    expect(parseQuantity('Service A')).toBeNull();
+    expect(findPercent('VAT 7,5 %')).toBe(7.5);
+  });
+});
+
+describe('detectCurrency', () => {
+  it('prefers a labelled code, then the most frequent mark', () => {
+    expect(detectCurrency(['Currency: GBP', '€ 12.00'])).toMatchObject({ code: 'GBP', how: 'label' });
+    expect(detectCurrency(['12,00 €', '5,00 €', 'USD'])?.code).toBe('EUR');
+    expect(detectCurrency(['we try to deliver', 'Total 5.00'])).toBeNull();
+    expect(detectCurrency(['A$ not here', 'Amount AUD', '$ 10.00'])?.code).toBe('AUD');
+  });
+});

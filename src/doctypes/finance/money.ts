@@ -1,0 +1,65 @@
+import { parseAmount } from '../../pipeline/normalise.js';
+import { currencyOfMark } from './currency.js';
+
+/** Amounts as printed in either decimal convention, with or without a currency mark. */
+
+export interface AmountToken {
+  value: number;
+  raw: string;
+  /** Character offsets in the searched text. */
+  start: number;
+  end: number;
+  /** ISO 4217 code when a symbol or code stood next to the number. */
+  currency: string | null;
+}
+
+const MARK = String.raw`(?:[€$£¥₹]|RM|RS\.?|INR|EUR|USD|GBP|CHF|PLN|MYR|SGD|AUD|CAD|JPY|CNY|SEK|NOK|DKK|CZK|HUF|ZAR|AED|SAR|QAR|NZD|HKD)`;
+/** Grouped thousands (1,234.56 / 1.234,56 / 1 234,56 with a no-break space) or plain digits, with two decimals. */
+const NUMBER = String.raw`-?(?:\d{1,3}(?:[.,'’\u00a0\u202f]\d{3})+|\d+)[.,]\d{2}(?!\d)`;
+/** A whole number counts as an amount only next to a currency mark ("€ 9", "0 €"). */
+const WHOLE = String.raw`-?(?:\d{1,3}(?:[.,'’\u00a0\u202f]\d{3})+|\d+)(?![.,]\d)`;
+
+const AMOUNT_RE = new RegExp(
+  String.raw`(?<![\w.,/:-])(?:(?<pre>${MARK})\s?(?<a>${NUMBER}|${WHOLE})|(?<b>${NUMBER})(?:\s?(?<post>${MARK}))?|(?<c>${WHOLE})\s?(?<post2>${MARK}))(?![\w%]|\s?%|[.,/:-]\d)`,
+  'giu',
+);
+
+/** Every amount in a piece of text, left to right. */
+export function findAmounts(text: string): AmountToken[] {
+  if (text.length > 2000) text = text.slice(0, 2000);
+  const out: AmountToken[] = [];
+  for (const m of text.matchAll(AMOUNT_RE)) {
+    const g = m.groups ?? {};
+    const digits = g.a ?? g.b ?? g.c;
+    if (!digits) continue;
+    const value = parseAmount(digits.replace(/[\s\u00a0\u202f'’]/g, ''));
+    if (value === null) continue;
+    const mark = g.pre ?? g.post ?? g.post2 ?? null;
+    out.push({ value, raw: m[0].trim(), start: m.index, end: m.index + m[0].length, currency: mark ? currencyOfMark(mark) : null });
+  }
+  return out;
+}
+
+/** The last amount in the text (the value column is on the right), or null. */
+export function lastAmount(text: string): AmountToken | null {
+  const all = findAmounts(text);
+  return all[all.length - 1] ?? null;
+}
+
+/** A quantity as printed: 3, 1.5, 1,5, 2.00 kg. */
+export function parseQuantity(text: string): number | null {
+  const m = text.trim().match(/^(\d{1,6}(?:[.,]\d{1,3})?)\s*(?:[A-Za-z]{0,6}\.?|[xX×])$/);
+  if (!m) return null;
+  const n = Number(m[1]!.replace(',', '.'));
+  return Number.isFinite(n) ? n : null;
+}
+
+/** A percentage: "19%", "7,5 %". */
+export function findPercent(text: string): number | null {
+  const m = text.match(/(\d{1,2}(?:[.,]\d{1,2})?)\s?%/);
+  return m ? Number(m[1]!.replace(',', '.')) : null;
+}
+
+export const cents = (n: number): number => Math.round(n * 100);
+
+export const formatAmount = (n: number): string => n.toFixed(2);

@@ -1,0 +1,75 @@
+import type { Box } from '../../readers/types.js';
+import { matchLabel, type LabelName } from './labels.js';
+import { rowsBelow, xOverlap, type Cell, type Row } from './rows.js';
+
+/** Label–value pairs by position: the value follows the label in the same cell, stands in a cell to
+ * its right on the same row, or sits below it in the same column. */
+
+export interface Pair<T> {
+  value: T;
+  /** The value's text as printed. */
+  raw: string;
+  page: number;
+  boxes: Box[];
+  /** Label strength × 10 plus a bonus for the position; higher is better. */
+  score: number;
+  how: 'same' | 'right' | 'below';
+  row: Row;
+}
+
+/** Turns a candidate text into a value, or refuses it. */
+export type Accept<T> = (text: string) => { value: T; raw: string } | null;
+
+export interface PairOptions {
+  /** Look in cells below the label (default true). */
+  below?: boolean;
+  /** Rows below to look at. */
+  maxRowsBelow?: number;
+}
+
+/** The cell's text after a character offset, with the boxes of the words it covers. */
+export function cellTail(cell: Cell, from: number): { text: string; boxes: Box[] } {
+  let offset = 0;
+  const words = cell.words.filter((w) => {
+    const start = offset;
+    offset += w.text.length + 1;
+    return start + w.text.length > from;
+  });
+  const text = cell.text.slice(from).replace(/^[\s:#.\-–|°º]+/, '').replace(/^(?:N[°º]|NO\.?|NR\.?)\s*[:#]?\s*/i, '');
+  return { text: text.trim(), boxes: words.map((w) => w.box) };
+}
+
+/** Every value the label points at, best first. */
+export function findPairs<T>(rows: Row[], label: LabelName, accept: Accept<T>, opts: PairOptions = {}): Pair<T>[] {
+  const out: Pair<T>[] = [];
+  for (const row of rows) {
+    row.cells.forEach((cell, i) => {
+      const m = matchLabel(label, cell.text);
+      if (!m) return;
+      const base = m.strength * 10;
+      const tail = cellTail(cell, m.end);
+      const same = tail.text ? accept(tail.text) : null;
+      if (same) {
+        out.push({ ...same, page: row.page, boxes: tail.boxes, score: base + 3, how: 'same', row });
+        return;
+      }
+      for (const right of row.cells.slice(i + 1, i + 3)) {
+        const v = accept(right.text);
+        if (v) {
+          out.push({ ...v, page: row.page, boxes: [right.box], score: base + 3, how: 'right', row });
+          return;
+        }
+      }
+      if (opts.below === false) return;
+      for (const r of rowsBelow(rows, row, opts.maxRowsBelow ?? 2)) {
+        const under = r.cells.find((c) => xOverlap(c.box, cell.box) > 0.2 || Math.abs(c.box[0] - cell.box[0]) < 0.02);
+        const v = under ? accept(under.text) : null;
+        if (v && under) {
+          out.push({ ...v, page: r.page, boxes: [under.box], score: base + 2, how: 'below', row: r });
+          return;
+        }
+      }
+    });
+  }
+  return out.sort((a, b) => b.score - a.score || a.page - b.page || a.row.box[1] - b.row.box[1]);
+}

@@ -1,0 +1,160 @@
+import type { Box, Word } from '../../readers/types.js';
+import { upper, matchLabel } from './labels.js';
+import { findAmounts, parseQuantity } from './money.js';
+import { unionBox, type Row } from './rows.js';
+
+/** Line-item tables: a header row names the columns; their x-ranges sort the cells of the rows
+ * below; a row without numbers continues the description above it. */
+
+export interface LineItem {
+  description: string;
+  quantity: number | null;
+  unit_price: number | null;
+  amount: number;
+}
+
+export interface ItemReading {
+  item: LineItem;
+  page: number;
+  boxes: Box[];
+}
+
+type Column = 'description' | 'quantity' | 'unit_price' | 'amount';
+
+const HEADER_WORDS: Record<Column, RegExp> = {
+  description: /^(?:ITEMS?|DESCRIPTION|DESCRIPCION|DESIGNATION|ARTIKEL|ARTICLES?|PRODUCTS?|BESCHREIBUNG|BEZEICHNUNG|OMSCHRIJVING|LEISTUNG|SERVICES?|DETAILS?|PARTICULARS|TITLE|DESCRIZIONE|CONCEPTO)$/,
+  quantity: /^(?:QTY|QUANTITY|QTE|QUANTITE|MENGE|ANZAHL|AANTAL|NOMBRE|CANTIDAD|QUANTITA|UNITS|HOURS|HRS|QTE\.)$/,
+  unit_price: /^(?:PRICE|RATE|PRIX|P\.U\.|PU|PREIS|EINZELPREIS|VK-PREIS|PRIJS|PRECIO|PREZZO|COST|UNIT\s+PRICE|UNIT\s+COST|PRIX\s+UNITAIRE)$/,
+  amount: /^(?:AMOUNT|TOTAL|LINE\s+TOTAL|MONTANT|BETRAG|ZEILENBETRAG|GESAMT|BEDRAG|IMPORTE|IMPORTO|SUM|NET|TOTAAL)$/,
+};
+
+interface Header {
+  row: Row;
+  columns: Partial<Record<Column, Box>>;
+}
+
+const clean = (w: string): string => upper(w).replace(/[:.]+$/, '');
+
+/** Header columns from the words of a row; two-word names ("Unit price") are tried first. */
+function headerOf(row: Row): Header | null {
+  const words: Word[] = row.cells.flatMap((c) => c.words);
+  const columns: Partial<Record<Column, Box>> = {};
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    const pair = words[i + 1] ? `${clean(w.text)} ${clean(words[i + 1]!.text)}` : '';
+    const pairKind = (Object.keys(HEADER_WORDS) as Column[]).find((k) => HEADER_WORDS[k].test(pair));
+    if (pairKind && !columns[pairKind]) {
+      columns[pairKind] = unionBox([w.box, words[i + 1]!.box]);
+      i++;
+      continue;
+    }
+    const kind = (Object.keys(HEADER_WORDS) as Column[]).find((k) => HEADER_WORDS[k].test(clean(w.text)));
+    // The rightmost "amount" word is the line total; an earlier one may be a unit price column.
+    if (kind === 'amount' && columns.amount && !columns.unit_price) columns.unit_price = columns.amount;
+    if (kind && (!columns[kind] || kind === 'amount')) columns[kind] = w.box;
+  }
+  const named = Object.keys(columns).length;
+  return columns.amount && named >= 2 ? { row, columns } : null;
+}
+
+/** The column a number belongs to: the header it overlaps most, else the nearest by right edge. */
+function columnOf(box: Box, columns: Partial<Record<Column, Box>>): Column | null {
+  let best: { kind: Column; d: number } | null = null;
+  for (const [kind, h] of Object.entries(columns) as [Column, Box][]) {
+    if (kind === 'description') continue;
+    const overlap = Math.min(box[2], h[2]) - Math.max(box[0], h[0]);
+    const d = overlap > 0 ? -overlap : Math.min(Math.abs(box[2] - h[2]), Math.abs(box[0] - h[0]), Math.abs((box[0] + box[2]) / 2 - (h[0] + h[2]) / 2));
+    if (!best || d < best.d) best = { kind, d };
+  }
+  return best && best.d < 0.08 ? best.kind : null;
+}
+
+function isTotalsRow(row: Row): boolean {
+  return /[A-Za-z]/.test(row.text) && (matchLabel('subtotal', row.text) !== null || matchLabel('total', row.text) !== null);
+}
+
+/** Reads the rows under one header until the table ends (a wide gap, a grand total, another page). */
+function readTable(rows: Row[], header: Header): ItemReading[] {
+  const items: ItemReading[] = [];
+  const numericStart = Math.min(...(['quantity', 'unit_price', 'amount'] as Column[]).map((k) => header.columns[k]?.[0] ?? 1));
+  let last: Row = header.row;
+  let open: ItemReading | null = null;
+  for (const row of rows) {
+    if (row.page !== header.row.page || row.index <= header.row.index) continue;
+    const gap = row.box[1] - last.box[3];
+    if (gap > Math.max(row.height, last.height) * 3.5) break;
+    if (isTotalsRow(row)) {
+      if (matchLabel('total', row.text)?.strength === 3 || items.length > 0 && gap > row.height * 2) break;
+      open = null;
+      last = row;
+      continue;
+    }
+    const values: Partial<Record<Column, { text: string; box: Box }>> = {};
+    const description: string[] = [];
+    const boxes: Box[] = [];
+    for (const cell of row.cells) {
+      const numeric = findAmounts(cell.text).length > 0 || parseQuantity(cell.text) !== null;
+      const kind = numeric && cell.box[0] >= numericStart - 0.03 ? columnOf(cell.box, header.columns) : null;
+      if (kind && !values[kind]) values[kind] = { text: cell.text, box: cell.box };
+      else if (cell.box[2] <= numericStart + 0.01) description.push(cell.text);
+      boxes.push(cell.box);
+    }
+    const amountText = values.amount?.text;
+    const amount = amountText ? findAmounts(amountText).pop()?.value ?? null : null;
+    if (amount !== null) {
+      const unit = values.unit_price ? findAmounts(values.unit_price.text)[0]?.value ?? null : null;
+      const qty = values.quantity ? parseQuantity(values.quantity.text) : null;
+      open = { item: { description: description.join(' ').trim(), quantity: qty, unit_price: unit, amount }, page: row.page, boxes };
+      items.push(open);
+    } else if (open && description.length && gap < row.height * 1.2 && Object.keys(values).length === 0) {
+      open.item.description = `${open.item.description} ${description.join(' ')}`.trim();
+      open.boxes.push(...boxes);
+    } else if (Object.keys(values).length === 0) {
+      open = null;
+    }
+    last = row;
+  }
+  return items.filter((i) => i.item.description.length > 0);
+}
+
+/** Line items of every table with a recognisable header. */
+export function findItemTable(rows: Row[]): ItemReading[] {
+  const out: ItemReading[] = [];
+  for (const row of rows) {
+    const header = headerOf(row);
+    if (header) out.push(...readTable(rows, header));
+    if (out.length >= 500) break;
+  }
+  return out;
+}
+
+const QTY_LINE = /^\s*(\d{1,4}(?:[.,]\d{1,3})?)\s*(?:[xX×@*]|PCS?|NOS?\.?)\s*(?:[xX×@]\s*)?(\S+)/;
+
+/** Items of a till receipt, which has no header: above the totals, a row with a name and an amount
+ * on the right, or a name row followed by "3 x 6.63 … 19.89". */
+export function findReceiptItems(rows: Row[], stopAt: Row | null): ItemReading[] {
+  const items: ItemReading[] = [];
+  let pendingName: Row | null = null;
+  for (const row of rows) {
+    if (stopAt && (row.page > stopAt.page || (row.page === stopAt.page && row.index >= stopAt.index))) break;
+    const last = row.cells[row.cells.length - 1];
+    const amounts = last ? findAmounts(last.text) : [];
+    const amount = amounts[amounts.length - 1];
+    const left = row.cells.slice(0, -1).map((c) => c.text).join(' ').trim();
+    const qty = left.match(QTY_LINE);
+    if (amount && row.cells.length >= 2 && qty && pendingName) {
+      const unit = findAmounts(qty[2]!)[0]?.value ?? null;
+      items.push({ item: { description: pendingName.text, quantity: Number(qty[1]!.replace(',', '.')), unit_price: unit, amount: amount.value }, page: row.page, boxes: [pendingName.box, row.box] });
+      pendingName = null;
+      continue;
+    }
+    const labelled = ['total', 'subtotal', 'tax', 'not_total', 'invoice_number', 'invoice_date', 'payment_method'].some((l) => matchLabel(l as never, left) !== null);
+    if (amount && row.cells.length >= 2 && /[A-Za-z]{3}/.test(left) && !labelled && !/\d{1,2}[:/.-]\d{2}/.test(left)) {
+      items.push({ item: { description: left, quantity: 1, unit_price: amount.value, amount: amount.value }, page: row.page, boxes: [row.box] });
+      pendingName = null;
+    } else {
+      pendingName = !amount && /[A-Za-z]{3}/.test(row.text) && !labelled ? row : null;
+    }
+  }
+  return items;
+}

@@ -1,0 +1,18 @@
+import type { Box, Line, ReaderOutput } from '../../readers/types.js';
+
+/** Builds a reader output from text placed on a page, for tests: each entry is one line at
+ * [x, y] (page fractions), its words laid out left to right at a fixed character width. */
+export function placed(entries: [text: string, x: number, y: number][], reader: ReaderOutput['reader'] = 'tesseract'): ReaderOutput {
+  const charW = 0.008;
+  const h = 0.012;
+  const lines: Line[] = entries.map(([text, x, y]) => {
+    let cursor = x;
+    const words = text.split(' ').filter(Boolean).map((w) => {
+      const box: Box = [cursor, y, cursor + w.length * charW, y + h];
+      cursor += (w.length + 1) * charW;
+      return { text: w, box, confidence: 0.95 };
+    });
+    return { text, box: [x, y, cursor - charW, y + h], confidence: 0.95, words };
+  });
+  return { reader, engine: { name: 'test', version: '1' }, pages: [{ page: 1, lines }], ms: 0, cost_usd: 0 };
+}

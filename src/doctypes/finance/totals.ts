@@ -1,0 +1,142 @@
+import type { Box } from '../../readers/types.js';
+import { cents, findAmounts, findPercent } from './money.js';
+import { matchLabel, upper } from './labels.js';
+import type { Row } from './rows.js';
+
+/** The totals block: rows that name a subtotal, a tax or a total, each with the amount at its right. */
+
+export interface AmountReading {
+  value: number;
+  raw: string;
+  page: number;
+  boxes: Box[];
+  /** The row's words before the amount. */
+  label: string;
+  strength: number;
+  row: Row;
+}
+
+export interface TotalsBlock {
+  subtotal: AmountReading | null;
+  tax: AmountReading | null;
+  taxRate: { value: number; raw: string; page: number; boxes: Box[] } | null;
+  total: AmountReading | null;
+  /** Every total-labelled amount seen, for the arithmetic to choose among. */
+  totalCandidates: AmountReading[];
+}
+
+type Kind = 'total' | 'subtotal' | 'tax';
+
+export interface LabelledAmount {
+  value: number;
+  raw: string;
+  boxes: Box[];
+  label: string;
+}
+
+/** A row's label–amount pairs. A cell with words starts a new pair; cells holding only numbers
+ * extend it, and the pair's amount is its rightmost ("Total 24.99 5.00 29.99" is 29.99, while
+ * "Net 593.36 … Subtotal 717.97" side by side are two pairs). */
+export function rowAmounts(row: Row): LabelledAmount[] {
+  const out: LabelledAmount[] = [];
+  let pending: string[] = [];
+  let current: LabelledAmount | null = null;
+  for (const cell of row.cells) {
+    const amounts = findAmounts(cell.text);
+    let words = cell.text;
+    for (const a of [...amounts].reverse()) words = words.slice(0, a.start) + words.slice(a.end);
+    const wordy = /\p{L}{2}/u.test(words);
+    if (wordy && current) {
+      out.push(current);
+      current = null;
+      pending = [];
+    }
+    const last = amounts[amounts.length - 1];
+    if (!last) {
+      // Words and marks like "7%" belong to the next amount's label.
+      if (!current) pending.push(cell.text);
+      continue;
+    }
+    const label: string = current ? current.label : [...pending, wordy ? cell.text.slice(0, amounts[0]!.start) : ''].join(' ').trim();
+    current = { value: last.value, raw: last.raw, boxes: [cell.box], label };
+    pending = [];
+  }
+  if (current) out.push(current);
+  return out;
+}
+
+function classify(label: string): { kind: Kind; strength: number } | null {
+  if (!/[A-Za-z]{2}/.test(label)) return null;
+  const t = upper(label);
+  if (/\bTOTAL\s*(?:TAX|VAT|GST)\b|\b(?:TAX|VAT|GST)\s*TOTAL\b/.test(t)) return { kind: 'tax', strength: 3 };
+  const sub = matchLabel('subtotal', label);
+  if (sub) return { kind: 'subtotal', strength: sub.strength };
+  const total = matchLabel('total', label);
+  const notTotal = matchLabel('not_total', label);
+  if (total && (!notTotal || total.strength >= 3)) return { kind: 'total', strength: total.strength };
+  if (notTotal) return null;
+  const tax = matchLabel('tax', label);
+  if (tax && !matchLabel('not_tax', label)) return { kind: 'tax', strength: tax.strength };
+  return null;
+}
+
+const below = (a: AmountReading, b: AmountReading): boolean => a.page > b.page || (a.page === b.page && a.row.box[1] > b.row.box[1]);
+
+/** Strongest label first, then lowest on the page. */
+const strongestLowest = (list: AmountReading[]): AmountReading | null =>
+  [...list].sort((a, b) => b.strength - a.strength || (below(a, b) ? -1 : 1))[0] ?? null;
+
+type Triple = { subtotal: AmountReading | null; tax: AmountReading | null; total: AmountReading | null };
+
+/** Subtotal, tax and total that add up, preferring one with a tax line and the strongest total. */
+function consistentTriple(found: Record<Kind, AmountReading[]>): Triple | null {
+  const limit = <T>(list: T[]): T[] => list.slice(-12);
+  let best: (Triple & { rank: number }) | null = null;
+  for (const total of limit(found.total)) {
+    for (const subtotal of limit(found.subtotal)) {
+      for (const tax of [null, ...limit(found.tax)]) {
+        if (cents(subtotal.value) + (tax ? cents(tax.value) : 0) !== cents(total.value)) continue;
+        const rank: number = (tax ? 50 : 0) + (tax && tax.value !== 0 ? 50 : 0) + total.strength * 10 + (best && below(total, best.total!) ? 1 : 0);
+        if (!best || rank > best.rank) best = { subtotal, tax, total, rank };
+      }
+    }
+  }
+  return best;
+}
+
+/** Without a consistent set: the lowest subtotal, the strongest lowest total, the tax between them. */
+function byPosition(found: Record<Kind, AmountReading[]>): Triple {
+  const subtotal = found.subtotal.length ? found.subtotal.reduce((a, b) => (below(b, a) ? b : a)) : null;
+  const total = strongestLowest(found.total);
+  const afterSubtotal = subtotal ? found.tax.filter((t) => below(t, subtotal)) : found.tax;
+  const pool = afterSubtotal.length ? afterSubtotal : found.tax;
+  const tax = pool.find((t) => !total || !below(t, total)) ?? null;
+  return { subtotal, tax, total };
+}
+
+/** Finds the totals block. When several totals are printed (a summary and a grand total, a
+ * rounded total), the one that equals subtotal + tax wins; else the strongest label, lowest down. */
+export function findTotals(rows: Row[]): TotalsBlock {
+  const found: Record<Kind, AmountReading[]> = { total: [], subtotal: [], tax: [] };
+  rows.forEach((row, i) => {
+    const amounts = rowAmounts(row);
+    for (const amount of amounts) {
+      const kind = classify(amount.label);
+      if (kind) found[kind.kind].push({ ...amount, page: row.page, strength: kind.strength, row });
+    }
+    // A label whose amount was printed (or read) on the line under it.
+    const next = rows[i + 1];
+    const kind = amounts.length ? null : classify(row.text);
+    const under = kind && next && next.page === row.page ? rowAmounts(next) : [];
+    if (kind && under.length === 1 && !under[0]!.label) found[kind.kind].push({ ...under[0]!, label: row.text, page: row.page, strength: kind.strength, row: next! });
+  });
+  const { subtotal, tax, total } = consistentTriple(found) ?? byPosition(found);
+  const rate = tax ? findPercent(tax.label) : null;
+  return {
+    subtotal,
+    tax,
+    taxRate: tax && rate !== null ? { value: rate, raw: `${rate}%`, page: tax.page, boxes: tax.boxes } : null,
+    total,
+    totalCandidates: found.total,
+  };
+}

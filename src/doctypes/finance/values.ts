@@ -1,0 +1,45 @@
+import type { FieldValue } from '../../domain/result.js';
+import type { Box } from '../../readers/types.js';
+import type { ExtractedValue } from '../types.js';
+import { type ResolvedDate } from './dates.js';
+import { regionOf } from './rows.js';
+import type { ItemReading } from './table.js';
+import type { TotalsBlock } from './totals.js';
+
+/** Builds the extractor's values from what the layout helpers found. */
+
+/** How far a value is trusted by how it was found: a label beside it, under it, or layout alone. */
+export const CONFIDENCE = { labelled: 0.9, below: 0.8, layout: 0.6 } as const;
+
+export function valueOf(key: string, value: FieldValue, raw: string, page: number, boxes: Box[], confidence: number, extra: Partial<ExtractedValue> = {}): ExtractedValue {
+  return { key, value, raw, region: regionOf(page, boxes), confidence, ...extra };
+}
+
+export function dateValue(key: string, date: ResolvedDate, page: number, boxes: Box[], confidence: number): ExtractedValue {
+  if (!date.ambiguous) return valueOf(key, date.iso, date.raw, page, boxes, confidence);
+  return valueOf(key, date.iso, date.raw, page, boxes, confidence, {
+    problems: ['DATE_NEEDS_REVIEW'],
+    reason: `"${date.raw}" could be ${date.iso} or ${date.alternative ?? 'another date'}; nothing on the document shows whether the day or the month comes first.`,
+  });
+}
+
+export function totalsValues(totals: TotalsBlock): ExtractedValue[] {
+  const out: ExtractedValue[] = [];
+  const amount = (key: string, a: TotalsBlock['total']): void => {
+    if (a) out.push(valueOf(key, a.value, a.raw, a.page, a.boxes, a.strength >= 3 ? CONFIDENCE.labelled : CONFIDENCE.below));
+  };
+  amount('subtotal', totals.subtotal);
+  amount('tax_amount', totals.tax);
+  amount('total', totals.total);
+  if (totals.taxRate) out.push(valueOf('tax_rate', totals.taxRate.value, totals.taxRate.raw, totals.taxRate.page, totals.taxRate.boxes, CONFIDENCE.labelled));
+  return out;
+}
+
+/** Line items as one list value; the region covers the items on the first page they appear on. */
+export function itemsValue(items: ItemReading[]): ExtractedValue | null {
+  if (!items.length) return null;
+  const page = items[0]!.page;
+  const value = items.map((i) => ({ description: i.item.description, quantity: i.item.quantity, unit_price: i.item.unit_price, amount: i.item.amount }));
+  const raw = items.map((i) => `${i.item.description} | ${i.item.quantity ?? ''} | ${i.item.unit_price ?? ''} | ${i.item.amount}`).join('\n');
+  return valueOf('line_items', value, raw, page, items.filter((i) => i.page === page).flatMap((i) => i.boxes), CONFIDENCE.below);
+}

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateInvoicePdf, generateInvoiceScan } from '../../test/fixtures/documents/index.js';
+import type { GeneratedDocument } from '../../test/fixtures/documents/types.js';
+import type { FieldReading } from '../pipeline/fields.js';
+import { closeIntakeSandbox, intakeFile, intakeLimits } from '../pipeline/intake/index.js';
+import { reconcile } from '../pipeline/reconcile.js';
+import { createTesseractReader, type TesseractReader } from '../readers/tesseract.js';
+import type { ReaderOutput } from '../readers/types.js';
+import { placed } from './finance/test-reading.js';
+import { invoice } from './invoice.js';
+import type { RuleLookups } from './types.js';
+
+const NOW = new Date('2025-06-01T00:00:00Z');
+const none: RuleLookups = { findInvoiceDuplicate: async () => null };
+
+async function textLayer(doc: GeneratedDocument): Promise<ReaderOutput> {
+  const intake = await intakeFile(doc.bytes, 'pdf', intakeLimits());
+  return { reader: 'text_layer', engine: { name: 'pdfjs-dist', version: '5' }, pages: intake.textLayer, ms: 0, cost_usd: 0 };
+}
+
+async function run(readings: ReaderOutput[], lookups = none) {
+  const fields = reconcile(invoice.fields, readings.map((r) => ({ reader: r.reader, values: invoice.extract(r, { now: NOW, pages: r.pages }) })));
+  const outcome = await invoice.rules({ now: NOW, fields, readings, lookups });
+  const get = (key: string): FieldReading => fields.find((f) => f.key === key)!;
+  return { fields, problems: outcome.problems, get };
+}
+
+function expectTruth(get: (k: string) => FieldReading, doc: GeneratedDocument): void {
+  const t = doc.truth.fields;
+  for (const key of ['invoice_number', 'invoice_date', 'due_date', 'vendor_name', 'customer_name', 'currency', 'subtotal', 'tax_rate', 'tax_amount', 'total', 'iban']) {
+    expect(get(key).value, key).toEqual(t[key]);
+  }
+  expect(get('vendor_tax_id').value ?? undefined).toEqual(t.vendor_vat_id);
+  expect(get('line_items').value).toEqual(doc.truth.line_items);
+}
+
+describe('invoice from the text layer of generated PDFs', () => {
+  afterAll(() => closeIntakeSandbox());
+
+  it.each([
+    { seed: 11, decimal: 'dot', dateOrder: 'mdy', currencyStyle: 'symbol', multilineItems: true },
+    { seed: 12, decimal: 'comma', dateOrder: 'dmy', currencyStyle: 'code', multilineItems: false },
+    { seed: 13, decimal: 'comma', dateOrder: 'mdy', currencyStyle: 'symbol', multilineItems: true },
+    { seed: 14, decimal: 'dot', dateOrder: 'ymd', currencyStyle: 'code', multilineItems: true },
+  ] as const)('reads every field and line item, with arithmetic evidence ($decimal, $dateOrder)', async (options) => {
+    const doc = await generateInvoicePdf({ ...options, now: NOW });
+    const { get, problems } = await run([await textLayer(doc)]);
+    expectTruth(get, doc);
+    expect(problems).toEqual([]);
+    for (const key of ['subtotal', 'tax_amount', 'total', 'line_items']) expect(get(key).evidence, key).toEqual(['arithmetic', 'text_layer']);
+    expect(get('invoice_number').evidence).toEqual(['text_layer']);
+    expect(get('total').region?.page).toBe(1);
+  });
+
+  it('reports ARITHMETIC_MISMATCH with the numbers when the items do not add up', async () => {
+    for (const seed of [21, 22, 23]) {
+      const doc = await generateInvoicePdf({ seed, now: NOW, inconsistent: true });
+      const { problems, get } = await run([await textLayer(doc)]);
+      const mismatch = problems.find((p) => p.code === 'ARITHMETIC_MISMATCH');
+      expect(mismatch?.detail, `seed ${seed}`).toMatch(/printed \d/);
+      expect(get('total').evidence.includes('arithmetic') && get('line_items').evidence.includes('arithmetic')).toBe(false);
+    }
+  });
+
+  it('raises DUPLICATE_SUSPECTED naming the earlier document, asking with normalised keys', async () => {
+    const doc = await generateInvoicePdf({ seed: 12, now: NOW });
+    const asked: unknown[] = [];
+    const lookups: RuleLookups = { findInvoiceDuplicate: async (q) => (asked.push(q), 'doc_earlier123') };
+    const { problems } = await run([await textLayer(doc)], lookups);
+    expect(asked).toEqual([{ vendor: expect.stringMatching(/^[A-Z0-9 ]+$/), invoiceNumber: String(doc.truth.fields.invoice_number).replace(/-/g, ''), total: doc.truth.fields.total }]);
+    expect(problems).toContainEqual(expect.objectContaining({ code: 'DUPLICATE_SUSPECTED', detail: expect.stringContaining('doc_earlier123') }));
+  });
+});
+
+describe('invoice from synthetic readings', () => {
+  const page = (total: string, reader: ReaderOutput['reader'] = 'tesseract') =>
+    placed(
+      [
+        ['ACME Tools GmbH', 0.08, 0.05],
+        ['Hauptstraße 5', 0.08, 0.07],
+        ['10115 Berlin', 0.08, 0.09],
+        ['Rechnungsnr.: R-2025-0042', 0.6, 0.1],
+        ['Rechnungsdatum: 03/04/2025', 0.6, 0.12],
+        ['Beschreibung', 0.08, 0.3],
+        ['Menge', 0.5, 0.3],
+        ['Preis', 0.65, 0.3],
+        ['Betrag', 0.85, 0.3],
+        ['Hammer', 0.08, 0.33],
+        ['2', 0.52, 0.33],
+        ['10,00', 0.65, 0.33],
+        ['20,00', 0.85, 0.33],
+        ['Zwischensumme', 0.6, 0.4],
+        ['20,00', 0.85, 0.4],
+        ['MwSt 19%', 0.6, 0.42],
+        ['3,80', 0.86, 0.42],
+        ['Gesamtbetrag', 0.6, 0.44],
+        [total, 0.85, 0.44],
+      ],
+      reader,
+    );
+
+  it('pairs German labels with values to their right and reads the table by its header', async () => {
+    const { get } = await run([page('23,80 €')]);
+    expect(get('invoice_number').value).toBe('R-2025-0042');
+    expect(get('vendor_name').value).toBe('ACME Tools GmbH');
+    expect(get('vendor_address').value).toBe('Hauptstraße 5, 10115 Berlin');
+    expect(get('line_items').value).toEqual([{ description: 'Hammer', quantity: 2, unit_price: 10, amount: 20 }]);
+    expect(get('total')).toMatchObject({ value: 23.8, evidence: ['arithmetic', 'single_reader'] });
+  });
+
+  it('marks a date that reads two ways with DATE_NEEDS_REVIEW', async () => {
+    const { get } = await run([page('23,80 €')]);
+    expect(get('invoice_date')).toMatchObject({ value: '2025-04-03', problems: ['DATE_NEEDS_REVIEW'] });
+    expect(get('invoice_date').reason).toContain('2025-03-04');
+  });
+
+  it('settles readers that disagree on the total by the arithmetic', async () => {
+    const { get, problems } = await run([page('23,80 €'), page('28,80 €', 'paddle')]);
+    expect(get('total')).toMatchObject({ status: 'read', value: 23.8, evidence: ['arithmetic'], problems: [] });
+    expect(get('total').reason).toContain('28,80');
+    expect(problems).toEqual([]);
+    expect(get('subtotal').evidence).toEqual(['arithmetic', 'reader_agree']);
+  });
+});
+
+describe('invoice scans through Tesseract', () => {
+  let reader: TesseractReader;
+  beforeAll(async () => {
+    reader = createTesseractReader({ workers: 1, recycleAfter: 10 });
+    await reader.ready();
+  });
+  afterAll(() => reader.close());
+
+  it('reads the total and every line item of a scanned invoice, the total checked by arithmetic', async () => {
+    const doc = await generateInvoiceScan({ seed: 31, now: NOW, dpi: 150, photo: false, decimal: 'dot', items: 3 });
+    const meta = { page: 1, width: 1240, height: 1754, png: doc.bytes };
+    const { get } = await run([await reader.read({ images: [meta] })]);
+    expect(get('total').value).toBe(doc.truth.fields.total);
+    expect(get('total').evidence).toContain('arithmetic');
+    expect((get('line_items').value as unknown[]).length).toBe(doc.truth.line_items!.length);
+    expect(get('invoice_number').value).toBe(doc.truth.fields.invoice_number);
+  });
+});

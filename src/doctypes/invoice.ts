@@ -1,0 +1,124 @@
+import type { ReaderOutput } from '../readers/types.js';
+import { detectCurrency } from './finance/currency.js';
+import { findIban } from './finance/iban.js';
+import { findInvoiceDates, resolvePair } from './finance/invoice-dates.js';
+import { LABELS, upper } from './finance/labels.js';
+import { findPairs } from './finance/pairs.js';
+import { findCustomer, findVendor } from './finance/parties.js';
+import { readingRows, type Row } from './finance/rows.js';
+import { financeRules } from './finance/rules.js';
+import { findItemTable } from './finance/table.js';
+import { findTotals } from './finance/totals.js';
+import { CONFIDENCE, dateValue, itemsValue, totalsValues, valueOf } from './finance/values.js';
+import type { DetectInput, Detection, Doctype, ExtractContext, ExtractedValue, FieldSpec } from './types.js';
+
+/** Invoices: fields found by layout (labels and their values by position, the item table by its
+ * header's columns, the totals block), amounts checked by arithmetic in `rules`. */
+
+export const INVOICE_FIELDS: FieldSpec[] = [
+  { key: 'invoice_number', label: 'Invoice number', kind: 'code', isKey: true, required: true },
+  { key: 'invoice_date', label: 'Invoice date', kind: 'date', isKey: true, required: true },
+  { key: 'due_date', label: 'Due date', kind: 'date' },
+  { key: 'vendor_name', label: 'Vendor', kind: 'name', required: true },
+  { key: 'vendor_address', label: 'Vendor address', kind: 'text' },
+  { key: 'vendor_tax_id', label: 'Vendor tax ID', kind: 'code' },
+  { key: 'customer_name', label: 'Customer', kind: 'name' },
+  { key: 'customer_address', label: 'Customer address', kind: 'text' },
+  { key: 'currency', label: 'Currency', kind: 'currency' },
+  { key: 'subtotal', label: 'Subtotal', kind: 'amount' },
+  { key: 'tax_rate', label: 'Tax rate', kind: 'amount' },
+  { key: 'tax_amount', label: 'Tax amount', kind: 'amount' },
+  { key: 'total', label: 'Total', kind: 'amount', isKey: true, required: true },
+  { key: 'amount_due', label: 'Amount due', kind: 'amount' },
+  { key: 'iban', label: 'IBAN', kind: 'code' },
+  { key: 'payment_terms', label: 'Payment terms', kind: 'text' },
+  { key: 'line_items', label: 'Line items', kind: 'items' },
+];
+
+const DETECT_TERMS: [RegExp, number][] = [
+  [/\b(?:INVOICE|FACTURE|RECHNUNG|FACTUUR|FACTURA|FATTURA)\b/, 0.45],
+  [/\b(?:BILL TO|INVOICE DATE|DUE DATE|RECHNUNGSDATUM|FACTUURDATUM|PAYMENT TERMS|ZAHLUNGSBEDINGUNGEN)\b/, 0.2],
+  [/\b(?:SUBTOTAL|SUB-TOTAL|TOTAL HT|ZWISCHENSUMME|SUBTOTAAL|NETTOBETRAG)\b/, 0.15],
+  [/\b(?:VAT|TVA|BTW|MWST|UST|GST|TAX)\b/, 0.1],
+  [/\bIBAN\b|\bSWIFT\b|\bBIC\b/, 0.1],
+];
+
+export function detectInvoice(input: DetectInput): Detection {
+  const t = upper(input.text.slice(0, 50_000));
+  const hits = DETECT_TERMS.filter(([re]) => re.test(t));
+  const score = Math.min(1, hits.reduce((s, [, w]) => s + w, 0));
+  return { score, reason: hits.length ? `Invoice terms found: ${hits.map(([re]) => t.match(re)![0]).join(', ')}.` : 'No invoice terms found.' };
+}
+
+const CODE_TOKEN = /^#?\s*([A-Z0-9][A-Z0-9\-\/_.]{1,38}[A-Z0-9])\b/i;
+
+function invoiceNumber(text: string): { value: string; raw: string } | null {
+  const m = text.trim().match(CODE_TOKEN);
+  if (!m || !/\d/.test(m[1]!) || /^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/.test(m[1]!)) return null;
+  return { value: m[1]!, raw: m[0] };
+}
+
+const taxId = (text: string): { value: string; raw: string } | null => {
+  const m = text.trim().match(/^[:#\s]*([A-Z]{0,3}[\s-]?[0-9][0-9A-Z .\-/]{5,20}[0-9A-Z])/i);
+  if (!m) return null;
+  const value = m[1]!.replace(/[\s.\-/]/g, '').toUpperCase();
+  return value.length >= 7 ? { value, raw: m[1]! } : null;
+};
+
+function payment(rows: Row[]): ExtractedValue[] {
+  const out: ExtractedValue[] = [];
+  const ibanRow = rows.find((r) => findIban(r.text));
+  const iban = ibanRow ? findIban(ibanRow.text) : null;
+  if (iban && ibanRow) out.push(valueOf('iban', iban.value, iban.raw, ibanRow.page, [ibanRow.box], CONFIDENCE.labelled));
+  const termsRow = rows.find((r) => LABELS.payment_terms.some((p) => p.re.test(upper(r.text))));
+  if (termsRow) {
+    const text = termsRow.cells.map((c) => c.text).join(' ').replace(/^(?:PAYMENT\s*TERMS?|TERMS|ZAHLUNGSBEDINGUNGEN)\s*:?\s*/i, '').trim();
+    if (text.length >= 3 && text.length <= 120) out.push(valueOf('payment_terms', text, termsRow.text, termsRow.page, [termsRow.box], CONFIDENCE.layout));
+  }
+  return out;
+}
+
+export function extractInvoice(reading: ReaderOutput, ctx: ExtractContext): ExtractedValue[] {
+  const rows = readingRows(reading);
+  if (!rows.length) return [];
+  const out: ExtractedValue[] = [];
+  const number = findPairs(rows, 'invoice_number', invoiceNumber)[0];
+  if (number) out.push(valueOf('invoice_number', number.value, number.raw, number.page, number.boxes, number.score >= 30 ? CONFIDENCE.labelled : CONFIDENCE.layout));
+
+  const dates = findInvoiceDates(rows, ctx.now);
+  for (const [key, pair] of [['invoice_date', dates.invoice], ['due_date', dates.due]] as const) {
+    const resolved = pair ? resolvePair(pair, dates.order) : null;
+    if (pair && resolved) out.push(dateValue(key, resolved, pair.page, pair.boxes, pair.score >= 30 ? CONFIDENCE.labelled : CONFIDENCE.layout));
+  }
+
+  const customer = findCustomer(rows);
+  const vendor = findVendor(rows, customer);
+  for (const [prefix, party] of [['vendor', vendor], ['customer', customer]] as const) {
+    if (!party) continue;
+    out.push(valueOf(`${prefix}_name`, party.name, party.name, party.page, party.nameBoxes, CONFIDENCE.layout));
+    if (party.address) out.push(valueOf(`${prefix}_address`, party.address, party.address, party.page, party.addressBoxes, CONFIDENCE.layout));
+  }
+  const tax = findPairs(rows, 'vendor_tax_id', taxId, { maxRowsBelow: 1 })[0];
+  if (tax) out.push(valueOf('vendor_tax_id', tax.value, tax.raw, tax.page, tax.boxes, CONFIDENCE.labelled));
+
+  const currency = detectCurrency(rows.map((r) => r.text));
+  if (currency) out.push(valueOf('currency', currency.code, currency.raw, rows[0]!.page, [], currency.how === 'label' ? CONFIDENCE.labelled : CONFIDENCE.layout));
+
+  const totals = findTotals(rows);
+  out.push(...totalsValues(totals));
+  const due = totals.totalCandidates.find((c) => /\b(?:AMOUNT|BALANCE|TOTAL)\s*(?:DUE|PAYABLE)\b|\bA\s*PAYER\b|\bTE\s*BETALEN\b/.test(upper(c.label)));
+  if (due) out.push(valueOf('amount_due', due.value, due.raw, due.page, due.boxes, CONFIDENCE.labelled));
+
+  const items = itemsValue(findItemTable(rows));
+  if (items) out.push(items);
+  out.push(...payment(rows));
+  return out;
+}
+
+export const invoice: Doctype = {
+  type: 'invoice',
+  fields: INVOICE_FIELDS,
+  detect: detectInvoice,
+  extract: extractInvoice,
+  rules: (ctx) => financeRules(ctx, { vendor: 'vendor_name', number: 'invoice_number', date: 'invoice_date', laterDates: ['due_date'] }),
+};

@@ -1,0 +1,78 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { generateReceiptPdf } from '../../test/fixtures/documents/index.js';
+import { closeIntakeSandbox, intakeFile, intakeLimits } from '../pipeline/intake/index.js';
+import { reconcile } from '../pipeline/reconcile.js';
+import type { ReaderOutput } from '../readers/types.js';
+import { placed } from './finance/test-reading.js';
+import { detectInvoice } from './invoice.js';
+import { detectReceipt, receipt } from './receipt.js';
+
+const NOW = new Date('2025-06-01T00:00:00Z');
+const lookups = { findInvoiceDuplicate: async () => null };
+
+async function run(reading: ReaderOutput) {
+  const fields = reconcile(receipt.fields, [{ reader: reading.reader, values: receipt.extract(reading, { now: NOW, pages: reading.pages }) }]);
+  const { problems } = await receipt.rules({ now: NOW, fields, readings: [reading], lookups });
+  return { problems, value: (k: string) => fields.find((f) => f.key === k)!.value, field: (k: string) => fields.find((f) => f.key === k)! };
+}
+
+describe('receipt from the text layer of generated PDFs', () => {
+  afterAll(() => closeIntakeSandbox());
+
+  it.each([41, 42, 43])('reads every field and item of receipt %i, the total checked by arithmetic', async (seed) => {
+    const doc = await generateReceiptPdf({ seed, now: NOW });
+    const intake = await intakeFile(doc.bytes, 'pdf', intakeLimits());
+    const { value, field, problems } = await run({ reader: 'text_layer', engine: { name: 'pdfjs-dist', version: '5' }, pages: intake.textLayer, ms: 0, cost_usd: 0 });
+    for (const [k, v] of Object.entries(doc.truth.fields)) expect(value(k), k).toEqual(v);
+    expect(value('line_items')).toEqual(doc.truth.line_items);
+    expect(field('total').evidence).toEqual(['arithmetic', 'text_layer']);
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('receipt from synthetic readings', () => {
+  const shop = placed([
+    ['SUNRISE MART SDN BHD', 0.2, 0.03],
+    ['(123456-A)', 0.35, 0.05],
+    ['12, JALAN MAWAR 3', 0.25, 0.07],
+    ['43000 KAJANG', 0.3, 0.09],
+    ['TEL: 03-1234 5678', 0.3, 0.11],
+    ['TAX INVOICE', 0.35, 0.14],
+    ['25/12/2018 14:05', 0.05, 0.17],
+    ['RICE 5KG', 0.05, 0.22],
+    ['21.90', 0.8, 0.22],
+    ['EGGS 30S', 0.05, 0.24],
+    ['12.50', 0.8, 0.24],
+    ['TOTAL', 0.05, 0.3],
+    ['RM 34.40', 0.75, 0.3],
+    ['CASH', 0.05, 0.32],
+    ['RM 50.00', 0.75, 0.32],
+    ['CHANGE', 0.05, 0.34],
+    ['RM 15.60', 0.75, 0.34],
+  ]);
+
+  it('finds the company past its registration line, the address, the total and the tender', async () => {
+    const { value, field } = await run(shop);
+    expect(value('merchant_name')).toBe('SUNRISE MART SDN BHD');
+    expect(value('merchant_address')).toBe('12, JALAN MAWAR 3, 43000 KAJANG');
+    expect(value('date')).toBe('2018-12-25');
+    expect(value('time')).toBe('14:05');
+    expect(value('currency')).toBe('MYR');
+    expect(value('total')).toBe(34.4);
+    expect(value('payment_method')).toBe('CASH');
+    expect(value('line_items')).toEqual([
+      { description: 'RICE 5KG', quantity: 1, unit_price: 21.9, amount: 21.9 },
+      { description: 'EGGS 30S', quantity: 1, unit_price: 12.5, amount: 12.5 },
+    ]);
+    expect(field('total').evidence).toContain('arithmetic');
+  });
+
+  it('is told apart from an invoice by its words', () => {
+    const lines = shop.pages[0]!.lines.map((l) => l.text);
+    const input = { kind: 'png' as const, lines, text: lines.join('\n').toUpperCase() };
+    expect(detectReceipt(input).score).toBeGreaterThan(detectInvoice(input).score);
+    const inv = ['INVOICE', 'Bill to', 'Due date 01/02/2025', 'Subtotal 10.00', 'VAT 19%', 'IBAN DE89370400440532013000'];
+    const invInput = { kind: 'pdf' as const, lines: inv, text: inv.join('\n').toUpperCase() };
+    expect(detectInvoice(invInput).score).toBeGreaterThan(detectReceipt(invInput).score);
+  });
+});

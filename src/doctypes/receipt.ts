@@ -1,0 +1,122 @@
+import type { ReaderOutput } from '../readers/types.js';
+import { detectCurrency } from './finance/currency.js';
+import { documentDayOrder, findDates, findTime, orderWithHints, resolveDate } from './finance/dates.js';
+import { matchLabel, upper } from './finance/labels.js';
+import { findMerchant } from './finance/merchant.js';
+import { findAmounts } from './finance/money.js';
+import { findPairs } from './finance/pairs.js';
+import { readingRows, type Row } from './finance/rows.js';
+import { financeRules } from './finance/rules.js';
+import { findItemTable, findReceiptItems } from './finance/table.js';
+import { findTotals } from './finance/totals.js';
+import { CONFIDENCE, dateValue, itemsValue, totalsValues, valueOf } from './finance/values.js';
+import type { DetectInput, Detection, Doctype, ExtractContext, ExtractedValue, FieldSpec } from './types.js';
+
+/** Till receipts: the shop's name and address at the top, date and time, the items, the totals
+ * block and how it was paid. Amounts are checked by the same arithmetic as invoices. */
+
+export const RECEIPT_FIELDS: FieldSpec[] = [
+  { key: 'merchant_name', label: 'Merchant', kind: 'name', required: true },
+  { key: 'merchant_address', label: 'Merchant address', kind: 'text' },
+  { key: 'date', label: 'Date', kind: 'date', isKey: true, required: true },
+  { key: 'time', label: 'Time', kind: 'code' },
+  { key: 'receipt_number', label: 'Receipt number', kind: 'code' },
+  { key: 'currency', label: 'Currency', kind: 'currency' },
+  { key: 'subtotal', label: 'Subtotal', kind: 'amount' },
+  { key: 'tax_rate', label: 'Tax rate', kind: 'amount' },
+  { key: 'tax_amount', label: 'Tax amount', kind: 'amount' },
+  { key: 'total', label: 'Total', kind: 'amount', isKey: true, required: true },
+  { key: 'payment_method', label: 'Payment method', kind: 'text' },
+  { key: 'line_items', label: 'Line items', kind: 'items' },
+];
+
+const DETECT_TERMS: [RegExp, number][] = [
+  [/\bRECEIPT\b|\bKASSENBON\b|\bQUITTUNG\b|\bTICKET\b|\bKASSABON\b/, 0.35],
+  [/\b(?:CASH|CHANGE|TENDERED|CASHIER|PAID BY|THANK YOU|VISA|MASTERCARD)\b/, 0.25],
+  [/\b(?:[01]?\d|2[0-3]):[0-5]\d\b/, 0.15],
+  [/\bTOTAL\b/, 0.15],
+  [/\b(?:GST|VAT|TAX|SST|MWST)\b/, 0.1],
+];
+
+export function detectReceipt(input: DetectInput): Detection {
+  const t = upper(input.text.slice(0, 50_000));
+  const hits = DETECT_TERMS.filter(([re]) => re.test(t));
+  // Invoices say who is billed and when payment is due; till receipts do not.
+  const invoiceLike = /\bBILL TO\b|\bDUE DATE\b|\bPAYMENT TERMS\b|\bIBAN\b/.test(t) ? 0.3 : 0;
+  const score = Math.max(0, Math.min(1, hits.reduce((s, [, w]) => s + w, 0) - invoiceLike));
+  return { score, reason: hits.length ? `Receipt terms found: ${hits.map(([re]) => t.match(re)![0]).join(', ')}.` : 'No receipt terms found.' };
+}
+
+const PAYMENT_WORDS = /\b(?:CASH|VISA|MASTERCARD|MASTER|AMEX|AMERICAN EXPRESS|MAESTRO|DEBIT|CREDIT\s*CARD|CARD|E-?WALLET|GRABPAY|TOUCH\s*N\s*GO|PAYPAL|APPLE PAY|GOOGLE PAY|EC-?KARTE|GIROCARD|CONTACTLESS)\b/i;
+
+function paymentMethod(rows: Row[], totalRow: Row | null): ExtractedValue | null {
+  const labelled = findPairs(rows, 'payment_method', (t) => (PAYMENT_WORDS.test(t) || /[A-Za-z]{3}/.test(t) ? { value: t.trim(), raw: t } : null), { below: false })[0];
+  if (labelled) return valueOf('payment_method', labelled.value, labelled.raw, labelled.page, labelled.boxes, CONFIDENCE.labelled);
+  // A tender line under the total: "VISA 57.76", "CASH RM 20.00".
+  const after = totalRow ? rows.filter((r) => r.page > totalRow.page || (r.page === totalRow.page && r.index > totalRow.index)) : rows;
+  const row = after.find((r) => PAYMENT_WORDS.test(r.text) && !matchLabel('not_tax', r.text));
+  if (!row) return null;
+  const words = row.cells.filter((c) => !findAmounts(c.text).length).map((c) => c.text).join(' ').trim();
+  const word = row.text.match(PAYMENT_WORDS)![0];
+  return valueOf('payment_method', words.length <= 40 && words ? words : word, row.text, row.page, [row.box], CONFIDENCE.layout);
+}
+
+function dateAndTime(rows: Row[]): ExtractedValue[] {
+  const out: ExtractedValue[] = [];
+  const order = orderWithHints(documentDayOrder(rows.map((r) => r.text)));
+  const labelled = findPairs(rows, 'invoice_date', (t) => {
+    const d = findDates(t)[0];
+    return d ? { value: d.raw, raw: d.raw } : null;
+  })[0];
+  const anyRow = labelled ? null : rows.find((r) => findDates(r.text).length);
+  const raw = labelled?.value ?? (anyRow ? findDates(anyRow.text)[0]!.raw : null);
+  const resolved = raw ? resolveDate(raw, order) : null;
+  if (resolved) {
+    const page = labelled?.page ?? anyRow!.page;
+    const boxes = labelled?.boxes ?? [anyRow!.box];
+    out.push(dateValue('date', resolved, page, boxes, labelled ? CONFIDENCE.labelled : CONFIDENCE.layout));
+  }
+  const timeRow = rows.find((r) => /\bTIME\b|\bZEIT\b|\bHEURE\b/i.test(r.text) && findTime(r.text)) ?? rows.find((r) => findTime(r.text));
+  const time = timeRow ? findTime(timeRow.text) : null;
+  if (time && timeRow) out.push(valueOf('time', time.value, time.raw, timeRow.page, [timeRow.box], CONFIDENCE.layout));
+  return out;
+}
+
+const receiptNumber = (t: string): { value: string; raw: string } | null => {
+  const m = t.trim().match(/^#?\s*([A-Z0-9][A-Z0-9\-\/_.]{1,30}[A-Z0-9])\b/i);
+  return m && /\d/.test(m[1]!) && !findDates(m[1]!).length ? { value: m[1]!, raw: m[0] } : null;
+};
+
+export function extractReceipt(reading: ReaderOutput, _ctx: ExtractContext): ExtractedValue[] {
+  const rows = readingRows(reading);
+  if (!rows.length) return [];
+  const out: ExtractedValue[] = [];
+  const merchant = findMerchant(rows);
+  if (merchant) {
+    out.push(valueOf('merchant_name', merchant.name, merchant.name, merchant.page, [merchant.nameBox], CONFIDENCE.layout));
+    if (merchant.address) out.push(valueOf('merchant_address', merchant.address, merchant.address, merchant.page, merchant.addressBoxes, CONFIDENCE.layout));
+  }
+  out.push(...dateAndTime(rows));
+  const number = findPairs(rows, 'invoice_number', receiptNumber, { maxRowsBelow: 1 })[0];
+  if (number) out.push(valueOf('receipt_number', number.value, number.raw, number.page, number.boxes, CONFIDENCE.labelled));
+  const currency = detectCurrency(rows.map((r) => r.text));
+  if (currency) out.push(valueOf('currency', currency.code, currency.raw, rows[0]!.page, [], CONFIDENCE.layout));
+
+  const totals = findTotals(rows);
+  out.push(...totalsValues(totals));
+  const firstTotalsRow = [totals.subtotal, totals.tax, totals.total].filter((a) => a !== null).map((a) => a.row).sort((a, b) => a.page - b.page || a.index - b.index)[0] ?? null;
+  const table = findItemTable(rows);
+  const items = itemsValue(table.length ? table : findReceiptItems(rows, firstTotalsRow));
+  if (items) out.push(items);
+  const payment = paymentMethod(rows, totals.total?.row ?? null);
+  if (payment) out.push(payment);
+  return out;
+}
+
+export const receipt: Doctype = {
+  type: 'receipt',
+  fields: RECEIPT_FIELDS,
+  detect: detectReceipt,
+  extract: extractReceipt,
+  rules: (ctx) => financeRules(ctx, { vendor: 'merchant_name', number: 'receipt_number', date: 'date', laterDates: [] }),
+};
