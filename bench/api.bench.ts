@@ -11,14 +11,15 @@ import { createRuntime } from '../src/runtime.js';
  * throughput. Targets on 2 cores: upload p99 < 100 ms; GET > 2,000 req/s with p99 < 30 ms. */
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const dir = mkdtempSync(join(tmpdir(), 'docread-bench-'));
-const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', PORT: '0', BOOTSTRAP_DEV_ORG: 'false' });
+// Rate limits off and an internal-plan organisation: this measures the service, not its limits.
+const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', PORT: '0', BOOTSTRAP_DEV_ORG: 'false', RATE_LIMIT_PER_MINUTE: '0' });
 const rt = await createRuntime(config, { logger: pino({ level: 'silent' }) });
 const app = await rt.buildApp();
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 if (!address || typeof address === 'string') throw new Error('no port');
 const base = `http://127.0.0.1:${address.port}`;
-const { key } = await rt.accounts.createKey({ orgName: 'bench' });
+const { key } = await rt.accounts.createKey({ orgName: 'bench', plan: 'internal' });
 
 // A 200 KB PNG of noise: incompressible, so the size on the wire is the size stored.
 const png = await sharp(Buffer.from(Array.from({ length: 260 * 260 * 3 }, () => Math.floor(Math.random() * 256))), { raw: { width: 260, height: 260, channels: 3 } })

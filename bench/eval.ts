@@ -3,16 +3,20 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config/env.js';
 import { createReadDeps } from '../src/pipeline/read-deps.js';
+import { evalFinance, printFinanceEvaluation } from './eval/finance.js';
 import { evalMrzVectors } from './eval/mrz.js';
+import { evalQuality, printQualityEvaluation } from './eval/quality.js';
 import { evalPipeline, printPipelineReport } from './eval/pipeline.js';
 import { loadSamples } from './eval/samples.js';
 
-/** `npm run eval -- --data ../shared/data [--only mrz-vectors,pipeline]`: accuracy of the
+/** `npm run eval -- --data ../shared/data [--only mrz-vectors,quality,finance,pipeline] [--count 20 --seed 1]`: accuracy of the
  * readers, extractors and decisions on labelled documents the service has never been tuned to. */
 const { values } = parseArgs({
   options: {
     data: { type: 'string', default: '../shared/data' },
     only: { type: 'string' },
+    count: { type: 'string', default: '20' },
+    seed: { type: 'string', default: '1' },
   },
 });
 const dataDir = resolve(values.data!);
@@ -26,6 +30,16 @@ const wanted = (name: string) => !only || only.has(name);
 if (wanted('mrz-vectors')) {
   console.log('== MRZ text vectors (parse and validation against labels)');
   await evalMrzVectors(dataDir);
+}
+const count = Number(values.count);
+const seed = Number(values.seed);
+if (wanted('quality')) {
+  console.log('\n== Quality gate: good real photos sent back, and degraded fixtures caught');
+  printQualityEvaluation(await evalQuality(dataDir));
+}
+if (wanted('finance')) {
+  console.log('\n== Invoices and receipts: extractor accuracy on the samples and on generated documents');
+  printFinanceEvaluation(await evalFinance({ dataDir, count, seed }));
 }
 if (wanted('pipeline')) {
   console.log('\n== Whole pipeline on the labelled samples');

@@ -231,7 +231,7 @@ function printScores(title: string, scores: Scores): void {
   for (const [k, s] of Object.entries(scores)) console.log(`  ${k.padEnd(36)} ${(s.accuracy * 100).toFixed(1).padStart(5)}%  (${s.correct}/${s.total})`);
 }
 
-function print(e: FinanceEvaluation): void {
+export function printFinanceEvaluation(e: FinanceEvaluation): void {
   printScores('Real invoices (invoice2data; PDFs by text layer, PNGs by Tesseract)', e.invoices.scores);
   if (e.invoices.skipped.length) console.log(`  skipped (no reader for this kind): ${e.invoices.skipped.join(', ')}`);
   printScores('Real receipts (SROIE, labelled line boxes as the reader)', e.receipts.scores);
@@ -245,5 +245,5 @@ function print(e: FinanceEvaluation): void {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  print(await evalFinance({ dataDir: process.argv[2] ?? '../shared/data', count: Number(process.argv[3] ?? 12), seed: Number(process.argv[4] ?? 1) }));
+  printFinanceEvaluation(await evalFinance({ dataDir: process.argv[2] ?? '../shared/data', count: Number(process.argv[3] ?? 12), seed: Number(process.argv[4] ?? 1) }));
 }

@@ -137,7 +137,7 @@ export async function evalQuality(dataDir: string): Promise<QualityEvaluation> {
   };
 }
 
-function print(e: QualityEvaluation): void {
+export function printQualityEvaluation(e: QualityEvaluation): void {
   console.log('Good real images (photo profile):');
   for (const set of REAL_SETS) {
     const rows = e.real.filter((r) => r.set === set);
@@ -156,5 +156,5 @@ function print(e: QualityEvaluation): void {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  print(await evalQuality(resolve(process.argv[2] ?? '../shared/data')));
+  printQualityEvaluation(await evalQuality(resolve(process.argv[2] ?? '../shared/data')));
 }
