@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { parsePlans, type Plans } from './plans.js';
+import { LLM_MODES, parseLlmSettings, type LlmSettings } from '../readers/llm/settings.js';
+import { Secret } from '../readers/llm/secret.js';
 
 /** Every setting the service reads from the environment, parsed once. README's Configuration table
  * mirrors this list. Modules receive the parsed `Config`; none reads `process.env` itself. */
@@ -18,6 +20,9 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().optional(),
   /** Schema used on PostgreSQL (tests use one per run). */
   DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).default('public'),
+  /** PostgreSQL connections per process, and how long a request waits for one before 503. */
+  DATABASE_POOL_MAX: int(20, 1),
+  DATABASE_POOL_TIMEOUT_MS: int(5000, 100),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -83,17 +88,33 @@ const EnvSchema = z.object({
   ABUSE_BLOCK_SECONDS: int(900, 1),
   /** Plans as JSON ({ name: { monthly_quota, uploads_per_hour, requests_per_minute } }). */
   PLANS: z.string().optional(),
+  /** Optional hosted vision model (OpenAI-compatible chat completions); unset base URL: none.
+   * Mode off | reader (a third reader) | judge (decides disputes only); default reader with a URL. */
+  DOCREAD_LLM_MODE: z.enum(LLM_MODES).optional(),
+  DOCREAD_LLM_BASE_URL: z.string().url().optional(),
+  /** Kept as a Secret: a config dump shows [redacted]. */
+  DOCREAD_LLM_API_KEY: z.string().optional().transform((v) => (v ? new Secret(v) : undefined)),
+  DOCREAD_LLM_MODEL: z.string().optional(),
+  /** `base_url|model|API_KEY_VARIABLE|input_price|output_price` entries separated by `;`, tried in order. */
+  DOCREAD_LLM_FALLBACKS: z.string().optional(),
+  /** US dollars per million tokens of the primary model (cost_usd); 0 when unknown. */
+  DOCREAD_LLM_PRICE_INPUT_PER_MTOK: z.coerce.number().min(0).default(0),
+  DOCREAD_LLM_PRICE_OUTPUT_PER_MTOK: z.coerce.number().min(0).default(0),
+  DOCREAD_LLM_TIMEOUT_MS: int(60_000, 1000),
+  DOCREAD_LLM_MAX_TOKENS: int(4096, 64),
+  DOCREAD_LLM_MAX_RETRIES: int(2),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
 
 export interface Config extends Env {
   dataDir: string;
-  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema: string };
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema: string; poolMax?: number; poolTimeoutMs?: number };
   blobs: { kind: 'disk'; root: string } | { kind: 's3'; bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean; prefix: string };
   publicBaseUrl: string;
   plans: Plans;
   outboxDir: string;
+  llm: LlmSettings;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Readonly<Config> {
@@ -107,7 +128,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
   const database: Config['database'] = e.DATABASE_URL?.startsWith('postgres')
-    ? { kind: 'postgres', url: e.DATABASE_URL, schema: e.DATABASE_SCHEMA }
+    ? { kind: 'postgres', url: e.DATABASE_URL, schema: e.DATABASE_SCHEMA, poolMax: e.DATABASE_POOL_MAX, poolTimeoutMs: e.DATABASE_POOL_TIMEOUT_MS }
     : { kind: 'sqlite', file: resolve(dataDir, 'docread.sqlite') };
   const blobs: Config['blobs'] = e.S3_BUCKET
     ? {
@@ -129,5 +150,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicBaseUrl: e.PUBLIC_BASE_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`,
     plans: parsePlans(e.PLANS),
     outboxDir: resolve(e.OUTBOX_DIR ?? resolve(dataDir, 'outbox')),
+    llm: parseLlmSettings(e, env),
   });
 }

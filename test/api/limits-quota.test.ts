@@ -39,8 +39,7 @@ describe.each(await testDatabaseFactories())('monthly quota and the free plan on
     const answers = await Promise.all(files.map((bytes, i) => upload(h, key, { filename: `p${i}.png`, bytes })));
     const codes = answers.map((r) => (r.statusCode === 202 ? 'ok' : r.json().error.code));
     expect(codes.filter((c) => c === 'ok')).toHaveLength(10);
-    // On a loaded machine a few PostgreSQL pool waits can time out; those are refusals too, never charges.
-    expect(codes.filter((c) => c === 'quota_exceeded').length, JSON.stringify(codes.filter((c) => c !== 'ok' && c !== 'quota_exceeded'))).toBeGreaterThanOrEqual(60);
+    expect(codes.filter((c) => c !== 'ok' && c !== 'quota_exceeded'), 'every refusal is the quota').toEqual([]);
     expect(await documents(orgId)).toBe(10);
     expect(await usage(key)).toMatchObject({ plan: 'starter', used: 1000, quota: 1000, remaining: 0, period: currentPeriod() });
   });

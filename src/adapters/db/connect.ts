@@ -34,8 +34,8 @@ export function connectDb(database: Config['database']): Db {
   }
   const pool = new pg.Pool({
     connectionString: database.url,
-    max: 10,
-    connectionTimeoutMillis: 2000,
+    max: database.poolMax ?? 20,
+    connectionTimeoutMillis: database.poolTimeoutMs ?? 5000,
     idleTimeoutMillis: 30_000,
     options: `-c search_path=${database.schema}`,
   });

@@ -25,6 +25,14 @@ const FRAMEWORK_CODES: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'validation_error', message: 'Content-Length does not match the body.' },
 };
 
+/** A full connection pool or an unreachable database is the service's state, not a bug: 503. */
+function isDatabaseUnavailable(error: Error & { code?: string }): boolean {
+  return (
+    /timeout exceeded when trying to connect|Connection terminated|the database system is (starting up|shutting down)/i.test(error.message) ||
+    ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', 'SQLITE_BUSY'].includes(error.code ?? '')
+  );
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) return sendError(request, reply, error);
@@ -35,6 +43,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const mapped = error.code ? FRAMEWORK_CODES[error.code] : undefined;
     if (mapped) return sendError(request, reply, new AppError(mapped.code, mapped.message));
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return sendError(request, reply, new AppError('service_unavailable', 'The database is busy or unreachable; try again shortly.', { headers: { 'retry-after': '5' } }));
+    }
     if (error.statusCode === 503) return sendError(request, reply, new AppError('service_unavailable', 'The service is overloaded; try again shortly.', { headers: { 'retry-after': '5' } }));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500 && !isResponseSerializationError(error)) {
       return sendError(request, reply, new AppError('validation_error', error.message));
