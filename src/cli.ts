@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { Command, Option } from 'commander';
 import pino from 'pino';
+import { connectDb } from './adapters/db/connect.js';
 import { loadConfig } from './config/env.js';
 import { DOCUMENT_TYPES, type DocumentType } from './domain/document-types.js';
 import { API_VERSION } from './app.js';
@@ -101,12 +102,12 @@ program
   .command('migrate')
   .description('Apply pending database migrations (also run at every start).')
   .action(async () => {
-    const rt = await createRuntime(loadConfig(), { migrate: false });
+    const db = connectDb(loadConfig().database);
     try {
-      const applied = await rt.db.migrate();
+      const applied = await db.migrate();
       process.stdout.write(applied.length ? `applied: ${applied.join(', ')}\n` : 'database is up to date\n');
     } finally {
-      await rt.close();
+      await db.close();
     }
   });
 

@@ -22,6 +22,8 @@ import { PasswordHasher } from './services/users-passwords.js';
 import { UsersService } from './services/users.js';
 import { DocumentsService, READ_QUEUE, type ReadJobPayload } from './services/documents.js';
 import { createReadHandler } from './services/reading-worker.js';
+import { PoliciesService } from './services/policies.js';
+import { ReviewsService } from './services/reviews.js';
 
 /** The composition root: builds every adapter and service once from the config. */
 export interface Runtime {
@@ -36,6 +38,8 @@ export interface Runtime {
   usage: UsageService;
   counters: Counters;
   documents: DocumentsService;
+  policies: PoliciesService;
+  reviews: ReviewsService;
   metrics: Metrics;
   readDeps: ReadDeps;
   buildApp(): Promise<FastifyInstance>;
@@ -50,13 +54,11 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL'>): Logger {
   });
 }
 
-export async function createRuntime(config: Config, opts: { logger?: Logger; migrate?: boolean } = {}): Promise<Runtime> {
+export async function createRuntime(config: Config, opts: { logger?: Logger } = {}): Promise<Runtime> {
   const logger = opts.logger ?? createLogger(config);
   const db = connectDb(config.database);
-  if (opts.migrate !== false) {
-    const applied = await db.migrate();
-    if (applied.length) logger.info({ applied }, 'database migrated');
-  }
+  const applied = await db.migrate();
+  if (applied.length) logger.info({ applied }, 'database migrated');
   const blobs = createBlobStore(config.blobs);
   const queue = createEmbeddedQueue(db.db, db.kind, {
     leaseSeconds: config.QUEUE_LEASE_SECONDS,
@@ -80,6 +82,8 @@ export async function createRuntime(config: Config, opts: { logger?: Logger; mig
     logger,
     quota: usage,
   });
+  const policies = new PoliciesService(db.db);
+  const reviews = new ReviewsService(db.db, documents, policies);
   const metrics = createMetrics({
     queueDepth: () => queue.depth(),
     documentsByStatus: async () => {
@@ -103,9 +107,11 @@ export async function createRuntime(config: Config, opts: { logger?: Logger; mig
     usage,
     counters,
     documents,
+    policies,
+    reviews,
     metrics,
     readDeps,
-    buildApp: () => buildApp(config, { accounts, users, sessions, usage, counters, documents, metrics, ping: () => db.ping() }, logger),
+    buildApp: () => buildApp(config, { accounts, users, sessions, usage, counters, documents, policies, reviews, metrics, ping: () => db.ping() }, logger),
     startWorkers(concurrency = config.WORKER_CONCURRENCY) {
       if (workersStarted) return;
       workersStarted = true;
@@ -114,6 +120,7 @@ export async function createRuntime(config: Config, opts: { logger?: Logger; mig
         blobs,
         read: readDeps,
         logger,
+        policyFor: (orgId) => policies.effectiveFor(orgId),
         observer: {
           onFinished: ({ status, timings }) => {
             metrics.readingsFinished.inc({ status });
