@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { DocumentsService } from '../../../services/documents.js';
+import type { DocumentsService, UploadInput } from '../../../services/documents.js';
 import { principalOf } from '../../plugins/auth.js';
-import { readUploadForm } from '../../multipart-form.js';
+import { readUploadForm, type ReceivedFile, type ReceivedForm } from '../../multipart-form.js';
 import { DocumentIdParams, errorResponses } from '../../schemas/common.js';
 import {
   BatchFormSchema,
@@ -24,6 +24,10 @@ import { AppError } from '../../../domain/errors.js';
 // Fastify types a route's compiler by its whole schema object.
 const multipartValidator: FastifySchemaCompiler<any> = (route) =>
   route.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
+
+function uploadInput(form: ReceivedForm, file: ReceivedFile, source: UploadInput['source']): UploadInput {
+  return { filename: file.filename, bytes: file.bytes, typeHint: form.docType, outputs: form.outputs, improve: form.improve, consent: form.consent, source };
+}
 
 export interface DocumentRoutesOptions {
   documents: DocumentsService;
@@ -52,15 +56,7 @@ export async function documentRoutes(app: FastifyInstance, opts: DocumentRoutesO
       const file = form.files[0];
       if (!file) throw new AppError('validation_error', 'Send the document in the "file" field.');
       if (file.tooLarge) throw new AppError('file_too_large', `The file is over the ${opts.maxFileBytes}-byte limit.`);
-      const doc = await documents.upload(principal, {
-        filename: file.filename,
-        bytes: file.bytes,
-        typeHint: form.docType,
-        outputs: form.outputs,
-        improve: form.improve,
-        consent: form.consent,
-      });
-      return reply.status(202).send(doc);
+      return reply.status(202).send(await documents.upload(principal, uploadInput(form, file, 'upload')));
     },
   });
 
@@ -87,15 +83,7 @@ export async function documentRoutes(app: FastifyInstance, opts: DocumentRoutesO
           continue;
         }
         try {
-          const doc = await documents.upload(principal, {
-            filename: file.filename,
-            bytes: file.bytes,
-            typeHint: form.docType,
-            outputs: form.outputs,
-            improve: form.improve,
-            consent: form.consent,
-            source: 'batch',
-          });
+          const doc = await documents.upload(principal, uploadInput(form, file, 'batch'));
           items.push(doc);
           if (!doc.cached) queued += 1;
         } catch (err) {
