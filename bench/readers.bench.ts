@@ -1,4 +1,6 @@
-/** Reader latency and memory on generated images. Run: npx tsx bench/readers.bench.ts [runs]
+/** Reader latency and memory on generated images.
+ * Run: npx tsx bench/readers.bench.ts [runs] [all|tesseract|paddle|both]
+ * (one phase per process gives a clean peak RSS: freed engine memory is not always returned). 
  * Prints per scenario: p50/p95 wall latency; CPU per run of the whole process (all threads; less
  * sensitive than wall time to other load on the machine); the main thread's event-loop
  * utilisation (near 0 when OCR really runs elsewhere) and delay; and peak process RSS. */
@@ -9,6 +11,7 @@ import { createPaddleReader, type PaddleReader } from '../src/readers/paddle.js'
 import { createTesseractReader, type TesseractReader } from '../src/readers/tesseract.js';
 
 const RUNS = Number(process.argv[2] ?? 5);
+const PHASE = process.argv[3] ?? 'all';
 
 interface Row {
   scenario: string;
@@ -89,16 +92,20 @@ async function benchPaddle(): Promise<void> {
   await p.close();
 }
 
-await benchTesseract();
-await benchPaddle();
-const tesseract: TesseractReader = createTesseractReader({ workers: 1, recycleAfter: 100 });
-const paddle: PaddleReader = createPaddleReader({ maxSide: 1600, threads: 1 });
-await Promise.all([tesseract.ready(), paddle.ready()]);
-await measure('both (1 engine each): tesseract page + paddle page, ID photo', RUNS, () => Promise.all([tesseract.read(page(photo)), paddle.read(page(photo))]));
-await measure('both (1 engine each): tesseract page + paddle crops, ID photo', RUNS, () =>
-  Promise.all([tesseract.read(page(photo)), paddle.readCrops(photo.png, [...fieldBoxes, mrzBand])]),
-);
-await Promise.all([tesseract.close(), paddle.close()]);
+async function benchBoth(): Promise<void> {
+  const tesseract: TesseractReader = createTesseractReader({ workers: 1, recycleAfter: 100 });
+  const paddle: PaddleReader = createPaddleReader({ maxSide: 1600, threads: 1 });
+  await Promise.all([tesseract.ready(), paddle.ready()]);
+  await measure('both (1 engine each): tesseract page + paddle page, ID photo', RUNS, () => Promise.all([tesseract.read(page(photo)), paddle.read(page(photo))]));
+  await measure('both (1 engine each): tesseract page + paddle crops, ID photo', RUNS, () =>
+    Promise.all([tesseract.read(page(photo)), paddle.readCrops(photo.png, [...fieldBoxes, mrzBand])]),
+  );
+  await Promise.all([tesseract.close(), paddle.close()]);
+}
+
+if (PHASE === 'all' || PHASE === 'tesseract') await benchTesseract();
+if (PHASE === 'all' || PHASE === 'paddle') await benchPaddle();
+if (PHASE === 'all' || PHASE === 'both') await benchBoth();
 
 const header = ['scenario', 'runs', 'p50 ms', 'p95 ms', 'cpu ms/run', 'main ELU %', 'loop p99 ms', 'peak RSS MB'];
 const table = rows.map((r) => [r.scenario, r.runs, r.p50, r.p95, r.cpuMs, r.elu, r.loopP99, r.rssMb].map(String));

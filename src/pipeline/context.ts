@@ -1,10 +1,13 @@
 import type { Logger } from 'pino';
 import type { Doctype, RuleLookups } from '../doctypes/types.js';
 import type { FileKind } from '../domain/document-types.js';
+import type { LlmReader } from '../readers/llm/reader.js';
 import type { PaddleReader } from '../readers/paddle.js';
 import type { TesseractReader } from '../readers/tesseract.js';
 import type { ReaderOutput } from '../readers/types.js';
 import type { Problem } from '../verification/decide.js';
+import type { Policy } from '../verification/policy.js';
+import type { TamperReport } from '../verification/tamper/types.js';
 import type { FieldReading } from './fields.js';
 import type { IntakeLimits } from './intake/limits.js';
 import type { ReaderValues } from './reconcile.js';
@@ -15,6 +18,8 @@ export interface OcrReaders {
   tesseract: TesseractReader;
   /** The independent second reader; null when disabled by configuration. */
   paddle: PaddleReader | null;
+  /** The optional hosted vision model, as a third reader or as a judge of disputes. */
+  llm: LlmReader | null;
 }
 
 /** What the pipeline needs from the outside world, built once per process. */
@@ -32,6 +37,8 @@ export interface ReadInput {
   typeHint: string | null;
   now: Date;
   lookups: RuleLookups;
+  /** The organisation's effective verification policy; the built-in default when absent. */
+  policy?: Policy;
 }
 
 /** Everything one reading learns; steps fill it in order. */
@@ -47,6 +54,8 @@ export interface ReadContext {
   fields: FieldReading[];
   problems: Problem[];
   issuingCountry: string | null;
+  /** Signs of editing; null until the tamper step has run. */
+  tamper: TamperReport | null;
   engines: Array<{ name: string; version: string }>;
   costUsd: number;
   /** The engine's internal record (`raw_json`): reasons, repairs, per-reader text. */

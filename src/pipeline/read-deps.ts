@@ -1,13 +1,15 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config/env.js';
 import { DOCTYPES } from '../doctypes/registry.js';
+import { createLlmReader } from '../readers/llm/reader.js';
 import { createPaddleReader } from '../readers/paddle.js';
 import { createTesseractReader } from '../readers/tesseract.js';
 import type { OcrReaders, ReadDeps } from './context.js';
 import { SandboxPool, intakeFile, intakeLimits } from './intake/index.js';
 
-export function createOcrReaders(config: Config): OcrReaders {
+export function createOcrReaders(config: Config, logger?: Logger): OcrReaders {
   return {
+    llm: config.llm.mode === 'off' ? null : createLlmReader(config.llm, logger ? { logger } : {}),
     tesseract: createTesseractReader({
       workers: config.TESSERACT_WORKERS,
       recycleAfter: 200,
@@ -28,7 +30,7 @@ export function createReadDeps(config: Config, logger?: Logger): { deps: ReadDep
   const deps: ReadDeps = {
     intake: (bytes, kind, l, opts) => intakeFile(bytes, kind, l, { ...opts, pool: sandbox }),
     limits,
-    readers: async () => (ocr ??= createOcrReaders(config)),
+    readers: async () => (ocr ??= createOcrReaders(config, logger)),
     doctypes: DOCTYPES,
     ...(logger ? { logger } : {}),
   };

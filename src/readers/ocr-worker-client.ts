@@ -14,6 +14,14 @@ export class WorkerCrashedError extends Error {
   }
 }
 
+/** An error the engine reported for one request (a corrupt image); the engine itself is fine. */
+export class EngineReportedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'EngineReportedError';
+  }
+}
+
 export interface WorkerEntry {
   /** A file URL, or (from source) bootstrap code run with `eval`. */
   script: URL | string;
@@ -53,7 +61,7 @@ export class WorkerClient<Req, Res> {
       if (!call) return;
       this.pending.delete(reply.id);
       if (reply.ok) call.resolve(reply.result as Res);
-      else call.reject(new Error(reply.message));
+      else call.reject(new EngineReportedError(reply.message));
     });
     const fail = (err: Error): void => {
       this.dead ??= err;

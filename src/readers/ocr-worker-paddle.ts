@@ -36,7 +36,11 @@ function installedModels(): { detectionPath: string; recognitionPath: string; di
 // reader may clip a letter at either end.
 const CROP_PAD_Y = 0.35;
 const CROP_PAD_X = 0.8;
-const MIN_CROP_TEXT_PX = 40; // smaller crops are enlarged: the detector misses very small text
+// Crops are scaled so a one-line box is about 48 px tall, the height the recogniser works at:
+// the detector misses very small text, and large text only costs detection time.
+const CROP_TEXT_PX = 48;
+const MIN_CROP_SCALE = 0.5;
+const MAX_CROP_SCALE = 3;
 
 const data = workerData as PaddleWorkerData;
 const sharpOptions = { limitInputPixels: data.maxPixels, failOn: 'error' as const };
@@ -74,8 +78,8 @@ async function readPage(ocr: PaddleOcr, png: Buffer, maxSide: number): Promise<P
     .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
     .removeAlpha()
     .png({ compressionLevel: 1 })
-    .toBuffer({ resolveWithObject: true });
-  return { lines: await readImage(ocr, scaled.data), width: scaled.info.width, height: scaled.info.height };
+    .toBuffer();
+  return { lines: await readImage(ocr, scaled) };
 }
 
 async function readCrops(ocr: PaddleOcr, png: Buffer, boxes: Box[]): Promise<PaddleResult> {
@@ -95,10 +99,10 @@ async function readCrops(ocr: PaddleOcr, png: Buffer, boxes: Box[]): Promise<Pad
       continue;
     }
     const crop = { left, top, width: right - left, height: bottom - top };
-    const enlarge = h > 0 && h < MIN_CROP_TEXT_PX ? MIN_CROP_TEXT_PX / h : 1;
+    const scale = Math.min(MAX_CROP_SCALE, Math.max(MIN_CROP_SCALE, CROP_TEXT_PX / Math.max(1, h)));
     const cropPng = await sharp(png, sharpOptions)
       .extract(crop)
-      .resize({ width: Math.round(crop.width * enlarge) })
+      .resize({ width: Math.max(8, Math.round(crop.width * scale)) })
       .removeAlpha()
       .png({ compressionLevel: 1 })
       .toBuffer();
@@ -122,7 +126,9 @@ async function main(): Promise<void> {
   try {
     ocr = (await Ocr.create({
       models: installedModels(),
-      onnxOptions: { intraOpNumThreads: data.threads, interOpNumThreads: 1 },
+      // Without the CPU memory arena a page read peaks ~30% lower (measured 685 vs 973 MB) for a
+      // little more CPU time: memory is the tighter limit when both engines share the machine.
+      onnxOptions: { intraOpNumThreads: data.threads, interOpNumThreads: 1, enableCpuMemArena: false, enableMemPattern: false },
     })) as PaddleOcr;
   } catch (err) {
     post({ type: 'fatal', message: err instanceof Error ? err.message : String(err) });

@@ -11,14 +11,7 @@ export type PaddleRequest =
   | { kind: 'page'; png: Uint8Array; maxSide: number }
   | { kind: 'crops'; png: Uint8Array; boxes: Box[] };
 
-export interface PaddlePageResult {
-  lines: Line[];
-  /** Size of the image the model actually saw, after downscaling. */
-  width: number;
-  height: number;
-}
-
-export type PaddleResult = PaddlePageResult | { crops: Line[][] };
+export type PaddleResult = { lines: Line[] } | { crops: Line[][] };
 
 export type WorkerReply =
   | { type: 'ready' }

@@ -48,11 +48,13 @@ describe('splitLine', () => {
     expect(splitLine('L898902C3', rect(200, 30), img)).toEqual([{ text: 'L898902C3', rect: { x0: 10, y0: 0, x1: 70, y1: 30 } }]);
   });
 
-  it('falls back to character-count placement when the pixels show no word gaps', () => {
-    const img = strip(110, 30, [[10, 110]]);
-    const words = splitLine('AB CD', rect(110, 30), img);
-    expect(words.map((w) => w.text)).toEqual(['AB', 'CD']);
-    expect(words[0]!.rect.x1).toBeLessThan(words[1]!.rect.x0);
+  it('drops a space the detector invented where the pixels show no gap', () => {
+    // "DATE OF BIRT H": the detector cut BIRTH in two; letters touch there.
+    const img = strip(300, 30, [[10, 70], [82, 110], [122, 200]]);
+    const words = splitLine('DATE OF BIRT H', rect(300, 30), img);
+    expect(words.map((w) => w.text)).toEqual(['DATE', 'OF', 'BIRTH']);
+    expect(words[2]!.rect).toMatchObject({ x0: 122, x1: 200 });
+    expect(splitLine('AB CD', rect(110, 30), strip(110, 30, [[10, 110]])).map((w) => w.text)).toEqual(['ABCD']);
   });
 
   it('reads light text on a dark band too', () => {

@@ -56,15 +56,14 @@ export function inkColumns(img: GreyImage, rect: Rect): boolean[] {
     }
   }
   const inkIsDark = dark <= total / 2;
-  // A column needs a few ink pixels, so specks and antialiasing do not bridge a gap.
-  const minInk = Math.max(1, Math.round((rect.y1 - rect.y0) * 0.04));
   for (let x = rect.x0; x < rect.x1; x++) {
     let ink = 0;
     for (let y = rect.y0; y < rect.y1; y++) {
       const v = img.data[y * img.width + x]!;
       if (inkIsDark ? v < threshold : v >= threshold) ink++;
     }
-    columns.push(ink >= minInk);
+    // One pixel is enough: a letter such as T has only its thin crossbar over most columns.
+    columns.push(ink > 0);
   }
   return columns;
 }
@@ -91,10 +90,13 @@ export interface WordPiece {
   rect: Rect;
 }
 
-/** A gap this wide (in line heights) separates words the model already spaced. */
-const SPACED_GAP = 0.18;
+const ROW_MARGIN = 0.2;
+/** The narrowest blank (in line heights) that can stand for a space the model emitted. */
+const SPACE_GAP = 0.08;
 /** A gap this wide splits text the model ran together. */
 const UNSPACED_GAP = 0.45;
+/** How far (in average character widths) a model space may sit from its gap. */
+const SPACE_WINDOW = 2.5;
 
 function piecesFromCuts(tokens: string[], ink: Run, cuts: Run[], rect: Rect): WordPiece[] {
   const pieces: WordPiece[] = [];
@@ -126,22 +128,46 @@ function allocateCharacters(text: string, segments: Run[]): string[] | undefined
   return parts;
 }
 
-/** Cuts a line into words: the model's spaces matched to the widest blank gaps; then, inside any
- * word that spans clear gaps (the model ran words together), characters shared out over the
- * inked segments by width. */
+/** Each model space goes to the widest blank near where it should fall; a space with no blank
+ * near it is one the detector invented by cutting a word in two, and is dropped. */
+function matchSpaces(tokens: string[], ink: Run, gaps: Run[]): { tokens: string[]; cuts: Run[] } {
+  const perChar = (ink.end - ink.start) / tokens.join(' ').length;
+  const merged = [tokens[0]!];
+  const cuts: Run[] = [];
+  let chars = tokens[0]!.length;
+  for (const token of tokens.slice(1)) {
+    const expected = ink.start + (chars + 0.5) * perChar;
+    chars += 1 + token.length;
+    const after = cuts.at(-1)?.end ?? ink.start;
+    const near = gaps
+      .filter((g) => g.start >= after && Math.abs((g.start + g.end) / 2 - expected) <= SPACE_WINDOW * perChar)
+      .sort((a, b) => b.end - b.start - (a.end - a.start))[0];
+    if (near) {
+      cuts.push(near);
+      merged.push(token);
+    } else {
+      merged[merged.length - 1] += token;
+    }
+  }
+  return { tokens: merged, cuts };
+}
+
+/** Cuts a line into words: the model's spaces matched to blank gaps in the line's pixels; then,
+ * inside any word that spans clear gaps (the model ran words together), characters shared out
+ * over the inked segments by width. */
 export function splitLine(text: string, rect: Rect, img: GreyImage): WordPiece[] {
   const tokens = text.split(' ').filter((t) => t !== '');
   const height = rect.y1 - rect.y0;
-  const { ink, gaps } = interiorGaps(inkColumns(img, rect));
+  // The detector's box can shave the tops of capitals (a T's crossbar), which would open false
+  // gaps; look a little above and below it.
+  const margin = Math.round(height * ROW_MARGIN);
+  const band = { ...rect, y0: Math.max(0, rect.y0 - margin), y1: Math.min(img.height, rect.y1 + margin) };
+  const { ink, gaps } = interiorGaps(inkColumns(img, band));
   if (!ink || tokens.length === 0) return tokens.length ? [{ text: tokens.join(' '), rect }] : [];
   const wide = (minWidth: number): Run[] => gaps.filter((g) => g.end - g.start >= minWidth * height);
-  const cuts = wide(SPACED_GAP)
-    .sort((a, b) => b.end - b.start - (a.end - a.start))
-    .slice(0, tokens.length - 1)
-    .sort((a, b) => a.start - b.start);
-  if (cuts.length < tokens.length - 1) return proportional(tokens, ink, rect);
+  const matched = matchSpaces(tokens, ink, wide(SPACE_GAP));
   const clear = wide(UNSPACED_GAP);
-  return piecesFromCuts(tokens, ink, cuts, rect).flatMap((piece) => splitRunTogether(piece, clear, rect));
+  return piecesFromCuts(matched.tokens, ink, matched.cuts, rect).flatMap((piece) => splitRunTogether(piece, clear, rect));
 }
 
 function splitRunTogether(piece: WordPiece, clearGaps: Run[], rect: Rect): WordPiece[] {
@@ -162,18 +188,4 @@ function splitRunTogether(piece: WordPiece, clearGaps: Run[], rect: Rect): WordP
     text,
     rect: { x0: rect.x0 + segments[i]!.start, y0: rect.y0, x1: rect.x0 + segments[i]!.end, y1: rect.y1 },
   }));
-}
-
-/** When the pixels do not show the model's word breaks, place words by character count. */
-function proportional(tokens: string[], ink: Run, rect: Rect): WordPiece[] {
-  const total = tokens.join(' ').length;
-  const perChar = (ink.end - ink.start) / total;
-  let offset = 0;
-  return tokens.map((text) => {
-    const x0 = rect.x0 + ink.start + Math.round(offset * perChar);
-    offset += text.length;
-    const x1 = rect.x0 + ink.start + Math.round(offset * perChar);
-    offset += 1;
-    return { text, rect: { x0, y0: rect.y0, x1, y1: rect.y1 } };
-  });
 }

@@ -3,8 +3,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { meanConfidence } from './geometry.js';
 import { imageSize, DEFAULT_MAX_PIXELS } from './image-size.js';
-import { WorkerClient, workerEntry } from './ocr-worker-client.js';
-import type { PaddlePageResult, PaddleRequest, PaddleResult, PaddleWorkerData } from './ocr-worker-protocol.js';
+import { EngineReportedError, WorkerClient, workerEntry } from './ocr-worker-client.js';
+import type { PaddleRequest, PaddleResult, PaddleWorkerData } from './ocr-worker-protocol.js';
 import { createPool, type PoolStats } from './pool.js';
 import { detectScripts, PADDLE_SCRIPTS, type ScriptName } from './scripts.js';
 import type { Box, Line, PageImage, PageText, Reader, ReaderOutput, ReadRequest } from './types.js';
@@ -83,14 +83,14 @@ export function createPaddleReader(opts: PaddleReaderOptions): PaddleReader {
       }),
     destroy: (engine) => engine.terminate(),
     // An error the worker reported (a bad image) leaves the engine usable; a crash or timeout does not.
-    isFatal: (err) => !(err instanceof Error && err.constructor === Error),
+    isFatal: (err) => !(err instanceof EngineReportedError),
   });
   const warming = pool.warm();
   warming.catch(() => undefined);
 
   async function readPage(image: PageImage, signal?: AbortSignal): Promise<PageText> {
     await imageSize(image.png, maxPixels);
-    const result = (await pool.run((engine) => engine.call({ kind: 'page', png: image.png, maxSide: opts.maxSide }), signal)) as PaddlePageResult;
+    const result = (await pool.run((engine) => engine.call({ kind: 'page', png: image.png, maxSide: opts.maxSide }), signal)) as { lines: Line[] };
     const scripts = detectScripts(result.lines.map((l) => l.text).join('\n'))
       .filter((s) => s.share >= 0.1)
       .map((s) => s.script);

@@ -106,6 +106,8 @@ export function createTesseractReader(opts: TesseractReaderOptions): TesseractRe
   const langs = opts.langs?.length ? opts.langs : ['eng'];
   // Checked here, before any worker exists: a missing file must be an error, not a crash or a hang.
   const staged = stageLanguages(langs, opts.langPath);
+  // The linked folder outlives a process that exits without close(); remove it on exit too.
+  process.once('exit', staged.remove);
   const maxPixels = opts.maxPixels ?? DEFAULT_MAX_PIXELS;
   const startTimeoutMs = opts.startTimeoutMs ?? 30_000;
 
@@ -196,6 +198,7 @@ export function createTesseractReader(opts: TesseractReaderOptions): TesseractRe
     stats: () => pool.stats(),
     async close(): Promise<void> {
       await pool.close();
+      process.off('exit', staged.remove);
       staged.remove();
     },
   };

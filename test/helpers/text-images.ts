@@ -90,12 +90,20 @@ export const PAGE_LINES = [
   'Total amount due 1,250.00 EUR',
 ];
 
-/** An A4-like page of printed lines at the given resolution (11 pt text). */
-export async function renderTextPage(dpi: number): Promise<RenderedImage> {
+/** An A4-like page of printed lines at the given resolution (11 pt text): PAGE_LINES spaced out,
+ * or with `full`, repeated at 16 pt leading down the whole page (about 40 lines, as a letter). */
+export async function renderTextPage(dpi: number, full = false): Promise<RenderedImage> {
   const width = Math.round(8.27 * dpi);
   const height = Math.round(11.69 * dpi);
   const size = Math.round((11 / 72) * dpi);
-  const specs = PAGE_LINES.map((text, i) => ({ text, x: Math.round(dpi), baseline: Math.round(dpi * (1.5 + i * 0.45)), size }));
+  const leading = full ? 16 / 72 : 0.45;
+  const count = full ? Math.floor((11.69 - 2.5) / leading) : PAGE_LINES.length;
+  const specs = Array.from({ length: count }, (_, i) => ({
+    text: PAGE_LINES[i % PAGE_LINES.length]!,
+    x: Math.round(dpi),
+    baseline: Math.round(dpi * (1.5 + i * leading)),
+    size,
+  }));
   return render(width, height, specs);
 }
 

@@ -1,6 +1,7 @@
 import type { Detection, Doctype } from '../../doctypes/types.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
+import { readPaddlePages } from './read.js';
 
 /** A type is recognised at this score; a caller's hint is overruled only by a strong
  * contradiction (another type at STRONG while the hinted one scores below WEAK). */
@@ -12,46 +13,57 @@ const WEAK = 0.2;
 export const classifyStep: Step<ReadContext> = {
   name: 'classify',
   async run(ctx) {
-    const lines = ctx.readings.flatMap((r) => r.pages.flatMap((p) => p.lines.map((l) => l.text)));
-    const input = { kind: ctx.input.kind, lines, text: lines.join('\n').toUpperCase() };
-    const scored = ctx.deps.doctypes
-      .map((d) => ({ doctype: d, detection: safeDetect(d, input) }))
-      .sort((a, b) => b.detection.score - a.detection.score);
-    const best = scored[0];
-    const hint = ctx.input.typeHint;
-    const hinted = hint ? scored.find((s) => s.doctype.type === hint) : undefined;
-    ctx.raw.classification = {
-      hint,
-      scores: scored.map((s) => ({ type: s.doctype.type, score: round(s.detection.score), reason: s.detection.reason })),
-    };
-
-    let chosen = best && best.detection.score >= RECOGNISED ? best : undefined;
-    if (hint && hinted) {
-      const contradicted = best && best.doctype !== hinted.doctype && best.detection.score >= STRONG && hinted.detection.score < WEAK;
-      if (contradicted) {
-        ctx.problems.push({
-          code: 'DOCUMENT_TYPE_UNKNOWN',
-          detail: `The caller said ${hint}, but the document reads as ${best.doctype.type} (${best.detection.reason}).`,
-        });
-      } else {
-        chosen = hinted;
-      }
+    if (classify(ctx)) return undefined;
+    // Nothing recognised from the first reader: let the second read the whole pages and look again.
+    if (ctx.intake!.images.length > 0 && (await readPaddlePages(ctx, await ctx.deps.readers()))) {
+      ctx.problems = ctx.problems.filter((p) => p.code !== 'DOCUMENT_TYPE_UNKNOWN');
+      if (classify(ctx)) return undefined;
     }
-
-    if (!chosen) {
-      if (!ctx.problems.some((p) => p.code === 'DOCUMENT_TYPE_UNKNOWN')) {
-        const why = best ? ` The closest was ${best.doctype.type} at ${round(best.detection.score)} (${best.detection.reason}).` : '';
-        ctx.problems.push({ code: 'DOCUMENT_TYPE_UNKNOWN', detail: `The document type could not be recognised.${why}` });
-      }
-      return 'stop';
-    }
-    ctx.doctype = chosen.doctype;
-    ctx.documentType = chosen.doctype.type;
-    ctx.classified = true;
-    ctx.raw.classification = { ...(ctx.raw.classification as object), type: chosen.doctype.type, reason: chosen === hinted && hint ? `caller's hint, consistent with the text (${chosen.detection.reason})` : chosen.detection.reason };
-    return undefined;
+    return 'stop';
   },
 };
+
+/** Scores every type on all text read so far; true when a type was chosen. */
+function classify(ctx: ReadContext): boolean {
+  const lines = ctx.readings.flatMap((r) => r.pages.flatMap((p) => p.lines.map((l) => l.text)));
+  const input = { kind: ctx.input.kind, lines, text: lines.join('\n').toUpperCase() };
+  const scored = ctx.deps.doctypes
+    .map((d) => ({ doctype: d, detection: safeDetect(d, input) }))
+    .sort((a, b) => b.detection.score - a.detection.score);
+  const best = scored[0];
+  const hint = ctx.input.typeHint;
+  const hinted = hint ? scored.find((s) => s.doctype.type === hint) : undefined;
+  ctx.raw.classification = {
+    hint,
+    scores: scored.map((s) => ({ type: s.doctype.type, score: round(s.detection.score), reason: s.detection.reason })),
+  };
+
+  let chosen = best && best.detection.score >= RECOGNISED ? best : undefined;
+  if (hint && hinted) {
+    const contradicted = best && best.doctype !== hinted.doctype && best.detection.score >= STRONG && hinted.detection.score < WEAK;
+    if (contradicted) {
+      ctx.problems.push({
+        code: 'DOCUMENT_TYPE_UNKNOWN',
+        detail: `The caller said ${hint}, but the document reads as ${best.doctype.type} (${best.detection.reason}).`,
+      });
+    } else {
+      chosen = hinted;
+    }
+  }
+
+  if (!chosen) {
+    if (!ctx.problems.some((p) => p.code === 'DOCUMENT_TYPE_UNKNOWN')) {
+      const why = best ? ` The closest was ${best.doctype.type} at ${round(best.detection.score)} (${best.detection.reason}).` : '';
+      ctx.problems.push({ code: 'DOCUMENT_TYPE_UNKNOWN', detail: `The document type could not be recognised.${why}` });
+    }
+    return false;
+  }
+  ctx.doctype = chosen.doctype;
+  ctx.documentType = chosen.doctype.type;
+  ctx.classified = true;
+  ctx.raw.classification = { ...(ctx.raw.classification as object), type: chosen.doctype.type, reason: chosen === hinted && hint ? `caller's hint, consistent with the text (${chosen.detection.reason})` : chosen.detection.reason };
+  return true;
+}
 
 function safeDetect(d: Doctype, input: Parameters<Doctype['detect']>[0]): Detection {
   try {

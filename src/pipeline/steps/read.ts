@@ -1,71 +1,78 @@
 import { assessScripts } from '../../readers/scripts.js';
-import { rotatePng, type Rotation } from '../../readers/rotation.js';
-import type { PageImage, ReaderOutput } from '../../readers/types.js';
-import type { ReadContext } from '../context.js';
+import type { ReaderOutput } from '../../readers/types.js';
+import type { OcrReaders, ReadContext } from '../context.js';
 import type { Step } from '../run.js';
 
-/** Two independent local readers on every page image, in parallel: Tesseract (LSTM) on the full
- * page and PaddleOCR (PP-OCRv4) on a downscaled copy. Their mistakes differ, which is what makes
- * their agreement evidence. A page Tesseract found turned is re-read by Paddle turned the same way. */
+/** The first reader, Tesseract (LSTM), reads every page image in full; it also finds and turns
+ * rotated pages. The second reader, PaddleOCR, re-reads the crops where values were found
+ * (cross-read step), or whole pages when nothing was recognised from the first reading. */
 export const readStep: Step<ReadContext> = {
   name: 'read',
   async run(ctx) {
     const images = ctx.intake!.images;
     if (images.length === 0) return undefined;
     const readers = await ctx.deps.readers();
-    const signal = ctx.signal;
-    const [tess, paddle] = await Promise.allSettled([
-      readers.tesseract.read({ images, ...(signal ? { signal } : {}) }),
-      readers.paddle ? readers.paddle.read({ images, ...(signal ? { signal } : {}) }) : Promise.resolve(null),
+    const request = { images, ...(ctx.signal ? { signal: ctx.signal } : {}) };
+    const [tess, llm] = await Promise.allSettled([
+      readers.tesseract.read(request),
+      readers.llm?.mode === 'reader' ? readers.llm.read(request) : Promise.resolve(null),
     ]);
-    const failures: string[] = [];
-    let paddleOut: ReaderOutput | null = null;
-    if (paddle.status === 'fulfilled') paddleOut = paddle.value;
-    else failures.push(`paddle: ${String((paddle.reason as Error)?.message ?? paddle.reason)}`);
-    if (tess.status === 'fulfilled') {
-      ctx.readings.push(tess.value);
-      const turned = tess.value.pages.filter((p) => p.rotation);
-      if (paddleOut && readers.paddle && turned.length > 0) {
-        paddleOut = await rereadTurned(readers.paddle, images, paddleOut, new Map(turned.map((p) => [p.page, p.rotation as Rotation])), signal);
-      }
-    } else {
-      failures.push(`tesseract: ${String((tess.reason as Error)?.message ?? tess.reason)}`);
-    }
-    if (paddleOut) ctx.readings.push(paddleOut);
-    for (const r of ctx.readings) if (r.reader !== 'text_layer') ctx.engines.push(r.engine);
-    if (failures.length) ctx.raw.reader_failures = failures;
-
-    const ocr = ctx.readings.filter((r) => r.reader !== 'text_layer');
-    if (ocr.length === 0) {
-      ctx.problems.push({ code: 'PROCESSING_PROVIDER_FAILURE', detail: `Every reader failed: ${failures.join('; ')}` });
+    ctx.signal?.throwIfAborted();
+    if (llm.status === 'rejected') {
+      // A model configured as a reader is part of the reading route: when every provider failed,
+      // the reading is not what the operator asked for (the original is kept; a rescan is free).
+      const err = llm.reason as Error & { costUsd?: number };
+      ctx.costUsd += err.costUsd ?? 0;
+      ctx.problems.push({ code: 'PROCESSING_PROVIDER_FAILURE', detail: `The vision model was unavailable after every fallback: ${err.message}` });
       return 'stop';
     }
-    const supported = [...new Set([...readers.tesseract.scripts, ...(readers.paddle?.scripts ?? [])])];
-    const scripts = assessScripts(ocr.flatMap((r) => r.pages), supported);
-    ctx.raw.scripts = scripts;
-    if (scripts.unsupported || scripts.fragmented) {
-      ctx.problems.push({ code: 'UNSUPPORTED_LANGUAGE_SCRIPT', detail: `The page could not be read in its script: ${scripts.reason}.` });
+    if (llm.value) {
+      addReading(ctx, llm.value);
+      ctx.costUsd += llm.value.cost_usd;
     }
+    let failure: string | null = null;
+    if (tess.status === 'fulfilled') addReading(ctx, tess.value);
+    else {
+      failure = `tesseract: ${(tess.reason as Error).message}`;
+      ctx.raw.reader_failures = [failure];
+    }
+    if (failure) {
+      // Without the first reader, the second reads whole pages so that something is read at all.
+      const paddle = await readPaddlePages(ctx, readers);
+      if (!paddle && !ctx.readings.some((r) => r.reader !== 'text_layer')) {
+        ctx.problems.push({ code: 'PROCESSING_PROVIDER_FAILURE', detail: `Every reader failed: ${(ctx.raw.reader_failures as string[]).join('; ')}` });
+        return 'stop';
+      }
+    }
+    assessPageScripts(ctx, readers);
     return undefined;
   },
 };
 
-async function rereadTurned(
-  paddle: NonNullable<Awaited<ReturnType<ReadContext['deps']['readers']>>['paddle']>,
-  images: PageImage[],
-  first: ReaderOutput,
-  turns: Map<number, Rotation>,
-  signal: AbortSignal | undefined,
-): Promise<ReaderOutput> {
-  const turnedImages = await Promise.all(
-    images.filter((i) => turns.has(i.page)).map(async (i) => {
-      const degrees = turns.get(i.page)!;
-      const png = await rotatePng(i.png, degrees);
-      const swap = degrees === 90 || degrees === 270;
-      return { page: i.page, png, width: swap ? i.height : i.width, height: swap ? i.width : i.height };
-    }),
-  );
-  const again = await paddle.read({ images: turnedImages, ...(signal ? { signal } : {}) });
-  const replaced = new Map(again.pages.map((p) => [p.page, { ...p, rotation: turns.get(p.page)! }]));
-  return { ...first, pages: first.pages.map((p) => replaced.get(p.page) ?? p), ms: first.ms + again.ms };
+export function addReading(ctx: ReadContext, reading: ReaderOutput): void {
+  ctx.readings.push(reading);
+  if (!ctx.engines.some((e) => e.name === reading.engine.name)) ctx.engines.push(reading.engine);
+}
+
+/** PaddleOCR on whole (downscaled) pages; returns false when it is off or fails. */
+export async function readPaddlePages(ctx: ReadContext, readers: OcrReaders): Promise<boolean> {
+  if (!readers.paddle || ctx.readings.some((r) => r.reader === 'paddle')) return false;
+  try {
+    addReading(ctx, await readers.paddle.read({ images: ctx.intake!.images, ...(ctx.signal ? { signal: ctx.signal } : {}) }));
+    return true;
+  } catch (err) {
+    ctx.signal?.throwIfAborted();
+    ctx.raw.reader_failures = [...((ctx.raw.reader_failures as string[] | undefined) ?? []), `paddle: ${(err as Error).message}`];
+    return false;
+  }
+}
+
+function assessPageScripts(ctx: ReadContext, readers: OcrReaders): void {
+  const ocr = ctx.readings.filter((r) => r.reader !== 'text_layer');
+  const supported = [...new Set([...readers.tesseract.scripts, ...(readers.paddle?.scripts ?? [])])];
+  const scripts = assessScripts(ocr.flatMap((r) => r.pages), supported);
+  ctx.raw.scripts = scripts;
+  if (scripts.unsupported || scripts.fragmented) {
+    ctx.problems.push({ code: 'UNSUPPORTED_LANGUAGE_SCRIPT', detail: `The page could not be read in its script: ${scripts.reason}.` });
+  }
 }

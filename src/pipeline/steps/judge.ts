@@ -1,0 +1,48 @@
+import sharp from 'sharp';
+import type { ReadContext } from '../context.js';
+import type { Step } from '../run.js';
+import { uprightPage } from './page-image.js';
+
+/** Margin around a disputed value's region for the crop the judge sees. */
+const MARGIN = 0.02;
+
+/** When a vision model is configured as the judge, it looks at the crop of each disputed field and
+ * says which reading it sees. Its word is one model's opinion: the field stays disputed and out of
+ * `values`; the pick is written into the field's reason so that the person deciding starts from it. */
+export const judgeStep: Step<ReadContext> = {
+  name: 'judge',
+  async run(ctx) {
+    const disputed = ctx.fields.filter((f) => f.status === 'conflict' && f.region && f.candidates.length >= 2);
+    if (disputed.length === 0) return undefined;
+    const readers = await ctx.deps.readers();
+    const llm = readers.llm?.mode === 'judge' ? readers.llm : null;
+    if (!llm) return undefined;
+    const specs = new Map(ctx.doctype!.fields.map((f) => [f.key, f]));
+    for (const field of disputed) {
+      const image = await uprightPage(ctx, field.region!.page);
+      const spec = specs.get(field.key);
+      if (!image || !spec) continue;
+      try {
+        const crop = await cropRegion(image.png, image.width, image.height, field.region!.box);
+        const verdict = await llm.judge({ field: { key: spec.key, label: spec.label, kind: spec.kind }, candidates: field.candidates.map((c) => ({ reader: c.reader, raw: c.raw })), crop }, ctx.signal);
+        ctx.costUsd += verdict.cost_usd;
+        if (verdict.verdict === 'picked' && verdict.value !== null) {
+          field.evidence = ['judge'];
+          field.reason = `${field.reason ?? ''} The model judge reads "${verdict.value}": ${verdict.reasoning}`.trim();
+        }
+      } catch (err) {
+        ctx.signal?.throwIfAborted();
+        field.reason = `${field.reason ?? ''} The model judge could not be asked: ${(err as Error).message}`.trim();
+      }
+    }
+    return undefined;
+  },
+};
+
+async function cropRegion(png: Buffer, width: number, height: number, [x0, y0, x1, y1]: [number, number, number, number]): Promise<Buffer> {
+  const left = Math.max(0, Math.floor((x0 - MARGIN) * width));
+  const top = Math.max(0, Math.floor((y0 - MARGIN) * height));
+  const right = Math.min(width, Math.ceil((x1 + MARGIN) * width));
+  const bottom = Math.min(height, Math.ceil((y1 + MARGIN) * height));
+  return sharp(png).extract({ left, top, width: Math.max(1, right - left), height: Math.max(1, bottom - top) }).png().toBuffer();
+}

@@ -1,0 +1,13 @@
+import { rotatePng, type Rotation } from '../../readers/rotation.js';
+import type { ReadContext } from '../context.js';
+
+/** A page image as the first reader saw it: turned upright when Tesseract found it rotated, so
+ * that the regions of what it read land on the right pixels. */
+export async function uprightPage(ctx: ReadContext, page: number): Promise<{ png: Buffer; width: number; height: number } | null> {
+  const image = ctx.intake?.images.find((i) => i.page === page);
+  if (!image) return null;
+  const rotation = (ctx.readings.find((r) => r.reader === 'tesseract')?.pages.find((p) => p.page === page)?.rotation ?? 0) as Rotation;
+  if (!rotation) return image;
+  const swap = rotation === 90 || rotation === 270;
+  return { png: await rotatePng(image.png, rotation), width: swap ? image.height : image.width, height: swap ? image.width : image.height };
+}

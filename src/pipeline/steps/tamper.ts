@@ -1,0 +1,22 @@
+import { assessTamper } from '../../verification/tamper/index.js';
+import type { ReadContext } from '../context.js';
+import type { Step } from '../run.js';
+
+/** Looks for signs of editing once the fields and their regions are known. The signs are
+ * evidence for a person, never a finding; the decision turns a strong one into TAMPER_SUSPECTED. */
+export const tamperStep: Step<ReadContext> = {
+  name: 'tamper',
+  async run(ctx) {
+    if (!ctx.intake) return undefined;
+    ctx.tamper = await assessTamper({
+      bytes: ctx.input.bytes,
+      kind: ctx.input.kind,
+      metadata: ctx.intake.metadata,
+      doctype: ctx.doctype,
+      fields: ctx.fields,
+      readings: ctx.readings,
+    });
+    ctx.raw.tamper = ctx.tamper;
+    return undefined;
+  },
+};

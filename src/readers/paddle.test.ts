@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { charAccuracy, ID_FIELDS, ID_MRZ, renderIdCard, type RenderedImage } from '../../test/helpers/text-images.js';
+import { unionBox } from './geometry.js';
+import { workerEntry } from './ocr-worker-client.js';
+import { createPaddleReader, type PaddleReader } from './paddle.js';
+import type { Box } from './types.js';
+
+const near = (a: Box, b: Box, tolerance: number): boolean => a.every((v, i) => Math.abs(v - b[i]!) <= tolerance);
+
+describe('workerEntry', () => {
+  it('starts compiled JS directly and TypeScript through tsx', () => {
+    expect(workerEntry('ocr-worker-paddle', 'file:///app/dist/src/readers/paddle.js')).toEqual({
+      script: new URL('file:///app/dist/src/readers/ocr-worker-paddle.js'),
+      eval: false,
+    });
+    const fromSource = workerEntry('ocr-worker-paddle', import.meta.url);
+    expect(fromSource.eval).toBe(true);
+    expect(fromSource.script).toMatch(/tsx\/dist\/esm\/api\/index\.mjs.*register\(\).*ocr-worker-paddle\.ts/);
+  });
+});
+
+describe('Paddle reader (PP-OCRv4 in a worker thread)', () => {
+  let reader: PaddleReader;
+  let card: RenderedImage;
+  beforeAll(async () => {
+    reader = createPaddleReader({ maxSide: 1600, threads: 1 });
+    [card] = await Promise.all([renderIdCard(), reader.ready()]);
+  });
+  afterAll(() => reader.close());
+
+  it('reads an ID card page with words split and placed where they were drawn', async () => {
+    const out = await reader.read({ images: [{ page: 1, width: card.width, height: card.height, png: card.png }] });
+    expect(out).toMatchObject({ reader: 'paddle', cost_usd: 0 });
+    const page = out.pages[0]!;
+    expect(page.scripts).toEqual(['Latin']);
+    for (const [label, value] of ID_FIELDS) {
+      expect(page.lines.some((l) => charAccuracy(value, l.text) >= 0.9), value).toBe(true);
+      expect(page.lines.some((l) => charAccuracy(label, l.text) >= 0.9), label).toBe(true);
+    }
+    const words = page.lines.flatMap((l) => l.words);
+    for (const drawn of card.texts.filter((t) => /^[A-Z0-9 ]+$/.test(t.text))) {
+      for (const part of drawn.text.split(' ')) expect(words.some((w) => w.text === part), part).toBe(true);
+    }
+    const anna = words.find((w) => w.text === 'ANNA')!;
+    const maria = words.find((w) => w.text === 'MARIA')!;
+    const drawn = card.texts.find((t) => t.text === 'ANNA MARIA')!.box;
+    expect(Math.abs(anna.box[0] - drawn[0])).toBeLessThan(0.02);
+    expect(Math.abs(maria.box[2] - drawn[2])).toBeLessThan(0.02);
+    expect(anna.box[2]).toBeLessThan(maria.box[0]);
+    const surname = words.find((w) => w.text === 'ERIKSSON' && w.box[1] < 0.5)!;
+    expect(near(surname.box, card.texts.find((t) => t.text === 'ERIKSSON')!.box, 0.02), String(surname.box)).toBe(true);
+    expect(words.every((w) => w.confidence > 0 && w.confidence <= 1)).toBe(true);
+  });
+
+  it('reads crops of field values and the MRZ band, in page coordinates', async () => {
+    const value = card.texts.find((t) => t.text === 'L898902C3')!;
+    const mrz = card.texts.filter((t) => ID_MRZ.includes(t.text));
+    const mrzBand = unionBox(mrz.map((t) => t.box));
+    const [doc, band] = await reader.readCrops(card.png, [value.box, mrzBand]);
+    expect(charAccuracy('L898902C3', doc!.text)).toBeGreaterThanOrEqual(0.88);
+    expect(near(doc!.lines[0]!.box, value.box, 0.02), String(doc!.lines[0]!.box)).toBe(true);
+    expect(band!.lines).toHaveLength(3);
+    // PP-OCRv4 reads 0 for the letter O and may stop a line's trailing filler early.
+    expect(charAccuracy(ID_MRZ.join('\n'), band!.text)).toBeGreaterThanOrEqual(0.8);
+    band!.lines.forEach((line, i) => expect(Math.abs(line.box[1] - mrz[i]!.box[1])).toBeLessThan(0.02));
+  });
+
+  it('refuses malformed crop boxes and too many crops', async () => {
+    await expect(reader.readCrops(card.png, [[0.5, 0.5, 0.4, 0.6]])).rejects.toThrow(/page fractions/);
+    await expect(reader.readCrops(card.png, Array.from({ length: 65 }, () => [0, 0, 0.1, 0.1] as Box))).rejects.toThrow(/at most 64/);
+  });
+
+  it('fails one bad image without losing the engine', async () => {
+    const created = reader.stats().created;
+    // A cut-off PNG passes the header check on the main thread and fails to decode in the worker.
+    const truncated = card.png.subarray(0, 4000);
+    await expect(reader.read({ images: [{ page: 1, width: card.width, height: card.height, png: truncated }] })).rejects.toThrow();
+    await expect(reader.read({ images: [{ page: 1, width: 1, height: 1, png: Buffer.from('not an image') }] })).rejects.toThrow();
+    expect(reader.stats().created).toBe(created);
+    const out = await reader.readCrops(card.png, [card.texts[0]!.box]);
+    expect(charAccuracy('IDENTITY CARD', out[0]!.text)).toBeGreaterThanOrEqual(0.9);
+  });
+});
