@@ -126,13 +126,31 @@ function compositeCheck(input: AssessInput): MrzCheck | null {
   return { name: 'composite', expected, actual, valid: expected !== null && actual === String(expected), line: c.line, position: c.position };
 }
 
+/** Check digits weigh characters modulo 10: digits are told apart, letters and fillers are not
+ * (F, P and Z all count 5; A, K, U and < count 0). A repair that put a letter or a filler into a
+ * value is therefore never proven by a check digit, however well it passes; only the country list
+ * can confirm one, or the field's other readings support it. A character that is no MRZ character
+ * at all can only be the filler, and a check digit position holds no value. */
+function unprovenRepair(r: MrzRepair, input: AssessInput): boolean {
+  if (/[0-9]/.test(r.to) || r.reason === 'filler_lookalike' || r.confirmedBy === 'country_list') return false;
+  const atCheck = (c: { line: number; position: number } | undefined | null) => c?.line === r.line && c.position === r.position;
+  return !input.fields.some((f) => atCheck(f.check)) && !atCheck(input.layout.composite);
+}
+
+/** Whether a check digit (a field's own or the composite) covers the repaired position. */
+function coveredByCheck(r: MrzRepair, input: AssessInput): boolean {
+  const inSpan = (s: { line: number; start: number; end: number }) => r.line === s.line && r.position >= s.start && r.position < s.end;
+  return input.fields.some((f) => f.check && inSpan(f.span)) || (input.layout.composite?.ranges.some(inSpan) ?? false);
+}
+
 function finish(name: MrzFieldName, d: Draft, input: AssessInput, composite: MrzCheck | null, ownChecksPass: boolean): MrzField {
   const invalid = d.problems.some((p) => p.kind !== 'partial_date');
   const inComposite = composite !== null && input.layout.composite!.ranges.some((r) => within(d.span, r));
-  const covered = d.check ? d.check.valid && (composite === null || composite.valid) : inComposite && composite!.valid && ownChecksPass;
-  const status = invalid ? 'invalid' : covered ? 'valid' : 'unverified';
   const checkSpan = d.check ? [{ line: d.check.line, start: d.check.position, end: d.check.position + 1 }] : [];
   const touched = (r: MrzRepair): boolean => [d.span, ...checkSpan].some((s) => r.line === s.line && r.position >= s.start && r.position < s.end);
+  const proven = !input.repairs.some((r) => touched(r) && unprovenRepair(r, input));
+  const covered = proven && (d.check ? d.check.valid && (composite === null || composite.valid) : inComposite && composite!.valid && ownChecksPass);
+  const status = invalid ? 'invalid' : covered ? 'valid' : 'unverified';
   const blindSpots =
     status === 'valid' && d.cls === 'alnum'
       ? [...slice(input.lines, d.span)].flatMap((ch, i) => (isCheckBlind(ch) ? [d.span.start + i] : []))
@@ -181,7 +199,11 @@ export function assess(input: AssessInput): Assessment {
     checks,
     composite,
     // arithmetic alone is not enough: a check can pass over letters standing in a date
-    valid: checks.length > 0 && checks.every((c) => c.valid) && !problems.some((p) => p.kind === 'invalid_character' && drafts.get(p.field as MrzFieldName)?.check),
+    valid:
+      checks.length > 0 &&
+      checks.every((c) => c.valid) &&
+      !problems.some((p) => p.kind === 'invalid_character' && drafts.get(p.field as MrzFieldName)?.check) &&
+      !input.repairs.some((r) => unprovenRepair(r, input) && coveredByCheck(r, input)),
     problems,
     issuing_country: issuing && issuing.status !== 'invalid' ? lookupIssuingState(slice(input.lines, issuing.positions)) : null,
     names_truncated: names.truncated,

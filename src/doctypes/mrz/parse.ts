@@ -40,6 +40,29 @@ function passingChecks(layout: FormatLayout, lines: string[]): number {
   return n;
 }
 
+/** Visas share their line layout with a passport (2×44) or a TD2 card (2×36) and only the first
+ * letter tells them apart, which no check digit covers. */
+const NON_VISA_TWIN: Partial<Record<FormatLayout['format'], FormatLayout['format']>> = { 'MRV-A': 'TD3', 'MRV-B': 'TD2' };
+
+function checkCount(layout: FormatLayout, lines: string[]): number {
+  return resolveFields(layout, lines).filter((f) => f.check).length + (layout.composite ? 1 : 0);
+}
+
+/** A "visa" whose optional data also passes every check digit of its passport or card twin is
+ * most likely that document with its first letter misread (by chance: about 1 in 100). */
+function ambiguousVisa(layout: FormatLayout, lines: string[]): MrzProblem | null {
+  const twin = NON_VISA_TWIN[layout.format];
+  if (!twin) return null;
+  const twinLayout = LAYOUTS[twin];
+  if (passingChecks(twinLayout, lines) !== checkCount(twinLayout, lines)) return null;
+  return {
+    kind: 'ambiguous_format',
+    code: 'CRITICAL_FIELD_INVALID',
+    field: 'document_code',
+    message: `the MRZ reads as a visa (${layout.format}) but every check digit of a ${twin} document also passes: the document code may be misread`,
+  };
+}
+
 function shape(lines: string[]): Shaped | null {
   let best: Shaped | null = null;
   let bestCost = Infinity;
@@ -97,12 +120,11 @@ function repairNames(grid: Grid, layout: FormatLayout, log: RepairLog): void {
     for (const r of log.repairs.slice(start)) if (sep !== -1 && r.position >= sep + 2) r.field = 'given_names';
     return;
   }
+  // The French composite covers the names: names it already vouches for are read as they stand,
+  // since a repair could only swap letters the check cannot tell apart.
+  if (compositePasses(layout, before)) return;
   repairNameZone(grid, names.surname, 'surname', () => [], log);
   repairNameZone(grid, names.given, 'given_names', (z) => fillerLookingOffsets(z, 'double'), log);
-  // the French composite covers the names: a repair that breaks a passing composite was wrong
-  if (compositePasses(layout, before) && !compositePasses(layout, gridLines(grid))) {
-    for (const r of log.repairs.splice(start)) grid[r.line]![r.position] = r.from;
-  }
 }
 
 function repairComposite(grid: Grid, layout: FormatLayout, log: RepairLog): void {
@@ -167,11 +189,13 @@ export function parseMrz(input: readonly string[], options: ParseOptions = {}): 
     repairs: log.repairs,
     now: options.now ?? new Date(),
   });
+  const ambiguity = ambiguousVisa(layout, lines);
   return {
     format: layout.format,
     ...assessment,
+    ...(ambiguity ? { valid: false } : {}),
     lines: { raw, repaired: lines },
     repairs: log.repairs,
-    problems: [...shaped.problems, ...log.problems, ...assessment.problems],
+    problems: [...shaped.problems, ...log.problems, ...assessment.problems, ...(ambiguity ? [ambiguity] : [])],
   };
 }

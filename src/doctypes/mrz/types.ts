@@ -89,6 +89,7 @@ export interface MrzRepair {
 
 export type MrzProblemKind =
   | 'unrecognised_layout'
+  | 'ambiguous_format'
   | 'line_length_adjusted'
   | 'check_digit_failed'
   | 'composite_failed'
