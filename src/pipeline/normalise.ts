@@ -89,10 +89,22 @@ function expandYear(y: number, digits: number): number {
 /** Parses an amount written with either decimal convention (1.234,56 or 1,234.56), with or
  * without a currency sign. Returns null when the text holds no amount. */
 export function parseAmount(text: string): number | null {
-  const cleaned = text.replace(/[^\d.,\-−]/g, '').replace('−', '-');
-  const m = cleaned.match(/-?\d[\d.,]*/);
-  if (!m) return null;
-  let s = m[0];
+  const token = amountTokens(text)[0];
+  return token === undefined ? null : parseAmountToken(token);
+}
+
+/** The number-like runs of a text, in order ("VAT 20% 6,363.99" → ["20", "6,363.99"]). */
+export function amountTokens(text: string): string[] {
+  return [...text.replace(/−/g, '-').matchAll(/-?\d[\d.,]*/g)].map((m) => m[0].replace(/[.,]+$/, ''));
+}
+
+/** All amounts a text holds, in order. */
+export function amountsIn(text: string): number[] {
+  return amountTokens(text).map(parseAmountToken).filter((n): n is number => n !== null);
+}
+
+function parseAmountToken(token: string): number | null {
+  let s = token;
   const lastDot = s.lastIndexOf('.');
   const lastComma = s.lastIndexOf(',');
   const decimalSep = lastDot > lastComma ? '.' : lastComma > lastDot ? ',' : null;
@@ -127,7 +139,8 @@ export function canonical(kind: FieldKind, value: FieldValue): string | null {
   switch (kind) {
     case 'name':
     case 'text':
-      return canonicalName(s);
+      // Spaces do not tell two readings apart: PaddleOCR drops them where Tesseract keeps them.
+      return canonicalName(s).replace(/ /g, '');
     case 'code':
     case 'country':
     case 'currency':

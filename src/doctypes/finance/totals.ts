@@ -114,6 +114,13 @@ function byPosition(found: Record<Kind, AmountReading[]>): Triple {
   return { subtotal, tax, total };
 }
 
+/** Where the rate was printed: the words of the tax row holding the percentage (it sits in the
+ * label, not in the amount); the amount's boxes when no word can be pointed to. */
+function percentBoxes(tax: AmountReading): Box[] {
+  const words = tax.row.cells.flatMap((c) => c.words).filter((w) => findPercent(w.text) !== null);
+  return words.length ? words.map((w) => w.box) : tax.boxes;
+}
+
 /** Finds the totals block. When several totals are printed (a summary and a grand total, a
  * rounded total), the one that equals subtotal + tax wins; else the strongest label, lowest down. */
 export function findTotals(rows: Row[]): TotalsBlock {
@@ -135,7 +142,7 @@ export function findTotals(rows: Row[]): TotalsBlock {
   return {
     subtotal,
     tax,
-    taxRate: tax && rate !== null ? { value: rate, raw: `${rate}%`, page: tax.page, boxes: tax.boxes } : null,
+    taxRate: tax && rate !== null ? { value: rate, raw: `${rate}%`, page: tax.page, boxes: percentBoxes(tax) } : null,
     total,
     totalCandidates: found.total,
   };

@@ -1,7 +1,7 @@
 import type { ExtractedValue, FieldSpec } from '../../doctypes/types.js';
 import type { Box, Line, ReaderOutput } from '../../readers/types.js';
 import type { ReadContext } from '../context.js';
-import { canonical, parseAmount, parseDate } from '../normalise.js';
+import { amountsIn, canonical, parseDate } from '../normalise.js';
 import type { Step } from '../run.js';
 import { uprightPage } from './page-image.js';
 
@@ -26,10 +26,13 @@ export const crossReadStep: Step<ReadContext> = {
     if (!first) return undefined;
 
     const specs = new Map(doctype.fields.map((f) => [f.key, f]));
+    // Values Paddle already gave from its MRZ reading are not read again from crops.
+    const existing = ctx.extracted.find((e) => e.reader === 'paddle');
+    const done = new Set(existing?.values.map((v) => v.key) ?? []);
     const values: ExtractedValue[] = [];
     let ms = 0;
     for (const image of images) {
-      const targets = first.values.filter((v) => v.region?.page === image.page && specs.get(v.key)?.kind !== 'items');
+      const targets = first.values.filter((v) => v.region?.page === image.page && specs.get(v.key)?.kind !== 'items' && !done.has(v.key));
       if (targets.length === 0) continue;
       const { png } = (await uprightPage(ctx, image.page))!;
       const started = performance.now();
@@ -37,9 +40,11 @@ export const crossReadStep: Step<ReadContext> = {
       ms += performance.now() - started;
       crops.forEach((crop, i) => {
         const target = targets[i]!;
-        const value = valueFromCrop(specs.get(target.key)!, crop.text, target.value);
+        const lines = linesWithin(crop.lines, target.region!.box);
+        const text = lines.map((l) => l.text).join(' ');
+        const value = valueFromCrop(specs.get(target.key)!, text, target.value);
         if (value === null) return;
-        values.push({ key: target.key, value, raw: crop.text, region: { page: image.page, box: unionBox(crop.lines) ?? crop.box }, confidence: crop.confidence });
+        values.push({ key: target.key, value, raw: text, region: { page: image.page, box: unionBox(lines) ?? crop.box }, confidence: crop.confidence });
       });
     }
     if (values.length === 0) return undefined;
@@ -47,7 +52,8 @@ export const crossReadStep: Step<ReadContext> = {
     const reading: ReaderOutput = { reader: 'paddle', engine, pages: [], ms, cost_usd: 0 };
     if (!ctx.engines.some((e) => e.name === engine.name)) ctx.engines.push(engine);
     if (!ctx.readings.some((r) => r.reader === 'paddle')) ctx.readings.push(reading);
-    ctx.extracted.push({ reader: 'paddle', values });
+    if (existing) existing.values.push(...values);
+    else ctx.extracted.push({ reader: 'paddle', values });
     return undefined;
   },
 };
@@ -56,22 +62,50 @@ function widen([x0, y0, x1, y1]: Box): Box {
   return [Math.max(0, x0 - MARGIN_X), Math.max(0, y0 - MARGIN_Y), Math.min(1, x1 + MARGIN_X), Math.min(1, y1 + MARGIN_Y)];
 }
 
+/** The crop's lines that belong to the value: those whose middle lies within the value's own
+ * (unwidened) vertical extent. The margin only gives the reader context, never extra lines. */
+function linesWithin(lines: Line[], [, y0, , y1]: Box): Line[] {
+  return lines.filter((l) => {
+    const mid = (l.box[1] + l.box[3]) / 2;
+    return mid >= y0 && mid <= y1;
+  });
+}
+
 function unionBox(lines: Line[]): Box | null {
   if (lines.length === 0) return null;
   return [Math.min(...lines.map((l) => l.box[0])), Math.min(...lines.map((l) => l.box[1])), Math.max(...lines.map((l) => l.box[2])), Math.max(...lines.map((l) => l.box[3]))];
 }
 
-/** The crop's text as a value of the field's kind; canonical comparison does the rest. A numeric
- * date is read in whichever day/month order the first reader settled on from the whole document
- * (a crop alone cannot know it); any other disagreement stays a disagreement. */
+/** Shorter values could sit inside unrelated text by chance; only longer ones count as found
+ * within a crop that also holds a label or a neighbour. */
+const MIN_CONTAINED_CHARS = 6;
+
+/** The crop's text as a value of the field's kind; canonical comparison does the rest. The crop
+ * agrees when it holds the first reader's whole value at a word boundary (a label beside the
+ * value may share its line). A numeric date is read in whichever day/month order the first reader
+ * settled on from the whole document (a crop alone cannot know it). Any other difference stays a
+ * disagreement. */
 function valueFromCrop(spec: FieldSpec, text: string, firstValue: ExtractedValue['value']): ExtractedValue['value'] {
   const t = text.replace(/\s+/g, ' ').trim();
   if (!t) return null;
-  if (spec.kind === 'amount') return parseAmount(t);
+  if (holdsValue(spec, t, firstValue)) return firstValue;
+  if (spec.kind === 'amount') {
+    // A label or a neighbouring figure may share the crop; the value itself stands last.
+    const amounts = amountsIn(t);
+    return amounts.includes(firstValue as number) ? firstValue : (amounts.at(-1) ?? null);
+  }
   if (spec.kind === 'date') {
     const want = canonical('date', firstValue);
     const readings = [parseDate(t, 'dmy')?.iso, parseDate(t, 'mdy')?.iso].filter((d): d is string => Boolean(d));
     return readings.find((d) => d === want) ?? readings[0] ?? t;
   }
   return t;
+}
+
+function holdsValue(spec: FieldSpec, text: string, firstValue: ExtractedValue['value']): boolean {
+  if (typeof firstValue !== 'string' || spec.kind === 'date' || spec.kind === 'amount') return false;
+  const want = canonical(spec.kind, firstValue);
+  const have = canonical(spec.kind, text);
+  if (!want || !have || want.length < MIN_CONTAINED_CHARS) return want === have;
+  return have.includes(want);
 }
