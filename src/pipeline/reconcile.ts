@@ -29,15 +29,25 @@ export function reconcile(specs: FieldSpec[], readers: ReaderValues[]): FieldRea
   return specs.map((spec) => reconcileField(spec, readers));
 }
 
-function bestPerReader(spec: FieldSpec, readers: ReaderValues[]): { present: Candidate[]; unreadable: boolean } {
+interface Unreadable {
+  problems: OutcomeCode[];
+  reasons: string[];
+}
+
+function bestPerReader(spec: FieldSpec, readers: ReaderValues[]): { present: Candidate[]; unreadable: Unreadable | null } {
   const present: Candidate[] = [];
-  let unreadable = false;
+  let unreadable: Unreadable | null = null;
   for (const r of readers) {
     const mine = r.values.filter((v) => v.key === spec.key);
     if (mine.length === 0) continue;
     const readable = mine.filter((v) => canonical(spec.kind, v.value) !== null);
     if (readable.length === 0) {
-      unreadable = true;
+      // Read but not publishable (e.g. a failed check digit): why must reach the person.
+      unreadable ??= { problems: [], reasons: [] };
+      for (const v of mine) {
+        unreadable.problems.push(...(v.problems ?? []));
+        if (v.reason) unreadable.reasons.push(v.reason);
+      }
       continue;
     }
     // A reader that checked its value outranks its own unchecked guesses; then confidence.
@@ -62,14 +72,16 @@ function reconcileField(spec: FieldSpec, readers: ReaderValues[]): FieldReading 
   const { present, unreadable } = bestPerReader(spec, readers);
   const base = { key: spec.key, label: spec.label, isKey: spec.isKey ?? false, candidates: present.map(toPublicCandidate) };
   if (present.length === 0) {
+    const problems = new Set<OutcomeCode>(unreadable?.problems ?? []);
+    if (spec.required && problems.size === 0) problems.add('REQUIRED_FIELD_MISSING');
     return {
       ...base,
       value: null,
       status: unreadable ? 'unreadable' : 'not_present',
       evidence: [],
       region: null,
-      reason: unreadable ? `${spec.label} could not be read.` : spec.required ? `${spec.label} was not found.` : null,
-      problems: spec.required ? ['REQUIRED_FIELD_MISSING'] : [],
+      reason: unreadable ? (unreadable.reasons[0] ?? `${spec.label} could not be read.`) : spec.required ? `${spec.label} was not found.` : null,
+      problems: [...problems],
     };
   }
 
