@@ -2,6 +2,7 @@ import { assessScripts } from '../../readers/scripts.js';
 import type { ReaderOutput } from '../../readers/types.js';
 import type { OcrReaders, ReadContext } from '../context.js';
 import type { Step } from '../run.js';
+import { joinMrzReadings, readMrzBands } from './mrz-pass.js';
 
 /** The first reader, Tesseract (LSTM), reads every page image in full; it also finds and turns
  * rotated pages. The second reader, PaddleOCR, re-reads the crops where values were found
@@ -13,9 +14,10 @@ export const readStep: Step<ReadContext> = {
     if (images.length === 0) return undefined;
     const readers = await ctx.deps.readers();
     const request = { images, ...(ctx.signal ? { signal: ctx.signal } : {}) };
-    const [tess, llm] = await Promise.allSettled([
+    const [tess, llm, mrz] = await Promise.allSettled([
       readers.tesseract.read(request),
       readers.llm?.mode === 'reader' ? readers.llm.read(request) : Promise.resolve(null),
+      readMrzBands(ctx, readers),
     ]);
     ctx.signal?.throwIfAborted();
     if (llm.status === 'rejected') {
@@ -35,6 +37,13 @@ export const readStep: Step<ReadContext> = {
     else {
       failure = `tesseract: ${(tess.reason as Error).message}`;
       ctx.raw.reader_failures = [failure];
+    }
+    if (mrz.status === 'fulfilled' && mrz.value.length) {
+      ctx.readings = joinMrzReadings(ctx.readings, mrz.value);
+      for (const r of ctx.readings) if (!ctx.engines.some((e) => e.name === r.engine.name)) ctx.engines.push(r.engine);
+      ctx.raw.mrz_bands = mrz.value.map((m) => ({ page: m.page, box: m.band.box, angle: m.band.angle }));
+    } else if (mrz.status === 'rejected') {
+      ctx.raw.reader_failures = [...((ctx.raw.reader_failures as string[] | undefined) ?? []), `mrz pass: ${(mrz.reason as Error).message}`];
     }
     if (failure) {
       // Without the first reader, the second reads whole pages so that something is read at all.

@@ -1,0 +1,151 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { readMrzFromImage, type MrzImageReaders } from '../../src/doctypes/identity/mrz-image.js';
+import { parseMrz, type MrzFieldName, type MrzResult } from '../../src/doctypes/mrz/index.js';
+import { createPaddleReader } from '../../src/readers/paddle.js';
+import { createTesseractReader } from '../../src/readers/tesseract.js';
+import { generateIdCardTd1, generateIdCardTd2, generatePassport, generateVisa, type GeneratedDocument } from '../../test/fixtures/documents/index.js';
+import { compareWithLabel, type MrzVector } from './mrz.js';
+
+/** MRZ reading from images, end to end (locate → crop → three readings → consensus):
+ * (a) the real images in <dataDir>/mrz/images with labels.jsonl, (b) generated passport, ID-card
+ * and visa photos (mild rotation, blur, JPEG noise). "Exact" means every character of every MRZ
+ * line as printed. Usage: npx tsx bench/eval/identity.ts [dataDir] [count] [seed]. */
+
+export interface IdentityEvalOptions {
+  dataDir?: string;
+  count: number;
+  seed: number;
+  /** Read with Paddle as well as Tesseract (default true). */
+  paddle?: boolean;
+}
+
+export interface SetFigures {
+  documents: number;
+  /** Full MRZ read exactly (the consensus). */
+  exact: number;
+  /** Consensus whose check digits all pass. */
+  valid: number;
+  /** Consensus valid but not exact: a misread that would look certain (names are not checked). */
+  validButWrong: number;
+  /** Exact reads per single reader. */
+  perReader: Record<string, number>;
+  fields: Record<string, [right: number, total: number]>;
+  msPerDocument: number;
+  misses: string[];
+}
+
+export interface IdentityEvalReport {
+  real: SetFigures | null;
+  generated: SetFigures;
+}
+
+interface Labelled {
+  file: string;
+  lines: string[];
+  format: string;
+  valid: boolean;
+  fields: Record<string, string>;
+  checks: Record<string, boolean | null>;
+}
+
+const NOW = new Date('2025-06-01T00:00:00Z');
+const MRZ_FIELDS: MrzFieldName[] = ['document_code', 'issuing_state', 'document_number', 'surname', 'given_names', 'nationality', 'date_of_birth', 'sex', 'expiry_date', 'personal_number', 'optional_data'];
+
+const emptyFigures = (): SetFigures => ({ documents: 0, exact: 0, valid: 0, validButWrong: 0, perReader: {}, fields: {}, msPerDocument: 0, misses: [] });
+const tally = (f: SetFigures, key: string, ok: boolean): void => {
+  const cell = (f.fields[key] ??= [0, 0]);
+  if (ok) cell[0]++;
+  cell[1]++;
+};
+
+async function readOne(png: Buffer, readers: MrzImageReaders, truth: string[], figures: SetFigures, id: string): Promise<MrzResult | null> {
+  const started = performance.now();
+  const read = await readMrzFromImage(png, readers, { now: NOW });
+  figures.msPerDocument += performance.now() - started;
+  figures.documents++;
+  const want = truth.join('\n');
+  for (const r of read.readings) {
+    if (r.result?.lines.repaired.join('\n') === want) figures.perReader[r.reader] = (figures.perReader[r.reader] ?? 0) + 1;
+  }
+  const got = read.consensus;
+  const exact = got?.lines.join('\n') === want;
+  if (exact) figures.exact++;
+  if (got?.result.valid) figures.valid++;
+  if (got?.result.valid && !exact) figures.validButWrong++;
+  if (!exact) figures.misses.push(`${id}: ${got ? got.lines.join(' / ') : 'no MRZ found'}`);
+  return got?.result ?? null;
+}
+
+async function evalReal(dataDir: string, readers: MrzImageReaders): Promise<SetFigures | null> {
+  const labels = join(dataDir, 'mrz', 'labels.jsonl');
+  if (!existsSync(labels)) return null;
+  const figures = emptyFigures();
+  for (const row of readFileSync(labels, 'utf8').split('\n').filter(Boolean)) {
+    const label = JSON.parse(row) as Labelled;
+    const png = readFileSync(join(dataDir, 'mrz', label.file));
+    const result = await readOne(png, readers, label.lines, figures, label.file);
+    const vector: MrzVector = { id: label.file, lines: label.lines, format: label.format, valid: label.valid, well_formed: true, fields: label.fields, checks: label.checks };
+    const empty = parseMrz(['', ''], { now: NOW });
+    for (const [field, ok] of Object.entries(compareWithLabel(vector, result ?? empty).fields)) tally(figures, field, ok);
+  }
+  return figures;
+}
+
+const GENERATORS: Array<[string, (seed: number) => Promise<GeneratedDocument>]> = [
+  ['passport', (seed) => generatePassport({ seed, photo: true })],
+  ['id-td1', (seed) => generateIdCardTd1({ seed, photo: true })],
+  ['id-td2', (seed) => generateIdCardTd2({ seed, photo: true })],
+  ['visa-mrva', (seed) => generateVisa({ seed, photo: true, visa: 'MRVA' })],
+  ['visa-mrvb', (seed) => generateVisa({ seed, photo: true, visa: 'MRVB' })],
+];
+
+async function evalGenerated(count: number, seed: number, readers: MrzImageReaders): Promise<SetFigures> {
+  const figures = emptyFigures();
+  for (let i = 0; i < count; i++) {
+    const [kind, generate] = GENERATORS[i % GENERATORS.length]!;
+    const doc = await generate(seed + i);
+    const truth = doc.truth.mrz_lines!;
+    const result = await readOne(doc.bytes, readers, truth, figures, `${kind}#${seed + i}`);
+    const expected = parseMrz(truth, { now: NOW });
+    for (const name of MRZ_FIELDS) {
+      const want = expected.fields[name];
+      if (!want || want.value === null || want.value === '') continue;
+      tally(figures, name, result?.fields[name]?.value === want.value);
+    }
+  }
+  return figures;
+}
+
+function print(title: string, f: SetFigures): void {
+  const pct = (n: number, d: number): string => (d === 0 ? '–' : `${((100 * n) / d).toFixed(1)}%`);
+  console.log(`\n${title}: ${f.documents} images, ${(f.msPerDocument / Math.max(1, f.documents)).toFixed(0)} ms each`);
+  console.log(`  exact full MRZ      ${f.exact}/${f.documents} (${pct(f.exact, f.documents)})`);
+  console.log(`  all checks pass     ${f.valid}/${f.documents}; of those not exact: ${f.validButWrong}`);
+  console.log(`  exact per reader    ${Object.entries(f.perReader).map(([r, n]) => `${r} ${n}`).join(', ') || 'none'}`);
+  console.log('  field                right/total');
+  for (const [field, [right, total]] of Object.entries(f.fields)) console.log(`  ${field.padEnd(20)} ${String(right).padStart(4)}/${total} (${pct(right, total)})`);
+  if (f.misses.length > 0) console.log(`  not exact:\n    ${f.misses.join('\n    ')}`);
+}
+
+export async function evalIdentity(opts: IdentityEvalOptions): Promise<IdentityEvalReport> {
+  const tesseract = createTesseractReader({ workers: 1, recycleAfter: 200 });
+  const paddle = opts.paddle === false ? undefined : createPaddleReader({ maxSide: 1600, threads: 1 });
+  try {
+    await Promise.all([tesseract.ready(), paddle?.ready()]);
+    const readers: MrzImageReaders = paddle ? { tesseract, paddle } : { tesseract };
+    const real = await evalReal(opts.dataDir ?? join(process.cwd(), '..', 'shared', 'data'), readers);
+    const generated = await evalGenerated(opts.count, opts.seed, readers);
+    if (real) print('Real MRZ images (../shared/data/mrz)', real);
+    print('Generated photos (passport, TD1, TD2, MRV-A, MRV-B)', generated);
+    return { real, generated };
+  } finally {
+    await Promise.all([tesseract.close(), paddle?.close()]);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const dataDir = process.argv[2] ?? join(process.cwd(), '..', 'shared', 'data');
+  await evalIdentity({ dataDir, count: Number(process.argv[3] ?? 50), seed: Number(process.argv[4] ?? 1000) });
+}

@@ -1,0 +1,37 @@
+import { stripDiacritics } from '../../pipeline/normalise.js';
+import { findMrz } from '../mrz/index.js';
+import type { DetectInput, Detection } from '../types.js';
+
+/** Classification of identity documents: the MRZ's document code when there is an MRZ (ICAO
+ * 9303: P passport, I/A/C identity cards, V visas), printed keywords otherwise. */
+
+export interface IdentityDetectConfig {
+  /** First letters of the MRZ document code that mean this type. */
+  codes: readonly string[];
+  /** Searched in the upper-cased text without diacritics; the first that matches is named in the reason. */
+  keywords: readonly RegExp[];
+  /** Searched in the raw text (scripts other than Latin). */
+  nativeKeywords?: readonly RegExp[];
+}
+
+const MRZ_SCORE = 0.95;
+const KEYWORD_SCORE = 0.6;
+const SECOND_KEYWORD_BONUS = 0.2;
+
+export function detectIdentity(input: DetectInput, cfg: IdentityDetectConfig): Detection {
+  const mrz = findMrz(input.lines);
+  const code = mrz?.lines[0]?.charAt(0) ?? null;
+  const text = stripDiacritics(input.text).toUpperCase();
+  const raw = input.lines.join('\n');
+  const hits = [
+    ...cfg.keywords.flatMap((k) => (k.test(text) ? [k.source] : [])),
+    ...(cfg.nativeKeywords ?? []).flatMap((k) => (k.test(raw) ? [k.source] : [])),
+  ];
+  if (mrz && code && cfg.codes.includes(code)) {
+    return { score: MRZ_SCORE, reason: `${mrz.format} MRZ with document code ${mrz.lines[0]!.slice(0, 2).replace(/</g, '')}${hits.length ? `; keywords ${hits.join(', ')}` : ''}` };
+  }
+  // an MRZ that names another type outweighs any keyword (a visa prints "Passport No.")
+  if (mrz && code) return { score: 0, reason: `MRZ document code ${code} is not this type` };
+  if (hits.length === 0) return { score: 0, reason: 'no MRZ and no keyword of this type' };
+  return { score: Math.min(0.9, KEYWORD_SCORE + SECOND_KEYWORD_BONUS * (hits.length - 1)), reason: `keywords ${hits.join(', ')} (no MRZ found)` };
+}

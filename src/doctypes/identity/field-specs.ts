@@ -1,0 +1,27 @@
+import type { FieldSpec } from '../types.js';
+
+/** Field specs shared by the MRZ documents. Key fields are those a check digit or the identity of
+ * the holder rests on (ICAO 9303's own list, see mrz/assess.ts KEY_FIELDS). */
+
+export const MRZ_CORE_FIELDS: FieldSpec[] = [
+  { key: 'document_code', label: 'Document code', kind: 'code' },
+  { key: 'issuing_country', label: 'Issuing country', kind: 'country', isKey: true, required: true },
+  { key: 'document_number', label: 'Document number', kind: 'code', isKey: true, required: true },
+  { key: 'surname', label: 'Surname', kind: 'name', isKey: true, required: true },
+  { key: 'given_names', label: 'Given names', kind: 'name', isKey: true },
+  { key: 'nationality', label: 'Nationality', kind: 'country', isKey: true, required: true },
+  { key: 'date_of_birth', label: 'Date of birth', kind: 'date', isKey: true, required: true },
+  { key: 'sex', label: 'Sex', kind: 'sex' },
+  { key: 'expiry_date', label: 'Date of expiry', kind: 'date', isKey: true, required: true },
+];
+
+/** What the MRZ and the print both give, and how to compare them. */
+export const CROSS_CHECKED = [
+  { key: 'surname', kind: 'name' },
+  { key: 'given_names', kind: 'name' },
+  { key: 'document_number', kind: 'code' },
+  { key: 'date_of_birth', kind: 'date' },
+  { key: 'expiry_date', kind: 'date' },
+  { key: 'sex', kind: 'sex' },
+  { key: 'nationality', kind: 'country' },
+] as const;

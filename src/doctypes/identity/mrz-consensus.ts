@@ -1,0 +1,87 @@
+import type { ReaderName } from '../../readers/types.js';
+import { parseMrz, type MrzCheckName, type MrzFieldName, type MrzResult, type MrzSpan } from '../mrz/index.js';
+
+/** One MRZ from several readings of it. Each field is taken by majority among the readings the
+ * parser accepts for it (its check digit passes; else it is well formed, e.g. a known country
+ * code); the characters between fields by majority; ties go to the reader listed first. The result is parsed afresh, so its check
+ * digits judge it like any reading: agreement is a vote, never evidence on its own. */
+
+export interface MrzVote {
+  reader: ReaderName;
+  result: MrzResult;
+}
+
+export interface MrzConsensus {
+  lines: string[];
+  result: MrzResult;
+  /** Readings that took part (same format and line lengths). */
+  readers: ReaderName[];
+}
+
+const CHECK_OF: Partial<Record<MrzFieldName, MrzCheckName>> = {
+  document_number: 'document_number',
+  date_of_birth: 'date_of_birth',
+  expiry_date: 'expiry_date',
+  personal_number: 'personal_number',
+};
+
+function majority(options: string[]): string {
+  const counts = new Map<string, number>();
+  for (const o of options) counts.set(o, (counts.get(o) ?? 0) + 1);
+  // Map keeps insertion order: on a tie the earliest reader's option stays
+  let best = options[0]!;
+  for (const [o, n] of counts) if (n > counts.get(best)!) best = o;
+  return best;
+}
+
+const shapeOf = (r: MrzResult): string => `${r.format}:${r.lines.repaired.map((l) => l.length).join('/')}`;
+
+export function mrzConsensus(votes: readonly MrzVote[], now: Date): MrzConsensus | null {
+  const usable = votes.filter((v) => v.result.format !== null);
+  if (usable.length === 0) return null;
+  // the shape most readings agree on (first reader wins a tie)
+  const shape = majority(usable.map((v) => shapeOf(v.result)));
+  const group = usable.filter((v) => shapeOf(v.result) === shape);
+  // a line the parser had to resize has its characters shifted: it votes only when no reading
+  // of that line came out at the right length
+  const lineVoters = group[0]!.result.lines.repaired.map((row, li) => {
+    const exact = group.filter((v) => v.result.lines.raw[li]?.length === row.length);
+    return exact.length > 0 ? exact : group;
+  });
+  const out = group[0]!.result.lines.repaired.map((row, li) => [...row].map((_, ci) => majority(lineVoters[li]!.map((v) => v.result.lines.repaired[li]![ci]!))));
+
+  // field by field, only readings the parser accepts for that field vote: a check digit that
+  // passes, else a well-formed value (a known country code, letters in a name)
+  for (const field of Object.keys(group[0]!.result.fields) as MrzFieldName[]) {
+    const line = group[0]!.result.fields[field]!.positions.line;
+    const standing = (among: MrzVote[], status: string): MrzVote[] => among.filter((v) => v.result.fields[field]?.status === status);
+    // readings of the line at its right length first; a resized line still counts for a field the parser accepts
+    const voters = [standing(lineVoters[line]!, 'valid'), standing(lineVoters[line]!, 'unverified'), standing(group, 'valid'), standing(group, 'unverified')].find((v) => v.length > 0);
+    if (!voters) continue;
+    const pieces = voters.map((v) => {
+      const f = v.result.fields[field]!;
+      const lines = v.result.lines.repaired;
+      const check = v.result.checks.find((c) => c.name === CHECK_OF[field]);
+      return JSON.stringify([f.positions, lines[f.positions.line]!.slice(f.positions.start, f.positions.end), check ? [check.line, check.position, lines[check.line]![check.position]] : null]);
+    });
+    const [span, text, check] = JSON.parse(majority(pieces)) as [MrzSpan, string, [number, number, string] | null];
+    [...text].forEach((ch, i) => (out[span.line]![span.start + i] = ch));
+    if (check) out[check[0]]![check[1]] = check[2];
+  }
+
+  let lines = out.map((row) => row.join(''));
+  let result = parseMrz(lines, { now });
+  if (result.composite && !result.composite.valid) {
+    // the composite digit as the readings whose composite passed read it
+    const { line, position } = result.composite;
+    for (const v of group.filter((g) => g.result.composite?.valid)) {
+      const trial = lines.map((l, i) => (i === line ? l.slice(0, position) + v.result.lines.repaired[line]![position] + l.slice(position + 1) : l));
+      const tried = parseMrz(trial, { now });
+      if (tried.composite?.valid) {
+        [lines, result] = [trial, tried];
+        break;
+      }
+    }
+  }
+  return { lines: result.lines.repaired, result, readers: group.map((v) => v.reader) };
+}

@@ -1,0 +1,105 @@
+import type { OutcomeCode } from '../../domain/outcome-codes.js';
+import type { FieldReading } from '../../pipeline/fields.js';
+import type { Problem } from '../../verification/decide.js';
+import { lookupIssuingState } from '../countries.js';
+import type { MrzField, MrzFieldName } from '../mrz/index.js';
+import type { FieldKind, RulesContext, RulesOutcome } from '../types.js';
+import { sameValue } from './compare.js';
+import type { LabelName } from './labels.js';
+import { fieldProblems, MRZ_FIELD_KEYS } from './mrz-fields.js';
+import { bestMrzOf, type MrzReading } from './mrz-reading.js';
+import { vizFieldsOf } from './viz-fields.js';
+
+/** Rules shared by the MRZ documents (passport, ID card, visa), run over the reconciled fields. */
+
+export interface IdentityRulesConfig {
+  /** Visual-zone labels to read for the cross-checks. */
+  labels: readonly LabelName[];
+  /** Field kinds by key (all the doctype's fields). */
+  kinds: Readonly<Record<string, FieldKind>>;
+  /** Fields the MRZ and the visual zone both give, compared when both were read. */
+  crossChecked: ReadonlyArray<{ key: string; kind: 'name' | 'date' | 'code' | 'sex' | 'country' }>;
+}
+
+const isoDay = (d: Date): string => d.toISOString().slice(0, 10);
+const isIso = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
+
+function flag(field: FieldReading, code: OutcomeCode, reason: string): void {
+  if (!field.problems.includes(code)) field.problems.push(code);
+  field.reason = field.reason ? `${field.reason} ${reason}` : reason;
+}
+
+/** Reconcile drops the problems of a value it cannot read (an invalid MRZ field arrives as null):
+ * raise them again on the field when no reader got a good value for it. */
+function mrzFieldProblems(m: MrzReading, byKey: Map<string, FieldReading>): Problem[] {
+  const problems: Problem[] = [];
+  for (const [name, field] of Object.entries(m.result.fields) as Array<[MrzFieldName, MrzField]>) {
+    const target = byKey.get(MRZ_FIELD_KEYS[name]);
+    if (!target || target.status === 'read' || target.status === 'conflict') continue;
+    const { codes, messages } = fieldProblems(m, name, field);
+    for (const code of codes) flag(target, code, `MRZ ${name.replace(/_/g, ' ')} "${field.raw}": ${messages.join('; ') || 'refused'}.`);
+  }
+  for (const p of m.result.problems) {
+    if (p.kind === 'composite_failed' || p.kind === 'birth_after_expiry') problems.push({ code: p.code!, detail: `MRZ: ${p.message}.` });
+  }
+  return problems;
+}
+
+function crossCheck(ctx: RulesContext, cfg: IdentityRulesConfig, byKey: Map<string, FieldReading>, truncated: boolean): void {
+  const viz = vizFieldsOf(ctx.readings, cfg.labels, cfg.kinds);
+  for (const { key, kind } of cfg.crossChecked) {
+    const field = byKey.get(key);
+    if (!field || field.status !== 'read' || typeof field.value !== 'string') continue;
+    const printed = viz.filter((v) => v.key === key && v.value !== null);
+    // names are compared as printed, before diacritics are dropped, so Ü can be UE as ICAO has it
+    const verdicts = printed
+      .map((v) => ({ v, same: sameValue(kind, field.value as string, kind === 'name' ? v.raw : v.value!, truncated) }))
+      .filter((x) => x.same !== null);
+    // one reader's clean reading of the print is enough: another's misreading is not a conflict
+    if (verdicts.length === 0 || verdicts.some((x) => x.same)) continue;
+    const seen = [...new Set(verdicts.map((x) => `${x.v.reader}: "${x.v.raw}"`))].join(', ');
+    flag(field, 'FIELD_CONFLICT', `The MRZ reads "${field.value}" but the visual zone reads otherwise (${seen}).`);
+  }
+}
+
+function dateRules(ctx: RulesContext, byKey: Map<string, FieldReading>): Problem[] {
+  const today = isoDay(ctx.now);
+  const value = (key: string): string | null => {
+    const v = byKey.get(key)?.value;
+    return isIso(v) ? v : null;
+  };
+  const [birth, expiry, issue, from] = [value('date_of_birth'), value('expiry_date'), value('date_of_issue'), value('valid_from')];
+  if (birth && birth > today) flag(byKey.get('date_of_birth')!, 'DATE_NEEDS_REVIEW', `The date of birth ${birth} lies in the future.`);
+  if (issue && issue > today) flag(byKey.get('date_of_issue')!, 'DATE_NEEDS_REVIEW', `The date of issue ${issue} lies in the future.`);
+  if (issue && expiry && issue > expiry) flag(byKey.get('date_of_issue')!, 'DATE_NEEDS_REVIEW', `The date of issue ${issue} falls after the expiry ${expiry}.`);
+  if (issue && birth && issue < birth) flag(byKey.get('date_of_issue')!, 'DATE_NEEDS_REVIEW', `The date of issue ${issue} falls before the birth ${birth}.`);
+  if (from && expiry && from > expiry) flag(byKey.get('valid_from')!, 'DATE_NEEDS_REVIEW', `Valid from ${from} falls after the expiry ${expiry}.`);
+  return expiry && expiry < today ? [{ code: 'DOCUMENT_EXPIRED', detail: `The document expired on ${expiry}.`, fields: ['expiry_date'] }] : [];
+}
+
+/** The issuing state as read (published field, else the MRZ's characters), and a problem when it is
+ * no ISO 3166 or ICAO code. */
+function issuingCountry(byKey: Map<string, FieldReading>, m: MrzReading | null): { code: string | null; problems: Problem[] } {
+  const field = byKey.get('issuing_country');
+  const read = typeof field?.value === 'string' && field.status === 'read' ? field.value : null;
+  const code = read ?? m?.result.fields.issuing_state?.raw.replace(/<+$/, '') ?? null;
+  if (!code) return { code: null, problems: [] };
+  if (lookupIssuingState(code)) return { code, problems: [] };
+  const already = field?.problems.includes('CRITICAL_FIELD_INVALID') ?? false;
+  return {
+    code,
+    problems: already ? [] : [{ code: 'CRITICAL_FIELD_INVALID', detail: `The issuing state "${code}" is not an ISO 3166 or ICAO code.`, fields: ['issuing_country'] }],
+  };
+}
+
+export async function identityRules(ctx: RulesContext, cfg: IdentityRulesConfig): Promise<RulesOutcome> {
+  const byKey = new Map(ctx.fields.map((f) => [f.key, f]));
+  const m = bestMrzOf(ctx.readings, ctx.now);
+  const problems: Problem[] = [];
+  if (m) problems.push(...mrzFieldProblems(m, byKey));
+  crossCheck(ctx, cfg, byKey, m?.result.names_truncated ?? false);
+  problems.push(...dateRules(ctx, byKey));
+  const issuing = issuingCountry(byKey, m);
+  problems.push(...issuing.problems);
+  return { problems, issuingCountry: issuing.code };
+}

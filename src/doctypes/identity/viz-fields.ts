@@ -1,0 +1,65 @@
+import { parseDate, stripDiacritics } from '../../pipeline/normalise.js';
+import type { PageText, ReaderOutput } from '../../readers/types.js';
+import type { ExtractedValue, FieldKind } from '../types.js';
+import { labelSpecs, type LabelName } from './labels.js';
+import { readLabelledValues, type VizValue } from './viz.js';
+
+/** Visual-zone values turned into field values of their kind. Dates are written day first on
+ * identity documents (ICAO 9303: 12 AUG 1974; cards: 12/08/1974). */
+
+/** Years a Gregorian date of an identity document can hold; 13xx–14xx read as Hijri. */
+const MIN_YEAR = 1880;
+const MAX_YEAR = 2100;
+
+export interface VizField {
+  key: string;
+  kind: FieldKind;
+  value: string | null;
+  raw: string;
+  /** Why the value cannot be taken as read (a date that is not a Gregorian date). */
+  problem?: string;
+  viz: VizValue;
+}
+
+function tidy(kind: FieldKind, text: string): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  switch (kind) {
+    case 'name':
+      return stripDiacritics(t).toUpperCase().replace(/[^A-Z' -]/g, '').replace(/\s+/g, ' ').trim();
+    case 'code':
+    case 'country':
+      return t.toUpperCase().replace(/[^A-Z0-9]/g, '');
+    case 'sex':
+      return t.trim().charAt(0).toUpperCase();
+    default:
+      return t;
+  }
+}
+
+export function vizField(v: VizValue, kind: FieldKind): VizField {
+  if (kind !== 'date') {
+    const value = tidy(kind, v.text);
+    return { key: v.key, kind, value: value || null, raw: v.text, viz: v };
+  }
+  const parsed = parseDate(v.text, 'dmy');
+  const year = parsed ? Number(parsed.iso.slice(0, 4)) : NaN;
+  if (parsed && year >= MIN_YEAR && year <= MAX_YEAR) return { key: v.key, kind, value: parsed.iso, raw: v.text, viz: v };
+  return { key: v.key, kind, value: null, raw: v.text, viz: v, problem: `"${v.text}" is not a Gregorian date` };
+}
+
+export function readVizFields(page: PageText, labels: readonly LabelName[], kinds: Readonly<Record<string, FieldKind>>): VizField[] {
+  return readLabelledValues(page, labelSpecs(labels)).map((v) => vizField(v, kinds[v.key] ?? 'text'));
+}
+
+/** Every reader's visual-zone reading, for the cross-checks. */
+export function vizFieldsOf(readings: readonly ReaderOutput[], labels: readonly LabelName[], kinds: Readonly<Record<string, FieldKind>>): Array<VizField & { reader: string }> {
+  return readings.flatMap((r) => r.pages.flatMap((p) => readVizFields(p, labels, kinds).map((f) => ({ ...f, reader: r.reader }))));
+}
+
+/** A visual-zone field as this reader's value. A date that is not a Gregorian date keeps the text
+ * as read and raises DATE_NEEDS_REVIEW, so that it is shown but never published. */
+export function vizExtracted(f: VizField, confidenceScale = 1): ExtractedValue {
+  const base = { key: f.key, raw: f.raw, region: f.viz.region, confidence: f.viz.confidence * confidenceScale };
+  if (f.problem) return { ...base, value: f.raw, problems: ['DATE_NEEDS_REVIEW'], reason: `${f.key.replace(/_/g, ' ')}: ${f.problem}.` };
+  return { ...base, value: f.value };
+}

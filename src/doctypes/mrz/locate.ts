@@ -1,0 +1,408 @@
+import sharp from 'sharp';
+import type { Box } from '../../readers/types.js';
+
+/** Finds the MRZ band in a photo or scan and cuts it out straight, ready for OCR.
+ *
+ * On a greyscale copy at most WORK_WIDTH wide: a black-hat (closing minus image) keeps thin dark
+ * strokes and drops large dark areas (photo, background, shadows); the skew is the angle whose
+ * projection of those stroke pixels gives the sharpest row profile; in the straightened frame each
+ * row's longest run of strokes (small gaps bridged) marks text lines, and the MRZ is the widest
+ * block of 2–3 lines of equal extent, the lowest on a tie. All of it is a few passes over
+ * ~0.5 MP of bytes (tens of ms), so it runs inline. */
+
+const WORK_WIDTH = 800;
+const MAX_INPUT_PIXELS = 40e6;
+/** Closing kernel: wider than a stroke at work size, narrower than a photo or a shadow. */
+const KERNEL = 5;
+const MAX_SKEW_DEG = 8;
+/** A text row of the work copy drifts by its own height over ~0.8°: coarse steps must be finer. */
+const SKEW_COARSE_DEG = 0.5;
+const SKEW_FINE_DEG = 0.1;
+/** A text line must run at least this share of the straightened width. */
+const MIN_LINE_SHARE = 0.3;
+/** …and be at least this share of the width tall (an MRZ character is ~1/60 of its line). */
+const MIN_LINE_HEIGHT_SHARE = 0.006;
+/** Lines of one block differ in start and length by at most this share of the width. */
+const ALIGN_SHARE = 0.08;
+/** …and are at most this many line heights apart (a row of fillers is only half a line tall). */
+const MAX_LINE_GAP = 3;
+/** Characters of the crop end up about this tall (line pitch ≈ 1.6 × character height). */
+const TARGET_PITCH_PX = 56;
+const MAX_CROP_WIDTH = 3600;
+/** Line pitch over the height of one line's strokes, in MRZ print. */
+const LINE_PITCH_PER_HEIGHT = 2;
+
+export interface MrzBand {
+  /** Axis-aligned bounds of the band on the page, fractions. */
+  box: Box;
+  /** Degrees the text runs clockwise from horizontal (image y down); the crop turns by -angle. */
+  angle: number;
+  /** The band as a straight rectangle: its centre, and its width and height, in page fractions. */
+  centre: [number, number];
+  size: [number, number];
+  /** Text lines found in the band (2 or 3 for a real MRZ; 1 when the lines touch). */
+  lines: number;
+}
+
+/** Each pass takes tens of milliseconds: let timers and I/O through between them. */
+const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+interface Grey {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+async function workCopy(png: Buffer): Promise<{ grey: Grey; scale: number; page: { width: number; height: number } }> {
+  const img = sharp(png, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+  const meta = await img.metadata();
+  if (!meta.width || !meta.height) throw new Error('mrz locate: image has no size');
+  const width = Math.min(meta.width, WORK_WIDTH);
+  const { data, info } = await img.greyscale().resize({ width }).raw().toBuffer({ resolveWithObject: true });
+  return { grey: { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height }, scale: meta.width / info.width, page: { width: meta.width, height: meta.height } };
+}
+
+/** Sliding max (dilate) or min (erode) over a window of `k` along rows or columns, in three
+ * comparisons per pixel whatever `k` (van Herk / Gil-Werman: running extremes within blocks of k). */
+function filter1d(src: Uint8Array, w: number, h: number, k: number, horizontal: boolean, max: boolean): Uint8Array {
+  const out = new Uint8Array(src.length);
+  const r = k >> 1;
+  const [outer, n, step] = horizontal ? [h, w, 1] : [w, h, w];
+  const fwd = new Uint8Array(n);
+  const bwd = new Uint8Array(n);
+  const pick = max ? (a: number, b: number): number => (a > b ? a : b) : (a: number, b: number): number => (a < b ? a : b);
+  for (let o = 0; o < outer; o++) {
+    const base = horizontal ? o * w : o;
+    for (let i = 0; i < n; i++) {
+      const v = src[base + i * step]!;
+      fwd[i] = i % k === 0 ? v : pick(fwd[i - 1]!, v);
+    }
+    for (let i = n - 1; i >= 0; i--) {
+      const v = src[base + i * step]!;
+      bwd[i] = i === n - 1 || (i + 1) % k === 0 ? v : pick(bwd[i + 1]!, v);
+    }
+    for (let i = 0; i < n; i++) {
+      const lo = Math.max(0, i - r);
+      const hi = Math.min(n - 1, i + r);
+      // [lo, hi] spans at most two blocks: the tail of lo's block and the head of hi's
+      let v: number;
+      if (Math.floor(lo / k) !== Math.floor(hi / k)) v = pick(bwd[lo]!, fwd[hi]!);
+      else if (lo % k === 0) v = fwd[hi]!;
+      else if (hi === n - 1 || (hi + 1) % k === 0) v = bwd[lo]!;
+      else v = slowPick(src, base, step, lo, hi, pick);
+      out[base + i * step] = v;
+    }
+  }
+  return out;
+}
+
+/** A window inside one block touching neither of its ends (only where the image's edge clips it). */
+function slowPick(src: Uint8Array, base: number, step: number, lo: number, hi: number, pick: (a: number, b: number) => number): number {
+  let v = src[base + lo * step]!;
+  for (let d = lo + 1; d <= hi; d++) v = pick(v, src[base + d * step]!);
+  return v;
+}
+
+/** Stroke pixels: where the closing lifts the image by more than a threshold. */
+function strokeMask(g: Grey): Uint8Array {
+  const { data, width: w, height: h } = g;
+  const dilated = filter1d(filter1d(data, w, h, KERNEL, true, true), w, h, KERNEL, false, true);
+  const closed = filter1d(filter1d(dilated, w, h, KERNEL, true, false), w, h, KERNEL, false, false);
+  const hat = new Uint8Array(data.length);
+  const hist = new Uint32Array(256);
+  for (let i = 0; i < data.length; i++) {
+    hat[i] = closed[i]! - data[i]!;
+    hist[hat[i]!]!++;
+  }
+  // a share of the strong strokes' contrast, so faint print and blur still count
+  let seen = 0;
+  let p99 = 255;
+  for (let v = 255; v >= 0; v--) {
+    seen += hist[v]!;
+    if (seen >= data.length * 0.01) {
+      p99 = v;
+      break;
+    }
+  }
+  const threshold = Math.max(20, p99 * 0.35);
+  const mask = new Uint8Array(data.length);
+  for (let i = 0; i < data.length; i++) mask[i] = hat[i]! > threshold ? 1 : 0;
+  return mask;
+}
+
+function projectionScore(xs: number[], ys: number[], bins: Float64Array, offset: number, angle: number): number {
+  const rad = (angle * Math.PI) / 180;
+  const [c, s] = [Math.cos(rad), Math.sin(rad)];
+  bins.fill(0);
+  for (let i = 0; i < xs.length; i++) bins[Math.round(ys[i]! * c - xs[i]! * s + offset)]! += 1;
+  let score = 0;
+  for (const b of bins) score += b * b;
+  return score;
+}
+
+/** The skew whose row projection of stroke pixels is sharpest (text rows are thin and dense):
+ * half degrees first, then tenths around the best. */
+function estimateSkew(mask: Uint8Array, w: number, h: number): number {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  const step = Math.max(1, Math.floor(Math.sqrt(mask.length / 150_000)));
+  // sampled on a coarser grid and binned at that grid, else angle 0 aliases into a false peak
+  for (let y = 0; y < h; y += step) for (let x = 0; x < w; x += step) if (mask[y * w + x]) (xs.push(x / step), ys.push(y / step));
+  const [sw, sh] = [Math.ceil(w / step), Math.ceil(h / step)];
+  const bins = new Float64Array(sh + sw + 2);
+  let best = { angle: 0, score: projectionScore(xs, ys, bins, sw, 0) };
+  const consider = (a: number): void => {
+    const score = projectionScore(xs, ys, bins, sw, a);
+    // a clearly sharper profile is needed to turn at all, so a page without text stays as it is
+    if (score > best.score * 1.001) best = { angle: a, score };
+  };
+  for (let a = -MAX_SKEW_DEG; a <= MAX_SKEW_DEG + 1e-9; a += SKEW_COARSE_DEG) if (Math.abs(a) > 1e-9) consider(a);
+  const coarse = best.angle;
+  for (let k = -4; k <= 4; k++) if (k !== 0) consider(coarse + k * SKEW_FINE_DEG);
+  return Math.round(best.angle * 100) / 100;
+}
+
+interface Frame {
+  mask: Uint8Array;
+  width: number;
+  height: number;
+  /** Straightened-frame pixel → work-image pixel. */
+  toWork(x: number, y: number): [number, number];
+}
+
+/** The stroke mask resampled into a frame turned by -angle about the image centre, padded so that no corner is lost. */
+function straighten(mask: Uint8Array, w: number, h: number, angle: number): Frame {
+  const rad = (angle * Math.PI) / 180;
+  const [c, s] = [Math.cos(rad), Math.sin(rad)];
+  const pad = Math.ceil((w + h) * Math.abs(s) * 0.5) + 1;
+  const [W, H] = [w + 2 * pad, h + 2 * pad];
+  const [cx, cy, CX, CY] = [w / 2, h / 2, W / 2, H / 2];
+  // the page was turned clockwise by angle: a straight point maps back by turning it clockwise
+  const toWork = (x: number, y: number): [number, number] => [cx + (x - CX) * c - (y - CY) * s, cy + (x - CX) * s + (y - CY) * c];
+  const out = new Uint8Array(W * H);
+  for (let y = 0; y < H; y++) {
+    // walk the row in steps of (c, s) instead of mapping every pixel afresh
+    let sx = cx - CX * c - (y - CY) * s;
+    let sy = cy - CX * s + (y - CY) * c;
+    for (let x = 0; x < W; x++, sx += c, sy += s) {
+      const ix = Math.round(sx);
+      const iy = Math.round(sy);
+      if (ix >= 0 && iy >= 0 && ix < w && iy < h) out[y * W + x] = mask[iy * w + ix]!;
+    }
+  }
+  return { mask: out, width: W, height: H, toWork };
+}
+
+interface Run {
+  start: number;
+  end: number;
+}
+
+/** Per row, the longest run of stroke pixels once gaps up to `gap` are bridged. */
+function longestRuns(f: Frame, gap: number): Run[] {
+  const runs: Run[] = [];
+  for (let y = 0; y < f.height; y++) {
+    let best: Run = { start: 0, end: 0 };
+    let start = -1;
+    let last = -Infinity;
+    for (let x = 0; x < f.width; x++) {
+      if (!f.mask[y * f.width + x]) continue;
+      if (x - last > gap) start = x;
+      last = x;
+      if (x + 1 - start > best.end - best.start) best = { start, end: x + 1 };
+    }
+    runs.push(best);
+  }
+  return runs;
+}
+
+interface TextLine {
+  top: number;
+  bottom: number;
+  start: number;
+  end: number;
+}
+
+function textLines(runs: Run[], minLength: number, minHeight: number): TextLine[] {
+  const lines: TextLine[] = [];
+  let cur: TextLine | null = null;
+  runs.forEach((r, y) => {
+    if (r.end - r.start >= minLength) {
+      if (cur) {
+        cur.bottom = y + 1;
+        cur.start = Math.min(cur.start, r.start);
+        cur.end = Math.max(cur.end, r.end);
+      } else cur = { top: y, bottom: y + 1, start: r.start, end: r.end };
+    } else if (cur) {
+      lines.push(cur);
+      cur = null;
+    }
+  });
+  if (cur) lines.push(cur);
+  // a few rows of strokes are a rule or an edge, not a line of text
+  return lines.filter((l) => l.bottom - l.top >= minHeight);
+}
+
+/** Consecutive lines of equal extent and even spacing; the MRZ is the widest such block (lowest on a tie). */
+function pickBlock(lines: TextLine[], width: number): TextLine[] | null {
+  const tol = width * ALIGN_SHARE;
+  let best: { block: TextLine[]; score: number } | null = null;
+  for (let i = 0; i < lines.length; i++) {
+    const block = [lines[i]!];
+    for (let j = i + 1; j < lines.length && block.length < 3; j++) {
+      const prev = block[block.length - 1]!;
+      const line = lines[j]!;
+      const height = Math.max(prev.bottom - prev.top, line.bottom - line.top);
+      const aligned = Math.abs(line.start - block[0]!.start) <= tol && Math.abs(line.end - line.start - (block[0]!.end - block[0]!.start)) <= tol;
+      if (!aligned || line.top - prev.bottom > height * MAX_LINE_GAP) break;
+      block.push(line);
+    }
+    // an MRZ is two or three lines; a lone long line only counts when nothing better exists
+    const score = Math.min(...block.map((l) => l.end - l.start)) * block.length + lines[i]!.top * 1e-3;
+    if (!best || score >= best.score) best = { block, score };
+  }
+  return best?.block ?? null;
+}
+
+/** A TD1 has three lines; one broken by wide gaps (a row of fillers) misses the strict length.
+ * A two-line block takes a shorter line right above or below it that lies within its extent. */
+function withThirdLine(block: TextLine[], loose: TextLine[]): TextLine[] {
+  if (block.length !== 2) return block;
+  const [first, last] = [block[0]!, block[1]!];
+  const height = Math.max(first.bottom - first.top, last.bottom - last.top);
+  const width = Math.min(first.end - first.start, last.end - last.start);
+  const mid = (l: TextLine): number => (l.top + l.bottom) / 2;
+  const spacing = mid(last) - mid(first);
+  // MRZ lines share one font and one line pitch: a print line above or below differs in either
+  // (the loose threshold lets more of a line's rows count, so heights are compared generously)
+  const fits = (l: TextLine): boolean =>
+    l.start >= first.start - width * ALIGN_SHARE &&
+    l.end <= first.end + width * ALIGN_SHARE &&
+    l.end - l.start >= width * 0.4 &&
+    l.bottom - l.top >= height * 0.6 &&
+    l.bottom - l.top <= height * 1.8;
+  const evenly = (pitch: number): boolean => Math.abs(pitch - spacing) <= height * 0.6;
+  const above = loose.filter((l) => l.bottom <= first.top && evenly(mid(first) - mid(l)) && fits(l)).at(-1);
+  const below = loose.find((l) => l.top >= last.bottom && evenly(mid(l) - mid(last)) && fits(l));
+  const third = [above, below].filter((l): l is TextLine => l !== undefined).sort((a, b) => b.end - b.start - (a.end - a.start))[0];
+  if (!third) return block;
+  return third.top < first.top ? [third, first, last] : [first, last, third];
+}
+
+/** Finds the MRZ band: null when the image holds no block of long, even text lines. */
+export async function locateMrzBand(png: Buffer): Promise<MrzBand | null> {
+  const { grey, scale, page } = await workCopy(png);
+  const mask = strokeMask(grey);
+  await yieldToLoop();
+  const angle = estimateSkew(mask, grey.width, grey.height);
+  await yieldToLoop();
+  const frame = straighten(mask, grey.width, grey.height, angle);
+  await yieldToLoop();
+  // bridge the gaps between letters and around fillers, not the gaps between columns
+  const gap = Math.max(3, Math.round(grey.width / 36));
+  const runs = longestRuns(frame, gap);
+  const minHeight = Math.max(4, grey.width * MIN_LINE_HEIGHT_SHARE);
+  const picked = pickBlock(textLines(runs, Math.max(20, grey.width * MIN_LINE_SHARE), minHeight), grey.width);
+  if (!picked) return null;
+  const block = withThirdLine(picked, textLines(runs, grey.width * MIN_LINE_SHARE * 0.4, minHeight));
+  const [x0, x1] = [Math.min(...block.map((l) => l.start)), Math.max(...block.map((l) => l.end))];
+  const [y0, y1] = [block[0]!.top, block[block.length - 1]!.bottom];
+  const corners = [frame.toWork(x0, y0), frame.toWork(x1, y0), frame.toWork(x0, y1), frame.toWork(x1, y1)];
+  const toPage = (v: number, axis: 0 | 1): number => Math.min(1, Math.max(0, (v * scale) / (axis === 0 ? page.width : page.height)));
+  const xs = corners.map((c) => c[0]);
+  const ys = corners.map((c) => c[1]);
+  const centre = frame.toWork((x0 + x1) / 2, (y0 + y1) / 2);
+  const round = (v: number): number => Math.round(v * 1e5) / 1e5;
+  return {
+    box: [round(toPage(Math.min(...xs), 0)), round(toPage(Math.min(...ys), 1)), round(toPage(Math.max(...xs), 0)), round(toPage(Math.max(...ys), 1))],
+    angle,
+    centre: [round(toPage(centre[0], 0)), round(toPage(centre[1], 1))],
+    size: [round(((x1 - x0) * scale) / page.width), round(((y1 - y0) * scale) / page.height)],
+    lines: block.length,
+  };
+}
+
+/** How a box in the crop maps back onto the page. */
+export interface CropFrame {
+  page: { width: number; height: number };
+  crop: { width: number; height: number };
+  /** Crop pixel → page pixel. */
+  toPage(x: number, y: number): [number, number];
+}
+
+export interface MrzCrop {
+  png: Buffer;
+  frame: CropFrame;
+}
+
+/** Cuts the band out with a margin, turns it straight, scales it so characters are ~35 px tall and
+ * stretches its contrast (Tesseract binarises itself; a hard threshold here loses blurred strokes). */
+export async function cropMrzBand(png: Buffer, band: MrzBand): Promise<MrzCrop> {
+  const meta = await sharp(png, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).metadata();
+  const page = { width: meta.width!, height: meta.height! };
+  const rad = (band.angle * Math.PI) / 180;
+  const [c, s] = [Math.cos(rad), Math.sin(rad)];
+  const bw = band.size[0] * page.width;
+  const bh = band.size[1] * page.height;
+  // one line found means its neighbours were missed (an MRZ has two or three): take room for them
+  const single = band.lines < 2;
+  const pitch = single ? bh * LINE_PITCH_PER_HEIGHT : bh / band.lines;
+  const [mx, my] = [Math.max(8, bw * 0.04), Math.max(6, single ? pitch * 2.5 : pitch * 0.6)];
+  const [cw, ch] = [bw + 2 * mx, bh + 2 * my];
+  // the straight rectangle's axis-aligned bounds on the page, clipped to it
+  const half = [(cw * Math.abs(c) + ch * Math.abs(s)) / 2, (cw * Math.abs(s) + ch * Math.abs(c)) / 2] as const;
+  const [pcx, pcy] = [band.centre[0] * page.width, band.centre[1] * page.height];
+  const left = Math.max(0, Math.floor(pcx - half[0]));
+  const top = Math.max(0, Math.floor(pcy - half[1]));
+  const width = Math.min(page.width - left, Math.ceil(pcx + half[0]) - left);
+  const height = Math.min(page.height - top, Math.ceil(pcy + half[1]) - top);
+  const cut = await sharp(png, { limitInputPixels: MAX_INPUT_PIXELS }).greyscale().extract({ left, top, width, height }).raw().toBuffer({ resolveWithObject: true });
+  const turned = await sharp(cut.data, { raw: { width, height, channels: 1 } })
+    .rotate(-band.angle, { background: '#ffffff' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const [tw, th] = [turned.info.width, turned.info.height];
+  // the band's centre sits where the page centre point lands in the turned cut
+  const [ux, uy] = [pcx - left - width / 2, pcy - top - height / 2];
+  const [tcx, tcy] = [tw / 2 + ux * c + uy * s, th / 2 - ux * s + uy * c];
+  const ex = Math.max(0, Math.round(tcx - cw / 2));
+  const ey = Math.max(0, Math.round(tcy - ch / 2));
+  const ew = Math.max(1, Math.min(tw - ex, Math.round(cw)));
+  const eh = Math.max(1, Math.min(th - ey, Math.round(ch)));
+  const scale = Math.min(4, Math.max(0.5, TARGET_PITCH_PX / Math.max(1, pitch)), MAX_CROP_WIDTH / ew);
+  const outW = Math.max(1, Math.round(ew * scale));
+  const outH = Math.max(1, Math.round(eh * scale));
+  const out = await sharp(turned.data, { raw: { width: tw, height: th, channels: turned.info.channels } })
+    .extract({ left: ex, top: ey, width: ew, height: eh })
+    .greyscale()
+    .resize({ width: outW, height: outH, kernel: 'cubic' })
+    .normalise()
+    // Tesseract warns about and guesses the resolution of a PNG without one
+    .withDensity(300)
+    .png()
+    .toBuffer();
+  const toPage = (x: number, y: number): [number, number] => {
+    // crop → turned cut → cut (turn back clockwise about the centres) → page
+    const [tx, ty] = [x / scale + ex - tw / 2, y / scale + ey - th / 2];
+    return [left + width / 2 + tx * c - ty * s, top + height / 2 + tx * s + ty * c];
+  };
+  return { png: out, frame: { page, crop: { width: outW, height: outH }, toPage } };
+}
+
+/** A box in crop fractions as the axis-aligned bounds of its corners on the page, in page fractions. */
+export function cropBoxToPageBox(box: Box, frame: CropFrame): Box {
+  const [w, h] = [frame.crop.width, frame.crop.height];
+  const corners = [
+    frame.toPage(box[0] * w, box[1] * h),
+    frame.toPage(box[2] * w, box[1] * h),
+    frame.toPage(box[0] * w, box[3] * h),
+    frame.toPage(box[2] * w, box[3] * h),
+  ];
+  const clamp = (v: number): number => Math.round(Math.min(1, Math.max(0, v)) * 1e5) / 1e5;
+  return [
+    clamp(Math.min(...corners.map((p) => p[0])) / frame.page.width),
+    clamp(Math.min(...corners.map((p) => p[1])) / frame.page.height),
+    clamp(Math.max(...corners.map((p) => p[0])) / frame.page.width),
+    clamp(Math.max(...corners.map((p) => p[1])) / frame.page.height),
+  ];
+}

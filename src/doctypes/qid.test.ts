@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { generateQid } from '../../test/fixtures/documents/index.js';
+import { lineOf, readingOf, type ReadingOverrides } from '../../test/helpers/identity-readings.js';
+import { reconcile } from '../pipeline/reconcile.js';
+import { decide } from '../verification/decide.js';
+import { countryCodeOf, parseQidNumber, qidInconsistencies } from './identity/qid-number.js';
+import { qid } from './qid.js';
+
+const NOW = new Date(Date.UTC(2025, 5, 1));
+
+async function run(overrides: ReadingOverrides, seed = 31, expired = false) {
+  const doc = await generateQid({ seed, expired });
+  const readings = [readingOf(doc, { ...overrides, reader: 'tesseract' }), readingOf(doc, { ...overrides, reader: 'paddle' })];
+  const fields = reconcile(qid.fields, readings.map((r) => ({ reader: r.reader, values: qid.extract(r, { now: NOW, pages: r.pages }) })));
+  const outcome = await qid.rules({ now: NOW, fields, readings, lookups: { findInvoiceDuplicate: async () => null } });
+  const d = decide({ documentType: 'qid', fields, problems: outcome.problems, readable: true, classified: true, issuingCountry: outcome.issuingCountry ?? null, timings: {}, engines: [], readers: [], costUsd: 0 });
+  return { doc, ...d };
+}
+
+describe('qid', () => {
+  it('reads the card’s fields and verifies a consistent number', async () => {
+    const { doc, outcome, result } = await run({});
+    const t = doc.truth.fields;
+    expect(result.values).toMatchObject({ id_number: t.id_number, name_en: t.name_en, date_of_birth: t.birth_date, expiry_date: t.expiry_date, occupation: t.occupation, nationality: t.nationality });
+    expect(outcome.status).toBe('verified');
+    expect(result.issuing_country).toBe('QAT');
+  });
+
+  it('a number whose year digits contradict the date of birth is CRITICAL_FIELD_INVALID', async () => {
+    const doc = await generateQid({ seed: 31 });
+    const birth = String(doc.truth.fields.birth_date);
+    const other = `${Number(birth.slice(0, 4)) - 3}${birth.slice(4)}`;
+    const [y, m, d] = other.split('-');
+    const { outcome, result } = await run({ viz: { birth_date: `${d}/${m}/${y}` } });
+    expect(result.values).not.toHaveProperty('id_number');
+    expect(outcome.context.codes).toContain('CRITICAL_FIELD_INVALID');
+    expect(result.fields.id_number!.reason).toMatch(/year digits/);
+  });
+
+  it('a nationality that contradicts the number’s country digits is CRITICAL_FIELD_INVALID', async () => {
+    const doc = await generateQid({ seed: 32 });
+    const printed = String(doc.truth.fields.nationality).toUpperCase() === 'INDIA' ? 'FRANCE' : 'INDIA';
+    const { result } = await run({ viz: { nationality: printed } }, 32);
+    expect(result.fields.id_number!.reason).toMatch(/nationality digits/);
+  });
+
+  it('an expired card raises DOCUMENT_EXPIRED', async () => {
+    const { outcome } = await run({}, 33, true);
+    expect(outcome.code).toBe('DOCUMENT_EXPIRED');
+  });
+
+  it('takes the Arabic name from an Arabic line that is no card title', async () => {
+    const doc = await generateQid({ seed: 34 });
+    const reading = readingOf(doc);
+    const page = reading.pages[0]!;
+    page.lines.push(lineOf('رخصة إقامة', [0.7, 0.05, 0.95, 0.1]), lineOf(String(doc.truth.fields.name_ar), doc.regions!.name_ar!.box));
+    const values = qid.extract(reading, { now: NOW, pages: reading.pages });
+    expect(values.find((v) => v.key === 'name_ar')?.value).toBe(doc.truth.fields.name_ar);
+  });
+
+  it('detects the card from its keywords', () => {
+    const lines = ['STATE OF QATAR', 'RESIDENCY PERMIT', 'رخصة إقامة'];
+    expect(qid.detect({ kind: 'png', lines, text: lines.join('\n').toUpperCase() }).score).toBeGreaterThan(0.8);
+    expect(qid.detect({ kind: 'png', lines: ['INVOICE'], text: 'INVOICE' }).score).toBe(0);
+  });
+
+  it('parses the number’s structure', () => {
+    expect(parseQidNumber('28435612345')).toEqual({ birthCentury: 1900, birthYearDigits: '84', nationalityNumeric: '356', nationalityAlpha3: 'IND' });
+    expect(parseQidNumber('2843561234')).toBeNull();
+    expect(qidInconsistencies('28435612345', '1984-03-02', 'India')).toEqual([]);
+    expect(qidInconsistencies('38435612345', '1984-03-02', 'IND')[0]).toMatch(/century/);
+    expect(countryCodeOf('Côte d’Ivoire'.replace('’', "'"))).toBe('CIV');
+  });
+});

@@ -1,0 +1,93 @@
+import type { FieldReading } from '../pipeline/fields.js';
+import type { Line, PageText, ReaderOutput } from '../readers/types.js';
+import type { Problem } from '../verification/decide.js';
+import { detectIdentity } from './identity/detect.js';
+import type { LabelName } from './identity/labels.js';
+import { qidInconsistencies } from './identity/qid-number.js';
+import { readVizFields, vizExtracted } from './identity/viz-fields.js';
+import type { Doctype, ExtractContext, ExtractedValue, FieldKind, FieldSpec, RulesContext, RulesOutcome } from './types.js';
+
+/** Qatar residence ID (QID): no MRZ, so every field rests on the readers; the ID number's own
+ * structure (century and year of birth, nationality code) is checked against the card. */
+
+const FIELDS: FieldSpec[] = [
+  { key: 'id_number', label: 'ID number', kind: 'code', isKey: true, required: true },
+  { key: 'name_en', label: 'Name', kind: 'name', isKey: true, required: true },
+  { key: 'name_ar', label: 'Name (Arabic)', kind: 'text' },
+  { key: 'nationality', label: 'Nationality', kind: 'name', isKey: true },
+  { key: 'date_of_birth', label: 'Date of birth', kind: 'date', isKey: true, required: true },
+  { key: 'expiry_date', label: 'Date of expiry', kind: 'date', isKey: true, required: true },
+  { key: 'occupation', label: 'Occupation', kind: 'text' },
+];
+const KINDS: Record<string, FieldKind> = Object.fromEntries(FIELDS.map((f) => [f.key, f.kind]));
+const LABELS: LabelName[] = ['id_number', 'name_en', 'nationality', 'qid_date_of_birth', 'qid_expiry_date', 'occupation'];
+
+const ARABIC = /[\u0600-\u06FF]/g;
+/** Card titles in Arabic ("State of Qatar", "residence permit"), not a holder's name. */
+const ARABIC_TITLES = /دولة|قطر|رخصة|إقامة|اقامة|الإقامة|بطاقة/;
+
+/** The holder's name in Arabic: a line mostly of Arabic letters that is no card title, nearest
+ * to the English name when that was found. */
+function arabicName(page: PageText, near: number | null): Line | null {
+  const lines = page.lines.filter((l) => {
+    const letters = l.text.replace(/[\s\d\p{P}]/gu, '');
+    return letters.length >= 4 && (l.text.match(ARABIC)?.length ?? 0) >= letters.length * 0.6 && !ARABIC_TITLES.test(l.text);
+  });
+  if (lines.length === 0) return null;
+  const distance = (l: Line): number => (near === null ? -(l.box[2] - l.box[0]) : Math.abs((l.box[1] + l.box[3]) / 2 - near));
+  return lines.reduce((a, b) => (distance(b) < distance(a) ? b : a));
+}
+
+function extract(reading: ReaderOutput, _ctx: ExtractContext): ExtractedValue[] {
+  const out: ExtractedValue[] = [];
+  for (const page of reading.pages) {
+    for (const f of readVizFields(page, LABELS, KINDS)) {
+      if (out.some((v) => v.key === f.key)) continue;
+      const value = vizExtracted(f);
+      if (f.key === 'id_number') value.value = f.raw.replace(/\s/g, '').replace(/\D/g, '') || null;
+      out.push(value);
+    }
+    const en = out.find((v) => v.key === 'name_en' && v.region?.page === page.page);
+    const ar = out.some((v) => v.key === 'name_ar') ? null : arabicName(page, en?.region ? (en.region.box[1] + en.region.box[3]) / 2 : null);
+    if (ar) out.push({ key: 'name_ar', value: ar.text.trim(), raw: ar.text, region: { page: page.page, box: ar.box }, confidence: ar.confidence });
+  }
+  return out;
+}
+
+const isoDay = (d: Date): string => d.toISOString().slice(0, 10);
+const text = (f: FieldReading | undefined): string | null => (f && f.status === 'read' && typeof f.value === 'string' ? f.value : null);
+
+function flag(field: FieldReading, code: 'CRITICAL_FIELD_INVALID' | 'DATE_NEEDS_REVIEW', reason: string): void {
+  if (!field.problems.includes(code)) field.problems.push(code);
+  field.reason = field.reason ? `${field.reason} ${reason}` : reason;
+}
+
+async function rules(ctx: RulesContext): Promise<RulesOutcome> {
+  const byKey = new Map(ctx.fields.map((f) => [f.key, f]));
+  const problems: Problem[] = [];
+  const today = isoDay(ctx.now);
+  const birth = text(byKey.get('date_of_birth'));
+  const expiry = text(byKey.get('expiry_date'));
+  if (birth && birth > today) flag(byKey.get('date_of_birth')!, 'DATE_NEEDS_REVIEW', `The date of birth ${birth} lies in the future.`);
+  if (expiry && /^\d{4}-\d{2}-\d{2}$/.test(expiry) && expiry < today) problems.push({ code: 'DOCUMENT_EXPIRED', detail: `The residence permit expired on ${expiry}.`, fields: ['expiry_date'] });
+  const id = text(byKey.get('id_number'));
+  if (id) {
+    const found = qidInconsistencies(id, birth, text(byKey.get('nationality')));
+    if (found.length > 0) flag(byKey.get('id_number')!, 'CRITICAL_FIELD_INVALID', `The ID number is inconsistent: ${found.join('; ')}.`);
+  }
+  // the card is Qatar's by definition; the issuing state is not printed as a code
+  return { problems, issuingCountry: 'QAT' };
+}
+
+export const qid: Doctype = {
+  type: 'qid',
+  fields: FIELDS,
+  detect: (input) =>
+    detectIdentity(input, {
+      codes: [],
+      keywords: [/\bRESIDENCY\b/, /\bRESIDENCE PERMIT\b/, /\bSTATE OF QATAR\b/, /\bQATAR\b/],
+      nativeKeywords: [/دولة قطر/, /رخصة إقامة/, /إقامة|اقامة/],
+    }),
+  extract,
+  rules,
+};

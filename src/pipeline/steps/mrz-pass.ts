@@ -1,0 +1,50 @@
+import { readMrzFromImage, withMrzLines } from '../../doctypes/identity/mrz-image.js';
+import { locateMrzBand, type MrzBand } from '../../doctypes/mrz/locate.js';
+import type { ReaderOutput } from '../../readers/types.js';
+import type { OcrReaders, ReadContext } from '../context.js';
+
+export interface MrzPassReading {
+  page: number;
+  band: MrzBand;
+  outputs: ReaderOutput[];
+}
+
+/** Where a page carries a machine-readable zone, it is located, straightened and read on its own:
+ * by Tesseract restricted to the MRZ alphabet, by plain Tesseract and by PaddleOCR. Pages with no
+ * band cost only the search for one. */
+export async function readMrzBands(ctx: ReadContext, readers: OcrReaders): Promise<MrzPassReading[]> {
+  const found: MrzPassReading[] = [];
+  for (const image of ctx.intake!.images) {
+    const band = await locateMrzBand(image.png);
+    if (!band) continue;
+    const result = await readMrzFromImage(image.png, { tesseract: readers.tesseract, ...(readers.paddle ? { paddle: readers.paddle } : {}) }, { page: image.page, now: ctx.input.now, band, ...(ctx.signal ? { signal: ctx.signal } : {}) });
+    found.push({ page: image.page, band, outputs: result.readings.map((r) => r.output) });
+  }
+  return found;
+}
+
+/** The MRZ readings joined to the page readings: Tesseract's sharper MRZ lines replace those of
+ * its page reading; the MRZ-alphabet pass and Paddle's MRZ reading stand as readings of their own
+ * (Paddle reads the rest of the page in the cross-read step). */
+export function joinMrzReadings(readings: ReaderOutput[], mrz: MrzPassReading[]): ReaderOutput[] {
+  const out = [...readings];
+  for (const { band, outputs } of mrz) {
+    for (const output of outputs) {
+      const same = out.findIndex((r) => r.reader === output.reader);
+      if (same === -1) out.push(output);
+      else if (output.reader === 'tesseract') out[same] = withMrzLines(out[same]!, output, band.box);
+      else out[same] = { ...out[same]!, pages: mergePages(out[same]!, output), ms: out[same]!.ms + output.ms };
+    }
+  }
+  return out;
+}
+
+function mergePages(a: ReaderOutput, b: ReaderOutput): ReaderOutput['pages'] {
+  const pages = new Map(a.pages.map((p) => [p.page, { ...p, lines: [...p.lines] }]));
+  for (const p of b.pages) {
+    const existing = pages.get(p.page);
+    if (existing) existing.lines.push(...p.lines);
+    else pages.set(p.page, p);
+  }
+  return [...pages.values()].sort((x, y) => x.page - y.page);
+}
