@@ -3,13 +3,15 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config/env.js';
 import { createReadDeps } from '../src/pipeline/read-deps.js';
+import { evalDecisions, printDecisionEvaluation } from './eval/decisions.js';
 import { evalFinance, printFinanceEvaluation } from './eval/finance.js';
+import { evalIdentity } from './eval/identity.js';
 import { evalMrzVectors } from './eval/mrz.js';
 import { evalQuality, printQualityEvaluation } from './eval/quality.js';
 import { evalPipeline, printPipelineReport } from './eval/pipeline.js';
 import { loadSamples } from './eval/samples.js';
 
-/** `npm run eval -- --data ../shared/data [--only mrz-vectors,quality,finance,pipeline] [--count 20 --seed 1]`: accuracy of the
+/** `npm run eval -- --data ../shared/data [--only mrz-vectors,quality,identity,finance,pipeline,decisions] [--count 20 --seed 1]`: accuracy of the
  * readers, extractors and decisions on labelled documents the service has never been tuned to. */
 const { values } = parseArgs({
   options: {
@@ -37,16 +39,24 @@ if (wanted('quality')) {
   console.log('\n== Quality gate: good real photos sent back, and degraded fixtures caught');
   printQualityEvaluation(await evalQuality(dataDir));
 }
+if (wanted('identity')) {
+  console.log('\n== Identity documents: MRZ read from photos (real samples and generated photos)');
+  await evalIdentity({ dataDir, count, seed });
+}
 if (wanted('finance')) {
   console.log('\n== Invoices and receipts: extractor accuracy on the samples and on generated documents');
   printFinanceEvaluation(await evalFinance({ dataDir, count, seed }));
 }
-if (wanted('pipeline')) {
+if (wanted('pipeline') || wanted('decisions')) {
   console.log('\n== Whole pipeline on the labelled samples');
   const config = loadConfig({ DATA_DIR: '/tmp/docread-eval', LOG_LEVEL: 'silent', WORKER_CONCURRENCY: '1' });
   const reading = createReadDeps(config);
   try {
     printPipelineReport(await evalPipeline(loadSamples(dataDir), reading.deps));
+    if (wanted('decisions') || !only) {
+      console.log('\n== Decisions: expected against actual, on generated documents and the samples');
+      printDecisionEvaluation(await evalDecisions({ dataDir, count, seed, deps: reading.deps }));
+    }
   } finally {
     await reading.close();
   }

@@ -15,6 +15,10 @@ import { documentRoutes } from './http/routes/v1/documents.js';
 import { keyRoutes } from './http/routes/v1/keys.js';
 import { usageRoutes } from './http/routes/v1/usage.js';
 import { userRoutes } from './http/routes/v1/users.js';
+import { policyRoutes } from './http/routes/v1/policy.js';
+import { reviewRoutes } from './http/routes/v1/reviews.js';
+import type { PoliciesService } from './services/policies.js';
+import type { ReviewsService } from './services/reviews.js';
 import type { AccountsService } from './services/accounts.js';
 import type { SessionsService } from './services/sessions.js';
 import type { UsageService } from './services/usage.js';
@@ -29,6 +33,8 @@ export interface AppServices {
   usage: UsageService;
   counters: Counters;
   documents: DocumentsService;
+  policies: PoliciesService;
+  reviews: ReviewsService;
   metrics: Metrics;
   ping: () => Promise<void>;
 }
@@ -80,5 +86,7 @@ export async function buildApp(config: Config, services: AppServices, logger: Lo
     maxFileBytes: config.MAX_FILE_BYTES,
     maxBatchFiles: config.MAX_BATCH_FILES,
   });
+  await app.register(reviewRoutes, { reviews: services.reviews });
+  await app.register(policyRoutes, { policies: services.policies });
   return app;
 }

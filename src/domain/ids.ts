@@ -14,6 +14,7 @@ export const ID_PREFIX = {
   user: 'USR_',
   session: 'SES_',
   otp: 'OTP_',
+  review: 'REV_',
 } as const;
 
 export function newId(kind: keyof typeof ID_PREFIX): string {

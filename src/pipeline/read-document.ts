@@ -1,13 +1,17 @@
 import { UNKNOWN_TYPE } from '../domain/document-types.js';
 import type { Outcome, Result } from '../domain/result.js';
-import { decide } from '../verification/decide.js';
+import { decide, type DecisionInput } from '../verification/decide.js';
+import { DECISION_INPUT_KEY, storeDecisionInput } from '../verification/stored-input.js';
 import type { ReadContext, ReadDeps, ReadInput } from './context.js';
 import { runSteps, type Step } from './run.js';
 import { classifyStep } from './steps/classify.js';
-import { extractStep, rulesStep } from './steps/extract.js';
+import { crossReadStep } from './steps/cross-read.js';
+import { extractStep, reconcileStep, rulesStep } from './steps/extract.js';
 import { intakeStep } from './steps/intake.js';
+import { judgeStep } from './steps/judge.js';
 import { qualityStep } from './steps/quality.js';
 import { readStep } from './steps/read.js';
+import { tamperStep } from './steps/tamper.js';
 
 export type { ReadDeps, ReadInput } from './context.js';
 
@@ -16,11 +20,14 @@ export interface ReadOutput {
   result: Result;
   raw: Record<string, unknown>;
   documentType: string;
+  /** Legacy `confidence` and `tamper_score` of the document. */
+  confidence: number;
+  tamperScore: number | null;
 }
 
 /** The reading, in order. A step that finds the document cannot go on (unreadable file, a photo
  * to retake, no recognisable type) stops the run; the decision is still made from what is known. */
-export const READ_STEPS: ReadonlyArray<Step<ReadContext>> = [intakeStep, qualityStep, readStep, classifyStep, extractStep, rulesStep];
+export const READ_STEPS: ReadonlyArray<Step<ReadContext>> = [intakeStep, qualityStep, readStep, classifyStep, extractStep, crossReadStep, reconcileStep, judgeStep, rulesStep, tamperStep];
 
 export async function readDocument(input: ReadInput, deps: ReadDeps, opts: { signal?: AbortSignal } = {}): Promise<ReadOutput> {
   const ctx: ReadContext = {
@@ -35,6 +42,7 @@ export async function readDocument(input: ReadInput, deps: ReadDeps, opts: { sig
     fields: [],
     problems: [],
     issuingCountry: null,
+    tamper: null,
     engines: [],
     costUsd: 0,
     raw: {},
@@ -44,7 +52,7 @@ export async function readDocument(input: ReadInput, deps: ReadDeps, opts: { sig
   const started = performance.now();
   const readable = ctx.readings.some((r) => r.pages.some((p) => p.lines.length > 0));
   ctx.raw.readers = ctx.readings.map((r) => ({ reader: r.reader, ms: Math.round(r.ms), pages: r.pages.map((p) => ({ page: p.page, rotation: p.rotation ?? 0, text: p.lines.map((l) => l.text).join('\n') })) }));
-  const { outcome, result } = decide({
+  const decisionInput: DecisionInput = {
     documentType: ctx.documentType,
     fields: ctx.fields,
     problems: ctx.problems,
@@ -55,7 +63,10 @@ export async function readDocument(input: ReadInput, deps: ReadDeps, opts: { sig
     engines: ctx.engines,
     readers: ctx.readings.map((r) => r.reader),
     costUsd: ctx.costUsd,
-  });
+    tamper: ctx.tamper,
+  };
+  ctx.raw[DECISION_INPUT_KEY] = storeDecisionInput(decisionInput);
+  const { outcome, result, confidence, tamperScore } = decide({ ...decisionInput, ...(input.policy ? { policy: input.policy } : {}) });
   result.timings_ms.decide = Math.round((performance.now() - started) * 10) / 10;
-  return { outcome, result, raw: ctx.raw, documentType: ctx.documentType };
+  return { outcome, result, raw: ctx.raw, documentType: ctx.documentType, confidence, tamperScore };
 }

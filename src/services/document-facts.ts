@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../adapters/db/schema.js';
 import type { RuleLookups } from '../doctypes/types.js';
 import type { Result } from '../domain/result.js';
+import { normaliseInvoiceNumber, normaliseVendor } from '../doctypes/finance/vendor.js';
 import { canonicalCode, canonicalName } from '../pipeline/normalise.js';
 
 /** Facts kept from a document's current reading so later documents can be compared with it. */
@@ -12,9 +13,11 @@ export function invoiceFactKey(vendor: string, invoiceNumber: string): string {
 }
 
 export function factsFromResult(result: Result): Array<{ kind: string; fact_key: string; amount: number | null }> {
-  const v = result.values;
+  // The values as read, published or not: a lookup key that can only raise a suspicion.
+  const v = Object.fromEntries(Object.entries(result.fields).map(([k, f]) => [k, f.value]));
   if (typeof v.vendor_name === 'string' && typeof v.invoice_number === 'string') {
-    return [{ kind: INVOICE_FACT, fact_key: invoiceFactKey(v.vendor_name, v.invoice_number), amount: typeof v.total === 'number' ? v.total : null }];
+    // Stored in the same normal form the duplicate rule asks with (legal forms dropped).
+    return [{ kind: INVOICE_FACT, fact_key: invoiceFactKey(normaliseVendor(v.vendor_name), normaliseInvoiceNumber(v.invoice_number)), amount: typeof v.total === 'number' ? v.total : null }];
   }
   return [];
 }

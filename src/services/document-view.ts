@@ -1,7 +1,8 @@
 import type { DocumentsTable, ReadingsTable } from '../adapters/db/schema.js';
 import type { Outcome, Result } from '../domain/result.js';
-import { DOCUMENT_STATUS_BY_OUTCOME, type DocumentStatus } from '../domain/statuses.js';
+import type { DocumentStatus } from '../domain/statuses.js';
 import { UNKNOWN_TYPE } from '../domain/document-types.js';
+import { documentStatusFor } from '../verification/decide.js';
 
 /** How a stored document is shown to its owner. The stored reading is the machine's record; the
  * document row carries what changed since (status after a person's action, outputs, links). */
@@ -96,7 +97,8 @@ export function presentDocument(doc: DocumentsTable, reading: ReadingsTable | nu
   const status = doc.status as DocumentStatus;
   const finished = reading?.status === 'done' && reading.result !== null;
   const docType = doc.doc_type === UNKNOWN_TYPE ? null : doc.doc_type;
-  const result: Result = finished ? (JSON.parse(reading.result!) as Result) : pendingResult(doc.doc_type);
+  // A person's approve or reject replaces the machine's result; the machine's reading stays stored beside it.
+  const result: Result = doc.review_result ? (JSON.parse(doc.review_result) as Result) : finished ? (JSON.parse(reading.result!) as Result) : pendingResult(doc.doc_type);
   result.status = status;
   result.verified = status === 'verified';
   if (!finished) result.next_action = outcome.next_action;
@@ -135,6 +137,5 @@ export function presentDocument(doc: DocumentsTable, reading: ReadingsTable | nu
 /** The document status implied by an outcome, as the spec's mapping table says; a tamper
  * finding flags the document whatever its outcome status. */
 export function statusForOutcome(outcome: Outcome): DocumentStatus {
-  if (outcome.code === 'TAMPER_SUSPECTED') return 'flagged';
-  return DOCUMENT_STATUS_BY_OUTCOME[outcome.status];
+  return documentStatusFor(outcome);
 }

@@ -107,6 +107,7 @@ export class DocumentsService {
       confidence: cachedFrom?.doc.confidence ?? null,
       tamper_score: cachedFrom?.doc.tamper_score ?? null,
       source: input.source ?? 'upload',
+      review_result: null,
     };
     try {
       await this.db.transaction().execute(async (trx) => {
@@ -232,6 +233,7 @@ export class DocumentsService {
       await trx.deleteFrom('document_versions').where('document_id', '=', id).where('org_id', '=', principal.orgId).execute();
       await trx.deleteFrom('consents').where('document_id', '=', id).where('org_id', '=', principal.orgId).execute();
       await trx.deleteFrom('document_facts').where('document_id', '=', id).where('org_id', '=', principal.orgId).execute();
+      await trx.deleteFrom('reviews').where('document_id', '=', id).where('org_id', '=', principal.orgId).execute();
       await trx.deleteFrom('documents').where('id', '=', id).where('org_id', '=', principal.orgId).execute();
       await trx.insertInto('document_deletions').values({ document_id: id, org_id: principal.orgId, deleted_at: at, actor: principal.actor }).execute();
     });
@@ -287,7 +289,7 @@ export class DocumentsService {
       await this.startReading(trx, principal.orgId, id, readingId, Number(last?.n ?? 0) + 1, trigger, at);
       await trx
         .updateTable('documents')
-        .set({ status: 'processing', outcome: JSON.stringify(PENDING_OUTCOME), current_reading_id: readingId, cached: 0, updated_at: at })
+        .set({ status: 'processing', outcome: JSON.stringify(PENDING_OUTCOME), current_reading_id: readingId, cached: 0, review_result: null, updated_at: at })
         .where('id', '=', id)
         .where('org_id', '=', principal.orgId)
         .execute();

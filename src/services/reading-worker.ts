@@ -8,6 +8,7 @@ import { OUTCOME_CODES } from '../domain/outcome-codes.js';
 import type { Outcome } from '../domain/result.js';
 import { readDocument, type ReadDeps, type ReadOutput } from '../pipeline/read-document.js';
 import { decide } from '../verification/decide.js';
+import type { Policy } from '../verification/policy.js';
 import { factsFromResult, ruleLookups } from './document-facts.js';
 import { statusForOutcome } from './document-view.js';
 import type { ReadJobPayload } from './documents.js';
@@ -25,6 +26,8 @@ export function createReadHandler(deps: {
   read: ReadDeps;
   logger: Logger;
   observer?: ReadingObserver;
+  /** The organisation's effective verification policy; the built-in default when absent. */
+  policyFor?: (orgId: string) => Promise<Policy>;
 }): JobHandler<ReadJobPayload> {
   const { db, blobs, logger } = deps;
   return async (job) => {
@@ -42,8 +45,9 @@ export function createReadHandler(deps: {
       output = failedReading('DOCUMENT_UNREADABLE', 'The stored original could not be found.');
     } else {
       try {
+        const policy = await deps.policyFor?.(orgId);
         output = await readDocument(
-          { bytes, kind: doc.file_kind as FileKind, typeHint: doc.type_hint, now: new Date(), lookups: ruleLookups(db, orgId, documentId) },
+          { bytes, kind: doc.file_kind as FileKind, typeHint: doc.type_hint, now: new Date(), lookups: ruleLookups(db, orgId, documentId), ...(policy ? { policy } : {}) },
           deps.read,
           { signal: job.signal },
         );
@@ -69,7 +73,7 @@ export function createReadHandler(deps: {
       if (Number(updated.numUpdatedRows) === 0) return;
       const current = await trx
         .updateTable('documents')
-        .set({ status, outcome: JSON.stringify(output.outcome), doc_type: output.documentType, updated_at: at })
+        .set({ status, outcome: JSON.stringify(output.outcome), doc_type: output.documentType, confidence: output.confidence, tamper_score: output.tamperScore, updated_at: at })
         .where('id', '=', documentId)
         .where('org_id', '=', orgId)
         .where('current_reading_id', '=', readingId)
@@ -86,7 +90,7 @@ export function createReadHandler(deps: {
 }
 
 function failedReading(code: 'DOCUMENT_UNREADABLE' | 'PROCESSING_PROVIDER_FAILURE', detail: string): ReadOutput {
-  const { outcome, result } = decide({
+  const { outcome, result, confidence, tamperScore } = decide({
     documentType: 'unknown',
     fields: [],
     problems: [{ code, detail }],
@@ -99,5 +103,5 @@ function failedReading(code: 'DOCUMENT_UNREADABLE' | 'PROCESSING_PROVIDER_FAILUR
     costUsd: 0,
   });
   const o: Outcome = { ...outcome, next_action: OUTCOME_CODES[code].next_action };
-  return { outcome: o, result, raw: { error: detail }, documentType: 'unknown' };
+  return { outcome: o, result, raw: { error: detail }, documentType: 'unknown', confidence, tamperScore };
 }

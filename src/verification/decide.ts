@@ -1,8 +1,14 @@
 import { EVIDENCE_STRENGTH, FIELD_EVIDENCE_BY_ITEM, type EvidenceItem, type FieldEvidence } from '../domain/evidence.js';
 import { OUTCOME_CODES, type OutcomeCode } from '../domain/outcome-codes.js';
 import type { Outcome, Result, ResultField } from '../domain/result.js';
-import { DECISION_BY_OUTCOME, DOCUMENT_STATUS_BY_OUTCOME, type FieldReviewState, type FieldStatus } from '../domain/statuses.js';
+import { DECISION_BY_OUTCOME, DOCUMENT_STATUS_BY_OUTCOME, type DocumentStatus, type FieldStatus } from '../domain/statuses.js';
 import type { FieldReading } from '../pipeline/fields.js';
+import { assessFields } from './assess-fields.js';
+import { documentConfidence } from './confidence.js';
+import { issuerRule, verificationOf } from './levels.js';
+import { DEFAULT_POLICY, type Policy } from './policy.js';
+import { outcomeCodeOf, reasonRank, TERMINAL_CODES } from './reasons.js';
+import { TAMPER_NOTE, type TamperReport } from './tamper/types.js';
 
 /** A reason a document cannot be verified as it stands. */
 export interface Problem {
@@ -15,7 +21,6 @@ export interface DecisionInput {
   documentType: string;
   fields: FieldReading[];
   problems: Problem[];
-  /** Levels reached so far (L1 readable, L2 classified); later issues add L3/L4 rules. */
   readable: boolean;
   classified: boolean;
   issuingCountry: string | null;
@@ -23,88 +28,76 @@ export interface DecisionInput {
   engines: Array<{ name: string; version: string }>;
   readers: string[];
   costUsd: number;
+  /** The tamper checks' report; null when they did not run, absent when the caller has none. */
+  tamper?: TamperReport | null;
+  /** The organisation's effective policy; the built-in default when absent. */
+  policy?: Policy;
 }
 
-/** Spec order of review reasons: expiry first, then warning fields, then failed checks. */
-const REASON_ORDER: OutcomeCode[] = [
-  'DOCUMENT_EXPIRED',
-  'FIELD_CONFLICT',
-  'FIELD_UNCONFIRMED',
-  'REQUIRED_FIELD_MISSING',
-  'DATE_NEEDS_REVIEW',
-  'CRITICAL_FIELD_INVALID',
-  'ARITHMETIC_MISMATCH',
-  'DUPLICATE_SUSPECTED',
-  'TAMPER_SUSPECTED',
-  'MISSING_PAGE',
-  'UNSUPPORTED_LANGUAGE_SCRIPT',
-  'DOCUMENT_TYPE_UNKNOWN',
-  'NO_FIELDS_EXTRACTED',
-  'LOW_CONFIDENCE',
-];
-
-/** Codes that end a reading before any field is read; they win over everything else. */
-const TERMINAL_CODES = new Set<OutcomeCode>([
-  'DOCUMENT_UNREADABLE',
-  'PROCESSING_PROVIDER_FAILURE',
-  'QUALITY_GATE_GLARE',
-  'QUALITY_GATE_BLUR',
-  'QUALITY_GATE_CUTOFF',
-  'QUALITY_GATE_LOW_RESOLUTION',
-  'QUALITY_GATE_DARK',
-  'QUALITY_GATE_UNREADABLE',
-]);
-
-const rank = (code: OutcomeCode): number => {
-  if (TERMINAL_CODES.has(code)) return -1;
-  const i = REASON_ORDER.indexOf(code);
-  return i === -1 ? REASON_ORDER.length : i;
-};
+export interface Decision {
+  outcome: Outcome;
+  result: Result;
+  /** Legacy `confidence` (0..1) and `tamper_score` (0..1, null when no check ran). */
+  confidence: number;
+  tamperScore: number | null;
+}
 
 export function summaryEvidence(items: EvidenceItem[]): FieldEvidence | null {
   const strongest = EVIDENCE_STRENGTH.find((e) => items.includes(e));
   return strongest ? FIELD_EVIDENCE_BY_ITEM[strongest] : null;
 }
 
-/** Evidence other than one reader's word (or a model judging between readers). */
-function hasCorroboration(items: EvidenceItem[]): boolean {
-  return items.some((e) => e !== 'single_reader' && e !== 'judge');
+/** A document status from an outcome; a tamper sign flags the document. */
+export function documentStatusFor(outcome: Pick<Outcome, 'status' | 'code'>): DocumentStatus {
+  return outcome.code === 'TAMPER_SUSPECTED' ? 'flagged' : DOCUMENT_STATUS_BY_OUTCOME[outcome.status];
 }
 
-function fieldPasses(f: FieldReading): boolean {
-  return f.status === 'read' && f.problems.length === 0 && f.value !== null;
+/** Problems the policy turns into evidence only (expired documents, duplicates). */
+function splitAccepted(problems: Problem[], policy: Policy): { standing: Problem[]; accepted: Problem[] } {
+  const accepts = (p: Problem) => (p.code === 'DOCUMENT_EXPIRED' && policy.expired_documents === 'accept') || (p.code === 'DUPLICATE_SUSPECTED' && policy.duplicates === 'accept');
+  return { standing: problems.filter((p) => !accepts(p)), accepted: problems.filter(accepts) };
 }
 
-/** Turns the evidence of a reading into its outcome and Result. Never publishes a value that did
- * not pass, and never verifies while any problem stands. */
-export function decide(input: DecisionInput): { outcome: Outcome; result: Result } {
-  const problems = [...input.problems];
-  const readFields = input.fields.filter((f) => f.status === 'read' || f.status === 'conflict');
-  if (!problems.some((p) => TERMINAL_CODES.has(p.code)) && readFields.length === 0) {
+function tamperProblem(t: TamperReport): Problem {
+  const signs = t.signs.map((s) => s.detail).join(' ');
+  return { code: 'TAMPER_SUSPECTED', detail: `Signs of editing (tamper_score ${t.score}): ${signs} ${TAMPER_NOTE}`, fields: [...new Set(t.signs.flatMap((s) => s.fields))] };
+}
+
+/** Turns the evidence of a reading into its outcome and Result under the organisation's policy.
+ * Never publishes a value that did not pass, and never verifies while any problem stands. */
+export function decide(input: DecisionInput): Decision {
+  const policy = input.policy ?? DEFAULT_POLICY;
+  const typePolicy = policy.document_types[input.documentType] ?? null;
+  const { standing, accepted } = splitAccepted(input.problems, policy);
+  const terminal = standing.some((p) => TERMINAL_CODES.has(p.code));
+  const { assessments, problems: fieldProblems } = assessFields(input.fields, policy, typePolicy, standing);
+  const problems: Problem[] = [...standing, ...fieldProblems];
+  // Without a type there are no fields to expect: DOCUMENT_TYPE_UNKNOWN says it.
+  if (!terminal && input.classified && !input.fields.some((f) => f.status === 'read' || f.status === 'conflict')) {
     problems.push({ code: 'NO_FIELDS_EXTRACTED', detail: 'No field could be read from the document.' });
   }
-  for (const f of input.fields) {
-    if (f.isKey && f.status === 'read' && !f.problems.length && !hasCorroboration(f.evidence)) {
-      problems.push({ code: 'FIELD_UNCONFIRMED', detail: `${f.label} rests on a single reading.`, fields: [f.key] });
-    }
-    for (const code of f.problems) problems.push({ code, detail: f.reason ?? `${f.label}: ${OUTCOME_CODES[code].message}`, fields: [f.key] });
+  if (input.tamper?.suspected && !terminal) problems.push(tamperProblem(input.tamper));
+  if (input.tamper && problems.length === 0) {
+    // L4's issuer rule has no code of its own; a failure must still keep the document from verified.
+    const issuer = issuerRule(input.documentType, assessments);
+    if (issuer?.result === 'failed') problems.push({ code: 'CRITICAL_FIELD_INVALID', detail: `The issuer is not plausible: ${issuer.detail}`, fields: issuer.fields });
   }
-  problems.sort((a, b) => rank(a.code) - rank(b.code));
+  problems.sort((a, b) => reasonRank(a.code) - reasonRank(b.code));
 
-  const top = problems[0];
-  const outcomeStatus = top ? OUTCOME_CODES[top.code].status : 'verified';
+  const code = outcomeCodeOf(problems.map((p) => p.code));
+  const top = code ? problems.find((p) => p.code === code)! : null;
   const outcome: Outcome = top
     ? {
-        status: outcomeStatus,
+        status: OUTCOME_CODES[top.code].status,
         code: top.code,
         message: top.detail,
         next_action: OUTCOME_CODES[top.code].next_action,
-        context: { codes: [...new Set(problems.map((p) => p.code))], ...(top.fields ? { fields: top.fields } : {}) },
+        context: { codes: [...new Set(problems.map((p) => p.code))], ...(top.fields?.length ? { fields: top.fields } : {}) },
       }
     : {
         status: 'verified',
         code: null,
-        message: 'Every required field passed with sufficient evidence.',
+        message: 'Every required and key field passed with the evidence the policy asks for.',
         next_action: { type: 'NONE', message: 'The result can be used.' },
         context: {},
       };
@@ -115,59 +108,40 @@ export function decide(input: DecisionInput): { outcome: Outcome; result: Result
   const fields: Record<string, ResultField> = {};
   const reviewItems: Result['field_review']['fields'] = [];
   const summary = { ok: 0, check: 0, missing: 0 };
-  for (const f of input.fields) {
-    const passes = fieldPasses(f);
-    if (passes) values[f.key] = f.value;
+  for (const a of assessments) {
+    const f = a.field;
+    // What the machine read stays visible to the person checking it; only `values` is strict.
+    const value = f.value;
+    if (a.passes) values[f.key] = f.value;
     field_status[f.key] = f.status;
     const ev = summaryEvidence(f.evidence);
     if (ev) field_evidence[f.key] = ev;
-    const strongEnough = passes && hasCorroboration(f.evidence);
-    const state: FieldReviewState = f.value === null && f.status !== 'conflict' ? 'missing' : strongEnough ? 'ok' : 'check';
-    summary[state] += 1;
-    fields[f.key] = {
-      value: passes ? f.value : null,
-      status: state === 'ok' ? 'passed' : state === 'missing' ? 'missing' : 'review',
-      evidence: f.evidence,
-      reason: f.reason,
-      region: f.region,
-    };
-    reviewItems.push({ key: f.key, label: f.label, value: passes ? f.value : null, state, reason: f.reason, evidence: f.evidence });
+    summary[a.state] += 1;
+    fields[f.key] = { value, status: a.state === 'ok' ? 'passed' : a.state === 'missing' ? 'missing' : 'review', evidence: f.evidence, reason: a.reason, region: f.region };
+    reviewItems.push({ key: f.key, label: f.label, value, state: a.state, reason: a.reason, evidence: f.evidence });
   }
 
-  const reviewReasons = [...new Set(problems.map((p) => p.detail))];
-  const decision = DECISION_BY_OUTCOME[outcome.status];
-  const status = DOCUMENT_STATUS_BY_OUTCOME[outcome.status];
   const verified = outcome.status === 'verified';
+  const status = documentStatusFor(outcome);
+  const verification = verificationOf(
+    { documentType: input.documentType, readable: input.readable, classified: input.classified, problems, accepted, assessments, tamper: input.tamper, policy },
+    verified,
+  );
   const result: Result = {
     status,
     verified,
-    decision,
+    decision: DECISION_BY_OUTCOME[outcome.status],
     document_type: input.documentType,
     values,
     field_status,
     field_evidence,
     disputed_fields: input.fields.filter((f) => f.status === 'conflict').map((f) => f.key),
-    review_reason: reviewReasons[0] ?? null,
-    review_reasons: reviewReasons,
+    review_reason: null,
+    review_reasons: [...new Set(problems.map((p) => p.detail))],
     next_action: outcome.next_action,
     field_review: { fields: reviewItems, summary },
     fields,
-    verification: {
-      statuses: {
-        readable: input.readable,
-        classified: input.classified,
-        data_correct: false,
-        authenticity_supported: false,
-        verified,
-      },
-      level: input.classified ? 'L2' : input.readable ? 'L1' : null,
-      evidence: [
-        { level: 'L1', rule: 'readable', result: input.readable ? 'passed' : 'failed', fields: [], detail: null },
-        { level: 'L2', rule: 'classified', result: input.classified ? 'passed' : 'failed', fields: [], detail: input.documentType },
-      ],
-      failed_rules: [...(input.readable ? [] : ['readable']), ...(input.classified ? [] : ['classified'])],
-      policy: { name: 'default', version: 1 },
-    },
+    verification,
     issuing_country: input.issuingCountry,
     outputs: { json: '', unavailable: [] },
     cv: null,
@@ -177,5 +151,11 @@ export function decide(input: DecisionInput): { outcome: Outcome; result: Result
     readers: input.readers,
     cost_usd: input.costUsd,
   };
-  return { outcome, result };
+  result.review_reason = result.review_reasons[0] ?? null;
+  return {
+    outcome,
+    result,
+    confidence: terminal ? 0 : documentConfidence(assessments),
+    tamperScore: input.tamper ? input.tamper.score : null,
+  };
 }

@@ -9,7 +9,7 @@ import { testDatabaseFactories, type TestDatabase } from '../helpers/databases.j
 import { startHarness, upload, type Harness } from '../helpers/harness.js';
 
 /** Bodies that pass validation, so a refusal is about who asks, not what was sent. */
-const BODIES: Record<string, unknown> = { 'PATCH /v1/users/:id': { status: 'inactive' } };
+const BODIES: Record<string, unknown> = { 'PATCH /v1/users/:id': { status: 'inactive' }, 'POST /v1/documents/:id/reject': { reason: 'not ours' } };
 
 describe.each(await testDatabaseFactories())('every route against every kind of bad credential on %s', (_name, makeDb) => {
   let db: TestDatabase;

@@ -221,6 +221,39 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('document_facts_lookup').on('document_facts').columns(['org_id', 'kind', 'fact_key']).execute();
     },
   },
+  '0004_policies_reviews': {
+    async up(db: Kysely<any>) {
+      // Every version of an organisation's verification policy is kept: results name the version they were decided under.
+      await db.schema
+        .createTable('policies')
+        .addColumn('org_id', 'text', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('created_by', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('policies_pk', ['org_id', 'version'])
+        .execute();
+      // A person's approve or reject: corrections beside the machine's values, who and when; erased with the document.
+      await db.schema
+        .createTable('reviews')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('document_id', 'text', (c) => c.notNull())
+        .addColumn('org_id', 'text', (c) => c.notNull())
+        .addColumn('reading_id', 'text', (c) => c.notNull())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('from_status', 'text', (c) => c.notNull())
+        .addColumn('to_status', 'text', (c) => c.notNull())
+        .addColumn('corrections', 'text', (c) => c.notNull())
+        .addColumn('machine', 'text', (c) => c.notNull())
+        .addColumn('note', 'text')
+        .addColumn('actor', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('reviews_document').on('reviews').columns(['org_id', 'document_id', 'created_at']).execute();
+      // The result after a person's action; null while the machine's reading stands.
+      await db.schema.alterTable('documents').addColumn('review_result', 'text').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

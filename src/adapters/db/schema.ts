@@ -54,6 +54,8 @@ export interface DocumentsTable {
   confidence: number | null;
   tamper_score: number | null;
   source: string;
+  /** The Result after a person's approve or reject (JSON); null while the machine's reading stands. */
+  review_result: string | null;
 }
 
 export interface DocumentVersionsTable {
@@ -197,7 +199,38 @@ export interface DocumentFactsTable {
   created_at: string;
 }
 
+export interface PoliciesTable {
+  org_id: string;
+  /** 2 and up: version 1 is the built-in default. */
+  version: number;
+  /** The organisation's settings over the defaults (PolicyUpdate JSON). */
+  body: string;
+  created_at: string;
+  created_by: string;
+}
+
+export interface ReviewsTable {
+  id: string;
+  document_id: string;
+  org_id: string;
+  /** The machine reading the person resolved. */
+  reading_id: string;
+  /** approve | reject */
+  action: string;
+  from_status: string;
+  to_status: string;
+  /** Field key → value as the person set it (JSON). */
+  corrections: string;
+  /** Field key → the machine's value, status and evidence before the correction (JSON). */
+  machine: string;
+  note: string | null;
+  actor: string;
+  created_at: string;
+}
+
 export interface Database {
+  policies: PoliciesTable;
+  reviews: ReviewsTable;
   document_facts: DocumentFactsTable;
   organisations: OrganisationsTable;
   api_keys: ApiKeysTable;

@@ -1,0 +1,48 @@
+import type { FileKind } from '../../domain/document-types.js';
+import type { Doctype } from '../../doctypes/types.js';
+import type { FieldReading } from '../../pipeline/fields.js';
+import type { ReaderOutput } from '../../readers/types.js';
+import { elaSigns } from './ela.js';
+import { editingSoftwareSign, incrementalUpdateSign } from './metadata.js';
+import { mrzVisualZoneSigns } from './mrz-viz.js';
+import { combineSigns, type TamperReport, type TamperSign } from './types.js';
+
+export { TAMPER_NOTE, type TamperReport, type TamperSign } from './types.js';
+
+export interface TamperInput {
+  bytes: Buffer;
+  kind: FileKind;
+  metadata: Record<string, unknown>;
+  doctype: Doctype | null;
+  fields: FieldReading[];
+  readings: readonly ReaderOutput[];
+}
+
+const MRZ_TYPES = new Set(['passport', 'id_card', 'visa']);
+
+/** Every tamper check that applies to the file, combined into one report. */
+export async function assessTamper(input: TamperInput): Promise<TamperReport> {
+  const checks: string[] = ['editing_software'];
+  const signs: TamperSign[] = [];
+  const push = (s: TamperSign | null) => {
+    if (s) signs.push(s);
+  };
+  push(editingSoftwareSign(input.metadata));
+  if (input.kind === 'pdf') {
+    checks.push('pdf_incremental_update');
+    push(incrementalUpdateSign(input.metadata));
+  }
+  const turned = input.readings.some((r) => r.pages.some((p) => (p.rotation ?? 0) !== 0));
+  if (input.kind === 'jpeg' && !turned) {
+    // Regions are fractions of the page as read; a page the readers turned is in another frame.
+    const boxes = input.fields.filter((f) => f.region && f.region.page === 1 && f.value !== null).map((f) => ({ key: f.key, region: f.region! }));
+    checks.push('jpeg_ela');
+    signs.push(...(await elaSigns(input.bytes, boxes, new Set(input.fields.filter((f) => f.isKey).map((f) => f.key)))));
+  }
+  if (input.doctype && MRZ_TYPES.has(input.doctype.type)) {
+    checks.push('mrz_visual_zone');
+    const kinds = Object.fromEntries(input.doctype.fields.map((f) => [f.key, f.kind]));
+    signs.push(...mrzVisualZoneSigns(input.fields, input.readings, kinds));
+  }
+  return combineSigns(checks, signs);
+}

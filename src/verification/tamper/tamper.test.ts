@@ -1,0 +1,47 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { generateIdCardTd2 } from '../../../test/fixtures/documents/index.js';
+import type { Region } from '../../domain/result.js';
+import { ELA_OUTLIER_RATIO, elaFigures, elaSigns } from './ela.js';
+import { editingSoftwareSign, incrementalUpdateSign } from './metadata.js';
+import { combineSigns } from './types.js';
+
+describe('metadata signs', () => {
+  it('names image editors, not cameras or office software', () => {
+    expect(editingSoftwareSign({ software: 'Adobe Photoshop 25.0 (Windows)' })?.weight).toBeGreaterThanOrEqual(0.5);
+    expect(editingSoftwareSign({ producer: 'GIMP 2.10' })?.kind).toBe('editing_software');
+    expect(editingSoftwareSign({ software: 'Canon EOS firmware 1.0', producer: 'Microsoft® Word for Microsoft 365' })).toBeNull();
+  });
+  it('weighs PDF incremental updates as a weak sign that more updates strengthen', () => {
+    expect(incrementalUpdateSign({ incrementalUpdates: 0 })).toBeNull();
+    expect(incrementalUpdateSign({ incrementalUpdates: 1 })!.weight).toBeLessThan(0.5);
+    expect(incrementalUpdateSign({ incrementalUpdates: 3 })!.weight).toBeGreaterThan(incrementalUpdateSign({ incrementalUpdates: 1 })!.weight);
+  });
+  it('combines signs as independent evidence', () => {
+    const r = combineSigns(['a'], [{ kind: 'pdf_incremental_update', weight: 0.35, detail: '', fields: [] }, { kind: 'editing_software', weight: 0.6, detail: '', fields: [] }]);
+    expect(r.score).toBeCloseTo(0.74, 2);
+    expect(r.suspected).toBe(true);
+    expect(combineSigns([], [{ kind: 'pdf_incremental_update', weight: 0.35, detail: '', fields: [] }]).suspected).toBe(false);
+  });
+});
+
+describe('error-level analysis by field region', () => {
+  it('finds a field pasted from a more compressed copy, and nothing on the genuine photo', async () => {
+    const doc = await generateIdCardTd2({ seed: 3 });
+    const boxes = Object.entries(doc.regions!).filter(([k]) => k !== 'mrz').map(([key, region]) => ({ key, region: region as Region }));
+    const genuine = await sharp(doc.bytes).jpeg({ quality: 70 }).toBuffer();
+    expect(await elaSigns(genuine, boxes, new Set(['document_number']))).toEqual([]);
+
+    const { width, height } = await sharp(doc.bytes).metadata();
+    const b = doc.regions!.document_number!.box;
+    const [left, top] = [Math.floor(b[0] * width!), Math.floor(b[1] * height!)];
+    const size = { width: Math.ceil((b[2] - b[0]) * width!), height: Math.ceil((b[3] - b[1]) * height!) };
+    const patch = await sharp(await sharp(doc.bytes).jpeg({ quality: 50 }).toBuffer()).extract({ left, top, ...size }).png().toBuffer();
+    const forged = await sharp(genuine).composite([{ input: patch, left, top }]).jpeg({ quality: 70 }).toBuffer();
+    const figures = await elaFigures(forged, boxes);
+    expect(figures!.perField.document_number! / figures!.median).toBeGreaterThan(ELA_OUTLIER_RATIO);
+    const signs = await elaSigns(forged, boxes, new Set(['document_number']));
+    expect(signs.map((s) => s.fields[0])).toEqual(['document_number']);
+    expect(signs[0]!.weight).toBeGreaterThanOrEqual(0.5);
+  });
+});
