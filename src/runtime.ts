@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
-import { buildApp } from './app.js';
+import { buildApp, type AppServices } from './app.js';
 import { createBlobStore } from './adapters/blobs/index.js';
 import type { BlobStore } from './adapters/blobs/types.js';
 import { connectDb, type Db } from './adapters/db/connect.js';
 import { createEmbeddedQueue } from './adapters/queue/embedded.js';
 import type { Queue } from './adapters/queue/types.js';
 import type { Config } from './config/env.js';
-import { createMetrics, type Metrics } from './http/plugins/metrics.js';
+import { createMetrics } from './http/plugins/metrics.js';
 import type { ReadDeps } from './pipeline/context.js';
 import { createReadDeps } from './pipeline/read-deps.js';
 import { AccountsService } from './services/accounts.js';
@@ -26,21 +26,12 @@ import { PoliciesService } from './services/policies.js';
 import { ReviewsService } from './services/reviews.js';
 
 /** The composition root: builds every adapter and service once from the config. */
-export interface Runtime {
+export interface Runtime extends Omit<AppServices, 'ping'> {
   config: Config;
   logger: Logger;
   db: Db;
   blobs: BlobStore;
   queue: Queue;
-  accounts: AccountsService;
-  users: UsersService;
-  sessions: SessionsService;
-  usage: UsageService;
-  counters: Counters;
-  documents: DocumentsService;
-  policies: PoliciesService;
-  reviews: ReviewsService;
-  metrics: Metrics;
   readDeps: ReadDeps;
   buildApp(): Promise<FastifyInstance>;
   startWorkers(concurrency?: number): void;

@@ -143,7 +143,7 @@ function coveredByCheck(r: MrzRepair, input: AssessInput): boolean {
   return input.fields.some((f) => f.check && inSpan(f.span)) || (input.layout.composite?.ranges.some(inSpan) ?? false);
 }
 
-function finish(name: MrzFieldName, d: Draft, input: AssessInput, composite: MrzCheck | null, ownChecksPass: boolean): MrzField {
+function finish(d: Draft, input: AssessInput, composite: MrzCheck | null, ownChecksPass: boolean): MrzField {
   const invalid = d.problems.some((p) => p.kind !== 'partial_date');
   const inComposite = composite !== null && input.layout.composite!.ranges.some((r) => within(d.span, r));
   const checkSpan = d.check ? [{ line: d.check.line, start: d.check.position, end: d.check.position + 1 }] : [];
@@ -185,7 +185,7 @@ export function assess(input: AssessInput): Assessment {
   if (names.truncated) problems.push(problem('name_truncated', null, 'the name fills its zone and may be truncated'));
 
   const fields: MrzResult['fields'] = {};
-  for (const [name, d] of drafts) fields[name] = finish(name, d, input, composite, ownChecksPass);
+  for (const [name, d] of drafts) fields[name] = finish(d, input, composite, ownChecksPass);
 
   const birth = fields.date_of_birth?.value;
   const expiry = fields.expiry_date?.value;
