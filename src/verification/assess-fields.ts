@@ -77,7 +77,8 @@ export function assessFields(
     let reason = f.reason;
     for (const code of own) problems.push({ code, detail: f.reason ?? `${f.label}: ${OUTCOME_CODES[code].message}`, fields: [f.key] });
     if (empty) {
-      if (required) problems.push({ code: 'REQUIRED_FIELD_MISSING', detail: f.reason ?? `${f.label} was not found.`, fields: [f.key] });
+      // A value that was read but failed a check is not missing: its own problem says why it is empty.
+      if (required && own.length === 0) problems.push({ code: 'REQUIRED_FIELD_MISSING', detail: f.reason ?? `${f.label} was not found.`, fields: [f.key] });
       return { field: f, isKey, required, passes: false, state: 'missing', reason: reason ?? (required ? `${f.label} was not found.` : null) };
     }
     const enough = enoughEvidence(f, isKey, accepted, policy);

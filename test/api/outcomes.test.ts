@@ -141,7 +141,7 @@ const ROWS: Row[] = [
     status: 'review',
     order: ['CRITICAL_FIELD_INVALID'],
     via: {
-      why: 'identity documents are not registered with the classifier yet; this is the MRZ rule\'s output',
+      why: 'the MRZ rule\'s output, decided from constructed fields; test/api/identity.test.ts reaches it through OCR of a generated passport',
       decide: () => input({ documentType: 'passport', fields: passportFields({ document_number: { value: null, status: 'unreadable', evidence: [], problems: ['CRITICAL_FIELD_INVALID'], reason: 'MRZ document number check digit fails.' } }) }),
     },
   },
@@ -164,7 +164,7 @@ const ROWS: Row[] = [
     status: 'review',
     order: ['DOCUMENT_EXPIRED', 'FIELD_UNCONFIRMED', 'DATE_NEEDS_REVIEW'],
     via: {
-      why: 'identity documents are not registered with the classifier yet; these are the identity rules\' outputs',
+      why: 'the identity rules\' outputs beside a date problem, to pin the order; test/api/identity.test.ts reaches it through OCR of a generated passport',
       decide: () =>
         input({
           documentType: 'passport',
