@@ -10,6 +10,8 @@ import { createRuntime } from '../src/runtime.js';
 /** Upload-to-202 latency for a 200 KB file at 50 concurrent clients, and GET /v1/documents/{id}
  * throughput. Targets on 2 cores: upload p99 < 100 ms; GET > 2,000 req/s with p99 < 30 ms. */
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+/** `upload` or `get` runs one phase alone (for profiling); anything else runs both. */
+const PHASE = process.env.BENCH_PHASE ?? 'all';
 const dir = mkdtempSync(join(tmpdir(), 'docread-bench-'));
 // Rate limits off and an internal-plan organisation: this measures the service, not its limits.
 const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', PORT: '0', BOOTSTRAP_DEV_ORG: 'false', RATE_LIMIT_PER_MINUTE: '0' });
@@ -41,6 +43,7 @@ function report(name: string, r: autocannon.Result) {
 
 console.log(`docread API benchmark — ${DURATION_S}s per phase, file ${Math.round(png.length / 1024)} KB, SQLite + local disk, workers off during upload`);
 const uploads = await autocannon({
+  ...(PHASE === 'get' ? { amount: 50 } : {}),
   url: `${base}/v1/documents/upload`,
   method: 'POST',
   connections: 50,
@@ -48,17 +51,14 @@ const uploads = await autocannon({
   headers: { 'x-doc-api-key': key, 'content-type': `multipart/form-data; boundary=${boundary}` },
   body,
 });
-report('upload → 202 (50 clients)', uploads);
+if (PHASE !== 'get') report('upload → 202 (50 clients)', uploads);
 
 const principal = (await rt.accounts.authenticateKey(key))!;
 const one = (await rt.documents.list(principal, { page: 1, page_size: 1 })).items[0]!;
-const gets = await autocannon({
-  url: `${base}/v1/documents/${one.id}`,
-  connections: 50,
-  duration: DURATION_S,
-  headers: { 'x-doc-api-key': key },
-});
-report('GET /v1/documents/{id}', gets);
+if (PHASE !== 'upload') {
+  const gets = await autocannon({ url: `${base}/v1/documents/${one.id}`, connections: 50, duration: DURATION_S, headers: { 'x-doc-api-key': key } });
+  report('GET /v1/documents/{id}', gets);
+}
 
 await app.close();
 await rt.close();

@@ -76,7 +76,7 @@ export class DocumentsService {
     if (!kind) {
       throw new AppError('unsupported_file', 'The file is not a PNG, JPG, PDF or Word document (its bytes were checked, not its name).');
     }
-    await this.opts.quota?.admitUpload(principal.orgId);
+    await this.opts.quota?.admitUpload(principal.orgId, principal.plan);
     const sha256 = createHash('sha256').update(input.bytes).digest('hex');
     const id = newId('document');
     const blobKey = originalKey(principal.orgId, id, 1);
@@ -109,8 +109,9 @@ export class DocumentsService {
       source: input.source ?? 'upload',
       review_result: null,
     };
+    let reading: ReadingsTable;
     try {
-      await this.db.transaction().execute(async (trx) => {
+      reading = await this.db.transaction().execute(async (trx) => {
         const readingId = newId('reading');
         doc.current_reading_id = readingId;
         // A cached result costs no engine run, so it costs no quota.
@@ -123,22 +124,17 @@ export class DocumentsService {
         if (input.consent !== null) {
           await trx.insertInto('consents').values({ id: newId('consent'), org_id: principal.orgId, document_id: id, note: input.consent, created_at: at }).execute();
         }
-        if (cachedFrom) {
-          // The earlier reading is copied, not re-run: no engine cost, same evidence.
-          await trx
-            .insertInto('readings')
-            .values({ ...cachedFrom.reading, id: readingId, document_id: id, number: 1, trigger: 'cache', started_at: at, finished_at: at, cached_from_reading: cachedFrom.reading.id })
-            .execute();
-        } else {
-          await this.startReading(trx, principal.orgId, id, readingId, 1, 'upload', at);
-        }
+        if (!cachedFrom) return this.startReading(trx, principal.orgId, id, readingId, 1, 'upload', at);
+        // The earlier reading is copied, not re-run: no engine cost, same evidence.
+        const copy: ReadingsTable = { ...cachedFrom.reading, id: readingId, document_id: id, number: 1, trigger: 'cache', started_at: at, finished_at: at, cached_from_reading: cachedFrom.reading.id };
+        await trx.insertInto('readings').values(copy).execute();
+        return copy;
       });
     } catch (err) {
       await this.blobs.delete(blobKey).catch(() => undefined);
       throw err;
     }
-    const reading = await this.db.selectFrom('readings').selectAll().where('id', '=', doc.current_reading_id!).executeTakeFirst();
-    return presentDocument(doc, reading ?? null, this.opts.publicBaseUrl);
+    return presentDocument(doc, reading, this.opts.publicBaseUrl);
   }
 
   /** A batch is checked as a whole before any of it is processed. */
@@ -146,13 +142,12 @@ export class DocumentsService {
     await this.opts.quota?.check(principal.orgId, n);
   }
 
-  private async startReading(trx: Transaction<Database>, orgId: string, documentId: string, readingId: string, number: number, trigger: string, at: string) {
-    await trx
-      .insertInto('readings')
-      .values({ id: readingId, document_id: documentId, org_id: orgId, number, trigger, status: 'queued', outcome: null, result: null, raw: null, started_at: at, finished_at: null, cached_from_reading: null })
-      .execute();
+  private async startReading(trx: Transaction<Database>, orgId: string, documentId: string, readingId: string, number: number, trigger: string, at: string): Promise<ReadingsTable> {
+    const reading: ReadingsTable = { id: readingId, document_id: documentId, org_id: orgId, number, trigger, status: 'queued', outcome: null, result: null, raw: null, started_at: at, finished_at: null, cached_from_reading: null };
+    await trx.insertInto('readings').values(reading).execute();
     const payload: ReadJobPayload = { orgId, documentId, readingId };
     await this.queue.enqueue(READ_QUEUE, payload, { dedupeKey: `read:${readingId}` }, trx);
+    return reading;
   }
 
   /** The newest finished reading of the same bytes in the same organisation, never across. */

@@ -9,7 +9,8 @@ export interface UploadQuota {
   /** Before anything is processed: can the organisation take `n` more documents now? Charges nothing. */
   check(orgId: string, n: number): Promise<void>;
   /** Counts one upload against a free plan's hourly cap. */
-  admitUpload(orgId: string): Promise<void>;
+  /** `plan` as read when the caller was authenticated, a moment ago. */
+  admitUpload(orgId: string, plan: string): Promise<void>;
   /** Charges `n` documents in the transaction that records them; throws when the month is used up. */
   charge(trx: Transaction<Database>, orgId: string, n: number): Promise<void>;
 }
@@ -63,9 +64,8 @@ export class UsageService implements UploadQuota {
     }
   }
 
-  async admitUpload(orgId: string): Promise<void> {
-    const org = await this.db.selectFrom('organisations').select('plan').where('id', '=', orgId).executeTakeFirstOrThrow();
-    const plan = this.planOf(org.plan);
+  async admitUpload(orgId: string, planName: string): Promise<void> {
+    const plan = this.planOf(planName);
     if (plan.uploads_per_hour === null) return;
     const hour = await this.counters.consume(HOURLY, orgId, { points: plan.uploads_per_hour, seconds: 3600 });
     if (!hour.allowed) throw rateLimited(hour.resetSeconds, plan.uploads_per_hour);

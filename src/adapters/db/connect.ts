@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../../config/env.js';
 import { migrateToLatest } from './migrations.js';
@@ -29,7 +29,7 @@ export function connectDb(database: Config['database']): Db {
     sqlite.pragma('foreign_keys = ON');
     // Deleted documents must not linger in free pages of the file.
     sqlite.pragma('secure_delete = ON');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     return wrap(db, 'sqlite');
   }
   const pool = new pg.Pool({
@@ -41,6 +41,27 @@ export function connectDb(database: Config['database']): Db {
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return wrap(db, 'postgres', database.schema);
+}
+
+/** Kysely prepares every query anew; preparing costs as much as running a small one. Statements
+ * are reusable, so they are kept by their SQL text (bounded: least recently used go first). */
+const STATEMENT_CACHE_SIZE = 500;
+
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let stmt = cache.get(sql);
+      if (stmt) cache.delete(sql);
+      else {
+        stmt = sqlite.prepare(sql);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(sql, stmt);
+      return stmt;
+    },
+  };
 }
 
 function wrap(db: Kysely<Database>, kind: DbKind, schema?: string): Db {
