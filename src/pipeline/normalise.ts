@@ -50,7 +50,8 @@ export function parseDate(text: string, order: 'dmy' | 'mdy' = 'dmy'): ParsedDat
     const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
     return isValidDate(y, mo, d) ? { iso: iso(y, mo, d), ambiguous: false } : null;
   }
-  m = t.match(/\b(\d{1,2})[-./ ](\d{1,2})[-./ ](\d{2}|\d{4})\b/);
+  // A four-digit year may run straight into the time when a reader drops the space (…/20188:13).
+  m = t.match(/\b(\d{1,2})[-./ ](\d{1,2})[-./ ]((?:19|20)\d{2}|\d{2}\b)/);
   if (m) {
     const a = Number(m[1]);
     const b = Number(m[2]);

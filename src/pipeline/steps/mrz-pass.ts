@@ -18,7 +18,10 @@ export async function readMrzBands(ctx: ReadContext, readers: OcrReaders): Promi
     const band = await locateMrzBand(image.png);
     if (!band) continue;
     const result = await readMrzFromImage(image.png, { tesseract: readers.tesseract, ...(readers.paddle ? { paddle: readers.paddle } : {}) }, { page: image.page, now: ctx.input.now, band, ...(ctx.signal ? { signal: ctx.signal } : {}) });
-    found.push({ page: image.page, band, outputs: result.readings.map((r) => r.output) });
+    // A band of dense text lines is not always an MRZ (receipts have them): only readings in which
+    // an MRZ was actually parsed join the page's readings.
+    const withMrz = result.readings.filter((r) => r.result?.format);
+    if (withMrz.length) found.push({ page: image.page, band, outputs: withMrz.map((r) => r.output) });
   }
   return found;
 }

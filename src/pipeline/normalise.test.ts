@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { amountsIn, canonical, parseAmount, parseDate } from './normalise.js';
+
+describe('normalise', () => {
+  it('reads a date whose four-digit year runs into the time, but not a two-digit one', () => {
+    expect(parseDate('25/12/20188:13:39PM')?.iso).toBe('2018-12-25');
+    expect(parseDate('Date 25/12/2018 8:13')?.iso).toBe('2018-12-25');
+    expect(parseDate('03/04/25')).toMatchObject({ iso: '2025-04-03', ambiguous: true });
+    expect(parseDate('03/04/251')).toBeNull();
+  });
+
+  it('reads each amount of a text on its own, never gluing neighbours together', () => {
+    expect(parseAmount('VAT 20% 6,363.99')).toBe(20);
+    expect(amountsIn('VAT 20% 6,363.99')).toEqual([20, 6363.99]);
+    expect(amountsIn('Total 1.234,56 EUR')).toEqual([1234.56]);
+    expect(parseAmount('no figure')).toBeNull();
+  });
+
+  it('compares names without the spaces one reader drops', () => {
+    expect(canonical('text', '5013 Bergen, Norway')).toBe(canonical('text', '5013Bergen Norway'));
+    expect(canonical('name', 'Müller & Söhne')).toBe(canonical('name', 'MULLER & SOHNE'));
+    expect(canonical('name', 'Miiller & Sohne')).not.toBe(canonical('name', 'Muller & Sohne'));
+  });
+});
