@@ -41,6 +41,9 @@ const EnvSchema = z.object({
   MAX_PDF_PAGES: int(5, 1),
   REQUEST_TIMEOUT_MS: int(60_000, 1000),
   CONNECTION_TIMEOUT_MS: int(10_000, 1000),
+  /** Pages larger than this are downscaled for Tesseract's page read (4.5 MP ≈ A4 at 215 dpi, where
+   * 8-point print is still ~25 px tall); the MRZ pass and Paddle's crops keep the full image. */
+  OCR_MAX_PIXELS: int(4_500_000, 500_000),
   /** Tesseract engines per process (each ~200 MB, one core while busy). */
   TESSERACT_WORKERS: int(2, 1),
   /** Folder with extra Tesseract traineddata (e.g. ara.traineddata), and the languages to load. */

@@ -4,7 +4,7 @@ import type { FileKind } from '../domain/document-types.js';
 import type { LlmReader } from '../readers/llm/reader.js';
 import type { PaddleReader } from '../readers/paddle.js';
 import type { TesseractReader } from '../readers/tesseract.js';
-import type { ReaderOutput } from '../readers/types.js';
+import type { PageImage, ReaderOutput } from '../readers/types.js';
 import type { Problem } from '../verification/decide.js';
 import type { Policy } from '../verification/policy.js';
 import type { TamperReport } from '../verification/tamper/types.js';
@@ -26,6 +26,8 @@ export interface OcrReaders {
 export interface ReadDeps {
   intake(bytes: Buffer, kind: FileKind, limits: IntakeLimits, opts?: { signal?: AbortSignal }): Promise<IntakeResult>;
   limits: IntakeLimits;
+  /** Pixel budget of a page image for the first reader's page read. */
+  ocrMaxPixels: number;
   readers(): Promise<OcrReaders>;
   doctypes: readonly Doctype[];
   logger?: Logger;
@@ -46,6 +48,8 @@ export interface ReadContext {
   input: ReadInput;
   deps: ReadDeps;
   intake: IntakeResult | null;
+  /** The page images the readers read: the intake's, downscaled to the OCR pixel budget. */
+  pageImages: PageImage[];
   readings: ReaderOutput[];
   doctype: Doctype | null;
   documentType: string;

@@ -30,6 +30,7 @@ export function createReadDeps(config: Config, logger?: Logger): { deps: ReadDep
   const deps: ReadDeps = {
     intake: (bytes, kind, l, opts) => intakeFile(bytes, kind, l, { ...opts, pool: sandbox }),
     limits,
+    ocrMaxPixels: config.OCR_MAX_PIXELS,
     readers: async () => (ocr ??= createOcrReaders(config, logger)),
     doctypes: DOCTYPES,
     ...(logger ? { logger } : {}),

@@ -34,6 +34,7 @@ export async function readDocument(input: ReadInput, deps: ReadDeps, opts: { sig
     input,
     deps,
     intake: null,
+    pageImages: [],
     readings: [],
     doctype: null,
     documentType: UNKNOWN_TYPE,

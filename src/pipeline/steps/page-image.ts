@@ -1,10 +1,10 @@
 import { rotatePng, type Rotation } from '../../readers/rotation.js';
 import type { ReadContext } from '../context.js';
 
-/** A page image as the first reader saw it: turned upright when Tesseract found it rotated, so
- * that the regions of what it read land on the right pixels. */
+/** A page image as the first reader saw it: at the OCR resolution, turned upright when Tesseract
+ * found it rotated, so that the regions of what it read land on the right pixels. */
 export async function uprightPage(ctx: ReadContext, page: number): Promise<{ png: Buffer; width: number; height: number } | null> {
-  const image = ctx.intake?.images.find((i) => i.page === page);
+  const image = (ctx.pageImages.length ? ctx.pageImages : (ctx.intake?.images ?? [])).find((i) => i.page === page);
   if (!image) return null;
   const rotation = (ctx.readings.find((r) => r.reader === 'tesseract')?.pages.find((p) => p.page === page)?.rotation ?? 0) as Rotation;
   if (!rotation) return image;

@@ -1,5 +1,6 @@
 import { assessScripts } from '../../readers/scripts.js';
-import type { ReaderOutput } from '../../readers/types.js';
+import sharp from 'sharp';
+import type { PageImage, ReaderOutput } from '../../readers/types.js';
 import type { OcrReaders, ReadContext } from '../context.js';
 import type { Step } from '../run.js';
 import { joinMrzReadings, readMrzBands } from './mrz-pass.js';
@@ -14,8 +15,9 @@ export const readStep: Step<ReadContext> = {
     if (images.length === 0) return undefined;
     const readers = await ctx.deps.readers();
     const request = { images, ...(ctx.signal ? { signal: ctx.signal } : {}) };
+    ctx.pageImages = await Promise.all(images.map((i) => withinPixels(i, ctx.deps.ocrMaxPixels, ctx.deps.limits.maxPixels)));
     const [tess, llm, mrz] = await Promise.allSettled([
-      readers.tesseract.read(request),
+      readers.tesseract.read({ ...request, images: ctx.pageImages }),
       readers.llm?.mode === 'reader' ? readers.llm.read(request) : Promise.resolve(null),
       readMrzBands(ctx, readers),
     ]);
@@ -58,6 +60,17 @@ export const readStep: Step<ReadContext> = {
   },
 };
 
+/** A page image no larger than the pixel budget: OCR time grows with pixels, and past ~215 dpi on
+ * A4 it reads no better. The MRZ pass keeps the full image (its characters are small). */
+async function withinPixels(image: PageImage, maxPixels: number, inputLimit: number): Promise<PageImage> {
+  if (image.width * image.height <= maxPixels) return image;
+  const scale = Math.sqrt(maxPixels / (image.width * image.height));
+  const width = Math.max(1, Math.floor(image.width * scale));
+  const height = Math.max(1, Math.floor(image.height * scale));
+  const png = await sharp(image.png, { limitInputPixels: inputLimit }).resize(width, height).png({ compressionLevel: 1 }).toBuffer();
+  return { page: image.page, width, height, png };
+}
+
 export function addReading(ctx: ReadContext, reading: ReaderOutput): void {
   ctx.readings.push(reading);
   if (!ctx.engines.some((e) => e.name === reading.engine.name)) ctx.engines.push(reading.engine);
@@ -67,7 +80,8 @@ export function addReading(ctx: ReadContext, reading: ReaderOutput): void {
 export async function readPaddlePages(ctx: ReadContext, readers: OcrReaders): Promise<boolean> {
   if (!readers.paddle || ctx.readings.some((r) => r.reader === 'paddle')) return false;
   try {
-    addReading(ctx, await readers.paddle.read({ images: ctx.intake!.images, ...(ctx.signal ? { signal: ctx.signal } : {}) }));
+    const images = ctx.pageImages.length ? ctx.pageImages : ctx.intake!.images;
+    addReading(ctx, await readers.paddle.read({ images, ...(ctx.signal ? { signal: ctx.signal } : {}) }));
     return true;
   } catch (err) {
     ctx.signal?.throwIfAborted();
