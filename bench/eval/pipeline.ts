@@ -51,6 +51,8 @@ export async function evalPipeline(samples: Sample[], deps: ReadDeps, log: (line
     if (out.result.verified && wrong > 0) r.verifiedWrong += 1;
     const readers = (out.raw.readers ?? []) as Array<{ reader: string; pages: Array<{ text: string }> }>;
     for (const reader of readers) {
+      // A reader that only read crops (Paddle's cross-read) has no page text to compare.
+      if (reader.pages.length === 0) continue;
       const text = reader.pages.map((p) => p.text).join('\n');
       let acc: number | null = null;
       if (s.truthMrz) acc = charAccuracy(s.truthMrz.join('\n'), (findMrzLines(text.split('\n')) ?? []).join('\n'));

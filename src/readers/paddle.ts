@@ -47,6 +47,8 @@ export interface CropReading {
 
 export interface PaddleReader extends Reader {
   readonly scripts: readonly ScriptName[];
+  /** Name and version of the engine, as reported with every reading (crops included). */
+  readonly engine: ReaderOutput['engine'];
   readCrops(png: Buffer, boxes: Box[], signal?: AbortSignal): Promise<CropReading[]>;
   ready(): Promise<void>;
   stats(): PoolStats;
@@ -97,16 +99,18 @@ export function createPaddleReader(opts: PaddleReaderOptions): PaddleReader {
     return { page: image.page, lines: result.lines, scripts, rotation: 0 };
   }
 
+  const engine = { name: 'PaddleOCR PP-OCRv4 (@gutenye/ocr-node, onnxruntime)', version: ENGINE_VERSION };
   return {
     name: 'paddle',
     scripts: PADDLE_SCRIPTS,
+    engine,
     supports: (request: ReadRequest) => request.images.length > 0,
     async read(request: ReadRequest): Promise<ReaderOutput> {
       const started = performance.now();
       const pages = await Promise.all(request.images.map((image) => readPage(image, request.signal)));
       return {
         reader: 'paddle',
-        engine: { name: 'PaddleOCR PP-OCRv4 (@gutenye/ocr-node, onnxruntime)', version: ENGINE_VERSION },
+        engine,
         pages,
         ms: Math.round(performance.now() - started),
         cost_usd: 0,

@@ -1,9 +1,10 @@
 import type { ExtractedValue, FieldSpec } from '../../doctypes/types.js';
-import type { Box, Line, ReaderOutput } from '../../readers/types.js';
+import type { Box, Line } from '../../readers/types.js';
 import type { ReadContext } from '../context.js';
 import { amountsIn, canonical, parseDate } from '../normalise.js';
 import type { Step } from '../run.js';
 import { uprightPage } from './page-image.js';
+import { addReading, noteEngine } from './read.js';
 
 /** Margin around a value's box, as fractions of the page: enough for ascenders and a misplaced
  * edge, too little to take in the label beside it. */
@@ -48,10 +49,9 @@ export const crossReadStep: Step<ReadContext> = {
       });
     }
     if (values.length === 0) return undefined;
-    const engine = ctx.readings.find((r) => r.reader === 'paddle')?.engine ?? { name: 'paddleocr', version: 'crops' };
-    const reading: ReaderOutput = { reader: 'paddle', engine, pages: [], ms, cost_usd: 0 };
-    if (!ctx.engines.some((e) => e.name === engine.name)) ctx.engines.push(engine);
-    if (!ctx.readings.some((r) => r.reader === 'paddle')) ctx.readings.push(reading);
+    // Crops make no page reading of their own; the reader is listed so that `readers` says who read.
+    if (!ctx.readings.some((r) => r.reader === 'paddle')) addReading(ctx, { reader: 'paddle', engine: readers.paddle.engine, pages: [], ms, cost_usd: 0 });
+    else noteEngine(ctx, readers.paddle.engine);
     if (existing) existing.values.push(...values);
     else ctx.extracted.push({ reader: 'paddle', values });
     return undefined;

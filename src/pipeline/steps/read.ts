@@ -1,5 +1,5 @@
-import { assessScripts } from '../../readers/scripts.js';
 import sharp from 'sharp';
+import { assessScripts } from '../../readers/scripts.js';
 import type { PageImage, ReaderOutput } from '../../readers/types.js';
 import type { OcrReaders, ReadContext } from '../context.js';
 import type { Step } from '../run.js';
@@ -42,7 +42,7 @@ export const readStep: Step<ReadContext> = {
     }
     if (mrz.status === 'fulfilled' && mrz.value.length) {
       ctx.readings = joinMrzReadings(ctx.readings, mrz.value);
-      for (const r of ctx.readings) if (!ctx.engines.some((e) => e.name === r.engine.name)) ctx.engines.push(r.engine);
+      for (const r of ctx.readings) noteEngine(ctx, r.engine);
       ctx.raw.mrz_bands = mrz.value.map((m) => ({ page: m.page, box: m.band.box, angle: m.band.angle }));
     } else if (mrz.status === 'rejected') {
       ctx.raw.reader_failures = [...((ctx.raw.reader_failures as string[] | undefined) ?? []), `mrz pass: ${(mrz.reason as Error).message}`];
@@ -73,7 +73,12 @@ async function withinPixels(image: PageImage, maxPixels: number, inputLimit: num
 
 export function addReading(ctx: ReadContext, reading: ReaderOutput): void {
   ctx.readings.push(reading);
-  if (!ctx.engines.some((e) => e.name === reading.engine.name)) ctx.engines.push(reading.engine);
+  noteEngine(ctx, reading.engine);
+}
+
+/** Lists an engine in `result.engines` once, however many readings it made. */
+export function noteEngine(ctx: ReadContext, engine: ReaderOutput['engine']): void {
+  if (!ctx.engines.some((e) => e.name === engine.name)) ctx.engines.push(engine);
 }
 
 /** PaddleOCR on whole (downscaled) pages; returns false when it is off or fails. */
