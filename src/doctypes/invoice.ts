@@ -9,7 +9,7 @@ import { readingRows, type Row } from './finance/rows.js';
 import { financeRules } from './finance/rules.js';
 import { findItemTable } from './finance/table.js';
 import { findTotals } from './finance/totals.js';
-import { CONFIDENCE, dateValue, itemsValue, totalsValues, valueOf } from './finance/values.js';
+import { CONFIDENCE, LINE_ITEMS_FIELD, TOTALS_FIELDS, dateValue, itemsValue, totalsValues, valueOf } from './finance/values.js';
 import type { DetectInput, Detection, Doctype, ExtractContext, ExtractedValue, FieldSpec } from './types.js';
 
 /** Invoices: fields found by layout (labels and their values by position, the item table by its
@@ -24,15 +24,11 @@ export const INVOICE_FIELDS: FieldSpec[] = [
   { key: 'vendor_tax_id', label: 'Vendor tax ID', kind: 'code' },
   { key: 'customer_name', label: 'Customer', kind: 'name' },
   { key: 'customer_address', label: 'Customer address', kind: 'text' },
-  { key: 'currency', label: 'Currency', kind: 'currency' },
-  { key: 'subtotal', label: 'Subtotal', kind: 'amount' },
-  { key: 'tax_rate', label: 'Tax rate', kind: 'amount' },
-  { key: 'tax_amount', label: 'Tax amount', kind: 'amount' },
-  { key: 'total', label: 'Total', kind: 'amount', isKey: true, required: true },
+  ...TOTALS_FIELDS,
   { key: 'amount_due', label: 'Amount due', kind: 'amount' },
   { key: 'iban', label: 'IBAN', kind: 'code' },
   { key: 'payment_terms', label: 'Payment terms', kind: 'text' },
-  { key: 'line_items', label: 'Line items', kind: 'items' },
+  LINE_ITEMS_FIELD,
 ];
 
 const DETECT_TERMS: [RegExp, number][] = [

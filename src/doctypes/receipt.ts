@@ -9,7 +9,7 @@ import { readingRows, type Row } from './finance/rows.js';
 import { financeRules } from './finance/rules.js';
 import { findItemTable, findReceiptItems } from './finance/table.js';
 import { findTotals } from './finance/totals.js';
-import { CONFIDENCE, dateValue, itemsValue, totalsValues, valueOf } from './finance/values.js';
+import { CONFIDENCE, LINE_ITEMS_FIELD, TOTALS_FIELDS, dateValue, itemsValue, totalsValues, valueOf } from './finance/values.js';
 import type { DetectInput, Detection, Doctype, ExtractContext, ExtractedValue, FieldSpec } from './types.js';
 
 /** Till receipts: the shop's name and address at the top, date and time, the items, the totals
@@ -21,13 +21,9 @@ export const RECEIPT_FIELDS: FieldSpec[] = [
   { key: 'date', label: 'Date', kind: 'date', isKey: true, required: true },
   { key: 'time', label: 'Time', kind: 'code' },
   { key: 'receipt_number', label: 'Receipt number', kind: 'code' },
-  { key: 'currency', label: 'Currency', kind: 'currency' },
-  { key: 'subtotal', label: 'Subtotal', kind: 'amount' },
-  { key: 'tax_rate', label: 'Tax rate', kind: 'amount' },
-  { key: 'tax_amount', label: 'Tax amount', kind: 'amount' },
-  { key: 'total', label: 'Total', kind: 'amount', isKey: true, required: true },
+  ...TOTALS_FIELDS,
   { key: 'payment_method', label: 'Payment method', kind: 'text' },
-  { key: 'line_items', label: 'Line items', kind: 'items' },
+  LINE_ITEMS_FIELD,
 ];
 
 const DETECT_TERMS: [RegExp, number][] = [

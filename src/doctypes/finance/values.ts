@@ -1,10 +1,21 @@
 import type { FieldValue } from '../../domain/result.js';
 import type { Box } from '../../readers/types.js';
-import type { ExtractedValue } from '../types.js';
+import type { ExtractedValue, FieldSpec } from '../types.js';
 import { type ResolvedDate } from './dates.js';
 import { regionOf } from './rows.js';
 import type { ItemReading } from './table.js';
 import type { TotalsBlock } from './totals.js';
+
+/** The money fields of a totals block, carried alike by invoices and receipts (in this order). */
+export const TOTALS_FIELDS: readonly FieldSpec[] = [
+  { key: 'currency', label: 'Currency', kind: 'currency' },
+  { key: 'subtotal', label: 'Subtotal', kind: 'amount' },
+  { key: 'tax_rate', label: 'Tax rate', kind: 'amount' },
+  { key: 'tax_amount', label: 'Tax amount', kind: 'amount' },
+  { key: 'total', label: 'Total', kind: 'amount', isKey: true, required: true },
+];
+
+export const LINE_ITEMS_FIELD: FieldSpec = { key: 'line_items', label: 'Line items', kind: 'items' };
 
 /** Builds the extractor's values from what the layout helpers found. */
 
