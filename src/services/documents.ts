@@ -33,6 +33,9 @@ export interface UploadInput {
   source?: 'upload' | 'batch' | 'job';
 }
 
+/** What an upload takes over from an earlier document with the same bytes. */
+type TwinDocument = Pick<DocumentsTable, 'id' | 'doc_type' | 'status' | 'outcome' | 'confidence' | 'tamper_score'>;
+
 export interface ListQuery {
   status?: DocumentStatus;
   type?: string;
@@ -151,12 +154,12 @@ export class DocumentsService {
   }
 
   /** The newest finished reading of the same bytes in the same organisation, never across. */
-  private async findFinishedTwin(orgId: string, sha256: string): Promise<{ doc: DocumentsTable; reading: ReadingsTable } | null> {
+  private async findFinishedTwin(orgId: string, sha256: string): Promise<{ doc: TwinDocument; reading: ReadingsTable } | null> {
     const row = await this.db
-      .selectFrom('documents')
-      .innerJoin('readings', 'readings.id', 'documents.current_reading_id')
-      .selectAll('documents')
-      .select(['readings.id as r_id'])
+      .selectFrom('readings')
+      .innerJoin('documents', 'documents.current_reading_id', 'readings.id')
+      .selectAll('readings')
+      .select(['documents.id as doc_id', 'documents.doc_type as doc_type', 'documents.status as doc_status', 'documents.outcome as doc_outcome', 'documents.confidence as doc_confidence', 'documents.tamper_score as doc_tamper_score'])
       .where('documents.org_id', '=', orgId)
       .where('documents.sha256', '=', sha256)
       .where('readings.status', '=', 'done')
@@ -164,11 +167,17 @@ export class DocumentsService {
       .limit(1)
       .executeTakeFirst();
     if (!row) return null;
-    const reading = await this.db.selectFrom('readings').selectAll().where('id', '=', row.r_id).executeTakeFirstOrThrow();
-    const { r_id: _ignored, ...doc } = row;
+    const { doc_id, doc_type, doc_status, doc_outcome, doc_confidence, doc_tamper_score, ...reading } = row;
     // A person's decision on the earlier document is not the machine's result for this one.
-    const outcome = reading.outcome ?? doc.outcome;
-    return { doc: { ...doc, outcome, status: statusFromReading(reading, doc.status) }, reading };
+    const doc: TwinDocument = {
+      id: doc_id,
+      doc_type,
+      outcome: reading.outcome ?? doc_outcome,
+      status: statusFromReading(reading, doc_status),
+      confidence: doc_confidence,
+      tamper_score: doc_tamper_score,
+    };
+    return { doc, reading };
   }
 
   /** A live document of this organisation, or the right error for a missing or deleted one. */
