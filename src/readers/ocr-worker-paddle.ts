@@ -4,8 +4,10 @@ import { dirname, join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import Ocr from '@gutenye/ocr-node';
 import sharp from 'sharp';
+import { readCleanCrop } from './crop-lines.js';
 import { cropBoxToPage, pixelsToBox } from './geometry.js';
-import type { PaddleRequest, PaddleResult, PaddleWorkerData, WorkerReply } from './ocr-worker-protocol.js';
+import { createLineRecogniser, type LineRecogniser } from './paddle-recogniser.js';
+import type { CropMethod, PaddleRequest, PaddleResult, PaddleWorkerData, WorkerReply } from './ocr-worker-protocol.js';
 import { normaliseText, splitLine, type GreyImage, type Rect } from './paddle-words.js';
 import type { Box, Line } from './types.js';
 
@@ -46,7 +48,7 @@ const data = workerData as PaddleWorkerData;
 const sharpOptions = { limitInputPixels: data.maxPixels, failOn: 'error' as const };
 
 async function greyOf(png: Buffer): Promise<GreyImage> {
-  const { data: pixels, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const { data: pixels, info } = await sharp(png, sharpOptions).greyscale().raw().toBuffer({ resolveWithObject: true });
   return { data: new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.length), width: info.width, height: info.height };
 }
 
@@ -82,10 +84,12 @@ async function readPage(ocr: PaddleOcr, png: Buffer, maxSide: number): Promise<P
   return { lines: await readImage(ocr, scaled) };
 }
 
-async function readCrops(ocr: PaddleOcr, png: Buffer, boxes: Box[]): Promise<PaddleResult> {
-  const page = await sharp(png, sharpOptions).metadata();
-  const size = { width: page.width ?? 0, height: page.height ?? 0 };
-  const crops: Line[][] = [];
+async function readCrops(ocr: PaddleOcr, recogniser: LineRecogniser, png: Buffer, boxes: Box[], detectLines: boolean): Promise<PaddleResult> {
+  // One decode of the page serves every crop read by the recogniser alone.
+  const page = detectLines ? null : await greyOf(png);
+  const meta = page ? null : await sharp(png, sharpOptions).metadata();
+  const size = page ? { width: page.width, height: page.height } : { width: meta?.width ?? 0, height: meta?.height ?? 0 };
+  const crops: Array<{ lines: Line[]; via: CropMethod }> = [];
   for (const box of boxes) {
     const h = (box[3] - box[1]) * size.height;
     const padX = Math.max(8, Math.round(h * CROP_PAD_X));
@@ -95,27 +99,40 @@ async function readCrops(ocr: PaddleOcr, png: Buffer, boxes: Box[]): Promise<Pad
     const right = Math.min(size.width, Math.ceil(box[2] * size.width) + padX);
     const bottom = Math.min(size.height, Math.ceil(box[3] * size.height) + padY);
     if (right - left < 4 || bottom - top < 4) {
-      crops.push([]);
+      crops.push({ lines: [], via: 'detector' });
       continue;
     }
-    const crop = { left, top, width: right - left, height: bottom - top };
-    const scale = Math.min(MAX_CROP_SCALE, Math.max(MIN_CROP_SCALE, CROP_TEXT_PX / Math.max(1, h)));
-    const cropPng = await sharp(png, sharpOptions)
-      .extract(crop)
-      .resize({ width: Math.max(8, Math.round(crop.width * scale)) })
-      .removeAlpha()
-      .png({ compressionLevel: 1 })
-      .toBuffer();
-    const lines = await readImage(ocr, cropPng);
-    crops.push(
-      lines.map((line) => ({
-        ...line,
-        box: cropBoxToPage(line.box, crop, size),
-        words: line.words.map((w) => ({ ...w, box: cropBoxToPage(w.box, crop, size) })),
-      })),
-    );
+    const direct = page ? await readCleanCrop(recogniser, page, { x0: left, y0: top, x1: right, y1: bottom }) : null;
+    if (direct && page) {
+      const toBox = (r: Rect): Box => pixelsToBox(r.x0, r.y0, r.x1, r.y1, page.width, page.height);
+      const lines = direct.map((l) => ({
+        text: l.text,
+        box: toBox(l.rect),
+        confidence: l.confidence,
+        words: l.words.map((w) => ({ text: w.text, box: toBox(w.rect), confidence: w.confidence })),
+      }));
+      crops.push({ lines, via: 'recogniser' });
+      continue;
+    }
+    crops.push({ lines: await detectInCrop(ocr, png, { left, top, width: right - left, height: bottom - top }, h, size), via: 'detector' });
   }
   return { crops };
+}
+
+async function detectInCrop(ocr: PaddleOcr, png: Buffer, crop: { left: number; top: number; width: number; height: number }, textHeight: number, size: { width: number; height: number }): Promise<Line[]> {
+  const scale = Math.min(MAX_CROP_SCALE, Math.max(MIN_CROP_SCALE, CROP_TEXT_PX / Math.max(1, textHeight)));
+  const cropPng = await sharp(png, sharpOptions)
+    .extract(crop)
+    .resize({ width: Math.max(8, Math.round(crop.width * scale)) })
+    .removeAlpha()
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+  const lines = await readImage(ocr, cropPng);
+  return lines.map((line) => ({
+    ...line,
+    box: cropBoxToPage(line.box, crop, size),
+    words: line.words.map((w) => ({ ...w, box: cropBoxToPage(w.box, crop, size) })),
+  }));
 }
 
 async function main(): Promise<void> {
@@ -123,13 +140,14 @@ async function main(): Promise<void> {
   if (!port) throw new Error('ocr-worker-paddle must run as a worker thread');
   const post = (reply: WorkerReply): void => port.postMessage(reply);
   let ocr: PaddleOcr;
+  let recogniser: LineRecogniser;
   try {
-    ocr = (await Ocr.create({
-      models: installedModels(),
-      // Without the CPU memory arena a page read peaks ~30% lower (measured 685 vs 973 MB) for a
-      // little more CPU time: memory is the tighter limit when both engines share the machine.
-      onnxOptions: { intraOpNumThreads: data.threads, interOpNumThreads: 1, enableCpuMemArena: false, enableMemPattern: false },
-    })) as PaddleOcr;
+    const models = installedModels();
+    // Without the CPU memory arena a page read peaks ~30% lower (measured 685 vs 973 MB) for a
+    // little more CPU time: memory is the tighter limit when both engines share the machine.
+    const onnxOptions = { intraOpNumThreads: data.threads, interOpNumThreads: 1, enableCpuMemArena: false, enableMemPattern: false };
+    ocr = (await Ocr.create({ models, onnxOptions })) as PaddleOcr;
+    recogniser = await createLineRecogniser({ modelPath: models.recognitionPath, dictionaryPath: models.dictionaryPath, sessionOptions: onnxOptions });
   } catch (err) {
     post({ type: 'fatal', message: err instanceof Error ? err.message : String(err) });
     return;
@@ -138,7 +156,8 @@ async function main(): Promise<void> {
   port.on('message', async ({ id, request }: { id: number; request: PaddleRequest }) => {
     try {
       const png = Buffer.from(request.png.buffer, request.png.byteOffset, request.png.byteLength);
-      const result = request.kind === 'page' ? await readPage(ocr, png, request.maxSide) : await readCrops(ocr, png, request.boxes);
+      const result =
+        request.kind === 'page' ? await readPage(ocr, png, request.maxSide) : await readCrops(ocr, recogniser, png, request.boxes, request.detectLines);
       post({ type: 'result', id, ok: true, result });
     } catch (err) {
       post({ type: 'result', id, ok: false, message: err instanceof Error ? err.message : String(err) });

@@ -9,9 +9,13 @@ export interface PaddleWorkerData {
 
 export type PaddleRequest =
   | { kind: 'page'; png: Uint8Array; maxSide: number }
-  | { kind: 'crops'; png: Uint8Array; boxes: Box[] };
+  | { kind: 'crops'; png: Uint8Array; boxes: Box[]; detectLines: boolean };
 
-export type PaddleResult = { lines: Line[] } | { crops: Line[][] };
+/** How a crop's lines were found: from its pixel rows, each band read by the recogniser alone,
+ * or by the text detector. */
+export type CropMethod = 'recogniser' | 'detector';
+
+export type PaddleResult = { lines: Line[] } | { crops: Array<{ lines: Line[]; via: CropMethod }> };
 
 export type WorkerReply =
   | { type: 'ready' }

@@ -59,10 +59,20 @@ describe('Paddle reader (PP-OCRv4 in a worker thread)', () => {
     const [doc, band] = await reader.readCrops(card.png, [value.box, mrzBand]);
     expect(charAccuracy('L898902C3', doc!.text)).toBeGreaterThanOrEqual(0.88);
     expect(near(doc!.lines[0]!.box, value.box, 0.02), String(doc!.lines[0]!.box)).toBe(true);
+    // A value on plain card stock stands clear: no detector run needed.
+    expect(doc!.via).toBe('recogniser');
     expect(band!.lines).toHaveLength(3);
     // PP-OCRv4 reads 0 for the letter O and may stop a line's trailing filler early.
     expect(charAccuracy(ID_MRZ.join('\n'), band!.text)).toBeGreaterThanOrEqual(0.8);
     band!.lines.forEach((line, i) => expect(Math.abs(line.box[1] - mrz[i]!.box[1])).toBeLessThan(0.02));
+  });
+
+  it('runs the detector on every crop when asked, and finds the same text', async () => {
+    const boxes = card.texts.filter((t) => ID_FIELDS.some(([, value]) => value === t.text)).map((t) => t.box);
+    const [direct, detected] = await Promise.all([reader.readCrops(card.png, boxes), reader.readCrops(card.png, boxes, { detectLines: true })]);
+    expect(detected.every((c) => c.via === 'detector')).toBe(true);
+    expect(direct.every((c) => c.via === 'recogniser')).toBe(true);
+    direct.forEach((c, i) => expect(charAccuracy(detected[i]!.text, c.text), `${c.text} / ${detected[i]!.text}`).toBeGreaterThanOrEqual(0.9));
   });
 
   it('refuses malformed crop boxes and too many crops', async () => {

@@ -85,8 +85,9 @@ export async function readMrzFromImage(png: Buffer, readers: MrzImageReaders, op
   ];
   const paddle = readers.paddle;
   if (paddle) {
-    // Paddle returns crop lines in the fractions of the image it was given: here, the crop itself
-    jobs.push(timed('paddle', async () => (await paddle.readCrops(crop.png, [[0, 0, 1, 1]], opts.signal))[0]?.lines ?? []));
+    // Paddle returns crop lines in the fractions of the image it was given: here, the crop itself.
+    // The detector stays on: fed whole MRZ lines, the recogniser alone loses runs of fillers.
+    jobs.push(timed('paddle', async () => (await paddle.readCrops(crop.png, [[0, 0, 1, 1]], { signal: opts.signal, detectLines: true }))[0]?.lines ?? []));
   }
   const toReading = (output: ReaderOutput): MrzImageReading => {
     const m = readMrzOf(output, now);

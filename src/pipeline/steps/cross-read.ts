@@ -37,7 +37,7 @@ export const crossReadStep: Step<ReadContext> = {
       if (targets.length === 0) continue;
       const { png } = (await uprightPage(ctx, image.page))!;
       const started = performance.now();
-      const crops = await readers.paddle.readCrops(png, targets.map((t) => widen(t.region!.box)), ctx.signal);
+      const crops = await readers.paddle.readCrops(png, targets.map((t) => widen(t.region!.box)), { signal: ctx.signal });
       ms += performance.now() - started;
       crops.forEach((crop, i) => {
         const target = targets[i]!;

@@ -1,0 +1,122 @@
+import type { LineRecogniser, RecognisedChar, RecognisedLine } from './paddle-recogniser.js';
+import { inkColumns, interiorGaps, normaliseText, splitLine, type GreyImage, type Rect, type WordPiece } from './paddle-words.js';
+import { findTextBands } from './text-bands.js';
+
+/** Reads a clean crop (one or a few lines of text on plain paper) with the line recogniser
+ * alone: the text bands come from the crop's pixels instead of the text detector. Returns null
+ * when the crop is not clean enough for that, and the caller runs the detector instead. */
+
+/** A blank this wide (in band heights) parts stretches of a line read separately: across a long
+ * blank run the recogniser drops characters (a table row's columns). */
+const SEGMENT_GAP = 0.6;
+/** A blank this wide (in band heights) between two characters is a space, emitted or not: the
+ * recogniser sometimes drops spaces between Latin words. Narrower blanks are left to the model,
+ * which sees the letters' shapes (proportional fonts leave wide blanks inside words too). */
+const SPACE_GAP = 0.4;
+/** Paper around a stretch before it is read, in band heights. */
+const PAD = 0.25;
+/** A stretch read with a lower mean probability was probably not cut cleanly (two lines merged,
+ * a picture): the crop goes to the detector instead. */
+const MIN_CONFIDENCE = 0.8;
+
+export interface PixelLine {
+  text: string;
+  rect: Rect;
+  confidence: number;
+  words: Array<WordPiece & { confidence: number }>;
+}
+
+export async function readCleanCrop(recogniser: LineRecogniser, img: GreyImage, rect: Rect): Promise<PixelLine[] | null> {
+  const bands = findTextBands(img, rect);
+  if (bands === null) return null;
+  // A band cut by the crop's edge is a neighbouring line; when every band is cut, the crop is not clean.
+  const whole = bands.filter((b) => !b.clipped);
+  if (bands.length > 0 && whole.length === 0) return null;
+  const lines: PixelLine[] = [];
+  for (const band of whole) {
+    const line = await readBand(recogniser, img, band.rect, band.paper);
+    if (line === null) return null;
+    if (line.text) lines.push(line);
+  }
+  return lines;
+}
+
+async function readBand(recogniser: LineRecogniser, img: GreyImage, band: Rect, paper: number): Promise<PixelLine | null> {
+  const height = band.y1 - band.y0;
+  const { ink, gaps } = interiorGaps(inkColumns(img, band));
+  if (!ink) return { text: '', rect: band, confidence: 0, words: [] };
+  const segments = splitAt(
+    { start: ink.start, end: ink.end },
+    gaps.filter((g) => g.end - g.start >= SEGMENT_GAP * height),
+  ).map((s) => ({ ...band, x0: band.x0 + s.start, x1: band.x0 + s.end }));
+
+  const texts: string[] = [];
+  const words: PixelLine['words'] = [];
+  let weighted = 0;
+  let chars = 0;
+  for (const segment of segments) {
+    const read = await readSegment(recogniser, img, segment, paper, gaps.map((g) => ({ start: band.x0 + g.start, end: band.x0 + g.end })));
+    if (read.chars.length === 0) continue;
+    if (read.confidence < MIN_CONFIDENCE) return null;
+    const spaceGaps = interiorGaps(inkColumns(img, segment)).gaps
+      .filter((g) => g.end - g.start >= SPACE_GAP * height)
+      .map((g) => segment.x0 + (g.start + g.end) / 2);
+    const text = normaliseText(withSpaces(read.chars, spaceGaps));
+    if (!text) continue;
+    texts.push(text);
+    words.push(...splitLine(text, segment, img).map((w) => ({ ...w, confidence: read.confidence })));
+    weighted += read.confidence * read.chars.length;
+    chars += read.chars.length;
+  }
+  const text = texts.join(' ');
+  if (!text) return { text: '', rect: band, confidence: 0, words: [] };
+  return { text, rect: { ...band, x0: band.x0 + ink.start, x1: band.x0 + ink.end }, confidence: weighted / chars, words };
+}
+
+/** Read whole, a long stretch loses characters (an MRZ line's runs of fillers came back short);
+ * it is read in pieces of about this many band heights, cut at blank columns between characters. */
+const PIECE_RATIO = 20;
+
+async function readSegment(recogniser: LineRecogniser, img: GreyImage, segment: Rect, paper: number, blanks: Array<{ start: number; end: number }>): Promise<RecognisedLine> {
+  const height = segment.y1 - segment.y0;
+  const pad = Math.max(2, Math.round(PAD * height));
+  const cuts: Array<{ start: number; end: number }> = [];
+  const piece = PIECE_RATIO * height;
+  for (let target = segment.x0 + piece; target < segment.x1 - piece / 3; target += piece) {
+    const inside = blanks.filter((b) => b.start > (cuts.at(-1)?.end ?? segment.x0) && b.end < segment.x1 && Math.abs((b.start + b.end) / 2 - target) < piece / 3);
+    const nearest = inside.sort((a, b) => Math.abs((a.start + a.end) / 2 - target) - Math.abs((b.start + b.end) / 2 - target))[0];
+    if (nearest) cuts.push(nearest);
+  }
+  const pieces = splitAt({ start: segment.x0, end: segment.x1 }, cuts).map((r) => ({ ...segment, x0: r.start, x1: r.end }));
+  const chars: RecognisedChar[] = [];
+  for (const p of pieces) chars.push(...(await recogniser.recognise(img, p, { pad, paper })).chars);
+  const confidence = chars.length ? chars.reduce((sum, c) => sum + c.confidence, 0) / chars.length : 0;
+  return { text: chars.map((c) => c.text).join(''), confidence, chars };
+}
+
+function splitAt(run: { start: number; end: number }, gaps: Array<{ start: number; end: number }>): Array<{ start: number; end: number }> {
+  const parts: Array<{ start: number; end: number }> = [];
+  let start = run.start;
+  for (const gap of gaps) {
+    parts.push({ start, end: gap.start });
+    start = gap.end;
+  }
+  parts.push({ start, end: run.end });
+  return parts;
+}
+
+/** The characters as text, with a space wherever a blank column run (given by its middle
+ * column) falls between two characters that have none between them. */
+export function withSpaces(chars: RecognisedChar[], gapMiddles: number[]): string {
+  let text = '';
+  chars.forEach((c, i) => {
+    const previous = chars[i - 1];
+    if (previous && c.text !== ' ' && previous.text !== ' ') {
+      const left = (previous.x0 + previous.x1) / 2;
+      const right = (c.x0 + c.x1) / 2;
+      if (gapMiddles.some((g) => g > left && g < right)) text += ' ';
+    }
+    text += c.text;
+  });
+  return text;
+}

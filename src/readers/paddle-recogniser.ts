@@ -1,0 +1,120 @@
+import { readFileSync } from 'node:fs';
+import { InferenceSession, Tensor } from 'onnxruntime-node';
+import sharp from 'sharp';
+import type { GreyImage, Rect } from './paddle-words.js';
+
+/** PaddleOCR's PP-OCRv4 line recogniser run directly on one text line, without the detector.
+ * @gutenye/ocr-node only exposes detection followed by recognition; on a crop that is already one
+ * line, detection is most of the cost. This runs the same recognition model file the package ships
+ * and decodes it the same way (CTC, greedy), and also reports where each character stands, which
+ * the detector path cannot. */
+
+/** Height the model was trained at. */
+const MODEL_HEIGHT = 48;
+/** The model's output has one step per this many input columns. */
+const STEP_PX = 8;
+/** Widest input: a line longer than this is shrunk to fit (very long lines lose a little detail). */
+const MAX_WIDTH = 2560;
+
+export interface RecognisedChar {
+  text: string;
+  /** Columns of the source image the character's steps cover, x1 exclusive. */
+  x0: number;
+  x1: number;
+  confidence: number;
+}
+
+export interface RecognisedLine {
+  text: string;
+  /** Mean of the characters' probabilities, 0..1; 0 when nothing was read. */
+  confidence: number;
+  chars: RecognisedChar[];
+}
+
+export interface LineRecogniser {
+  /** Reads the text in `rect` of `img` as one line, surrounded by `pad` pixels of the `paper`
+   * grey (the model reads best with a margin, and the page's own margin may hold a neighbour). */
+  recognise(img: GreyImage, rect: Rect, margin: { pad: number; paper: number }): Promise<RecognisedLine>;
+  release(): Promise<void>;
+}
+
+export async function createLineRecogniser(opts: { modelPath: string; dictionaryPath: string; sessionOptions: InferenceSession.SessionOptions }): Promise<LineRecogniser> {
+  const session = await InferenceSession.create(opts.modelPath, opts.sessionOptions);
+  // Index 0 of the output is the CTC blank; the dictionary's characters follow, then the space.
+  const dictionary = [...readFileSync(opts.dictionaryPath, 'utf8').split('\n'), ' '];
+  const input = session.inputNames[0]!;
+  const output = session.outputNames[0]!;
+
+  return {
+    async recognise(img, rect, { pad, paper }) {
+      const width = rect.x1 - rect.x0;
+      const height = rect.y1 - rect.y0;
+      if (width < 2 || height < 2) return { text: '', confidence: 0, chars: [] };
+      // sharp resizes before it extends, so the margin is added at model scale.
+      const margin = Math.round((pad * MODEL_HEIGHT) / (height + 2 * pad));
+      const innerHeight = MODEL_HEIGHT - 2 * margin;
+      const innerWidth = Math.max(1, Math.min(MAX_WIDTH - 2 * margin, Math.round((width * innerHeight) / height)));
+      const modelWidth = innerWidth + 2 * margin;
+      const resized = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 1 } })
+        .extract({ left: rect.x0, top: rect.y0, width, height })
+        .resize({ width: innerWidth, height: innerHeight, fit: 'fill' })
+        .extend({ top: margin, bottom: margin, left: margin, right: margin, background: { r: paper, g: paper, b: paper } })
+        .greyscale()
+        .raw()
+        .toBuffer();
+      const tensor = new Tensor('float32', toModelInput(resized), [1, 3, MODEL_HEIGHT, modelWidth]);
+      const result = await session.run({ [input]: tensor });
+      const logits = result[output]!;
+      const [, steps, classes] = logits.dims as [number, number, number];
+      const line = decodeGreedy(logits.data as Float32Array, steps, classes, dictionary);
+      // Steps back to source columns, clamped to the rectangle (the margin holds no text).
+      const toSource = width / innerWidth;
+      const column = (x: number): number => Math.min(rect.x1, Math.max(rect.x0, rect.x0 + Math.round((x - margin) * toSource)));
+      return { ...line, chars: line.chars.map((c) => ({ ...c, x0: column(c.x0), x1: column(c.x1) })) };
+    },
+    release: () => session.release(),
+  };
+}
+
+/** Grey pixels as the model's three identical channels, scaled to 0..1 as @gutenye/ocr-common does
+ * for this model export. */
+export function toModelInput(grey: Uint8Array): Float32Array {
+  const plane = grey.length;
+  const out = new Float32Array(plane * 3);
+  for (let i = 0; i < plane; i++) {
+    const v = grey[i]! / 255;
+    out[i] = v;
+    out[plane + i] = v;
+    out[2 * plane + i] = v;
+  }
+  return out;
+}
+
+/** Best class per step, repeats collapsed, blanks dropped. Character columns are in the model
+ * input's pixels. */
+export function decodeGreedy(data: Float32Array, steps: number, classes: number, dictionary: string[]): RecognisedLine {
+  const chars: RecognisedChar[] = [];
+  let previous = 0;
+  for (let t = 0; t < steps; t++) {
+    let best = 0;
+    let bestScore = Number.NEGATIVE_INFINITY;
+    const base = t * classes;
+    for (let c = 0; c < classes; c++) {
+      const score = data[base + c]!;
+      if (score > bestScore) {
+        bestScore = score;
+        best = c;
+      }
+    }
+    if (best !== 0 && best === previous) {
+      const last = chars.at(-1)!;
+      last.x1 = (t + 1) * STEP_PX;
+      last.confidence = Math.max(last.confidence, bestScore);
+    } else if (best !== 0) {
+      chars.push({ text: dictionary[best - 1] ?? '', x0: t * STEP_PX, x1: (t + 1) * STEP_PX, confidence: bestScore });
+    }
+    previous = best;
+  }
+  const confidence = chars.length ? chars.reduce((s, c) => s + c.confidence, 0) / chars.length : 0;
+  return { text: chars.map((c) => c.text).join(''), confidence, chars };
+}
