@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { DOCTYPES } from '../../src/doctypes/registry.js';
 import type { FileKind } from '../../src/domain/document-types.js';
 import type { FieldValue } from '../../src/domain/result.js';
 import type { ReadDeps } from '../../src/pipeline/context.js';
-import { canonical } from '../../src/pipeline/normalise.js';
 import { readDocument, type ReadOutput } from '../../src/pipeline/read-document.js';
 import { DEFAULT_NOW, generateCorpus } from '../../test/fixtures/documents/index.js';
 import type { GeneratedDocument } from '../../test/fixtures/documents/types.js';
+import { sameFieldValue } from './compare.js';
 import { loadSamples } from './samples.js';
 
 /** The decisions the service reaches against the decisions it should reach: a confusion matrix on
@@ -34,13 +33,6 @@ export interface DecisionEvaluation {
 
 /** Generator truth keys where they differ from the service's field keys. */
 const TRUTH_KEY: Record<string, string> = { issuing_state: 'issuing_country', birth_date: 'date_of_birth', issue_date: 'date_of_issue', name: 'full_name' };
-const KIND_BY_KEY = new Map(DOCTYPES.flatMap((d) => d.fields.map((f) => [f.key, f.kind] as const)));
-
-function sameValue(key: string, want: FieldValue, got: FieldValue): boolean {
-  const kind = KIND_BY_KEY.get(key) ?? 'text';
-  if (kind === 'items') return true;
-  return canonical(kind, want as string | number) === canonical(kind, got as string | number);
-}
 
 /** A generated document should be verified exactly when nothing about it is wrong. */
 function expectedOf(doc: GeneratedDocument): 'verified' | 'review' {
@@ -62,7 +54,7 @@ function record(set: DecisionSet, id: string, expected: string, out: ReadOutput,
   set.verifiedWithoutPerson += 1;
   for (const [key, want] of Object.entries(truth)) {
     const got = out.result.values[key];
-    if (got !== undefined && want !== null && !sameValue(key, want, got)) set.verifiedWrong.push({ id, field: key, expected: want, got });
+    if (got !== undefined && want !== null && !sameFieldValue(key, want, got)) set.verifiedWrong.push({ id, field: key, expected: want, got });
   }
 }
 

@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { findMrzLines } from '../../src/doctypes/mrz/index.js';
-import { DOCTYPES } from '../../src/doctypes/registry.js';
 import type { ReadDeps } from '../../src/pipeline/context.js';
-import { canonical } from '../../src/pipeline/normalise.js';
 import { readDocument } from '../../src/pipeline/read-document.js';
 import type { Sample } from './samples.js';
+import { sameFieldValue } from './compare.js';
 import { charAccuracy } from './text-accuracy.js';
 
 /** The whole pipeline on the labelled samples: classification, per-field accuracy, the readers'
@@ -19,14 +18,6 @@ export interface CategoryReport {
   decisions: Record<string, number>;
   verifiedWrong: number;
   latencyMs: number[];
-}
-
-const kindOfField = (key: string) => DOCTYPES.flatMap((d) => d.fields).find((f) => f.key === key)?.kind ?? 'text';
-
-function same(key: string, expected: string | number, got: unknown): boolean {
-  if (got === undefined || got === null) return false;
-  const kind = kindOfField(key);
-  return canonical(kind, expected) === canonical(kind, got as string | number);
 }
 
 export async function evalPipeline(samples: Sample[], deps: ReadDeps, log: (line: string) => void = console.log): Promise<CategoryReport[]> {
@@ -45,7 +36,7 @@ export async function evalPipeline(samples: Sample[], deps: ReadDeps, log: (line
       const f = (r.fields[key] ??= { correct: 0, total: 0 });
       f.total += 1;
       const got = out.result.values[key];
-      if (same(key, want, got)) f.correct += 1;
+      if (sameFieldValue(key, want, got)) f.correct += 1;
       else if (got !== undefined) wrong += 1;
     }
     if (out.result.verified && wrong > 0) r.verifiedWrong += 1;
