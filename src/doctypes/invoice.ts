@@ -2,6 +2,7 @@ import type { ReaderOutput } from '../readers/types.js';
 import { detectCurrency } from './finance/currency.js';
 import { findIban } from './finance/iban.js';
 import { findInvoiceDates, resolvePair } from './finance/invoice-dates.js';
+import { findInvoiceNumber } from './finance/invoice-number.js';
 import { LABELS, upper } from './finance/labels.js';
 import { findPairs } from './finance/pairs.js';
 import { findCustomer, findVendor } from './finance/parties.js';
@@ -46,14 +47,6 @@ export function detectInvoice(input: DetectInput): Detection {
   return { score, reason: hits.length ? `Invoice terms found: ${hits.map(([re]) => t.match(re)![0]).join(', ')}.` : 'No invoice terms found.' };
 }
 
-const CODE_TOKEN = /^#?\s*([A-Z0-9][A-Z0-9\-\/_.]{1,38}[A-Z0-9])\b/i;
-
-function invoiceNumber(text: string): { value: string; raw: string } | null {
-  const m = text.trim().match(CODE_TOKEN);
-  if (!m || !/\d/.test(m[1]!) || /^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/.test(m[1]!)) return null;
-  return { value: m[1]!, raw: m[0] };
-}
-
 const taxId = (text: string): { value: string; raw: string } | null => {
   const m = text.trim().match(/^[:#\s]*([A-Z]{0,3}[\s-]?[0-9][0-9A-Z .\-/]{5,20}[0-9A-Z])/i);
   if (!m) return null;
@@ -78,7 +71,7 @@ export function extractInvoice(reading: ReaderOutput, ctx: ExtractContext): Extr
   const rows = readingRows(reading);
   if (!rows.length) return [];
   const out: ExtractedValue[] = [];
-  const number = findPairs(rows, 'invoice_number', invoiceNumber)[0];
+  const number = findInvoiceNumber(rows);
   if (number) out.push(valueOf('invoice_number', number.value, number.raw, number.page, number.boxes, number.score >= 30 ? CONFIDENCE.labelled : CONFIDENCE.layout));
 
   const dates = findInvoiceDates(rows, ctx.now);
@@ -88,7 +81,7 @@ export function extractInvoice(reading: ReaderOutput, ctx: ExtractContext): Extr
   }
 
   const customer = findCustomer(rows);
-  const vendor = findVendor(rows, customer);
+  const vendor = findVendor(rows);
   for (const [prefix, party] of [['vendor', vendor], ['customer', customer]] as const) {
     if (!party) continue;
     out.push(valueOf(`${prefix}_name`, party.name, party.name, party.page, party.nameBoxes, CONFIDENCE.layout));

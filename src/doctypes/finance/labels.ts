@@ -12,15 +12,21 @@ export interface LabelPattern {
 const L = (re: RegExp, strength = 2): LabelPattern => ({ re, strength });
 
 export const LABELS = {
+  // OCR reads the I of INVOICE as L or 1 and the O of NO as a zero.
   invoice_number: [
-    L(/\b(?:INVOICE|INV|TAX INVOICE|BILL|RECEIPT|DOCUMENT)\s*(?:NO|NUMBER|NUM|NBR|NR|ID)\b\.?|\bINVOICE\s*#/, 3),
-    L(/\bFACTURE\s*(?:N\s*[O°º]?|NUMERO|NO)\b\.?|\bFACTURE\s*N[°º]/, 3),
-    L(/\bRECHNUNGS?\s*-?\s*(?:NR|NUMMER|NO)\b\.?/, 3),
+    L(/\b(?:[IL1]NVOICE|INV|TAX [IL1]NVOICE|BILL|RECEIPT|DOCUMENT)\s*(?:N[O0]|NUMBER|NUM|NBR|NR|ID|REF(?:ERENCE)?)\b\.?|\b(?:[IL1]NVOICE|INV|BILL|RECEIPT)\s*(?:#|N[°º])/, 3),
+    L(/\bFACTURE\s*(?:N\s*[O0°º]?|NUMERO|NO)\b\.?|\bFACTURE\s*N[°º]/, 3),
+    L(/\bRECHNUNGS?\s*-?\s*(?:NR|NUMMER|NO)\b\.?|\bBELEG\s*-?\s*(?:NR|NUMMER)\b\.?/, 3),
     L(/\bFACTUUR\s*(?:NR|NUMMER)\b\.?|\bFACTUURNUMMER\b/, 3),
-    L(/\b(?:NUMERO|N[°º]|NO)\s*(?:DE\s*)?(?:FACTURA|FATTURA)\b|\bFATTURA\s*(?:N|NR|NUMERO)\b\.?/, 3),
+    L(/\b(?:NUMERO|N[°º]|NO)\s*(?:DE\s*)?(?:FACTURA|FATTURA)\b|\b(?:FACTURA|FATTURA)\s*(?:N|NR|NUMERO|NO)\b\.?|\b(?:FACTURA|FATTURA)\s*N[°º]/, 3),
+    L(/\bNO\.?\s*(?:INVOIS|BIL|RESIT)\b/, 3),
     L(/^(?:INVOICE|FACTURE|RECHNUNG|FACTUUR|FACTURA|FATTURA)\b/, 1),
     L(/^#/, 1),
   ],
+  /** What a booking or reservation is known by: the document's reference when nothing names an
+   * invoice number (a hotel's or a travel agent's payment receipt). Order numbers are not: an
+   * invoice usually prints its order's number beside its own. */
+  document_reference: [L(/\b(?:BOOKING|RESERVATION|BUCHUNGS?)\s*-?\s*(?:ID|NO|NR|NUMBER|NUMMER|REF(?:ERENCE)?|CODE)\b\.?|\bCONFIRMATION\s*(?:NO|NUMBER|CODE)\b\.?|\bFOLIO\s*(?:NO|NUMBER)\b\.?/, 2)],
   invoice_date: [
     L(/\b(?:INVOICE|BILL|ISSUE|TAX POINT)\s*DATE\b|\bDATE\s*(?:OF\s*)?(?:INVOICE|ISSUE)\b/, 3),
     L(/\bRECHNUNGSDATUM\b|\bFACTUURDATUM\b|\bDATE\s*(?:DE\s*)?(?:LA\s*)?FACTURE\b|\bFECHA\s*(?:DE\s*)?FACTURA\b|\bDATA\s*(?:DELLA\s*)?FATTURA\b/, 3),
@@ -44,8 +50,16 @@ export const LABELS = {
   /** Rows in the totals area that are neither the total nor its parts. */
   not_total: [L(/\bTOTAL\s*(?:QTY|QUANTITY|ITEMS?|DISCOUNT|SAVINGS?|WEIGHT|POINTS|UNITS)\b|\bNO\.?\s*OF\s*ITEMS\b|\bCHANGE\b|\bCASH\b|\bTENDERED\b|\bPAID\b|\bCREDITS?\b/, 2)],
   vendor_tax_id: [L(/\b(?:VAT|TAX|GST|TVA|BTW|IVA)\s*(?:ID|NO|NR|NUMBER|REG(?:ISTRATION)?(?:\s*NO)?|\/\s*TIN)\b\.?|\bUST-?\s*ID(?:NR)?\b\.?|\bUSTID\b|\bTIN\b|\bABN\b|\bSIRET\b|\bSTEUER-?\s*NR\b\.?|\bN[°º]?\s*TVA\b|\bBTW\b|\bCIF\b|\bP\.?\s*IVA\b/, 2)],
-  customer: [L(/\bBILL(?:ED)?\s*TO\b|\bBILLING\s*ADDRESS\b|\bSOLD\s*TO\b|\bCUSTOMER\b(?!\s*(?:NO|NUMBER|ID|CARE|REF))|\bCLIENT\b|\bKUNDE\b(?!N)|\bRECHNUNGSEMPFANGER\b|\bFACTURE\s*A\b|\bFACTUUR\s*AAN\b|\bINVOICE\s*TO\b|\bATTN\b/, 2)],
+  customer: [
+    L(/\bBILL(?:ED)?\s*TO\b|\b(?:BILLING|INVOICE)\s*ADDRESS\b|\bSOLD\s*TO\b|\bCUSTOMER\b(?!\s*(?:NO|NUMBER|ID|CARE|REF))|\bCLIENT\b|\bKUNDE\b(?!N)|\bRECHNUNGSEMPFANGER\b|\bRECHNUNGSADRESSE\b|\bFACTURE\s*A\b|\bADRESSE\s*DE\s*FACTURATION\b|\bFACTUUR\s*AAN\b|\bFACTUURADRES\b|\bDIRECCION\s*DE\s*FACTURACION\b|\bINVOICE\s*TO\b|\bATTN\b|^TO\s*:/, 2),
+    // Where the goods go is the customer's too, though a weaker sign than the billing block.
+    L(/\bSHIP(?:PED)?\s*TO\b|\bDELIVER(?:ED)?\s*TO\b|\b(?:SHIPPING|DELIVERY)\s*ADDRESS\b|\bLIEFERADRESSE\b|\bADRESSE\s*DE\s*LIVRAISON\b|\bAFLEVERADRES\b|\bDIRECCION\s*DE\s*ENVIO\b/, 1),
+  ],
   vendor: [L(/^(?:SOLD\s*BY|FROM|SUPPLIER|VENDOR|SELLER|ISSUED\s*BY|SERVICE\s*PROVIDER|LIEFERANT|FOURNISSEUR|LEVERANCIER)\b/, 2)],
+  /** Whom the payment goes to: the issuer, named on its bank line. */
+  payee: [L(/\b(?:ACCOUNT\s*(?:HOLDER|NAME)|BENEFICIARY(?!\s*BANK)(?:\s*NAME)?|PAYEE|TITULAIRE(?:\s*DU\s*COMPTE)?|KONTOINHABER(?:IN)?|BEGUNSTIGDE|TEN\s*NAAM\s*VAN|IN\s*FAVOU?R\s*OF|PAYABLE\s*TO)\b\s*:?/, 2)],
+  /** A company's registration as the law asks it printed, in the issuer's own footer. */
+  registry: [L(/\bAU\s*CAPITAL\b|\bSHARE\s*CAPITAL\b|\bSTAMMKAPITAL\b|\bRCS\b|\bSIRE[NT]\b|\bHRB\b|\bREGISTERGERICHT\b|\bHANDELSREGISTER\b|\bAMTSGERICHT\b|\bSITZ\b|\bGESCHAFTSFUHRER\b|\bKVK\b|\bKAMER\s*VAN\s*KOOPHANDEL\b|\bCHAMBER\s*OF\s*COMMERCE\b|\bCIN\b|\bREGD\.?\s*OFFICE\b|\bREGISTERED\s*(?:OFFICE|IN|NO|NUMBER|ADDRESS)\b|\bSIEGE\s*SOCIAL\b|\bCOMPANY\s*(?:REG(?:ISTRATION)?\.?\s*)?(?:NO|NUMBER)\b|\bREGISTRO\s*MERCANTIL\b/, 2)],
   payment_terms: [L(/\bPAYMENT\s*TERMS?\b|\bTERMS\b|\bDUE\s*WITHIN\b|\bNET\s*\d{1,3}\b|\bZAHLUNGSBEDINGUNGEN\b|\bCONDITIONS\s*DE\s*(?:PAIEMENT|REGLEMENT)\b|\bBETALINGSVOORWAARDEN\b|\bTAGE\s*NETTO\b/, 2)],
   payment_method: [L(/\bPAID\s*BY\b|\bPAYMENT\s*(?:METHOD|MODE|TYPE)\b|\bPAYMENT\b\s*:|\bTENDER\b|\bMODE\s*DE\s*(?:PAIEMENT|REGLEMENT)\b/, 2)],
 } satisfies Record<string, LabelPattern[]>;

@@ -2,7 +2,7 @@ import type { Box } from '../../readers/types.js';
 import { findDates } from './dates.js';
 import { matchLabel, type LabelName } from './labels.js';
 import { findAmounts } from './money.js';
-import { CONTACT, LEGAL_FORM } from './parties.js';
+import { CONTACT, LEGAL_FORM } from './party-names.js';
 import type { Row } from './rows.js';
 
 /** A till receipt's header: the shop's name in the first lines (a legal form, large type), its

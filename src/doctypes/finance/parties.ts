@@ -1,12 +1,17 @@
 import type { Box } from '../../readers/types.js';
 import { findDates } from './dates.js';
-import { LABELS, matchLabel, upper, type LabelName } from './labels.js';
+import { findIban } from './iban.js';
+import { findNamedIssuer } from './issuer-lines.js';
+import { matchLabel, type LabelName } from './labels.js';
 import { findAmounts } from './money.js';
-import { findPairs } from './pairs.js';
+import { findPairs, type Pair } from './pairs.js';
+import { CONTACT, LEGAL_FORM, inlineAddress, isPartyText, looksLikeSentence, nameOf } from './party-names.js';
 import { rowsBelow, type Cell, type Row } from './rows.js';
+import { normaliseVendor } from './vendor.js';
 
-/** Who sent the invoice and to whom: a labelled block ("Bill to", "Sold by"), else the most
- * prominent name at the top of the first page with an address under it. */
+/** Who sent the invoice and to whom: labelled blocks ("Bill to", "Sold by"), the lines that name
+ * the issuer outright (its bank line, its legal footer), and the letterhead at the top of the
+ * first page. */
 
 export interface PartyReading {
   name: string;
@@ -16,35 +21,8 @@ export interface PartyReading {
   page: number;
 }
 
-const TITLE_WORD = /\s*\b(?:TAX\s+)?(?:INVOICE|FACTURE|RECHNUNG|FACTUUR|FACTURA|FATTURA|RECEIPT|QUOTE|STATEMENT|CREDIT\s+NOTE)\b[.:]?\s*/gi;
-export const LEGAL_FORM = /\b(?:GMBH|AG|KG|SE|B\.?V\.?|N\.?V\.?|LTD|LIMITED|LLC|INC|CORP|PLC|SARL|SAS|SA|S\.?A\.?|S\.?R\.?L\.?|SPA|AS|AB|OY|PVT|PTY|SDN\.?\s*BHD|SDN|BHD|S\/B|CO|ENTERPRISE|TRADING)\b\.?/i;
-export const CONTACT = /@|\bWWW\.|\bHTTPS?:|\b(?:TEL|PHONE|FAX|EMAIL|E-MAIL|MOBILE)\b|\b(?:T|F|PH|HP)\s*[:.]\s*\+?\d/i;
-
-/** Labels whose rows never hold a party's name or address. */
-const NOT_PARTY: LabelName[] = ['invoice_number', 'invoice_date', 'due_date', 'total', 'subtotal', 'vendor_tax_id', 'payment_terms', 'customer', 'vendor'];
-
-/** Column headings that stand where a name would ("Shipping Address", "Ship To:"). */
-const HEADING = /:\s*$|^\(|\b(?:ADDRESS|ADRESSE|ADRES|ANSCHRIFT|SHIP(?:PING)?\s*TO|DELIVER(?:Y)?\s*TO|DETAILS)\b/i;
-
-function isPartyText(text: string): boolean {
-  if (!/\p{L}{2}/u.test(text) || HEADING.test(text)) return false;
-  if (findDates(text).length || findAmounts(text).length) return false;
-  return !NOT_PARTY.some((l) => LABELS[l].some((p) => p.strength >= 2 && p.re.test(upper(text))));
-}
-
-const SENDER_SEPARATOR = /\s+[-–|·•]\s+/;
-
-/** A sender line such as "Firm AG - Street 4 - 12345 Town" keeps its first part as the name. */
-function nameOf(text: string): string {
-  const stripped = text.replace(TITLE_WORD, ' ').replace(/\s+/g, ' ').trim();
-  return stripped.split(SENDER_SEPARATOR)[0]!.replace(/[,;:]+$/, '').trim();
-}
-
-/** The address carried on a sender line after the name, when it has one. */
-function inlineAddress(text: string): string | null {
-  const parts = text.split(SENDER_SEPARATOR).slice(1);
-  return parts.length && parts.some((p) => /\d/.test(p)) ? parts.join(', ') : null;
-}
+/** A labelled line ("Order ID: OD3041…") ends an address block. */
+const LABELLED_LINE = /^[^\d:]{2,30}:\s/;
 
 /** Up to four address lines under a name, aligned with it. */
 function addressUnder(rows: Row[], row: Row, anchor: Box): { text: string | null; boxes: Box[] } {
@@ -56,7 +34,7 @@ function addressUnder(rows: Row[], row: Row, anchor: Box): { text: string | null
       if (parts.length) break;
       continue;
     }
-    if (CONTACT.test(cell.text) || matchLabel('vendor_tax_id', cell.text) || matchLabel('customer', cell.text) || findDates(cell.text).length || findAmounts(cell.text).length) break;
+    if (CONTACT.test(cell.text) || LABELLED_LINE.test(cell.text) || matchLabel('vendor_tax_id', cell.text) || matchLabel('customer', cell.text) || findDates(cell.text).length || findAmounts(cell.text).length) break;
     parts.push(cell.text.replace(/[,\s]+$/, ''));
     boxes.push(cell.box);
     if (parts.length >= 4) break;
@@ -64,39 +42,59 @@ function addressUnder(rows: Row[], row: Row, anchor: Box): { text: string | null
   return { text: parts.length ? parts.join(', ') : null, boxes };
 }
 
-function labelledParty(rows: Row[], label: LabelName): PartyReading | null {
+function partyOf(rows: Row[], pair: Pair<string>): PartyReading {
+  const address = addressUnder(rows, pair.row, pair.boxes[0]!);
+  return { name: pair.value, nameBoxes: pair.boxes, address: address.text, addressBoxes: address.boxes, page: pair.page };
+}
+
+/** Every block the label heads, best first. */
+function labelledParties(rows: Row[], label: LabelName): PartyReading[] {
   const pairs = findPairs(rows, label, (text) => (isPartyText(text) && text.length <= 80 ? { value: nameOf(text), raw: text } : null), { maxRowsBelow: 2 });
-  const best = pairs[0];
-  if (!best || !best.value) return null;
-  const anchor = best.boxes[0]!;
-  const address = addressUnder(rows, best.row, anchor);
-  return { name: best.value, nameBoxes: best.boxes, address: address.text, addressBoxes: address.boxes, page: best.page };
+  return pairs.filter((p) => p.value).map((p) => partyOf(rows, p));
 }
 
 export function findCustomer(rows: Row[]): PartyReading | null {
-  return labelledParty(rows, 'customer');
+  return labelledParties(rows, 'customer')[0] ?? null;
 }
 
-/** The issuer: a labelled "Sold by"/"From" block, else the top-of-page name that looks most like
- * a letterhead (large type, a legal form, an address beneath), outside the customer's block. */
-export function findVendor(rows: Row[], customer: PartyReading | null): PartyReading | null {
-  const labelled = labelledParty(rows, 'vendor');
-  if (labelled) return labelled;
+const inBlocks = (blocks: PartyReading[], page: number, box: Box): boolean =>
+  blocks.some((b) => b.page === page && [...b.nameBoxes, ...b.addressBoxes].some((x) => Math.abs(x[1] - box[1]) < 0.005 && Math.abs(x[0] - box[0]) < 0.03));
+
+/** A row of column headings ("Item  Quantity  Rate  Amount", "Hotel Details  Check In  Rooms"):
+ * three or more short cells of words alone. */
+const isHeadingRow = (row: Row): boolean => row.cells.length >= 3 && row.cells.every((c) => c.words.length <= 3 && !/\d/.test(c.text) && /\p{L}{3}/u.test(c.text));
+
+const PO_BOX = /^(?:P\.?\s*O\.?\s*BOX|POSTFACH|POSTBUS|B\.?P\.?|APARTADO)\b/i;
+/** A reference or an ID ("SCONL0303006280999"), written in capitals and digits as one word. */
+const CODE = /^[A-Z0-9][A-Z0-9\-\/_.]*\d[A-Z0-9\-\/_.]*$/;
+
+/** Whether the issuer's own particulars (tax ID, company registration, IBAN) stand in the block
+ * under a name: a customer's block rarely carries them. */
+function particularsUnder(rows: Row[], row: Row, anchor: Box): boolean {
+  return rowsBelow(rows, row, 8, 2.5).some((r) => r.cells.some((c) => Math.abs(c.box[0] - anchor[0]) < 0.03 && (matchLabel('vendor_tax_id', c.text) || matchLabel('registry', c.text) || findIban(c.text))));
+}
+
+/** The top-of-page name that looks most like a letterhead: large type, a legal form, an address
+ * or a sender line, the issuer's particulars beneath; never a customer's block or a heading. */
+function letterhead(rows: Row[], customers: PartyReading[]): PartyReading | null {
   const firstPage = rows.filter((r) => r.page === rows[0]?.page);
   const typical = firstPage.map((r) => r.height).sort((a, b) => a - b)[Math.floor(firstPage.length / 2)] ?? 0.01;
   let best: { score: number; cell: Cell; row: Row; name: string } | null = null;
   for (const row of firstPage) {
     if (row.box[1] > 0.35) break;
+    if (isHeadingRow(row)) continue;
     for (const cell of row.cells) {
       const name = nameOf(cell.text);
-      if (name.length < 2 || !isPartyText(name) || CONTACT.test(name)) continue;
-      if (customer && customer.page === row.page && [...customer.nameBoxes, ...customer.addressBoxes].some((b) => Math.abs(b[1] - cell.box[1]) < 0.005 && Math.abs(b[0] - cell.box[0]) < 0.03)) continue;
+      if (name.length < 2 || !isPartyText(name) || CONTACT.test(name) || name.includes(':') || looksLikeSentence(name) || PO_BOX.test(name) || CODE.test(name)) continue;
+      if (inBlocks(customers, row.page, cell.box)) continue;
       const address = addressUnder(rows, row, cell.box);
-      const inline = inlineAddress(cell.text);
+      // A sender line ("Firm AG - Street 4 - Town") over the address window names the sender.
+      const placeBonus = inlineAddress(cell.text) ? 2 : address.text && /\d/.test(address.text) ? 1 : 0;
       const score =
-        (row.height / typical) +
+        row.height / typical +
         (LEGAL_FORM.test(name) ? 1 : 0) +
-        ((address.text && /\d/.test(address.text)) || inline ? 1 : 0) -
+        placeBonus +
+        (particularsUnder(rows, row, cell.box) ? 1 : 0) -
         row.box[1] * 2 -
         (/\d/.test(name) ? 0.5 : 0);
       if (!best || score > best.score) best = { score, cell, row, name };
@@ -107,4 +105,22 @@ export function findVendor(rows: Row[], customer: PartyReading | null): PartyRea
   if (inline) return { name: best.name, nameBoxes: [best.cell.box], address: inline, addressBoxes: [best.cell.box], page: best.row.page };
   const address = addressUnder(rows, best.row, best.cell.box);
   return { name: best.name, nameBoxes: [best.cell.box], address: address.text, addressBoxes: address.boxes, page: best.row.page };
+}
+
+const sameParty = (a: string, b: string): boolean => {
+  const [x, y] = [normaliseVendor(a), normaliseVendor(b)];
+  return x.length >= 3 && y.length >= 3 && (x.includes(y) || y.includes(x));
+};
+
+/** The issuer: a labelled "Sold by"/"From" block; else the name the bank line or the legal
+ * footer gives, kept with the letterhead's address when the letterhead names the same party;
+ * else the letterhead alone. A footer's or a payee's name outranks an unlabelled letterhead: the
+ * top of many invoices shows only the customer's address window under a logo. */
+export function findVendor(rows: Row[]): PartyReading | null {
+  const labelled = labelledParties(rows, 'vendor')[0];
+  if (labelled) return labelled;
+  const guessed = letterhead(rows, labelledParties(rows, 'customer'));
+  const named = findNamedIssuer(rows);
+  if (!named || (guessed && sameParty(guessed.name, named.name))) return guessed;
+  return { name: named.name, nameBoxes: named.boxes, address: null, addressBoxes: [], page: named.page };
 }

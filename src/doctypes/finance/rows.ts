@@ -80,31 +80,39 @@ function makeCell(words: Word[]): Cell {
   return { text: words.map((w) => w.text).join(' '), box: unionBox(words.map((w) => w.box)), words };
 }
 
-/** Whether a word lies on a row: their vertical extents overlap by half the smaller height, or
- * their centres are within half a typical line. */
-function onRow(w: Word, row: Word[], typical: number): boolean {
-  const top = median(row.map((x) => x.box[1]));
-  const bottom = median(row.map((x) => x.box[3]));
-  const overlap = Math.min(bottom, w.box[3]) - Math.max(top, w.box[1]);
-  const centre = (top + bottom) / 2;
-  return overlap >= 0.5 * Math.min(bottom - top, heightOf(w.box)) || Math.abs(centreY(w.box) - centre) <= typical * 0.5;
+/** How well a word lines up with its left neighbour on a row: the vertical overlap as a fraction of
+ * the smaller height, or, for small marks, whether their centres are within half a typical line. */
+function alignment(w: Word, left: Word, typical: number): number {
+  const overlap = (Math.min(left.box[3], w.box[3]) - Math.max(left.box[1], w.box[1])) / Math.max(1e-6, Math.min(heightOf(left.box), heightOf(w.box)));
+  if (overlap >= 0.5) return overlap;
+  return Math.abs(centreY(w.box) - centreY(left.box)) <= typical * 0.5 ? 0.5 : 0;
 }
 
-/** Rows of one page, top to bottom. */
+/** Rows of one page, top to bottom. Words are chained left to right, each to the row whose last
+ * word it lines up with best: two columns printed half a line apart then stay two rows, instead of
+ * a line of one column being split between lines of the other. */
 export function pageRows(page: PageText): Row[] {
-  const words = wordsOf(page).sort((a, b) => centreY(a.box) - centreY(b.box));
+  const words = wordsOf(page).sort((a, b) => a.box[0] - b.box[0]);
   const typical = median(words.map((w) => heightOf(w.box))) || 0.01;
   const groups: Word[][] = [];
   for (const w of words) {
-    const last = groups[groups.length - 1];
-    if (last && onRow(w, last, typical)) last.push(w);
+    let best: Word[] | null = null;
+    let bestFit = 0;
+    for (const g of groups) {
+      const fit = alignment(w, g[g.length - 1]!, typical);
+      if (fit > bestFit) [best, bestFit] = [g, fit];
+    }
+    if (best) best.push(w);
     else groups.push([w]);
   }
-  return groups.map((g, index) => {
-    const height = median(g.map((w) => heightOf(w.box)));
-    const cells = toCells(g, height);
-    return { page: page.page, index, box: unionBox(g.map((w) => w.box)), cells, text: cells.map((c) => c.text).join('  '), height };
-  });
+  const centre = (g: Word[]): number => median(g.map((w) => centreY(w.box)));
+  return groups
+    .sort((a, b) => centre(a) - centre(b))
+    .map((g, index) => {
+      const height = median(g.map((w) => heightOf(w.box)));
+      const cells = toCells(g, height);
+      return { page: page.page, index, box: unionBox(g.map((w) => w.box)), cells, text: cells.map((c) => c.text).join('  '), height };
+    });
 }
 
 /** All rows of a reading, page by page. */

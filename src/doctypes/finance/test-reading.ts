@@ -1,11 +1,12 @@
 import type { Box, Line, ReaderOutput } from '../../readers/types.js';
 
 /** Builds a reader output from text placed on a page, for tests: each entry is one line at
- * [x, y] (page fractions), its words laid out left to right at a fixed character width. */
-export function placed(entries: [text: string, x: number, y: number][], reader: ReaderOutput['reader'] = 'tesseract'): ReaderOutput {
-  const charW = 0.008;
-  const h = 0.012;
-  const lines: Line[] = entries.map(([text, x, y]) => {
+ * [x, y] (page fractions), its words laid out left to right at a fixed character width, scaled
+ * by the entry's type size (1 unless given). */
+export function placed(entries: [text: string, x: number, y: number, size?: number][], reader: ReaderOutput['reader'] = 'tesseract'): ReaderOutput {
+  const lines: Line[] = entries.map(([text, x, y, size = 1]) => {
+    const charW = 0.008 * size;
+    const h = 0.012 * size;
     let cursor = x;
     const words = text.split(' ').filter(Boolean).map((w) => {
       const box: Box = [cursor, y, cursor + w.length * charW, y + h];

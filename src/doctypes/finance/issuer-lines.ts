@@ -1,0 +1,71 @@
+import type { Box } from '../../readers/types.js';
+import { matchLabel } from './labels.js';
+import { findPairs } from './pairs.js';
+import { CONTACT, formedName, isPartyText, looksLikeSentence, nameOf } from './party-names.js';
+import type { Row } from './rows.js';
+
+/** Lines that name the issuer outright wherever the letterhead is: the bank line's account holder
+ * ("Titulaire du compte : Firm", "payable in favour of Firm Ltd") and the legal footer the law
+ * asks for ("Firm SAS au capital de …", a name over "Registered office: …"). Many invoices carry
+ * the sender's name only there, in a logo above or not at all. */
+
+export interface NamedIssuer {
+  name: string;
+  boxes: Box[];
+  page: number;
+  how: 'payee' | 'legal_footer';
+}
+
+/** The footer starts this far down the page. */
+const FOOTER_TOP = 0.7;
+const MAX_NAME_WORDS = 6;
+
+const plainName = (text: string): string | null => {
+  const name = nameOf(text);
+  const words = name.split(/\s+/).length;
+  const ok = name.length >= 2 && words <= MAX_NAME_WORDS && isPartyText(name) && !CONTACT.test(name) && !/\d|:|\bBAN[KQ]/i.test(name) && !looksLikeSentence(name);
+  return ok ? name : null;
+};
+
+function payee(rows: Row[]): NamedIssuer | null {
+  const best = findPairs(rows, 'payee', (text) => {
+    const name = plainName(text);
+    return name ? { value: name, raw: text } : null;
+  }, { maxRowsBelow: 1 })[0];
+  return best ? { name: best.value, boxes: best.boxes, page: best.page, how: 'payee' } : null;
+}
+
+/** The rows printed close together around a row, as footers are. */
+function blockAround(rows: Row[], at: Row): Row[] {
+  const near = (a: Row, b: Row): boolean => b.box[1] - a.box[3] <= Math.max(a.height, b.height) * 1.5;
+  const page = rows.filter((r) => r.page === at.page);
+  let start = page.indexOf(at);
+  let end = start;
+  while (start > 0 && page[start - 1]!.box[1] >= FOOTER_TOP && near(page[start - 1]!, page[start]!)) start--;
+  while (end < page.length - 1 && near(page[end]!, page[end + 1]!)) end++;
+  return page.slice(start, end + 1);
+}
+
+function legalFooter(rows: Row[]): NamedIssuer | null {
+  for (const registry of rows.filter((r) => r.box[1] >= FOOTER_TOP && matchLabel('registry', r.text))) {
+    const block = blockAround(rows, registry);
+    for (const row of block) {
+      for (const cell of row.cells) {
+        const name = formedName(cell.text);
+        if (name) return { name, boxes: [cell.box], page: row.page, how: 'legal_footer' };
+      }
+    }
+    // A name on a line of its own over the registration lines, with no legal form printed.
+    const first = block[0]!;
+    const above = rows.filter((r) => r.page === first.page && r.index === first.index - 1 && first.box[1] - r.box[3] <= Math.max(r.height, first.height) * 4);
+    for (const row of [first, ...above]) {
+      const name = row.cells.length === 1 ? plainName(row.text) : null;
+      if (name) return { name, boxes: [row.box], page: row.page, how: 'legal_footer' };
+    }
+  }
+  return null;
+}
+
+export function findNamedIssuer(rows: Row[]): NamedIssuer | null {
+  return payee(rows) ?? legalFooter(rows);
+}

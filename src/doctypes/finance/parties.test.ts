@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { findCustomer, findVendor } from './parties.js';
+import { readingRows } from './rows.js';
+import { placed } from './test-reading.js';
+
+type Entry = [text: string, x: number, y: number, size?: number];
+const rowsOf = (entries: Entry[]) => readingRows(placed(entries));
+const vendorOf = (entries: Entry[]): string | null => findVendor(rowsOf(entries))?.name ?? null;
+
+/** A French invoice whose logo is an image: the only text at the top is the customer's window. */
+const addressWindow: Entry[] = [
+  ['ALEXINUX', 0.65, 0.14],
+  ['de Lattre Alexis', 0.65, 0.155],
+  ['27 rue Henri Rolland', 0.65, 0.17],
+  ['69100 Villeurbanne', 0.65, 0.185],
+  ['Facture n° 2022089083', 0.41, 0.21],
+];
+
+describe('invoice issuer', () => {
+  it('is the account holder the bank line names, over an unlabelled address window', () => {
+    expect(vendorOf([...addressWindow, ['Virement', 0.08, 0.61], ['BRED BANQUE POPULAIRE - Titulaire du compte : NETPRESSE', 0.21, 0.61]])).toBe('NETPRESSE');
+    expect(vendorOf([...addressWindow, ['Note : All Payment to be made in favor of', 0.1, 0.53], ['Oravel Stays Pvt. Ltd.', 0.1, 0.545]])).toBe('Oravel Stays Pvt. Ltd.');
+  });
+
+  it('is never the bank a "Beneficiary bank" line names', () => {
+    const letterhead: Entry[] = [['Northwind Analytics GmbH', 0.08, 0.07, 1.5], ['Lindenstraße 14', 0.08, 0.1], ['20095 Hamburg', 0.08, 0.115]];
+    expect(vendorOf([...letterhead, ['Beneficiary bank: HSBC UK', 0.08, 0.7]])).toBe('Northwind Analytics GmbH');
+  });
+
+  it('is the company the legal footer names, with its legal form or alone over the registration line', () => {
+    expect(vendorOf([...addressWindow, ['Free SAS au capital de 3.441.812 Euros - B 421 938 861 RCS Paris', 0.08, 0.92]])).toBe('Free SAS');
+    expect(vendorOf([...addressWindow, ['NETPRESSE', 0.47, 0.943], ['Siège social : 16 rue Mollien - 92100 BOULOGNE', 0.23, 0.955], ['Sarl au capital de 10 000€ - RSC Paris B 530 848 134', 0.26, 0.967]])).toBe('NETPRESSE');
+  });
+
+  it('does not take a footer sentence for a name because it holds a word like a legal form ("as")', () => {
+    const footer: Entry[] = [['The goods sold as part of this shipment are for end use', 0.04, 0.91], ['Registered Office: 5 Hosur Road, Bangalore', 0.04, 0.925]];
+    expect(vendorOf([['Azure Interior', 0.05, 0.054], ['4557 De Silva St', 0.05, 0.073], ...footer])).toBe('Azure Interior');
+  });
+
+  it('keeps the letterhead, with its address, when the footer names the same company', () => {
+    const vendor = findVendor(rowsOf([['Free Service Abonné', 0.07, 0.1], ['75371 Paris Cedex 08', 0.07, 0.112], ['de Lattre Alexis', 0.5, 0.18], ['Free SAS au capital de 3.441.812 Euros - RCS Paris', 0.08, 0.92]]));
+    expect(vendor).toMatchObject({ name: 'Free Service Abonné', address: '75371 Paris Cedex 08' });
+  });
+
+  it('is the sender line over the address window, not the recipient under it', () => {
+    const page: Entry[] = [
+      ['QualityHosting AG - Uferweg 40-42 - D-63571 Gelnhausen', 0.11, 0.168, 0.8],
+      ['iViveLabs Ltd.', 0.11, 0.243],
+      ['93B Sai Yu Chung', 0.11, 0.257],
+      ['Yuen Long, N.T.', 0.11, 0.271],
+      ['Hong Kong', 0.11, 0.285],
+    ];
+    expect(findVendor(rowsOf(page))).toMatchObject({ name: 'QualityHosting AG', address: 'Uferweg 40-42, D-63571 Gelnhausen' });
+  });
+
+  it('is never a block a customer label heads ("To:", "Factuuradres", "Afleveradres"), nor a title', () => {
+    const envato: Entry[] = [
+      ['Tax Invoice', 0.066, 0.047, 1.3],
+      ['Envato', 0.066, 0.067],
+      ['ABN: 11 119 159 741', 0.066, 0.081],
+      ['PO Box 16122', 0.81, 0.081],
+      ['Collins Street West, VIC 8007', 0.68, 0.099],
+      ['Australia', 0.85, 0.113],
+      ['To:', 0.066, 0.136],
+      ['iViveLabs Ltd', 0.12, 0.136],
+      ['Invoice No. 12429647', 0.745, 0.15],
+    ];
+    expect(vendorOf(envato)).toBe('Envato');
+    expect(findCustomer(rowsOf(envato))?.name).toBe('iViveLabs Ltd');
+    const saeco: Entry[] = [
+      ['Factuuradres', 0.13, 0.15],
+      ['Afleveradres', 0.6, 0.15],
+      ['Strategic Corp', 0.13, 0.17],
+      ['bosd', 0.6, 0.17],
+      ['Fakestreet 46', 0.13, 0.185],
+      ['Fakestreet 46', 0.6, 0.185],
+      ['3500 MJ Utrecht', 0.13, 0.2],
+      ['3500 MJ Utrecht', 0.6, 0.2],
+      ['Kopie factuur', 0.07, 0.31, 1.7],
+    ];
+    expect(vendorOf(saeco)).toBeNull();
+  });
+
+  it('reads a name the reader ran into an e-mail address printed beside it', () => {
+    const page: Entry[] = [
+      ['Sammy smaystone4@fake.com Maystone', 0.08, 0.04, 2],
+      ['Item', 0.07, 0.33],
+      ['Quantity', 0.6, 0.33],
+      ['Rate', 0.77, 0.33],
+      ['Amount', 0.87, 0.33],
+    ];
+    expect(vendorOf(page)).toBe('Sammy Maystone');
+  });
+
+  it('takes no column heading, labelled field, slogan or reference for a name', () => {
+    const page: Entry[] = [
+      ['Guest Name: Sanjay', 0.07, 0.09],
+      ['Hotel Details', 0.08, 0.13],
+      ['Check In', 0.53, 0.13],
+      ['Check Out', 0.68, 0.13],
+      ['Rooms', 0.83, 0.13],
+      ['Dat betaal ik zelf wel.', 0.08, 0.2, 2],
+      ['SCONL0303006280999', 0.07, 0.25],
+    ];
+    expect(vendorOf(page)).toBeNull();
+  });
+});

@@ -1,0 +1,59 @@
+import { findDates } from './dates.js';
+import { LABELS, upper, type LabelName } from './labels.js';
+import { findAmounts } from './money.js';
+
+/** Whether a piece of text can be a company's or a person's name, and the name in it. */
+
+const TITLE_WORD = /\s*\b(?:(?:TAX|PRO[-\s]?FORMA|COPY|KOPIE|COPIE|DUPLICATE|DUPLICATA|ORIGINAL|PAYMENT|CASH|SALES?|RETAIL|COMMERCIAL)\s+)?(?:INVOICES?|FACTURES?|RECHNUNG|FACTUUR|FACTURA|FATTURA|RECEIPT|QUOTE|STATEMENT|CREDIT\s+NOTE)(?:\s+(?:COPY|KOPIE|COPIE|DUPLICATE|DUPLICATA|ORIGINAL))?\b[.:]?\s*/gi;
+export const LEGAL_FORM = /\b(?:GMBH|AG|KG|SE|B\.?V\.?|N\.?V\.?|LTD|LIMITED|LLC|INC|CORP|PLC|SARL|SAS|SA|S\.?A\.?|S\.?R\.?L\.?|SPA|AS|AB|OY|PVT|PTY|SDN\.?\s*BHD|SDN|BHD|S\/B|CO|ENTERPRISE|TRADING)\b\.?/i;
+export const CONTACT = /@|\bWWW\.|\bHTTPS?:|\b(?:TEL|PHONE|FAX|EMAIL|E-MAIL|MOBILE)\b|\b(?:T|F|PH|HP)\s*[:.]\s*\+?\d/i;
+/** E-mail and web addresses, which a reader may run into a name printed beside them. */
+const CONTACT_TOKEN = /\s*(?:\S+@\S+\.\S+|\b(?:WWW\.|HTTPS?:\/\/)\S+)\s*/gi;
+
+/** Labels whose text is never a party's name. */
+const NOT_PARTY: LabelName[] = ['invoice_number', 'document_reference', 'invoice_date', 'due_date', 'total', 'subtotal', 'vendor_tax_id', 'payment_terms', 'payment_method', 'customer', 'vendor', 'payee'];
+
+/** Column headings that stand where a name would ("Shipping Address", "Ship To:", "Afleveradres"). */
+const HEADING = /:\s*$|^\(|(?:ADDRESS|ADRESSE|ADRES|ANSCHRIFT)\b|\b(?:SHIP(?:PING)?\s*TO|DELIVER(?:Y)?\s*TO|DETAILS)\b/i;
+
+const SENDER_SEPARATOR = /\s+[-–|·•]\s+/;
+
+export function isPartyText(text: string): boolean {
+  if (!/\p{L}{2}/u.test(text) || HEADING.test(text)) return false;
+  if (findDates(text).length || findAmounts(text).length) return false;
+  return !NOT_PARTY.some((l) => LABELS[l].some((p) => p.strength >= 2 && p.re.test(upper(text))));
+}
+
+/** A slogan or a sentence ("Dat betaal ik zelf wel.", "Thank you for your order"): most of its
+ * words begin in lower case, where a name's words are capitalised. */
+export function looksLikeSentence(text: string): boolean {
+  const words = text.split(/\s+/).filter((w) => /^\p{L}/u.test(w));
+  return words.length >= 3 && words.filter((w) => /^\p{Ll}/u.test(w)).length * 2 > words.length;
+}
+
+/** A sender line such as "Firm AG - Street 4 - 12345 Town" keeps its first part as the name. */
+export function nameOf(text: string): string {
+  const stripped = text.replace(CONTACT_TOKEN, ' ').replace(TITLE_WORD, ' ').replace(/\s+/g, ' ').trim();
+  return stripped.split(SENDER_SEPARATOR)[0]!.replace(/[\s,;:|]+$/, '').trim();
+}
+
+/** The address carried on a sender line after the name, when it has one. */
+export function inlineAddress(text: string): string | null {
+  const parts = text.split(SENDER_SEPARATOR).slice(1);
+  return parts.length && parts.some((p) => /\d/.test(p)) ? parts.join(', ') : null;
+}
+
+/** A company name ending in its legal form at the start of a text ("Free SAS au capital de …",
+ * "Regd. office: Firm Private Limited, 5 Road"), after a short label. The form must be written
+ * as one ("SA", "Sarl"), not as a lower-case word ("as", "co"). */
+export function formedName(text: string): string | null {
+  const body = text.replace(/^[^:\d]{1,30}:\s*/, (label) => (label.trim().split(/\s+/).length <= 3 ? '' : label));
+  for (const m of body.matchAll(new RegExp(LEGAL_FORM.source, 'gi'))) {
+    if (!/^\p{Lu}/u.test(m[0])) continue;
+    const name = body.slice(0, m.index + m[0].length).trim();
+    const before = body.slice(0, m.index).trim();
+    if (!/\p{L}{2}/u.test(before) || /\d/.test(before) || before.split(/\s+/).length > 6 || looksLikeSentence(before)) return null;
+    return CONTACT.test(name) || !isPartyText(name) ? null : name.replace(/[,;]+$/, '');
+  }
+  return null;
+}

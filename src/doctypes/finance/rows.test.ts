@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { Box, PageText, Word } from '../../readers/types.js';
+import { findInvoiceDates } from './invoice-dates.js';
+import { pageRows } from './rows.js';
+
+const NOW = new Date('2025-06-01T00:00:00Z');
+const word = (text: string, box: Box): Word => ({ text, box, confidence: 0.9 });
+/** One reader line holding the given words, as Tesseract returns a line across two columns. */
+const page = (...lines: Word[][]): PageText => ({
+  page: 1,
+  lines: lines.map((words) => ({ text: words.map((w) => w.text).join(' '), box: [words[0]!.box[0], words[0]!.box[1], words.at(-1)!.box[2], words.at(-1)!.box[3]], confidence: 0.9, words })),
+});
+
+/** A scanned page's word boxes: the left column's VAT line sits half a line above the right
+ * column's "Due date:", whose "date:" (ascender and colon) reaches higher than "Due". */
+const offsetColumns = page(
+  [
+    word('VAT', [0.084, 0.139, 0.112, 0.147]),
+    word('ID:', [0.118, 0.139, 0.136, 0.147]),
+    word('NL001234567B01', [0.144, 0.139, 0.277, 0.147]),
+    word('Due', [0.606, 0.1445, 0.636, 0.152]),
+    word('date:', [0.643, 0.143, 0.681, 0.152]),
+    word('2025-05-05', [0.823, 0.144, 0.914, 0.152]),
+  ],
+  [word('Invoice', [0.606, 0.127, 0.661, 0.136]), word('date:', [0.667, 0.127, 0.706, 0.136]), word('2025-04-05', [0.823, 0.127, 0.914, 0.136])],
+);
+
+describe('rows of a page', () => {
+  it('keeps a label and its value on one row when the next column is printed half a line higher', () => {
+    const rows = pageRows(offsetColumns);
+    expect(rows.map((r) => r.text)).toEqual(['Invoice date:  2025-04-05', 'VAT ID: NL001234567B01', 'Due date:  2025-05-05']);
+    expect(findInvoiceDates(rows, NOW).due?.value).toBe('2025-05-05');
+  });
+
+  it('does not join two lines of one column, nor pull a value from the line below onto its label', () => {
+    const rows = pageRows(
+      page(
+        [word('Total', [0.6, 0.5, 0.65, 0.51]), word('€', [0.8, 0.5, 0.81, 0.51])],
+        [word('Due', [0.6, 0.512, 0.63, 0.522]), word('12.00', [0.8, 0.512, 0.85, 0.522])],
+      ),
+    );
+    expect(rows.map((r) => r.text)).toEqual(['Total  €', 'Due  12.00']);
+  });
+});
