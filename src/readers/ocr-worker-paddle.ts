@@ -87,8 +87,7 @@ async function readPage(ocr: PaddleOcr, png: Buffer, maxSide: number): Promise<P
 async function readCrops(ocr: PaddleOcr, recogniser: LineRecogniser, png: Buffer, boxes: Box[], detectLines: boolean): Promise<PaddleResult> {
   // One decode of the page serves every crop read by the recogniser alone.
   const page = detectLines ? null : await greyOf(png);
-  const meta = page ? null : await sharp(png, sharpOptions).metadata();
-  const size = page ? { width: page.width, height: page.height } : { width: meta?.width ?? 0, height: meta?.height ?? 0 };
+  const size: { width: number; height: number } = page ?? (await sharp(png, sharpOptions).metadata());
   const crops: Array<{ lines: Line[]; via: CropMethod }> = [];
   for (const box of boxes) {
     const h = (box[3] - box[1]) * size.height;
@@ -102,8 +101,8 @@ async function readCrops(ocr: PaddleOcr, recogniser: LineRecogniser, png: Buffer
       crops.push({ lines: [], via: 'detector' });
       continue;
     }
-    const direct = page ? await readCleanCrop(recogniser, page, { x0: left, y0: top, x1: right, y1: bottom }) : null;
-    if (direct && page) {
+    const direct = page && (await readCleanCrop(recogniser, page, { x0: left, y0: top, x1: right, y1: bottom }));
+    if (page && direct) {
       const toBox = (r: Rect): Box => pixelsToBox(r.x0, r.y0, r.x1, r.y1, page.width, page.height);
       const lines = direct.map((l) => ({
         text: l.text,
