@@ -33,6 +33,16 @@ describe('pageTextFromItems', () => {
     expect(page.lines[0]!.box[1]).toBeLessThan(page.lines[1]!.box[1]);
   });
 
+  it('keeps two tightly set lines apart when a large heading beside them spans both', () => {
+    const page = pageTextFromItems(
+      1,
+      [item('FACTUUR.', 72, 695, 100, 22), item('Coolblue B.V.', 450, 700, 55), item('Weena 664', 450, 688.5, 45)],
+      styles,
+      letter,
+    );
+    expect(page.lines.map((l) => l.text)).toEqual(['FACTUUR.', 'Coolblue B.V.', 'Weena 664']);
+  });
+
   it('joins glyph-per-item fragments that touch into one word', () => {
     const page = pageTextFromItems(1, [item('T', 72, 700, 6), item('o', 78, 700, 5), item('tal', 83, 700, 12), item('9', 110, 700, 5)], styles, letter);
     expect(page.lines[0]!.words.map((w) => w.text)).toEqual(['Total', '9']);

@@ -82,18 +82,16 @@ function verticalOverlap(a: Box, b: Box): number {
   return overlap / Math.max(1e-9, Math.min(heightOf(a), heightOf(b)));
 }
 
-/** Groups fragments into rows by vertical overlap (lines on a page rarely overlap by half). */
+/** Groups fragments into rows by vertical overlap with the row's first fragment (lines on a page
+ * rarely overlap by half). Measured against the row as it grows instead, two lines of an address
+ * set tightly would chain into one row, and their words would interleave. */
 function rows(fragments: Fragment[]): Fragment[][] {
   const sorted = [...fragments].sort((p, q) => (p.box[1] + p.box[3]) / 2 - (q.box[1] + q.box[3]) / 2);
-  const groups: { box: Box; members: Fragment[] }[] = [];
+  const groups: { first: Box; members: Fragment[] }[] = [];
   for (const frag of sorted) {
-    const row = groups.find((g) => verticalOverlap(g.box, frag.box) >= 0.5);
-    if (row) {
-      row.members.push(frag);
-      row.box = union(row.box, frag.box);
-    } else {
-      groups.push({ box: frag.box, members: [frag] });
-    }
+    const row = groups.find((g) => verticalOverlap(g.first, frag.box) >= 0.5);
+    if (row) row.members.push(frag);
+    else groups.push({ first: frag.box, members: [frag] });
   }
   return groups.map((g) => g.members);
 }
