@@ -72,7 +72,7 @@ describe('decide', () => {
     const d = decide(input({ fields: invoiceFields({ vendor_name: guessed }) }));
     expect(d.outcome.code).toBe('FIELD_UNCONFIRMED');
     expect(d.result.values).not.toHaveProperty('vendor_name');
-    expect(d.result.review_reason).toMatch(/vendor_name rests on single_reader/);
+    expect(d.result.review_reason).toMatch(/vendor_name rests on single_reader \(taken from the file's text by layout, with no label beside it\)/);
   });
 
   it('takes required fields from the policy, not from the reader', () => {
