@@ -11,7 +11,9 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 /** `upload` or `get` runs one phase alone (for profiling); anything else runs both. */
 const PHASE = process.env.BENCH_PHASE ?? 'all';
 
-const server = spawn(process.execPath, ['--import', 'tsx', new URL('./api-server.ts', import.meta.url).pathname, ...(process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean)], {
+// BENCH_NODE_ARGS='--cpu-prof' profiles the server.
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', new URL('./api-server.ts', import.meta.url).pathname, ...(process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean)], {
   stdio: ['ignore', 'pipe', 'inherit'],
   env: { ...process.env, WORKERS_IN_PROCESS: 'false' },
 });

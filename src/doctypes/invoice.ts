@@ -1,5 +1,6 @@
 import type { ReaderOutput } from '../readers/types.js';
 import { detectCurrency } from './finance/currency.js';
+import { looksLikeTillReceipt, tillSigns } from './finance/document-kind.js';
 import { findIban } from './finance/iban.js';
 import { findInvoiceDates, resolvePair } from './finance/invoice-dates.js';
 import { findInvoiceNumber } from './finance/invoice-number.js';
@@ -40,11 +41,16 @@ const DETECT_TERMS: [RegExp, number][] = [
   [/\bIBAN\b|\bSWIFT\b|\bBIC\b/, 0.1],
 ];
 
+/** Taken off when the page reads as a till slip headed "TAX INVOICE" (see finance/document-kind.ts). */
+const TILL_PENALTY = 0.35;
+
 export function detectInvoice(input: DetectInput): Detection {
   const t = upper(input.text.slice(0, 50_000));
   const hits = DETECT_TERMS.filter(([re]) => re.test(t));
-  const score = Math.min(1, hits.reduce((s, [, w]) => s + w, 0));
-  return { score, reason: hits.length ? `Invoice terms found: ${hits.map(([re]) => t.match(re)![0]).join(', ')}.` : 'No invoice terms found.' };
+  const till = looksLikeTillReceipt(t);
+  const score = Math.max(0, Math.min(1, hits.reduce((s, [, w]) => s + w, 0) - (till ? TILL_PENALTY : 0)));
+  const found = hits.length ? `Invoice terms found: ${hits.map(([re]) => t.match(re)![0]).join(', ')}.` : 'No invoice terms found.';
+  return { score, reason: till ? `${found} But it reads as a till receipt (${tillSigns(t).join(', ')}) and names no billed party or due date.` : found };
 }
 
 const taxId = (text: string): { value: string; raw: string } | null => {

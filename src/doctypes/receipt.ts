@@ -1,5 +1,6 @@
 import type { ReaderOutput } from '../readers/types.js';
 import { detectCurrency } from './finance/currency.js';
+import { INVOICE_ONLY } from './finance/document-kind.js';
 import { documentDayOrder, findDates, findTime, orderWithHints, resolveDate } from './finance/dates.js';
 import { matchLabel, upper } from './finance/labels.js';
 import { findMerchant } from './finance/merchant.js';
@@ -38,7 +39,7 @@ export function detectReceipt(input: DetectInput): Detection {
   const t = upper(input.text.slice(0, 50_000));
   const hits = DETECT_TERMS.filter(([re]) => re.test(t));
   // Invoices say who is billed and when payment is due; till receipts do not.
-  const invoiceLike = /\bBILL TO\b|\bDUE DATE\b|\bPAYMENT TERMS\b|\bIBAN\b/.test(t) ? 0.3 : 0;
+  const invoiceLike = INVOICE_ONLY.test(t) ? 0.3 : 0;
   const score = Math.max(0, Math.min(1, hits.reduce((s, [, w]) => s + w, 0) - invoiceLike));
   return { score, reason: hits.length ? `Receipt terms found: ${hits.map(([re]) => t.match(re)![0]).join(', ')}.` : 'No receipt terms found.' };
 }

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { detectInvoice } from '../invoice.js';
+import { detectReceipt } from '../receipt.js';
+import { looksLikeTillReceipt, tillSigns } from './document-kind.js';
+
+const input = (lines: string[]) => ({ kind: 'png' as const, lines, text: lines.join('\n').toUpperCase() });
+
+// A shop's slip as GST law has it headed: "TAX INVOICE", with the till's own words.
+const taxInvoiceSlip = ['HARDWARE TRADING SDN BHD', 'GST REG NO : 001269075968', 'TAX INVOICE', 'INVOICE NO : CS 23304', 'DATE : 29/12/2017 11:41', 'CASHIER # LST', 'SUBTOTAL : 6.00', 'TOTAL INCL OF GST : 6.00', 'CASH 10.00', 'CHANGE DUE : 4.00', 'THANK YOU PLEASE COME AGAIN'];
+
+describe('till receipt or invoice', () => {
+  it('reads a till slip headed TAX INVOICE as a receipt, and says why', () => {
+    expect(tillSigns(input(taxInvoiceSlip).text)).toEqual(['CASHIER', 'CHANGE DUE', 'THANK YOU', '11:41']);
+    expect(looksLikeTillReceipt(input(taxInvoiceSlip).text)).toBe(true);
+    const invoice = detectInvoice(input(taxInvoiceSlip));
+    expect(detectReceipt(input(taxInvoiceSlip)).score).toBeGreaterThan(invoice.score);
+    expect(invoice.reason).toMatch(/reads as a till receipt \(CASHIER, CHANGE DUE, THANK YOU, 11:41\)/);
+  });
+
+  it('keeps an invoice that names whom it bills an invoice, whatever till words it also carries', () => {
+    const lines = ['INVOICE', 'Bill to: Helix Medical', 'Invoice date 12/03/2025 10:30', 'Paid in cash, thank you', 'Subtotal 10.00', 'VAT 19%', 'Total 11.90'];
+    expect(looksLikeTillReceipt(input(lines).text)).toBe(false);
+    expect(detectInvoice(input(lines)).score).toBeGreaterThan(detectReceipt(input(lines)).score);
+  });
+
+  it('needs more than one till word: an invoice that merely says thank you stays an invoice', () => {
+    const lines = ['INVOICE', 'Invoice no. 2024-0117', 'Subtotal 10.00', 'VAT 19%', 'Total 11.90', 'Thank you for your business'];
+    expect(looksLikeTillReceipt(input(lines).text)).toBe(false);
+    expect(detectInvoice(input(lines)).score).toBeGreaterThan(detectReceipt(input(lines)).score);
+  });
+});

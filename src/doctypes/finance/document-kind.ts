@@ -1,0 +1,31 @@
+/** Words that tell a till receipt from an invoice, for both types' detectors. In GST and VAT
+ * countries a shop's till slip is often headed "TAX INVOICE" or "SIMPLIFIED TAX INVOICE"; what makes
+ * it a receipt is the till's own vocabulary, and the absence of what only an invoice carries: whom
+ * it bills and when payment is due. */
+
+/** Said only by an invoice: a billed party, a due date, payment terms or bank details. */
+export const INVOICE_ONLY = /\bBILL(?:ED)? TO\b|\bDUE DATE\b|\bPAYMENT TERMS\b|\bIBAN\b|\bINVOICE TO\b|\bSOLD TO\b/;
+
+/** Said by a till: how much was tendered and given back, who served, the slip's own title. */
+const TILL_SIGNS: RegExp[] = [
+  /\bCASH(?:IER)?\b/,
+  /\bCHANGE(?: DUE)?\b/,
+  /\bTENDERED\b/,
+  /\bROUNDING\b/,
+  /\bTHANK YOU\b/,
+  /\bGOODS SOLD\b/,
+  /\bSIMPLIFIED TAX INVOICE\b|\bCASH (?:BILL|SALE|RECEIPT)\b/,
+  /\b(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?\b/,
+];
+
+/** How many distinct till signs the (upper-case) text shows. */
+export function tillSigns(text: string): string[] {
+  return TILL_SIGNS.flatMap((re) => text.match(re)?.[0] ?? []);
+}
+
+/** At least this many till signs, with nothing only an invoice says, make a till receipt. */
+export const TILL_RECEIPT_SIGNS = 3;
+
+export function looksLikeTillReceipt(text: string): boolean {
+  return !INVOICE_ONLY.test(text) && tillSigns(text).length >= TILL_RECEIPT_SIGNS;
+}
