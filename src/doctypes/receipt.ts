@@ -1,6 +1,6 @@
 import type { ReaderOutput } from '../readers/types.js';
 import { detectCurrency } from './finance/currency.js';
-import { INVOICE_ONLY } from './finance/document-kind.js';
+import { INVOICE_ONLY, TIME_OF_DAY } from './finance/document-kind.js';
 import { documentDayOrder, findDates, findTime, orderWithHints, resolveDate } from './finance/dates.js';
 import { matchLabel, upper } from './finance/labels.js';
 import { findMerchant } from './finance/merchant.js';
@@ -30,7 +30,7 @@ export const RECEIPT_FIELDS: FieldSpec[] = [
 const DETECT_TERMS: [RegExp, number][] = [
   [/\bRECEIPT\b|\bKASSENBON\b|\bQUITTUNG\b|\bTICKET\b|\bKASSABON\b/, 0.35],
   [/\b(?:CASH|CHANGE|TENDERED|CASHIER|PAID BY|THANK YOU|VISA|MASTERCARD)\b/, 0.25],
-  [/\b(?:[01]?\d|2[0-3]):[0-5]\d\b/, 0.15],
+  [TIME_OF_DAY, 0.15],
   [/\bTOTAL\b/, 0.15],
   [/\b(?:GST|VAT|TAX|SST|MWST)\b/, 0.1],
 ];

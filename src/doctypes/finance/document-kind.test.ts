@@ -23,6 +23,10 @@ describe('till receipt or invoice', () => {
     expect(detectInvoice(input(lines)).score).toBeGreaterThan(detectReceipt(input(lines)).score);
   });
 
+  it('knows a till time written with AM or PM against the digits', () => {
+    expect(tillSigns('CASH RM 150.00\nCHANGE RM 8.50\n01:34PM 568019')).toEqual(['CASH', 'CHANGE', '01:34PM']);
+  });
+
   it('needs more than one till word: an invoice that merely says thank you stays an invoice', () => {
     const lines = ['INVOICE', 'Invoice no. 2024-0117', 'Subtotal 10.00', 'VAT 19%', 'Total 11.90', 'Thank you for your business'];
     expect(looksLikeTillReceipt(input(lines).text)).toBe(false);

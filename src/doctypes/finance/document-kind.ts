@@ -6,6 +6,9 @@
 /** Said only by an invoice: a billed party, a due date, payment terms or bank details. */
 export const INVOICE_ONLY = /\bBILL(?:ED)? TO\b|\bDUE DATE\b|\bPAYMENT TERMS\b|\bIBAN\b|\bINVOICE TO\b|\bSOLD TO\b/;
 
+/** A time of day, "01:34PM" included. */
+export const TIME_OF_DAY = /\b(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s?[AP]M)?\b/;
+
 /** Said by a till: how much was tendered and given back, who served, the slip's own title. */
 const TILL_SIGNS: RegExp[] = [
   /\bCASH(?:IER)?\b/,
@@ -15,7 +18,7 @@ const TILL_SIGNS: RegExp[] = [
   /\bTHANK YOU\b/,
   /\bGOODS SOLD\b/,
   /\bSIMPLIFIED TAX INVOICE\b|\bCASH (?:BILL|SALE|RECEIPT)\b/,
-  /\b(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?\b/,
+  TIME_OF_DAY,
 ];
 
 /** How many distinct till signs the (upper-case) text shows. */
@@ -24,7 +27,7 @@ export function tillSigns(text: string): string[] {
 }
 
 /** At least this many till signs, with nothing only an invoice says, make a till receipt. */
-export const TILL_RECEIPT_SIGNS = 3;
+const TILL_RECEIPT_SIGNS = 3;
 
 export function looksLikeTillReceipt(text: string): boolean {
   return !INVOICE_ONLY.test(text) && tillSigns(text).length >= TILL_RECEIPT_SIGNS;
