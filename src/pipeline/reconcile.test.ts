@@ -32,6 +32,13 @@ describe('reconcile', () => {
     expect(dob).toMatchObject({ status: 'read', value: '12.08.1974', evidence: ['reader_agree'], problems: [] });
   });
 
+  it('counts readers of one engine as one: the MRZ pass and Tesseract agreeing corroborate nothing', () => {
+    const sameEngine = reconcile(SPECS, readers(['mrz_pass', [v('date_of_birth', '1974-08-12')]], ['tesseract', [v('date_of_birth', '1974-08-12')]]));
+    expect(sameEngine.find((f) => f.key === 'date_of_birth')).toMatchObject({ status: 'read', evidence: ['single_reader'] });
+    const withPaddle = reconcile(SPECS, readers(['mrz_pass', [v('date_of_birth', '1974-08-12')]], ['tesseract', [v('date_of_birth', '1974-08-12')]], ['paddle', [v('date_of_birth', '1974-08-12')]]));
+    expect(withPaddle.find((f) => f.key === 'date_of_birth')).toMatchObject({ status: 'read', evidence: ['reader_agree'] });
+  });
+
   it('marks a value one reader saw as single_reader, and a key field so is not verified', () => {
     const fields = reconcile(SPECS, readers(['tesseract', [v('document_number', 'L898902C3')]], ['paddle', []]));
     const num = fields.find((f) => f.key === 'document_number')!;

@@ -2,6 +2,7 @@ import type { ExtractedValue, FieldSpec } from '../doctypes/types.js';
 import type { EvidenceItem } from '../domain/evidence.js';
 import type { OutcomeCode } from '../domain/outcome-codes.js';
 import type { FieldCandidate, FieldReading } from './fields.js';
+import { distinctEngines } from '../readers/types.js';
 import { canonical } from './normalise.js';
 
 export interface ReaderValues {
@@ -22,7 +23,8 @@ const OCR_READERS_AGREE: EvidenceItem = 'reader_agree';
  * - a value whose own check digit passed (mrz_checksum) stands, whatever a weaker reading says,
  *   unless two checked readings differ;
  * - the file's own text layer stands on its own (text_layer);
- * - two or more independent readers with the same canonical value corroborate it (reader_agree);
+ * - two or more independent readers (different engines) with the same canonical value corroborate
+ *   it (reader_agree);
  * - one reader alone is single_reader;
  * - readers that disagree make a conflict: no value is published and a person decides. */
 export function reconcile(specs: FieldSpec[], readers: ReaderValues[]): FieldReading[] {
@@ -106,7 +108,7 @@ function reconcileField(spec: FieldSpec, readers: ReaderValues[]): FieldReading 
 }
 
 function distinctReaders(group: Candidate[]): number {
-  return new Set(group.map((c) => c.reader)).size;
+  return distinctEngines(group.map((c) => c.reader));
 }
 
 function agreed(base: Pick<FieldReading, 'key' | 'label' | 'isKey' | 'candidates'>, group: Candidate[], evidence: EvidenceItem[]): FieldReading {

@@ -30,6 +30,16 @@ export interface PageText {
 export const READER_NAMES = ['tesseract', 'paddle', 'text_layer', 'llm', 'mrz_pass'] as const;
 export type ReaderName = (typeof READER_NAMES)[number];
 
+/** The engine behind each reader. Readings by one engine share its mistakes (the MRZ pass is
+ * Tesseract with an MRZ alphabet, and on real OCR-B both read the fillers as C alike), so their
+ * agreement corroborates nothing: agreement is counted in engines. */
+const READER_ENGINE: Record<ReaderName, string> = { tesseract: 'tesseract', mrz_pass: 'tesseract', paddle: 'paddle', text_layer: 'text_layer', llm: 'llm' };
+
+/** How many independent engines are among these readers. */
+export function distinctEngines(readers: Iterable<string>): number {
+  return new Set([...readers].map((r) => READER_ENGINE[r as ReaderName] ?? r)).size;
+}
+
 export interface ReaderOutput {
   reader: ReaderName;
   engine: { name: string; version: string };

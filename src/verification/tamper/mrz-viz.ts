@@ -4,7 +4,7 @@ import type { LabelName } from '../../doctypes/identity/labels.js';
 import { vizFieldsOf } from '../../doctypes/identity/viz-fields.js';
 import type { FieldKind } from '../../doctypes/types.js';
 import type { FieldReading } from '../../pipeline/fields.js';
-import type { ReaderOutput } from '../../readers/types.js';
+import { distinctEngines, type ReaderOutput } from '../../readers/types.js';
 import type { TamperSign } from './types.js';
 
 /** A value whose MRZ check digit passes but that two independent readers read the same, and
@@ -26,7 +26,7 @@ export function mrzVisualZoneSigns(fields: FieldReading[], readings: readonly Re
     if (printed.some((v) => sameValue(kind, field.value as string, kind === 'name' ? v.raw : v.value!, truncated) !== false)) continue;
     const readers = new Map<string, Set<string>>();
     for (const v of printed) readers.set(v.value!, (readers.get(v.value!) ?? new Set()).add(v.reader));
-    const agreed = [...readers.entries()].find(([, who]) => who.size >= 2);
+    const agreed = [...readers.entries()].find(([, who]) => distinctEngines(who) >= 2);
     const seen = [...new Set(printed.map((v) => `${v.reader}: "${v.raw}"`))].join(', ');
     signs.push({
       kind: 'mrz_viz_mismatch',
