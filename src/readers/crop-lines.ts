@@ -19,6 +19,12 @@ const PAD = 0.25;
  * a picture): the crop goes to the detector instead. */
 const MIN_CONFIDENCE = 0.8;
 
+/** Columns [start, end) of an ink run or a blank. */
+interface Run {
+  start: number;
+  end: number;
+}
+
 export interface PixelLine {
   text: string;
   rect: Rect;
@@ -45,22 +51,23 @@ async function readBand(recogniser: LineRecogniser, img: GreyImage, band: Rect, 
   const height = band.y1 - band.y0;
   const { ink, gaps } = interiorGaps(inkColumns(img, band));
   if (!ink) return { text: '', rect: band, confidence: 0, words: [] };
+  // Blank column runs, in image columns.
+  const blanks = gaps.map((g) => ({ start: band.x0 + g.start, end: band.x0 + g.end }));
   const segments = splitAt(
-    { start: ink.start, end: ink.end },
-    gaps.filter((g) => g.end - g.start >= SEGMENT_GAP * height),
-  ).map((s) => ({ ...band, x0: band.x0 + s.start, x1: band.x0 + s.end }));
+    { start: band.x0 + ink.start, end: band.x0 + ink.end },
+    blanks.filter((g) => g.end - g.start >= SEGMENT_GAP * height),
+  ).map((s) => ({ ...band, x0: s.start, x1: s.end }));
 
   const texts: string[] = [];
   const words: PixelLine['words'] = [];
   let weighted = 0;
   let chars = 0;
   for (const segment of segments) {
-    const read = await readSegment(recogniser, img, segment, paper, gaps.map((g) => ({ start: band.x0 + g.start, end: band.x0 + g.end })));
+    const inside = blanks.filter((b) => b.start > segment.x0 && b.end < segment.x1);
+    const read = await readSegment(recogniser, img, segment, paper, inside);
     if (read.chars.length === 0) continue;
     if (read.confidence < MIN_CONFIDENCE) return null;
-    const spaceGaps = interiorGaps(inkColumns(img, segment)).gaps
-      .filter((g) => g.end - g.start >= SPACE_GAP * height)
-      .map((g) => segment.x0 + (g.start + g.end) / 2);
+    const spaceGaps = inside.filter((g) => g.end - g.start >= SPACE_GAP * height).map((g) => (g.start + g.end) / 2);
     const text = normaliseText(withSpaces(read.chars, spaceGaps));
     if (!text) continue;
     texts.push(text);
@@ -77,14 +84,14 @@ async function readBand(recogniser: LineRecogniser, img: GreyImage, band: Rect, 
  * it is read in pieces of about this many band heights, cut at blank columns between characters. */
 const PIECE_RATIO = 20;
 
-async function readSegment(recogniser: LineRecogniser, img: GreyImage, segment: Rect, paper: number, blanks: Array<{ start: number; end: number }>): Promise<RecognisedLine> {
+async function readSegment(recogniser: LineRecogniser, img: GreyImage, segment: Rect, paper: number, blanks: Run[]): Promise<RecognisedLine> {
   const height = segment.y1 - segment.y0;
   const pad = Math.max(2, Math.round(PAD * height));
-  const cuts: Array<{ start: number; end: number }> = [];
+  const cuts: Run[] = [];
   const piece = PIECE_RATIO * height;
   for (let target = segment.x0 + piece; target < segment.x1 - piece / 3; target += piece) {
-    const inside = blanks.filter((b) => b.start > (cuts.at(-1)?.end ?? segment.x0) && b.end < segment.x1 && Math.abs((b.start + b.end) / 2 - target) < piece / 3);
-    const nearest = inside.sort((a, b) => Math.abs((a.start + a.end) / 2 - target) - Math.abs((b.start + b.end) / 2 - target))[0];
+    const near = blanks.filter((b) => b.start > (cuts.at(-1)?.end ?? segment.x0) && Math.abs((b.start + b.end) / 2 - target) < piece / 3);
+    const nearest = near.sort((a, b) => Math.abs((a.start + a.end) / 2 - target) - Math.abs((b.start + b.end) / 2 - target))[0];
     if (nearest) cuts.push(nearest);
   }
   const pieces = splitAt({ start: segment.x0, end: segment.x1 }, cuts).map((r) => ({ ...segment, x0: r.start, x1: r.end }));
@@ -94,8 +101,8 @@ async function readSegment(recogniser: LineRecogniser, img: GreyImage, segment: 
   return { text: chars.map((c) => c.text).join(''), confidence, chars };
 }
 
-function splitAt(run: { start: number; end: number }, gaps: Array<{ start: number; end: number }>): Array<{ start: number; end: number }> {
-  const parts: Array<{ start: number; end: number }> = [];
+function splitAt(run: Run, gaps: Run[]): Run[] {
+  const parts: Run[] = [];
   let start = run.start;
   for (const gap of gaps) {
     parts.push({ start, end: gap.start });
