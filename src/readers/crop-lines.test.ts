@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { readCleanCrop, withSpaces } from './crop-lines.js';
-import type { LineRecogniser, RecognisedChar } from './paddle-recogniser.js';
+import { readCleanCrop } from './crop-lines.js';
+import type { LineRecogniser } from './paddle-recogniser.js';
 import type { GreyImage, Rect } from './paddle-words.js';
-
-const char = (text: string, x0: number, x1: number): RecognisedChar => ({ text, x0, x1, confidence: 0.99 });
-
-describe('withSpaces', () => {
-  it('adds a space at a wide blank between two characters and keeps the spaces the model emitted', () => {
-    const chars = [char('A', 0, 10), char('B', 12, 22), char('C', 60, 70), char(' ', 72, 74), char('D', 80, 90)];
-    expect(withSpaces(chars, [40])).toBe('AB C D');
-  });
-  it('does not double a space the model already emitted at that blank', () => {
-    expect(withSpaces([char('A', 0, 10), char(' ', 30, 40), char('B', 60, 70)], [35])).toBe('A B');
-  });
-});
 
 /** A fake recogniser that reports which rectangles it was asked to read. */
 function recorder(confidence = 0.99): LineRecogniser & { asked: Rect[] } {
@@ -28,10 +16,11 @@ function recorder(confidence = 0.99): LineRecogniser & { asked: Rect[] } {
   };
 }
 
-function line(width: number, height: number, runs: Array<[number, number]>): GreyImage {
+/** A 20 px tall line of 2 px strokes every `step` px over each run. */
+function line(width: number, height: number, runs: Array<[number, number]>, step = 6): GreyImage {
   const img = { data: new Uint8Array(width * height).fill(250), width, height };
   for (const [x0, x1] of runs) {
-    for (let x = x0; x < x1; x += 6) for (let y = 20; y < 40; y++) for (let dx = 0; dx < 2 && x + dx < x1; dx++) img.data[y * width + x + dx] = 10;
+    for (let x = x0; x < x1; x += step) for (let y = 20; y < 40; y++) for (let dx = 0; dx < 2 && x + dx < x1; dx++) img.data[y * width + x + dx] = 10;
   }
   return img;
 }
@@ -52,6 +41,18 @@ describe('readCleanCrop', () => {
       [260, 398],
     ]);
     expect(lines![0]!.text).toBe('x x');
+  });
+
+  it('keeps a widely spaced (monospaced) word whole: a blank is measured against the line\'s own letter spacing', async () => {
+    // Letters 12 px apart leave 10 px blanks; the 22 px blank is wider than 0.6 of the line's height
+    // but not three times its typical blank, so it is a blank inside a word, not between columns.
+    const img = line(600, 60, [
+      [20, 140],
+      [152, 260],
+    ], 12);
+    const rec = recorder();
+    await readCleanCrop(rec, img, all(img));
+    expect(rec.asked).toHaveLength(1);
   });
 
   it('falls back (null) when the recogniser is unsure, so the detector can read the crop', async () => {

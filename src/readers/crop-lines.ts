@@ -6,13 +6,13 @@ import { findTextBands } from './text-bands.js';
  * alone: the text bands come from the crop's pixels instead of the text detector. Returns null
  * when the crop is not clean enough for that, and the caller runs the detector instead. */
 
-/** A blank this wide (in band heights) parts stretches of a line read separately: across a long
- * blank run the recogniser drops characters (a table row's columns). */
+/** A blank parts stretches of a line read separately when it is this wide in band heights and
+ * this many times the line's typical blank between letters: across a long blank run the recogniser
+ * drops characters (a table row's columns), while a till's monospaced font leaves wide blanks
+ * around narrow letters inside words. Spaces are the model's own: blanks are no guide to them in
+ * such fonts (measured: a space put at every wide blank split "CHANGE" and "9.00"). */
 const SEGMENT_GAP = 0.6;
-/** A blank this wide (in band heights) between two characters is a space, emitted or not: the
- * recogniser sometimes drops spaces between Latin words. Narrower blanks are left to the model,
- * which sees the letters' shapes (proportional fonts leave wide blanks inside words too). */
-const SPACE_GAP = 0.4;
+const SEGMENT_VS_LETTER_GAP = 3;
 /** Paper around a stretch before it is read, in band heights. */
 const PAD = 0.25;
 /** A stretch read with a lower mean probability was probably not cut cleanly (two lines merged,
@@ -55,7 +55,7 @@ async function readBand(recogniser: LineRecogniser, img: GreyImage, band: Rect, 
   const blanks = gaps.map((g) => ({ start: band.x0 + g.start, end: band.x0 + g.end }));
   const segments = splitAt(
     { start: band.x0 + ink.start, end: band.x0 + ink.end },
-    blanks.filter((g) => g.end - g.start >= SEGMENT_GAP * height),
+    blanks.filter((g) => g.end - g.start >= Math.max(SEGMENT_GAP * height, SEGMENT_VS_LETTER_GAP * typicalWidth(blanks))),
   ).map((s) => ({ ...band, x0: s.start, x1: s.end }));
 
   const texts: string[] = [];
@@ -67,8 +67,7 @@ async function readBand(recogniser: LineRecogniser, img: GreyImage, band: Rect, 
     const read = await readSegment(recogniser, img, segment, paper, inside);
     if (read.chars.length === 0) continue;
     if (read.confidence < MIN_CONFIDENCE) return null;
-    const spaceGaps = inside.filter((g) => g.end - g.start >= SPACE_GAP * height).map((g) => (g.start + g.end) / 2);
-    const text = normaliseText(withSpaces(read.chars, spaceGaps));
+    const text = normaliseText(read.text);
     if (!text) continue;
     texts.push(text);
     words.push(...splitLine(text, segment, img).map((w) => ({ ...w, confidence: read.confidence })));
@@ -101,6 +100,12 @@ async function readSegment(recogniser: LineRecogniser, img: GreyImage, segment: 
   return { text: chars.map((c) => c.text).join(''), confidence, chars };
 }
 
+/** The median width of the blanks. */
+function typicalWidth(blanks: Run[]): number {
+  const widths = blanks.map((b) => b.end - b.start).sort((a, b) => a - b);
+  return widths[Math.floor(widths.length / 2)] ?? 0;
+}
+
 function splitAt(run: Run, gaps: Run[]): Run[] {
   const parts: Run[] = [];
   let start = run.start;
@@ -110,20 +115,4 @@ function splitAt(run: Run, gaps: Run[]): Run[] {
   }
   parts.push({ start, end: run.end });
   return parts;
-}
-
-/** The characters as text, with a space wherever a blank column run (given by its middle
- * column) falls between two characters that have none between them. */
-export function withSpaces(chars: RecognisedChar[], gapMiddles: number[]): string {
-  let text = '';
-  chars.forEach((c, i) => {
-    const previous = chars[i - 1];
-    if (previous && c.text !== ' ' && previous.text !== ' ') {
-      const left = (previous.x0 + previous.x1) / 2;
-      const right = (c.x0 + c.x1) / 2;
-      if (gapMiddles.some((g) => g > left && g < right)) text += ' ';
-    }
-    text += c.text;
-  });
-  return text;
 }

@@ -6,21 +6,17 @@ import type { GreyImage, Rect } from './paddle-words.js';
 /** PaddleOCR's PP-OCRv4 line recogniser run directly on one text line, without the detector.
  * @gutenye/ocr-node only exposes detection followed by recognition; on a crop that is already one
  * line, detection is most of the cost. This runs the same recognition model file the package ships
- * and decodes it the same way (CTC, greedy), and also reports where each character stands, which
- * the detector path cannot. */
+ * and decodes it the same way (CTC, greedy). */
 
 /** Height the model was trained at. */
 const MODEL_HEIGHT = 48;
-/** The model's output has one step per this many input columns. */
-const STEP_PX = 8;
+/** The model gives one output step per 8 input columns: narrower input gives none. */
+const MIN_WIDTH = 8;
 /** Widest input: a line longer than this is shrunk to fit (very long lines lose a little detail). */
 const MAX_WIDTH = 2560;
 
 export interface RecognisedChar {
   text: string;
-  /** Columns of the source image the character's steps cover, x1 exclusive. */
-  x0: number;
-  x1: number;
   confidence: number;
 }
 
@@ -53,7 +49,7 @@ export async function createLineRecogniser(opts: { modelPath: string; dictionary
       // sharp resizes before it extends, so the margin is added at model scale.
       const margin = Math.round((pad * MODEL_HEIGHT) / (height + 2 * pad));
       const innerHeight = MODEL_HEIGHT - 2 * margin;
-      const innerWidth = Math.max(1, Math.min(MAX_WIDTH - 2 * margin, Math.round((width * innerHeight) / height)));
+      const innerWidth = Math.max(MIN_WIDTH, Math.min(MAX_WIDTH - 2 * margin, Math.round((width * innerHeight) / height)));
       const modelWidth = innerWidth + 2 * margin;
       const resized = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 1 } })
         .extract({ left: rect.x0, top: rect.y0, width, height })
@@ -66,11 +62,7 @@ export async function createLineRecogniser(opts: { modelPath: string; dictionary
       const result = await session.run({ [input]: tensor });
       const logits = result[output]!;
       const [, steps, classes] = logits.dims as [number, number, number];
-      const line = decodeGreedy(logits.data as Float32Array, steps, classes, dictionary);
-      // Steps back to source columns, clamped to the rectangle (the margin holds no text).
-      const toSource = width / innerWidth;
-      const column = (x: number): number => Math.min(rect.x1, Math.max(rect.x0, rect.x0 + Math.round((x - margin) * toSource)));
-      return { ...line, chars: line.chars.map((c) => ({ ...c, x0: column(c.x0), x1: column(c.x1) })) };
+      return decodeGreedy(logits.data as Float32Array, steps, classes, dictionary);
     },
     release: () => session.release(),
   };
@@ -90,8 +82,7 @@ export function toModelInput(grey: Uint8Array): Float32Array {
   return out;
 }
 
-/** Best class per step, repeats collapsed, blanks dropped. Character columns are in the model
- * input's pixels. */
+/** Best class per step, repeats collapsed, blanks dropped; a character's probability is its best step's. */
 export function decodeGreedy(data: Float32Array, steps: number, classes: number, dictionary: string[]): RecognisedLine {
   const chars: RecognisedChar[] = [];
   let previous = 0;
@@ -108,10 +99,9 @@ export function decodeGreedy(data: Float32Array, steps: number, classes: number,
     }
     if (best !== 0 && best === previous) {
       const last = chars.at(-1)!;
-      last.x1 = (t + 1) * STEP_PX;
       last.confidence = Math.max(last.confidence, bestScore);
     } else if (best !== 0) {
-      chars.push({ text: dictionary[best - 1] ?? '', x0: t * STEP_PX, x1: (t + 1) * STEP_PX, confidence: bestScore });
+      chars.push({ text: dictionary[best - 1] ?? '', confidence: bestScore });
     }
     previous = best;
   }
