@@ -30,7 +30,7 @@ export interface RecognisedLine {
 export interface LineRecogniser {
   /** Reads the text in `rect` of `img` as one line, surrounded by `pad` pixels of the `paper`
    * grey (the model reads best with a margin, and the page's own margin may hold a neighbour). */
-  recognise(img: GreyImage, rect: Rect, margin: { pad: number; paper: number }): Promise<RecognisedLine>;
+  recognise(img: GreyImage, rect: Rect, around: { pad: number; paper: number }): Promise<RecognisedLine>;
   release(): Promise<void>;
 }
 
@@ -60,9 +60,10 @@ export async function createLineRecogniser(opts: { modelPath: string; dictionary
         .toBuffer();
       const tensor = new Tensor('float32', toModelInput(resized), [1, 3, MODEL_HEIGHT, modelWidth]);
       const result = await session.run({ [input]: tensor });
-      const logits = result[output]!;
-      const [, steps, classes] = logits.dims as [number, number, number];
-      return decodeGreedy(logits.data as Float32Array, steps, classes, dictionary);
+      // Per step, a probability for each class (the export ends in a softmax).
+      const probabilities = result[output]!;
+      const [, steps, classes] = probabilities.dims as [number, number, number];
+      return decodeGreedy(probabilities.data as Float32Array, steps, classes, dictionary);
     },
     release: () => session.release(),
   };

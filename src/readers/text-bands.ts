@@ -21,6 +21,12 @@ const MAX_FILLED_SHARE = 0.9;
 /** A rectangle whose ink takes more than this share of its pixels is a picture, not text. */
 const MAX_INK_SHARE = 0.45;
 
+/** Rows [start, end) of the rectangle. */
+interface RowRun {
+  start: number;
+  end: number;
+}
+
 export interface TextBand {
   /** Rows and columns of the ink, x1/y1 exclusive, in image pixels. */
   rect: Rect;
@@ -79,7 +85,7 @@ export function findTextBands(img: GreyImage, rect: Rect): TextBand[] | null {
   const { isInk, paper } = tone;
   const counts = rowInk(img, rect, isInk);
   const minInk = Math.max(1, Math.ceil(width * BLANK_ROW_SHARE));
-  const runs: Array<{ start: number; end: number }> = [];
+  const runs: RowRun[] = [];
   for (let y = 0; y < height; y++) {
     if (counts[y]! < minInk) continue;
     const last = runs.at(-1);
@@ -117,7 +123,7 @@ function rowInk(img: GreyImage, rect: Rect, isInk: (v: number) => boolean): numb
 
 /** Descenders and accents ink too few pixels to pass the blank-row test; a band takes in the
  * rows above and below it that hold any ink, up to half its height and never into a neighbour. */
-function growOverSparseRows(counts: number[], bands: Array<{ start: number; end: number }>): void {
+function growOverSparseRows(counts: number[], bands: RowRun[]): void {
   bands.forEach((band, i) => {
     const reach = Math.ceil((band.end - band.start) / 2);
     const floor = Math.max(i > 0 ? bands[i - 1]!.end : 0, band.start - reach);
@@ -130,7 +136,7 @@ function growOverSparseRows(counts: number[], bands: Array<{ start: number; end:
 /** Two lines set too tightly for a blank row between them still leave a thin waist of ink
  * between them; the middle of one line is its densest part. */
 const WAIST_SHARE = 0.15;
-function hasWaist(counts: number[], band: { start: number; end: number }): boolean {
+function hasWaist(counts: number[], band: RowRun): boolean {
   const size = band.end - band.start;
   const peak = Math.max(...counts.slice(band.start, band.end));
   const middle = counts.slice(band.start + Math.floor(size * 0.35), band.start + Math.ceil(size * 0.65));
