@@ -108,6 +108,16 @@ describe('invoice from synthetic readings', () => {
     expect(get('total')).toMatchObject({ value: 23.8, evidence: ['arithmetic', 'single_reader'] });
   });
 
+  it('places a letterhead guess at layout confidence, and the same name in the legal footer raises it to a labelled one', async () => {
+    const letterheadOnly = await run([page('23,80 €', 'text_layer')]);
+    expect(letterheadOnly.get('vendor_name').candidates[0]!.confidence).toBe(0.6);
+    const footer = placed([['ACME Tools GmbH', 0.08, 0.05], ['Hauptstraße 5', 0.08, 0.07], ['ACME Tools GmbH - Amtsgericht Berlin HRB 12345', 0.08, 0.95]], 'text_layer');
+    const confirmed = await run([footer]);
+    expect(confirmed.get('vendor_name')).toMatchObject({ value: 'ACME Tools GmbH', evidence: ['text_layer'] });
+    expect(confirmed.get('vendor_name').candidates[0]!.confidence).toBe(0.9);
+    expect(confirmed.get('vendor_address').candidates[0]!.confidence).toBe(0.6);
+  });
+
   it('marks a date that reads two ways with DATE_NEEDS_REVIEW', async () => {
     const { get } = await run([page('23,80 €')]);
     expect(get('invoice_date')).toMatchObject({ value: '2025-04-03', problems: ['DATE_NEEDS_REVIEW'] });

@@ -6,7 +6,7 @@ import { findInvoiceDates, resolvePair } from './finance/invoice-dates.js';
 import { findInvoiceNumber } from './finance/invoice-number.js';
 import { LABELS, upper } from './finance/labels.js';
 import { findPairs } from './finance/pairs.js';
-import { findCustomer, findVendor } from './finance/parties.js';
+import { findCustomer, findVendor, type PartyPlacement } from './finance/parties.js';
 import { readingRows, type Row } from './finance/rows.js';
 import { financeRules } from './finance/rules.js';
 import { findItemTable } from './finance/table.js';
@@ -73,6 +73,17 @@ function payment(rows: Row[]): ExtractedValue[] {
   return out;
 }
 
+/** A party's name under its own label, or at the letterhead and named again by the bank line or
+ * the legal footer, is placed as surely as a labelled value. One sign alone stays a layout guess:
+ * a letterhead may be a logo's strapline, and a payee may be a factoring company. */
+const PLACEMENT_CONFIDENCE: Record<PartyPlacement, number> = {
+  labelled: CONFIDENCE.labelled,
+  confirmed: CONFIDENCE.labelled,
+  letterhead: CONFIDENCE.layout,
+  payee: CONFIDENCE.layout,
+  legal_footer: CONFIDENCE.layout,
+};
+
 export function extractInvoice(reading: ReaderOutput, ctx: ExtractContext): ExtractedValue[] {
   const rows = readingRows(reading);
   if (!rows.length) return [];
@@ -90,7 +101,9 @@ export function extractInvoice(reading: ReaderOutput, ctx: ExtractContext): Extr
   const vendor = findVendor(rows);
   for (const [prefix, party] of [['vendor', vendor], ['customer', customer]] as const) {
     if (!party) continue;
-    out.push(valueOf(`${prefix}_name`, party.name, party.name, party.page, party.nameBoxes, CONFIDENCE.layout));
+    out.push(valueOf(`${prefix}_name`, party.name, party.name, party.page, party.nameBoxes, PLACEMENT_CONFIDENCE[party.placedBy]));
+    // Where an address block ends is a guess however its name was placed (a postcode line can
+    // stop it early), so an address stays a layout reading.
     if (party.address) out.push(valueOf(`${prefix}_address`, party.address, party.address, party.page, party.addressBoxes, CONFIDENCE.layout));
   }
   const tax = findPairs(rows, 'vendor_tax_id', taxId, { maxRowsBelow: 1 })[0];

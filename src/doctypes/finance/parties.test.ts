@@ -39,7 +39,14 @@ describe('invoice issuer', () => {
 
   it('keeps the letterhead, with its address, when the footer names the same company', () => {
     const vendor = findVendor(rowsOf([['Free Service Abonné', 0.07, 0.1], ['75371 Paris Cedex 08', 0.07, 0.112], ['de Lattre Alexis', 0.5, 0.18], ['Free SAS au capital de 3.441.812 Euros - RCS Paris', 0.08, 0.92]]));
-    expect(vendor).toMatchObject({ name: 'Free Service Abonné', address: '75371 Paris Cedex 08' });
+    expect(vendor).toMatchObject({ name: 'Free Service Abonné', address: '75371 Paris Cedex 08', placedBy: 'confirmed' });
+  });
+
+  it('says how each name was placed: one sign alone is only a letterhead, a payee or a footer', () => {
+    expect(findVendor(rowsOf([['Azure Interior', 0.05, 0.054], ['4557 De Silva St', 0.05, 0.073]]))?.placedBy).toBe('letterhead');
+    expect(findVendor(rowsOf([...addressWindow, ['BRED BANQUE POPULAIRE - Titulaire du compte : NETPRESSE', 0.21, 0.61]]))?.placedBy).toBe('payee');
+    expect(findVendor(rowsOf([...addressWindow, ['Free SAS au capital de 3.441.812 Euros - RCS Paris', 0.08, 0.92]]))?.placedBy).toBe('legal_footer');
+    expect(findVendor(rowsOf([['Sold by: Northwind Analytics GmbH', 0.08, 0.2]]))?.placedBy).toBe('labelled');
   });
 
   it('is the sender line over the address window, not the recipient under it', () => {

@@ -1,7 +1,7 @@
 import type { Box } from '../../readers/types.js';
 import { findDates } from './dates.js';
 import { findIban } from './iban.js';
-import { findNamedIssuer } from './issuer-lines.js';
+import { findNamedIssuer, type NamedIssuer } from './issuer-lines.js';
 import { matchLabel, type LabelName } from './labels.js';
 import { findAmounts } from './money.js';
 import { findPairs, type Pair } from './pairs.js';
@@ -13,12 +13,17 @@ import { normaliseVendor } from './vendor.js';
  * the issuer outright (its bank line, its legal footer), and the letterhead at the top of the
  * first page. */
 
+/** How a party's name was placed: under its own label ("Bill to", "Sold by"); by the letterhead
+ * and named again by the bank line or the legal footer (`confirmed`); or by one sign alone. */
+export type PartyPlacement = 'labelled' | 'confirmed' | 'letterhead' | NamedIssuer['how'];
+
 export interface PartyReading {
   name: string;
   nameBoxes: Box[];
   address: string | null;
   addressBoxes: Box[];
   page: number;
+  placedBy: PartyPlacement;
 }
 
 /** A labelled line ("Order ID: OD3041…") ends an address block. */
@@ -44,7 +49,7 @@ function addressUnder(rows: Row[], row: Row, anchor: Box): { text: string | null
 
 function partyOf(rows: Row[], pair: Pair<string>): PartyReading {
   const address = addressUnder(rows, pair.row, pair.boxes[0]!);
-  return { name: pair.value, nameBoxes: pair.boxes, address: address.text, addressBoxes: address.boxes, page: pair.page };
+  return { name: pair.value, nameBoxes: pair.boxes, address: address.text, addressBoxes: address.boxes, page: pair.page, placedBy: 'labelled' };
 }
 
 /** Every block the label heads, best first. */
@@ -102,9 +107,9 @@ function letterhead(rows: Row[], customers: PartyReading[]): PartyReading | null
   }
   if (!best) return null;
   const inline = inlineAddress(best.cell.text);
-  if (inline) return { name: best.name, nameBoxes: [best.cell.box], address: inline, addressBoxes: [best.cell.box], page: best.row.page };
+  if (inline) return { name: best.name, nameBoxes: [best.cell.box], address: inline, addressBoxes: [best.cell.box], page: best.row.page, placedBy: 'letterhead' };
   const address = addressUnder(rows, best.row, best.cell.box);
-  return { name: best.name, nameBoxes: [best.cell.box], address: address.text, addressBoxes: address.boxes, page: best.row.page };
+  return { name: best.name, nameBoxes: [best.cell.box], address: address.text, addressBoxes: address.boxes, page: best.row.page, placedBy: 'letterhead' };
 }
 
 const sameParty = (a: string, b: string): boolean => {
@@ -121,6 +126,7 @@ export function findVendor(rows: Row[]): PartyReading | null {
   if (labelled) return labelled;
   const guessed = letterhead(rows, labelledParties(rows, 'customer'));
   const named = findNamedIssuer(rows);
-  if (!named || (guessed && sameParty(guessed.name, named.name))) return guessed;
-  return { name: named.name, nameBoxes: named.boxes, address: null, addressBoxes: [], page: named.page };
+  if (!named) return guessed;
+  if (guessed && sameParty(guessed.name, named.name)) return { ...guessed, placedBy: 'confirmed' };
+  return { name: named.name, nameBoxes: named.boxes, address: null, addressBoxes: [], page: named.page, placedBy: named.how };
 }
