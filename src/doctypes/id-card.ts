@@ -1,4 +1,4 @@
-import { MRZ_CORE_FIELDS, CROSS_CHECKED } from './identity/field-specs.js';
+import { CROSS_CHECKED, DATA_PAGE_LABELS, ISSUE_DETAIL_FIELDS, MRZ_CORE_FIELDS } from './identity/field-specs.js';
 import { mrzDoctype } from './identity/mrz-doctype.js';
 import type { Doctype } from './types.js';
 
@@ -10,14 +10,12 @@ export const idCard: Doctype = mrzDoctype({
     ...MRZ_CORE_FIELDS,
     { key: 'optional_data', label: 'Optional data', kind: 'code' },
     { key: 'optional_data_2', label: 'Optional data (line 2)', kind: 'code' },
-    { key: 'place_of_birth', label: 'Place of birth', kind: 'text' },
-    { key: 'date_of_issue', label: 'Date of issue', kind: 'date' },
-    { key: 'authority', label: 'Authority', kind: 'text' },
+    ...ISSUE_DETAIL_FIELDS,
   ],
   detect: {
     codes: ['I', 'A', 'C'],
     keywords: [/\bIDENTITY CARD\b/, /\bCARTE D.IDENTITE\b/, /\bPERSONALAUSWEIS\b/, /\bDOCUMENTO NACIONAL DE IDENTIDAD\b/, /\bCARTA D.IDENTITA\b/, /\bNATIONAL ID(ENTITY)? CARD\b/],
   },
-  labels: ['surname', 'given_names', 'document_number', 'nationality', 'date_of_birth', 'sex', 'expiry_date', 'place_of_birth', 'date_of_issue', 'authority'],
+  labels: DATA_PAGE_LABELS,
   crossChecked: CROSS_CHECKED,
 });

@@ -1,4 +1,5 @@
 import type { FieldSpec } from '../types.js';
+import type { LabelName } from './labels.js';
 
 /** Field specs shared by the MRZ documents. Key fields are those a check digit or the identity of
  * the holder rests on (ICAO 9303's own list, see mrz/assess.ts KEY_FIELDS). */
@@ -13,6 +14,27 @@ export const MRZ_CORE_FIELDS: FieldSpec[] = [
   { key: 'date_of_birth', label: 'Date of birth', kind: 'date', isKey: true, required: true },
   { key: 'sex', label: 'Sex', kind: 'sex' },
   { key: 'expiry_date', label: 'Date of expiry', kind: 'date', isKey: true, required: true },
+];
+
+/** The issue details a passport's data page and an ID card's front print beside the MRZ fields. */
+export const ISSUE_DETAIL_FIELDS: FieldSpec[] = [
+  { key: 'place_of_birth', label: 'Place of birth', kind: 'text' },
+  { key: 'date_of_issue', label: 'Date of issue', kind: 'date' },
+  { key: 'authority', label: 'Authority', kind: 'text' },
+];
+
+/** The visual-zone labels of a passport's data page and an ID card's front. */
+export const DATA_PAGE_LABELS: readonly LabelName[] = [
+  'surname',
+  'given_names',
+  'document_number',
+  'nationality',
+  'date_of_birth',
+  'sex',
+  'expiry_date',
+  'place_of_birth',
+  'date_of_issue',
+  'authority',
 ];
 
 /** What the MRZ and the print both give, and how to compare them. */
