@@ -32,38 +32,60 @@ interface Run {
   end: number;
 }
 
-/** Which columns of the rectangle hold ink. Text is taken to be the minority tone, so light text
- * on a dark band works as well as dark on light. */
-export function inkColumns(img: GreyImage, rect: Rect): boolean[] {
+export interface InkTone {
+  isInk: (v: number) => boolean;
+  /** Mean grey of the other tone. */
+  paper: number;
+  /** Share of the rectangle's pixels that are ink. */
+  inkShare: number;
+}
+
+/** Dark-on-light or light-on-dark: text is the minority tone under a threshold halfway between
+ * the darkest and lightest pixel, so light text on a dark band works as well as dark on light.
+ * Null where the rectangle is flat (no text at all). */
+export function inkTone(img: GreyImage, rect: Rect): InkTone | null {
   let min = 255;
   let max = 0;
   for (let y = rect.y0; y < rect.y1; y++) {
+    const row = y * img.width;
     for (let x = rect.x0; x < rect.x1; x++) {
-      const v = img.data[y * img.width + x]!;
+      const v = img.data[row + x]!;
       if (v < min) min = v;
       if (v > max) max = v;
     }
   }
-  const columns: boolean[] = [];
-  if (max - min < 40) return Array.from({ length: rect.x1 - rect.x0 }, () => false);
+  if (max - min < 40) return null;
   const threshold = (min + max) / 2;
   let dark = 0;
-  let total = 0;
+  let darkSum = 0;
+  let lightSum = 0;
   for (let y = rect.y0; y < rect.y1; y++) {
+    const row = y * img.width;
     for (let x = rect.x0; x < rect.x1; x++) {
-      total++;
-      if (img.data[y * img.width + x]! < threshold) dark++;
+      const v = img.data[row + x]!;
+      if (v < threshold) {
+        dark++;
+        darkSum += v;
+      } else lightSum += v;
     }
   }
+  const total = (rect.x1 - rect.x0) * (rect.y1 - rect.y0);
   const inkIsDark = dark <= total / 2;
+  const inkShare = inkIsDark ? dark / total : 1 - dark / total;
+  return inkIsDark
+    ? { isInk: (v) => v < threshold, paper: Math.round(lightSum / (total - dark)), inkShare }
+    : { isInk: (v) => v >= threshold, paper: Math.round(darkSum / dark), inkShare };
+}
+
+/** Which columns of the rectangle hold ink: by the rectangle's own tone (see inkTone), or by a
+ * test already settled on a larger area. */
+export function inkColumns(img: GreyImage, rect: Rect, isInk = inkTone(img, rect)?.isInk): boolean[] {
+  const columns: boolean[] = [];
   for (let x = rect.x0; x < rect.x1; x++) {
-    let ink = 0;
-    for (let y = rect.y0; y < rect.y1; y++) {
-      const v = img.data[y * img.width + x]!;
-      if (inkIsDark ? v < threshold : v >= threshold) ink++;
-    }
+    let ink = false;
+    for (let y = rect.y0; isInk && !ink && y < rect.y1; y++) ink = isInk(img.data[y * img.width + x]!);
     // One pixel is enough: a letter such as T has only its thin crossbar over most columns.
-    columns.push(ink > 0);
+    columns.push(ink);
   }
   return columns;
 }

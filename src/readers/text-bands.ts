@@ -1,4 +1,4 @@
-import type { GreyImage, Rect } from './paddle-words.js';
+import { inkColumns, inkTone, interiorGaps, type GreyImage, type Rect } from './paddle-words.js';
 
 /** Finds the text lines of a small crop from its pixels alone: runs of inked rows separated by
  * blank rows. A clean crop around a value on a scan is one or a few such bands, and each band can
@@ -36,50 +36,13 @@ export interface TextBand {
   paper: number;
 }
 
-/** Dark-on-light or light-on-dark: text is the minority tone under a threshold halfway between
- * the darkest and lightest pixel; the paper is the mean of the other tone. Null where the
- * rectangle is flat (no text at all). */
-function inkTest(img: GreyImage, rect: Rect): { isInk: (v: number) => boolean; paper: number; inkShare: number } | null {
-  let min = 255;
-  let max = 0;
-  for (let y = rect.y0; y < rect.y1; y++) {
-    const row = y * img.width;
-    for (let x = rect.x0; x < rect.x1; x++) {
-      const v = img.data[row + x]!;
-      if (v < min) min = v;
-      if (v > max) max = v;
-    }
-  }
-  if (max - min < 40) return null;
-  const threshold = (min + max) / 2;
-  let dark = 0;
-  let darkSum = 0;
-  let lightSum = 0;
-  for (let y = rect.y0; y < rect.y1; y++) {
-    const row = y * img.width;
-    for (let x = rect.x0; x < rect.x1; x++) {
-      const v = img.data[row + x]!;
-      if (v < threshold) {
-        dark++;
-        darkSum += v;
-      } else lightSum += v;
-    }
-  }
-  const total = (rect.x1 - rect.x0) * (rect.y1 - rect.y0);
-  const inkIsDark = dark <= total / 2;
-  const inkShare = inkIsDark ? dark / total : 1 - dark / total;
-  return inkIsDark
-    ? { isInk: (v) => v < threshold, paper: Math.round(lightSum / (total - dark)), inkShare }
-    : { isInk: (v) => v >= threshold, paper: Math.round(darkSum / dark), inkShare };
-}
-
 /** The text bands of `rect`, top to bottom, or null when the rectangle is not clean enough to
  * trust its row profile. An empty array means no ink at all. */
 export function findTextBands(img: GreyImage, rect: Rect): TextBand[] | null {
   const width = rect.x1 - rect.x0;
   const height = rect.y1 - rect.y0;
   if (width <= 0 || height <= 0) return [];
-  const tone = inkTest(img, rect);
+  const tone = inkTone(img, rect);
   if (!tone) return [];
   if (tone.inkShare > MAX_INK_SHARE) return null;
   const { isInk, paper } = tone;
@@ -103,8 +66,9 @@ export function findTextBands(img: GreyImage, rect: Rect): TextBand[] | null {
   const found = bands.map((b) => {
     const y0 = rect.y0 + b.start;
     const y1 = rect.y0 + b.end;
-    const { x0, x1 } = inkedColumns(img, { x0: rect.x0, y0, x1: rect.x1, y1 }, isInk);
-    return { rect: { x0, y0, x1, y1 }, clipped: b.start === 0 || b.end === height, paper };
+    // Every band holds ink, so its columns have an extent.
+    const ink = interiorGaps(inkColumns(img, { x0: rect.x0, y0, x1: rect.x1, y1 }, isInk)).ink!;
+    return { rect: { x0: rect.x0 + ink.start, y0, x1: rect.x0 + ink.end, y1 }, clipped: b.start === 0 || b.end === height, paper };
   });
   if (found.some((b) => !b.clipped && isSlanted(img, b.rect, isInk))) return null;
   return found;
@@ -166,25 +130,4 @@ function isSlanted(img: GreyImage, band: Rect, isInk: (v: number) => boolean): b
   const left = centre(band.x0, band.x0 + third);
   const right = centre(band.x1 - third, band.x1);
   return left !== null && right !== null && Math.abs(left - right) > MAX_SLANT * (band.y1 - band.y0);
-}
-
-function inkedColumns(img: GreyImage, rect: Rect, isInk: (v: number) => boolean): { x0: number; x1: number } {
-  let first = rect.x1;
-  let last = rect.x0 - 1;
-  for (let y = rect.y0; y < rect.y1; y++) {
-    const row = y * img.width;
-    for (let x = rect.x0; x < first; x++) {
-      if (isInk(img.data[row + x]!)) {
-        first = x;
-        break;
-      }
-    }
-    for (let x = rect.x1 - 1; x > last; x--) {
-      if (isInk(img.data[row + x]!)) {
-        last = x;
-        break;
-      }
-    }
-  }
-  return first <= last ? { x0: first, x1: last + 1 } : { x0: rect.x0, x1: rect.x1 };
 }
