@@ -17,13 +17,15 @@ export interface CategoryReport {
   readerAccuracy: Record<string, { sum: number; n: number }>;
   decisions: Record<string, number>;
   verifiedWrong: number;
+  /** Published values (in `result.values`) that differ from the label. */
+  wrongValues: number;
   latencyMs: number[];
 }
 
 export async function evalPipeline(samples: Sample[], deps: ReadDeps, log: (line: string) => void = console.log): Promise<CategoryReport[]> {
   const reports = new Map<string, CategoryReport>();
   for (const s of samples) {
-    const r = reports.get(s.category) ?? { category: s.category, documents: 0, typeAccuracy: 0, fields: {}, readerAccuracy: {}, decisions: {}, verifiedWrong: 0, latencyMs: [] };
+    const r = reports.get(s.category) ?? { category: s.category, documents: 0, typeAccuracy: 0, fields: {}, readerAccuracy: {}, decisions: {}, verifiedWrong: 0, wrongValues: 0, latencyMs: [] };
     reports.set(s.category, r);
     const started = performance.now();
     const out = await readDocument({ bytes: readFileSync(s.file), kind: s.kind, typeHint: null, now: new Date(), lookups: { findInvoiceDuplicate: async () => null } }, deps);
@@ -40,6 +42,7 @@ export async function evalPipeline(samples: Sample[], deps: ReadDeps, log: (line
       else if (got !== undefined) wrong += 1;
     }
     if (out.result.verified && wrong > 0) r.verifiedWrong += 1;
+    r.wrongValues += wrong;
     const readers = (out.raw.readers ?? []) as Array<{ reader: string; pages: Array<{ text: string }> }>;
     for (const reader of readers) {
       // A reader that only read crops (Paddle's cross-read) has no page text to compare.
@@ -66,6 +69,6 @@ export function printPipelineReport(reports: CategoryReport[], log: (line: strin
     log(`\n${r.category}: ${r.documents} documents, type recognised ${pct(r.typeAccuracy, r.documents)}, latency p50 ${quantile(r.latencyMs, 0.5).toFixed(0)} ms / p95 ${quantile(r.latencyMs, 0.95).toFixed(0)} ms`);
     log(`  fields: ${Object.entries(r.fields).map(([k, f]) => `${k} ${pct(f.correct, f.total)} (${f.correct}/${f.total})`).join(', ') || '-'}`);
     log(`  reader character accuracy: ${Object.entries(r.readerAccuracy).map(([k, a]) => `${k} ${pct(a.sum, a.n)} (n=${a.n})`).join(', ') || '-'}`);
-    log(`  decisions: ${Object.entries(r.decisions).map(([k, n]) => `${k} ${n}`).join(', ')}; verified with a wrong value: ${r.verifiedWrong}`);
+    log(`  decisions: ${Object.entries(r.decisions).map(([k, n]) => `${k} ${n}`).join(', ')}; verified with a wrong value: ${r.verifiedWrong}; wrong values in values: ${r.wrongValues}`);
   }
 }

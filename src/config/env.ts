@@ -30,12 +30,26 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.default(true),
   S3_PREFIX: z.string().default(''),
+  /** Copies of the API `serve` runs on one port (Node's cluster); more than 1 needs REDIS_URL. */
+  API_PROCESSES: int(1, 1),
   /** Workers run inside `serve` unless false (then run `docread worker`). */
   WORKERS_IN_PROCESS: bool.default(true),
   WORKER_CONCURRENCY: int(2, 1),
-  QUEUE_LEASE_SECONDS: int(300, 5),
+  QUEUE_LEASE_SECONDS: int(30, 5),
   QUEUE_POLL_MS: int(250, 10),
   QUEUE_MAX_ATTEMPTS: int(3, 1),
+  /** `embedded` (the queue table in the app's database) or `pgboss` (PostgreSQL only). */
+  QUEUE_DRIVER: z.enum(['embedded', 'pgboss']).default('embedded'),
+  /** pg-boss keeps its tables in this schema. */
+  PGBOSS_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).default('pgboss'),
+  /** pg-boss: a job active this long is taken as stalled and retried; its supervisor checks this often. */
+  PGBOSS_EXPIRE_SECONDS: int(300, 30),
+  PGBOSS_MAINTENANCE_SECONDS: int(30, 1),
+  PGBOSS_POOL_MAX: int(4, 1),
+  /** On SIGTERM: readiness turns 503 this long before the listener closes (load balancers notice), then
+   * running documents get this long to finish before they are handed back to the queue. */
+  SHUTDOWN_DRAIN_MS: int(5000),
+  SHUTDOWN_WORK_TIMEOUT_MS: int(30_000, 1000),
   MAX_FILE_BYTES: int(10 * 1024 * 1024, 1),
   MAX_BATCH_FILES: int(20, 1),
   MAX_PDF_PAGES: int(5, 1),
@@ -61,6 +75,9 @@ const EnvSchema = z.object({
   BOOTSTRAP_DEV_ORG: bool.default(true),
   /** Trusted reverse proxy addresses (comma-separated); X-Forwarded-For is ignored otherwise. */
   TRUST_PROXY: z.string().optional(),
+  /** TrueType fonts embedded in rebuilt CV PDFs (Latin with accents and Arabic): Debian's DejaVu Sans by default. */
+  CV_PDF_FONT: z.string().default('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'),
+  CV_PDF_FONT_BOLD: z.string().default('/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf'),
   /** Public base address used in links (outputs); defaults to http://HOST:PORT. */
   PUBLIC_BASE_URL: z.string().url().optional(),
   /** Signs access tokens and peppers one-time codes; unset: generated once and kept in the database. */
@@ -86,6 +103,8 @@ const EnvSchema = z.object({
   REDIS_COMMAND_TIMEOUT_MS: int(100, 10),
   /** Requests a minute per IP address and (unless the plan says otherwise) per key; 0 turns it off. */
   RATE_LIMIT_PER_MINUTE: int(600),
+  /** Capture checks a minute per key, besides the general limit (each one runs OCR); 0 turns it off. */
+  CAPTURE_RATE_LIMIT_PER_MINUTE: int(120),
   ABUSE_MAX_FAILURES: int(20, 1),
   ABUSE_WINDOW_SECONDS: int(300, 1),
   ABUSE_BLOCK_SECONDS: int(900, 1),
@@ -106,6 +125,20 @@ const EnvSchema = z.object({
   DOCREAD_LLM_TIMEOUT_MS: int(60_000, 1000),
   DOCREAD_LLM_MAX_TOKENS: int(4096, 64),
   DOCREAD_LLM_MAX_RETRIES: int(2),
+  // Webhooks (README "Webhooks"): delays before attempts 2–6, in ms; the 10 s limit of one attempt.
+  WEBHOOK_RETRY_SCHEDULE_MS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/)
+    .default('30000,120000,600000,1800000,7200000')
+    .transform((s) => s.split(',').map(Number)),
+  WEBHOOK_TIMEOUT_MS: int(10_000, 10),
+  WEBHOOK_CONCURRENCY: int(16, 1),
+  WEBHOOK_ROTATION_WINDOW_SECONDS: int(86_400, 0),
+  /** Development only: lets http:// receivers on loopback addresses be registered and called. */
+  WEBHOOK_ALLOW_HTTP_LOOPBACK: bool.default(false),
+  /** Encrypts webhook signing secrets at rest; without it, a key derived from AUTH_SECRET (or the generated one). */
+  WEBHOOK_ENCRYPTION_KEY: z.string().min(32).optional(),
+  IDEMPOTENCY_KEY_HOURS: int(24, 24),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -133,6 +166,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const database: Config['database'] = e.DATABASE_URL?.startsWith('postgres')
     ? { kind: 'postgres', url: e.DATABASE_URL, schema: e.DATABASE_SCHEMA, poolMax: e.DATABASE_POOL_MAX, poolTimeoutMs: e.DATABASE_POOL_TIMEOUT_MS }
     : { kind: 'sqlite', file: resolve(dataDir, 'docread.sqlite') };
+  if (e.QUEUE_DRIVER === 'pgboss' && database.kind !== 'postgres') {
+    throw new Error('Invalid configuration:\n  QUEUE_DRIVER: pgboss needs DATABASE_URL=postgres://…');
+  }
   const blobs: Config['blobs'] = e.S3_BUCKET
     ? {
         kind: 's3',

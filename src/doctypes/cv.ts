@@ -1,16 +1,12 @@
 import type { FieldValue, Region } from '../domain/result.js';
 import type { Line, ReaderOutput } from '../readers/types.js';
+import { knownHeading } from './cv/headings.js';
+import { EMAIL, PHONE, looksLikeName } from './cv/parse.js';
 import type { Doctype, ExtractedValue, FieldSpec } from './types.js';
 
-/** CVs: recognised by their section headings; the contact facts are extracted here. The full
- * structure (experience, education) and the rebuilt documents belong to the CV outputs. */
-const SECTION_HEADINGS = [
-  'CURRICULUM VITAE', 'RESUME', 'RÉSUMÉ', 'WORK EXPERIENCE', 'PROFESSIONAL EXPERIENCE', 'EXPERIENCE', 'EDUCATION',
-  'SKILLS', 'EMPLOYMENT HISTORY', 'CERTIFICATIONS', 'LANGUAGES', 'PROFILE', 'SUMMARY', 'PROJECTS', 'REFERENCES',
-];
-
-const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
-const PHONE = /(?:\+\d{1,3}[\s.-]?)?(?:\(\d{1,4}\)[\s.-]?)?\d{1,4}(?:[\s.-]?\d{2,4}){2,4}/;
+/** CVs: recognised by their section headings (English, German, French, Spanish); the contact facts
+ * are fields here, and the whole structure is `result.cv` (see cv/parse.ts). */
+const TITLES = ['CURRICULUM VITAE', 'RESUME', 'RÉSUMÉ', 'LEBENSLAUF', 'CV'];
 
 const FIELDS: FieldSpec[] = [
   { key: 'full_name', label: 'Full name', kind: 'name', required: true },
@@ -24,15 +20,6 @@ function region(page: number, line: Line): Region {
 
 function value(key: string, v: FieldValue, raw: string, page: number, line: Line): ExtractedValue {
   return { key, value: v, raw, region: region(page, line), confidence: line.confidence };
-}
-
-/** The name is the first line near the top that looks like a person's name (two to four
- * capitalised words, no digits, not a heading, not contact details). */
-function looksLikeName(text: string): boolean {
-  const words = text.trim().split(/\s+/);
-  if (words.length < 2 || words.length > 4 || /\d|@/.test(text)) return false;
-  if (SECTION_HEADINGS.includes(text.trim().toUpperCase())) return false;
-  return words.every((w) => /^[A-ZÀ-Þ][A-Za-zÀ-ÿ'’-]+$/.test(w) || /^[A-ZÀ-Þ'’-]{2,}$/.test(w));
 }
 
 function extract(reading: ReaderOutput): ExtractedValue[] {
@@ -58,11 +45,15 @@ export const cvDoctype: Doctype = {
   type: 'cv',
   fields: FIELDS,
   detect(input) {
-    const upper = input.lines.map((l) => l.trim().toUpperCase());
-    const headings = SECTION_HEADINGS.filter((h) => upper.some((l) => l === h || l.startsWith(`${h}:`)));
+    const kinds = new Set<string>();
+    for (const line of input.lines) {
+      const kind = knownHeading(line.trim());
+      if (kind && kind !== 'other' && kind !== 'contact') kinds.add(kind);
+    }
+    const titled = input.lines.some((l) => TITLES.includes(l.trim().toUpperCase()));
     const contact = EMAIL.test(input.text) ? 1 : 0;
-    const score = Math.min(1, headings.length * 0.25 + contact * 0.15);
-    return { score, reason: headings.length ? `CV section headings: ${headings.join(', ')}` : 'no CV section headings' };
+    const score = Math.min(1, kinds.size * 0.25 + contact * 0.15 + (titled ? 0.25 : 0));
+    return { score, reason: kinds.size ? `CV sections: ${[...kinds].join(', ')}` : 'no CV section headings' };
   },
   extract,
   async rules() {

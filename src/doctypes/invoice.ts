@@ -4,7 +4,7 @@ import { looksLikeTillReceipt, tillSigns } from './finance/document-kind.js';
 import { findIban } from './finance/iban.js';
 import { findInvoiceDates, resolvePair } from './finance/invoice-dates.js';
 import { findInvoiceNumber } from './finance/invoice-number.js';
-import { LABELS, upper } from './finance/labels.js';
+import { LABELS, upper, type LabelName } from './finance/labels.js';
 import { findPairs } from './finance/pairs.js';
 import { findCustomer, findVendor, type PartyPlacement } from './finance/parties.js';
 import { readingRows, type Row } from './finance/rows.js';
@@ -33,23 +33,36 @@ export const INVOICE_FIELDS: FieldSpec[] = [
   LINE_ITEMS_FIELD,
 ];
 
-const DETECT_TERMS: [RegExp, number][] = [
-  [/\b(?:INVOICE|FACTURE|RECHNUNG|FACTUUR|FACTURA|FATTURA)\b/, 0.45],
-  [/\b(?:BILL TO|INVOICE DATE|DUE DATE|RECHNUNGSDATUM|FACTUURDATUM|PAYMENT TERMS|ZAHLUNGSBEDINGUNGEN)\b/, 0.2],
-  [/\b(?:SUBTOTAL|SUB-TOTAL|TOTAL HT|ZWISCHENSUMME|SUBTOTAAL|NETTOBETRAG)\b/, 0.15],
-  [/\b(?:VAT|TVA|BTW|MWST|UST|GST|TAX)\b/, 0.1],
-  [/\bIBAN\b|\bSWIFT\b|\bBIC\b/, 0.1],
+/** What says "invoice", in any of the languages of finance/label-words.ts, with its weight. */
+const DETECT_TERMS: Array<{ name: string; labels: LabelName[]; re?: RegExp; weight: number }> = [
+  { name: 'title', labels: ['invoice_title'], weight: 0.45 },
+  { name: 'references', labels: ['invoice_date', 'due_date'], re: /\bBILL(?:ED)?\s*TO\b|\bPAYMENT\s*TERMS\b|\bZAHLUNGSBEDINGUNGEN\b/, weight: 0.2 },
+  { name: 'totals', labels: ['subtotal', 'amount_due'], weight: 0.15 },
+  { name: 'tax', labels: ['tax', 'vendor_tax_id'], weight: 0.1 },
+  { name: 'bank', labels: [], re: /\bIBAN\b|\bSWIFT\b|\bBIC\b/, weight: 0.1 },
 ];
+
+/** The words of a term found in the text, or null. */
+function termHit(term: (typeof DETECT_TERMS)[number], text: string): string | null {
+  const m = term.re ? text.match(term.re) : null;
+  if (m) return m[0];
+  for (const name of term.labels) {
+    const found = LABELS[name].filter((p) => p.strength >= 2).map((p) => text.match(p.re)).find((x) => x);
+    if (found) return found[0].trim();
+  }
+  return null;
+}
 
 /** Taken off when the page reads as a till slip headed "TAX INVOICE" (see finance/document-kind.ts). */
 const TILL_PENALTY = 0.35;
 
 export function detectInvoice(input: DetectInput): Detection {
+  if (input.embedded?.kind === 'en16931_invoice') return { score: 1, reason: `The file embeds an EN 16931 invoice (${input.embedded.source}).` };
   const t = upper(input.text.slice(0, 50_000));
-  const hits = DETECT_TERMS.filter(([re]) => re.test(t));
+  const hits = DETECT_TERMS.map((term) => ({ term, words: termHit(term, t) })).filter((h) => h.words !== null);
   const till = looksLikeTillReceipt(t);
-  const score = Math.max(0, Math.min(1, hits.reduce((s, [, w]) => s + w, 0) - (till ? TILL_PENALTY : 0)));
-  const found = hits.length ? `Invoice terms found: ${hits.map(([re]) => t.match(re)![0]).join(', ')}.` : 'No invoice terms found.';
+  const score = Math.max(0, Math.min(1, hits.reduce((s, h) => s + h.term.weight, 0) - (till ? TILL_PENALTY : 0)));
+  const found = hits.length ? `Invoice terms found: ${hits.map((h) => h.words).join(', ')}.` : 'No invoice terms found.';
   return { score, reason: till ? `${found} But it reads as a till receipt (${tillSigns(t).join(', ')}) and names no billed party or due date.` : found };
 }
 
@@ -114,7 +127,7 @@ export function extractInvoice(reading: ReaderOutput, ctx: ExtractContext): Extr
 
   const totals = findTotals(rows);
   out.push(...totalsValues(totals));
-  const due = totals.totalCandidates.find((c) => /\b(?:AMOUNT|BALANCE|TOTAL)\s*(?:DUE|PAYABLE)\b|\bA\s*PAYER\b|\bTE\s*BETALEN\b/.test(upper(c.label)));
+  const due = totals.due;
   if (due) out.push(valueOf('amount_due', due.value, due.raw, due.page, due.boxes, CONFIDENCE.labelled));
 
   const items = itemsValue(findItemTable(rows));

@@ -100,6 +100,26 @@ describe('passport', () => {
     expect(outcome.status).not.toBe('verified');
   });
 
+  it('exposes the MRZ as read, line by line, with the checks on each line', async () => {
+    const doc = await generatePassport({ seed: 12, expired: false });
+    const { result } = await run(passport, doc);
+    expect(result.fields.mrz_line1!.value).toBe(doc.truth.mrz_lines![0]);
+    expect(result.fields.mrz_line2!.value).toBe(doc.truth.mrz_lines![1]);
+    expect(result.fields.mrz_line2!.reason).toMatch(/document number check passes.*composite check passes/);
+    expect(result.fields.mrz_line2!.evidence).toEqual(['reader_agree']);
+    expect(result.fields.mrz_line3?.value ?? null).toBeNull();
+  });
+
+  it('a broken check digit stays CRITICAL_FIELD_INVALID when a reader without the MRZ offers the printed value', async () => {
+    const doc = await generatePassport({ seed: 14, expired: false, broken: 'document_number' });
+    const { outcome, result, fields } = await run(passport, doc, {}, { mrz: [] });
+    expect(result.values).not.toHaveProperty('document_number');
+    const number = fields.find((f) => f.key === 'document_number')!;
+    expect(number.problems).toContain('CRITICAL_FIELD_INVALID');
+    expect(number.problems).not.toContain('FIELD_CONFLICT');
+    expect(outcome.context.codes).toContain('CRITICAL_FIELD_INVALID');
+  });
+
   it('an expired passport raises DOCUMENT_EXPIRED first', async () => {
     const doc = await generatePassport({ seed: 15, expired: true });
     const { outcome } = await run(passport, doc);
@@ -113,6 +133,7 @@ describe('passport', () => {
     expect(result.values).not.toHaveProperty('surname');
     expect(result.values).not.toHaveProperty('date_of_birth');
     expect(outcome.context.codes).toContain('FIELD_CONFLICT');
+    expect(result.disputed_fields).toEqual(expect.arrayContaining(['surname', 'date_of_birth']));
     expect(result.fields.surname!.reason).toContain('SOMEONE ELSE');
     expect(result.fields.surname!.reason).toContain(String(doc.truth.fields.surname).split(/[ -]/)[0]);
   });

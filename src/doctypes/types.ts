@@ -41,6 +41,8 @@ export interface DetectInput {
   lines: string[];
   /** The same joined and upper-cased, for keyword search. */
   text: string;
+  /** The file carries its content as structured data (an EN 16931 invoice XML in a PDF). */
+  embedded?: { kind: 'en16931_invoice'; source: string };
 }
 
 export interface Detection {

@@ -12,6 +12,7 @@ const act = (http: number, type: NextAction['type'], message: string): ErrorCode
 });
 
 export const ERROR_CODES = {
+  bad_request: act(400, 'FIX_REQUEST', 'Send a well-formed request: a valid URL with correct percent-encoding.'),
   unauthorized: act(401, 'AUTHENTICATE', 'Send a valid API key in X-Doc-API-Key or a bearer token.'),
   tenant_suspended: act(401, 'CONTACT_SUPPORT', 'The organisation is suspended; contact support.'),
   account_inactive: act(401, 'CONTACT_SUPPORT', 'The account is inactive; contact support.'),
@@ -29,9 +30,12 @@ export const ERROR_CODES = {
   invalid_state: act(409, 'FIX_REQUEST', 'The document is not in a state that allows this operation.'),
   job_completed: act(409, 'FIX_REQUEST', 'The job is completed; create a new job.'),
   idempotency_key_reused: act(409, 'FIX_REQUEST', 'Use a new Idempotency-Key for a different request.'),
+  request_timeout: act(408, 'RETRY', 'Send the whole request again without long pauses.'),
   file_too_large: act(413, 'FIX_REQUEST', 'Send a file of at most 10 MB.'),
   too_many_files: act(413, 'FIX_REQUEST', 'Send at most 20 files in one batch.'),
   payload_too_large: act(413, 'FIX_REQUEST', 'Send a smaller request body.'),
+  uri_too_long: act(414, 'FIX_REQUEST', 'Use a shorter URL: an id is at most 100 characters.'),
+  headers_too_large: act(431, 'FIX_REQUEST', 'Send smaller request headers (16 KB in all).'),
   unsupported_file: act(422, 'FIX_REQUEST', 'Send a PNG, JPG, PDF or Word (.docx, .doc) file.'),
   unknown_output: act(422, 'FIX_REQUEST', 'Request outputs from pdf, docx, xlsx.'),
   validation_error: act(422, 'FIX_REQUEST', 'Correct the request as the message says.'),

@@ -15,6 +15,10 @@ export const ID_PREFIX = {
   session: 'SES_',
   otp: 'OTP_',
   review: 'REV_',
+  job: 'JOB_',
+  webhook: 'WHK_',
+  delivery: 'DLV_',
+  attempt: 'ATT_',
 } as const;
 
 export function newId(kind: keyof typeof ID_PREFIX): string {

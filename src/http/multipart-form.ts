@@ -19,6 +19,10 @@ export interface ReceivedForm {
 }
 
 const TEXT_FIELDS = new Set(['doc_type', 'outputs', 'improve', 'consent']);
+export const CONSENT_MAX_CHARS = 4096;
+/** Room for the longest consent note in UTF-8 (up to 4 bytes a character) and one byte more, so
+ * that the parser's cut is always past the limit and the note is refused, never shortened. */
+const FIELD_MAX_BYTES = CONSENT_MAX_CHARS * 4 + 1;
 
 /** Reads a multipart form: files (under `fileField`) are buffered up to the size limit and no
  * further; a file over it is marked, and the rest of its bytes are drained, never kept. */
@@ -29,7 +33,7 @@ export async function readUploadForm(
   const files: ReceivedFile[] = [];
   const fields: Record<string, string> = {};
   const parts = request.parts({
-    limits: { fileSize: opts.maxFileBytes, files: opts.maxFiles + 1, fields: 10, fieldSize: 4096, parts: opts.maxFiles + 11 },
+    limits: { fileSize: opts.maxFileBytes, files: opts.maxFiles + 1, fields: 10, fieldSize: FIELD_MAX_BYTES, parts: opts.maxFiles + 11 },
   });
   try {
     for await (const part of parts) await take(part);
@@ -56,7 +60,11 @@ export async function readUploadForm(
     } else {
       const field = part as MultipartValue<unknown>;
       if (!TEXT_FIELDS.has(field.fieldname)) throw new AppError('validation_error', `Unknown form field "${field.fieldname}".`);
-      fields[field.fieldname] = String(field.value);
+      const value = String(field.value);
+      if (field.valueTruncated || [...value].length > CONSENT_MAX_CHARS) {
+        throw new AppError('validation_error', `The "${field.fieldname}" field is longer than ${CONSENT_MAX_CHARS} characters.`);
+      }
+      fields[field.fieldname] = value;
     }
   }
 }

@@ -1,4 +1,7 @@
 import type { Logger } from 'pino';
+import type { EmbeddedMismatch } from '../doctypes/finance/einvoice/compare.js';
+import type { Cv } from '../doctypes/cv/model.js';
+import type { CvImproved } from '../doctypes/cv/improve.js';
 import type { Doctype, RuleLookups } from '../doctypes/types.js';
 import type { FileKind } from '../domain/document-types.js';
 import type { LlmReader } from '../readers/llm/reader.js';
@@ -41,6 +44,8 @@ export interface ReadInput {
   lookups: RuleLookups;
   /** The organisation's effective verification policy; the built-in default when absent. */
   policy?: Policy;
+  /** For CVs: improve the wording (facts locked) after reading. */
+  improve?: boolean;
 }
 
 /** Everything one reading learns; steps fill it in order. */
@@ -58,12 +63,17 @@ export interface ReadContext {
   fields: FieldReading[];
   problems: Problem[];
   issuingCountry: string | null;
+  /** Where the page differs from the invoice's embedded XML, and what the page was read by. */
+  embeddedInvoice?: { mismatches: EmbeddedMismatch[]; comparedWith: 'text_layer' | 'ocr' };
   /** Signs of editing; null until the tamper step has run. */
   tamper: TamperReport | null;
   engines: Array<{ name: string; version: string }>;
   costUsd: number;
   /** The engine's internal record (`raw_json`): reasons, repairs, per-reader text. */
   raw: Record<string, unknown>;
+  /** For CVs: the structure, and the improved wording when asked. */
+  cv?: Cv;
+  cvImproved?: CvImproved;
   signal?: AbortSignal;
 }
 

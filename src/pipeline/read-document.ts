@@ -6,9 +6,11 @@ import type { ReadContext, ReadDeps, ReadInput } from './context.js';
 import { runSteps, type Step } from './run.js';
 import { classifyStep } from './steps/classify.js';
 import { crossReadStep } from './steps/cross-read.js';
+import { cvStructureStep } from './steps/cv-structure.js';
 import { extractStep, reconcileStep, rulesStep } from './steps/extract.js';
 import { intakeStep } from './steps/intake.js';
 import { judgeStep } from './steps/judge.js';
+import { qrCodesStep } from './steps/qr-codes.js';
 import { qualityStep } from './steps/quality.js';
 import { readStep } from './steps/read.js';
 import { tamperStep } from './steps/tamper.js';
@@ -22,12 +24,12 @@ export interface ReadOutput {
   documentType: string;
   /** Legacy `confidence` and `tamper_score` of the document. */
   confidence: number;
-  tamperScore: number | null;
+  tamperScore: number;
 }
 
 /** The reading, in order. A step that finds the document cannot go on (unreadable file, a photo
  * to retake, no recognisable type) stops the run; the decision is still made from what is known. */
-export const READ_STEPS: ReadonlyArray<Step<ReadContext>> = [intakeStep, qualityStep, readStep, classifyStep, extractStep, crossReadStep, reconcileStep, judgeStep, rulesStep, tamperStep];
+export const READ_STEPS: ReadonlyArray<Step<ReadContext>> = [intakeStep, qualityStep, readStep, classifyStep, extractStep, crossReadStep, reconcileStep, judgeStep, rulesStep, tamperStep, qrCodesStep, cvStructureStep];
 
 export async function readDocument(input: ReadInput, deps: ReadDeps, opts: { signal?: AbortSignal } = {}): Promise<ReadOutput> {
   const ctx: ReadContext = {
@@ -69,5 +71,7 @@ export async function readDocument(input: ReadInput, deps: ReadDeps, opts: { sig
   ctx.raw[DECISION_INPUT_KEY] = storeDecisionInput(decisionInput);
   const { outcome, result, confidence, tamperScore } = decide({ ...decisionInput, ...(input.policy ? { policy: input.policy } : {}) });
   result.timings_ms.decide = Math.round((performance.now() - started) * 10) / 10;
+  result.cv = ctx.cv ?? null;
+  result.cv_improved = ctx.cvImproved ?? null;
   return { outcome, result, raw: ctx.raw, documentType: ctx.documentType, confidence, tamperScore };
 }

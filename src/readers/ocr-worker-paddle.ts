@@ -6,8 +6,8 @@ import Ocr from '@gutenye/ocr-node';
 import sharp from 'sharp';
 import { readCleanCrop } from './crop-lines.js';
 import { cropBoxToPage, pixelsToBox } from './geometry.js';
-import { createLineRecogniser, type LineRecogniser } from './paddle-recogniser.js';
-import type { CropMethod, PaddleRequest, PaddleResult, PaddleWorkerData, WorkerReply } from './ocr-worker-protocol.js';
+import { createLineRecogniser, type LineRecogniser, type PaddleLineRecogniser } from './paddle-recogniser.js';
+import type { CropMethod, MrzRowSteps, PaddleRequest, PaddleResult, PaddleWorkerData, WorkerReply } from './ocr-worker-protocol.js';
 import { normaliseText, splitLine, type GreyImage, type Rect } from './paddle-words.js';
 import type { Box, Line } from './types.js';
 
@@ -54,8 +54,13 @@ async function greyOf(png: Buffer): Promise<GreyImage> {
 
 /** Detected lines of one image, boxes as fractions of that image. */
 async function readImage(ocr: PaddleOcr, png: Buffer): Promise<Line[]> {
+  return (await detectImage(ocr, png)).lines;
+}
+
+async function detectImage(ocr: PaddleOcr, png: Buffer): Promise<{ lines: Line[]; rects: Rect[]; grey: GreyImage }> {
   const [detected, grey] = await Promise.all([ocr.detect(png), greyOf(png)]);
   const lines: Line[] = [];
+  const rects: Rect[] = [];
   for (const found of detected) {
     const text = normaliseText(found.text);
     if (!text || !found.box) continue;
@@ -71,8 +76,61 @@ async function readImage(ocr: PaddleOcr, png: Buffer): Promise<Line[]> {
     const toBox = (r: Rect): Box => pixelsToBox(r.x0, r.y0, r.x1, r.y1, grey.width, grey.height);
     const words = splitLine(text, rect, grey).map((w) => ({ text: w.text, box: toBox(w.rect), confidence: found.mean }));
     lines.push({ text: words.map((w) => w.text).join(' '), box: toBox(rect), confidence: found.mean, words });
+    rects.push(rect);
   }
-  return lines;
+  return { lines, rects, grey };
+}
+
+/** Boxes that overlap vertically by more than half the smaller height are one row (the detector
+ * may part an MRZ line at a long run of fillers); each row becomes the union of its boxes. */
+function joinRows(rects: readonly Rect[]): Rect[] {
+  const rows: Rect[] = [];
+  for (const r of [...rects].sort((a, b) => a.y0 + a.y1 - b.y0 - b.y1)) {
+    const row = rows.find((o) => Math.min(o.y1, r.y1) - Math.max(o.y0, r.y0) > 0.5 * Math.min(o.y1 - o.y0, r.y1 - r.y0));
+    if (row) Object.assign(row, { x0: Math.min(row.x0, r.x0), y0: Math.min(row.y0, r.y0), x1: Math.max(row.x1, r.x1), y1: Math.max(row.y1, r.y1) });
+    else rows.push({ ...r });
+  }
+  // Lines of one size share their margins (an MRZ's lines are equally long): the detector stopping
+  // short on one (a long filler run read as paper) would cut it, so each takes the widest extent.
+  const heights = rows.map((r) => r.y1 - r.y0).sort((a, b) => a - b);
+  const typical = heights[Math.floor(heights.length / 2)] ?? 0;
+  const alike = rows.filter((r) => Math.abs(r.y1 - r.y0 - typical) <= 0.3 * typical);
+  const x0 = Math.min(...alike.map((r) => r.x0));
+  const x1 = Math.max(...alike.map((r) => r.x1));
+  for (const r of alike) Object.assign(r, { x0, x1 });
+  return rows.sort((a, b) => a.y0 - b.y0);
+}
+
+/** The paper's grey inside a rectangle: a bright percentile of its pixels. */
+function paperOf(img: GreyImage, rect: Rect): number {
+  const values: number[] = [];
+  for (let y = rect.y0; y < rect.y1; y += 2) for (let x = rect.x0; x < rect.x1; x += 2) values.push(img.data[y * img.width + x]!);
+  values.sort((a, b) => a - b);
+  return values[Math.floor(values.length * 0.9)] ?? 255;
+}
+
+/** An MRZ crop: the detector's lines (as `readImage`) and, per row, the recogniser's step
+ * probabilities over the MRZ alphabet for the caller's grammar decoding. */
+async function readMrzRows(ocr: PaddleOcr, recogniser: PaddleLineRecogniser, png: Buffer, groups: string[][]): Promise<PaddleResult> {
+  const { lines, rects, grey } = await detectImage(ocr, png);
+  const rows: MrzRowSteps[] = [];
+  for (const rect of joinRows(rects)) {
+    const paper = paperOf(grey, rect);
+    // The row as the detector boxed it, and with more of the page above and below: the tight box
+    // often clips the filler's chevron into an S, K or C, the taller ones blur thin strokes; no
+    // padding with flat paper, which shrinks the text (both measured on the real MRZ images).
+    const taller = (by: number): Rect => {
+      const margin = Math.round(by * (rect.y1 - rect.y0));
+      return { ...rect, y0: Math.max(0, rect.y0 - margin), y1: Math.min(grey.height, rect.y1 + margin) };
+    };
+    const variants = [];
+    for (const r of [rect, taller(0.15), taller(0.3)]) {
+      const v = await recogniser.stepProbabilities(grey, r, { pad: 0, paper }, groups);
+      if (v.steps > 0) variants.push(v);
+    }
+    if (variants.length > 0) rows.push({ box: pixelsToBox(rect.x0, rect.y0, rect.x1, rect.y1, grey.width, grey.height), variants });
+  }
+  return { lines, rows };
 }
 
 async function readPage(ocr: PaddleOcr, png: Buffer, maxSide: number): Promise<PaddleResult> {
@@ -139,7 +197,7 @@ async function main(): Promise<void> {
   if (!port) throw new Error('ocr-worker-paddle must run as a worker thread');
   const post = (reply: WorkerReply): void => port.postMessage(reply);
   let ocr: PaddleOcr;
-  let recogniser: LineRecogniser;
+  let recogniser: PaddleLineRecogniser;
   try {
     const models = installedModels();
     // Without the CPU memory arena a page read peaks ~30% lower (measured 685 vs 973 MB) for a
@@ -156,7 +214,11 @@ async function main(): Promise<void> {
     try {
       const png = Buffer.from(request.png.buffer, request.png.byteOffset, request.png.byteLength);
       const result =
-        request.kind === 'page' ? await readPage(ocr, png, request.maxSide) : await readCrops(ocr, recogniser, png, request.boxes, request.detectLines);
+        request.kind === 'page'
+          ? await readPage(ocr, png, request.maxSide)
+          : request.kind === 'mrz'
+            ? await readMrzRows(ocr, recogniser, png, request.groups)
+            : await readCrops(ocr, recogniser, png, request.boxes, request.detectLines);
       post({ type: 'result', id, ok: true, result });
     } catch (err) {
       post({ type: 'result', id, ok: false, message: err instanceof Error ? err.message : String(err) });

@@ -9,13 +9,23 @@ export interface PaddleWorkerData {
 
 export type PaddleRequest =
   | { kind: 'page'; png: Uint8Array; maxSide: number }
-  | { kind: 'crops'; png: Uint8Array; boxes: Box[]; detectLines: boolean };
+  | { kind: 'crops'; png: Uint8Array; boxes: Box[]; detectLines: boolean }
+  | { kind: 'mrz'; png: Uint8Array; groups: string[][] };
+
+/** One text row of an MRZ crop (the detector's boxes on one row joined) and the recogniser's
+ * per-step probabilities over the requested character groups (see StepProbabilities), once per
+ * way of presenting the row (as found, stretched, with more paper above and below): their errors
+ * differ, so the caller can weigh them together. */
+export interface MrzRowSteps {
+  box: Box;
+  variants: Array<{ steps: number; data: Float32Array }>;
+}
 
 /** How a crop's lines were found: from its pixel rows, each band read by the recogniser alone,
  * or by the text detector. */
 export type CropMethod = 'recogniser' | 'detector';
 
-export type PaddleResult = { lines: Line[] } | { crops: Array<{ lines: Line[]; via: CropMethod }> };
+export type PaddleResult = { lines: Line[] } | { crops: Array<{ lines: Line[]; via: CropMethod }> } | { lines: Line[]; rows: MrzRowSteps[] };
 
 export type WorkerReply =
   | { type: 'ready' }

@@ -34,36 +34,75 @@ export interface LineRecogniser {
   release(): Promise<void>;
 }
 
-export async function createLineRecogniser(opts: { modelPath: string; dictionaryPath: string; sessionOptions: InferenceSession.SessionOptions }): Promise<LineRecogniser> {
+/** Per output step, the probability of the CTC blank (column 0) and of each group of the model's
+ * characters (column g + 1 sums group g), so a caller can decode under its own grammar. */
+export interface StepProbabilities {
+  steps: number;
+  /** steps × (groups + 1), row-major. */
+  data: Float32Array;
+}
+
+export interface PaddleLineRecogniser extends LineRecogniser {
+  /** As `recognise`, but the raw per-step probabilities of the given character groups (each a
+   * list of the dictionary's characters whose probabilities are summed, e.g. `['A', 'a']`). */
+  stepProbabilities(img: GreyImage, rect: Rect, around: { pad: number; paper: number; stretch?: number }, groups: readonly (readonly string[])[]): Promise<StepProbabilities>;
+}
+
+export async function createLineRecogniser(opts: { modelPath: string; dictionaryPath: string; sessionOptions: InferenceSession.SessionOptions }): Promise<PaddleLineRecogniser> {
   const session = await InferenceSession.create(opts.modelPath, opts.sessionOptions);
   // Index 0 of the output is the CTC blank; the dictionary's characters follow, then the space.
   const dictionary = [...readFileSync(opts.dictionaryPath, 'utf8').split('\n'), ' '];
+  const classOf = new Map(dictionary.map((ch, i) => [ch, i + 1]));
   const input = session.inputNames[0]!;
   const output = session.outputNames[0]!;
 
+  /** The model's output for one line: per step, a probability for each class (the export ends in a softmax). */
+  /** `stretch` widens the line before it is read: more output steps per character. */
+  async function run(img: GreyImage, rect: Rect, { pad, paper, stretch = 1 }: { pad: number; paper: number; stretch?: number }): Promise<{ data: Float32Array; steps: number; classes: number } | null> {
+    const width = rect.x1 - rect.x0;
+    const height = rect.y1 - rect.y0;
+    if (width < 2 || height < 2) return null;
+    // sharp resizes before it extends, so the margin is added at model scale.
+    const margin = Math.round((pad * MODEL_HEIGHT) / (height + 2 * pad));
+    const innerHeight = MODEL_HEIGHT - 2 * margin;
+    const innerWidth = Math.max(MIN_WIDTH, Math.min(MAX_WIDTH - 2 * margin, Math.round((stretch * width * innerHeight) / height)));
+    const modelWidth = innerWidth + 2 * margin;
+    const resized = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 1 } })
+      .extract({ left: rect.x0, top: rect.y0, width, height })
+      .resize({ width: innerWidth, height: innerHeight, fit: 'fill' })
+      .extend({ top: margin, bottom: margin, left: margin, right: margin, background: { r: paper, g: paper, b: paper } })
+      .greyscale()
+      .raw()
+      .toBuffer();
+    const tensor = new Tensor('float32', toModelInput(resized), [1, 3, MODEL_HEIGHT, modelWidth]);
+    const result = await session.run({ [input]: tensor });
+    const probabilities = result[output]!;
+    const [, steps, classes] = probabilities.dims as [number, number, number];
+    return { data: probabilities.data as Float32Array, steps, classes };
+  }
+
   return {
-    async recognise(img, rect, { pad, paper }) {
-      const width = rect.x1 - rect.x0;
-      const height = rect.y1 - rect.y0;
-      if (width < 2 || height < 2) return { text: '', confidence: 0, chars: [] };
-      // sharp resizes before it extends, so the margin is added at model scale.
-      const margin = Math.round((pad * MODEL_HEIGHT) / (height + 2 * pad));
-      const innerHeight = MODEL_HEIGHT - 2 * margin;
-      const innerWidth = Math.max(MIN_WIDTH, Math.min(MAX_WIDTH - 2 * margin, Math.round((width * innerHeight) / height)));
-      const modelWidth = innerWidth + 2 * margin;
-      const resized = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 1 } })
-        .extract({ left: rect.x0, top: rect.y0, width, height })
-        .resize({ width: innerWidth, height: innerHeight, fit: 'fill' })
-        .extend({ top: margin, bottom: margin, left: margin, right: margin, background: { r: paper, g: paper, b: paper } })
-        .greyscale()
-        .raw()
-        .toBuffer();
-      const tensor = new Tensor('float32', toModelInput(resized), [1, 3, MODEL_HEIGHT, modelWidth]);
-      const result = await session.run({ [input]: tensor });
-      // Per step, a probability for each class (the export ends in a softmax).
-      const probabilities = result[output]!;
-      const [, steps, classes] = probabilities.dims as [number, number, number];
-      return decodeGreedy(probabilities.data as Float32Array, steps, classes, dictionary);
+    async recognise(img, rect, around) {
+      const out = await run(img, rect, around);
+      if (!out) return { text: '', confidence: 0, chars: [] };
+      return decodeGreedy(out.data, out.steps, out.classes, dictionary);
+    },
+    async stepProbabilities(img, rect, around, groups) {
+      const out = await run(img, rect, around);
+      if (!out) return { steps: 0, data: new Float32Array(0) };
+      const columns = groups.map((g) => g.flatMap((ch) => (classOf.has(ch) ? [classOf.get(ch)!] : [])));
+      const width = groups.length + 1;
+      const data = new Float32Array(out.steps * width);
+      for (let t = 0; t < out.steps; t++) {
+        const base = t * out.classes;
+        data[t * width] = out.data[base]!;
+        columns.forEach((cols, g) => {
+          let sum = 0;
+          for (const c of cols) sum += out.data[base + c]!;
+          data[t * width + g + 1] = sum;
+        });
+      }
+      return { steps: out.steps, data };
     },
     release: () => session.release(),
   };

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { meanConfidence } from './geometry.js';
-import { imageSize, DEFAULT_MAX_PIXELS } from './image-size.js';
+import { imageSize, MAX_IMAGE_PIXELS } from '../imaging/open.js';
 import { EngineReportedError, WorkerClient, workerEntry } from './ocr-worker-client.js';
-import type { CropMethod, PaddleRequest, PaddleResult, PaddleWorkerData } from './ocr-worker-protocol.js';
+import type { CropMethod, MrzRowSteps, PaddleRequest, PaddleResult, PaddleWorkerData } from './ocr-worker-protocol.js';
 import { createPool, type PoolStats } from './pool.js';
 import { detectScripts, PADDLE_SCRIPTS, type ScriptName } from './scripts.js';
 import type { Box, Line, PageImage, PageText, Reader, ReaderOutput, ReadRequest } from './types.js';
@@ -59,6 +59,9 @@ export interface PaddleReader extends Reader {
   /** Name and version of the engine, as reported with every reading (crops included). */
   readonly engine: ReaderOutput['engine'];
   readCrops(png: Buffer, boxes: Box[], opts?: CropOptions): Promise<CropReading[]>;
+  /** The text rows of an image holding only a few lines (an MRZ crop): the detector's lines, and
+   * per row the recogniser's step probabilities over `groups` (see StepProbabilities). */
+  readRows(png: Buffer, groups: string[][], opts?: { signal?: AbortSignal }): Promise<{ lines: Line[]; rows: MrzRowSteps[] }>;
   ready(): Promise<void>;
   stats(): PoolStats;
   close(): Promise<void>;
@@ -73,7 +76,7 @@ const ENGINE_VERSION: string = (
 ).version;
 
 export function createPaddleReader(opts: PaddleReaderOptions): PaddleReader {
-  const maxPixels = opts.maxPixels ?? DEFAULT_MAX_PIXELS;
+  const maxPixels = opts.maxPixels ?? MAX_IMAGE_PIXELS;
   const maxCrops = opts.maxCrops ?? 64;
   const workers = opts.workers ?? 1;
   if (opts.maxSide < 64) throw new RangeError('paddle: maxSide must be at least 64');
@@ -141,6 +144,10 @@ export function createPaddleReader(opts: PaddleReaderOptions): PaddleReader {
         const { lines, via } = result.crops[i]!;
         return { box, text: lines.map((l) => l.text).join('\n'), confidence: meanConfidence(lines), lines, via };
       });
+    },
+    async readRows(png: Buffer, groups: string[][], { signal }: { signal?: AbortSignal } = {}) {
+      await imageSize(png, maxPixels);
+      return (await pool.run((engine) => engine.call({ kind: 'mrz', png, groups }), signal)) as { lines: Line[]; rows: MrzRowSteps[] };
     },
     ready: () => warming,
     stats: () => pool.stats(),

@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import { wordLikeScore, type ScoredToken } from './wordlike.js';
+import { openImage } from '../imaging/open.js';
 
 /** Page orientation without Tesseract's OSD data (osd.traineddata is not installed): read a
  * downscaled copy at each quarter turn with a fast pass and keep the turn that yields the most
@@ -18,7 +18,6 @@ const UPRIGHT_SCORE = 40;
 /** A turn must beat the unturned reading by this factor to be taken. */
 const MARGIN = 1.5;
 
-const PIXEL_LIMIT = 40e6;
 /** How much more banded one profile must be than the other to call the text axis. */
 const AXIS_RATIO = 1.2;
 
@@ -30,7 +29,7 @@ export function looksUpright(words: ScoredToken[]): boolean {
 /** Turns an image clockwise by a quarter-turn multiple. */
 export async function rotatePng(png: Buffer, degrees: Rotation): Promise<Buffer> {
   if (degrees === 0) return png;
-  return sharp(png, { limitInputPixels: PIXEL_LIMIT, failOn: 'error' }).rotate(degrees).png().toBuffer();
+  return openImage(png).rotate(degrees).png().toBuffer();
 }
 
 export interface DetectRotationOptions {
@@ -52,7 +51,7 @@ function variation(profile: number[]): number {
  * banded and the column profile even, and the other way round when the page is sideways. Read
  * at 400 px, where this costs well under a millisecond. */
 export async function textAxis(png: Buffer): Promise<'horizontal' | 'vertical' | 'unknown'> {
-  const { data, info } = await sharp(png, { limitInputPixels: PIXEL_LIMIT, failOn: 'error' })
+  const { data, info } = await openImage(png)
     .resize({ width: 400, height: 400, fit: 'inside' })
     .greyscale()
     .normalise()
@@ -75,7 +74,7 @@ export async function textAxis(png: Buffer): Promise<'horizontal' | 'vertical' |
 /** Degrees to turn the image clockwise so its text reads upright. */
 export async function detectRotation(png: Buffer, pass: OrientationPass, opts: DetectRotationOptions = {}): Promise<Rotation> {
   const maxSide = opts.maxSide ?? 1400;
-  const small = await sharp(png, { limitInputPixels: PIXEL_LIMIT, failOn: 'error' })
+  const small = await openImage(png)
     .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
     .greyscale()
     .png()

@@ -44,4 +44,15 @@ describe('assessScripts', () => {
     const good = assessScripts([page([['SURNAME', 0.95], ['ERIKSSON', 0.95], ['GIVEN', 0.9], ['NAMES', 0.9], ['ANNA', 0.96], ['MARIA', 0.9]])], ['Latin']);
     expect(good).toMatchObject({ dominant: 'Latin', unsupported: false, fragmented: false });
   });
+
+  it('does not call a Latin photo an unknown script because one reading of it is mostly background fragments', () => {
+    const junk: Array<[string, number]> = Array.from({ length: 40 }, (_, i) => [['ae', 'rn', 'Il', 'ww', '~A'][i % 5]!, 0.2]);
+    const words: Array<[string, number]> = [['PASSPORT', 0.9], ['SURNAME', 0.9], ['GIVEN', 0.9], ['NAMES', 0.85], ['NATIONALITY', 0.9], ['ANNA', 0.9]];
+    // the same page: one engine read mostly the guilloche, the other the text
+    expect(assessScripts([page(junk), page(words)], ['Latin']).fragmented).toBe(false);
+    // an engine that read the MRZ reads the script, whatever else it read
+    expect(assessScripts([page([...junk, ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 0.4]])], ['Latin']).fragmented).toBe(false);
+    // every reading fragments: still flagged
+    expect(assessScripts([page(junk), page(junk)], ['Latin']).fragmented).toBe(true);
+  });
 });

@@ -75,6 +75,22 @@ export interface ScriptAssessment {
 
 const MIN_LETTERS = 8;
 const MIN_FRAGMENT_WORDS = 6;
+/** Confident words a reading must hold to show it knows the page's script, whatever else it read:
+ * a photo's background pattern, a photo and a signature read as fragments do not unmake them. */
+const KNOWN_SCRIPT_WORDS = 5;
+/** A machine-readable-zone line read as one (OCR-B capitals, digits and fillers) shows the same. */
+const MRZ_LIKE = /^[A-Z0-9<]{20,}$/;
+
+/** One reading of one page reads a script it does not know: many weak fragments, few words. */
+function fragmentedReading(page: PageText): { fragmented: boolean; words: number } {
+  const words = page.lines.flatMap((l) => l.words);
+  const meanConfidence = words.length ? words.reduce((s, w) => s + w.confidence, 0) / words.length : 1;
+  const confidentWords = words.filter((w) => w.confidence >= 0.6 && isWordLike(w.text));
+  const wordLikeShare = words.length ? confidentWords.length / words.length : 1;
+  const mrzLike = (text: string): boolean => text.includes('<') && MRZ_LIKE.test(text.replace(/\s+/g, ''));
+  const knows = confidentWords.length >= KNOWN_SCRIPT_WORDS || page.lines.some((l) => mrzLike(l.text) || l.words.some((w) => mrzLike(w.text)));
+  return { fragmented: !knows && words.length >= MIN_FRAGMENT_WORDS && meanConfidence < 0.55 && wordLikeShare < 0.25, words: words.length };
+}
 
 export function assessScripts(pages: PageText[], supported: readonly ScriptName[]): ScriptAssessment {
   const words = pages.flatMap((p) => p.lines.flatMap((l) => l.words));
@@ -84,9 +100,12 @@ export function assessScripts(pages: PageText[], supported: readonly ScriptName[
   const unsupportedShare = scripts.filter((s) => !supported.includes(s.script)).reduce((sum, s) => sum + s.share, 0);
   const unsupported = dominant !== undefined && unsupportedShare >= 0.5;
 
+  // Judged per reading: the page is in an unknown script only when no reading of it shows the
+  // script known (pooling the readings let one engine's junk outvote another's clean text).
+  const judged = pages.map(fragmentedReading).filter((j) => j.words >= MIN_FRAGMENT_WORDS);
+  const fragmented = judged.length > 0 && judged.every((j) => j.fragmented);
   const meanConfidence = words.length ? words.reduce((s, w) => s + w.confidence, 0) / words.length : 1;
   const wordLikeShare = words.length ? words.filter((w) => w.confidence >= 0.6 && isWordLike(w.text)).length / words.length : 1;
-  const fragmented = words.length >= MIN_FRAGMENT_WORDS && meanConfidence < 0.55 && wordLikeShare < 0.25;
 
   const reason = unsupported
     ? `${Math.round(unsupportedShare * 100)}% of the letters are in ${scripts.filter((s) => !supported.includes(s.script)).map((s) => s.script).join(', ')} script, which the reader does not cover`

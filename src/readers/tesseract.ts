@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import Tesseract from 'tesseract.js';
 import { meanConfidence } from './geometry.js';
-import { imageSize, DEFAULT_MAX_PIXELS } from './image-size.js';
+import { imageSize, MAX_IMAGE_PIXELS } from '../imaging/open.js';
 import { createPool, type PoolStats } from './pool.js';
 import { detectRotation, looksUpright, rotatePng, type Rotation } from './rotation.js';
 import { detectScripts, type ScriptName } from './scripts.js';
@@ -108,7 +108,7 @@ export function createTesseractReader(opts: TesseractReaderOptions): TesseractRe
   const staged = stageLanguages(langs, opts.langPath);
   // The linked folder outlives a process that exits without close(); remove it on exit too.
   process.once('exit', staged.remove);
-  const maxPixels = opts.maxPixels ?? DEFAULT_MAX_PIXELS;
+  const maxPixels = opts.maxPixels ?? MAX_IMAGE_PIXELS;
   const startTimeoutMs = opts.startTimeoutMs ?? 30_000;
 
   const pool = createPool<Tesseract.Worker>({

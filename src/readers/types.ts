@@ -35,6 +35,8 @@ export type ReaderName = (typeof READER_NAMES)[number];
  * agreement corroborates nothing: agreement is counted in engines. */
 const READER_ENGINE: Record<ReaderName, string> = { tesseract: 'tesseract', mrz_pass: 'tesseract', paddle: 'paddle', text_layer: 'text_layer', llm: 'llm' };
 
+export const engineOf = (reader: string): string => READER_ENGINE[reader as ReaderName] ?? reader;
+
 /** How many independent engines are among these readers. */
 export function distinctEngines(readers: Iterable<string>): number {
   return new Set([...readers].map((r) => READER_ENGINE[r as ReaderName] ?? r)).size;

@@ -3,6 +3,7 @@ import type { Outcome, Result } from '../domain/result.js';
 import type { DocumentStatus } from '../domain/statuses.js';
 import { UNKNOWN_TYPE } from '../domain/document-types.js';
 import { documentStatusFor } from '../verification/decide.js';
+import { presentRawRecord } from './raw-record-view.js';
 
 /** How a stored document is shown to its owner. The stored reading is the machine's record; the
  * document row carries what changed since (status after a person's action, outputs, links). */
@@ -73,8 +74,8 @@ export interface DocumentView {
   raw_json: Record<string, unknown>;
   engine: Record<string, unknown>;
   result: Result;
-  confidence: number | null;
-  tamper_score: number | null;
+  confidence: number;
+  tamper_score: number;
 }
 
 function outputsFor(doc: DocumentsTable, docType: string, status: DocumentStatus, baseUrl: string): Result['outputs'] {
@@ -103,7 +104,9 @@ export function presentDocument(doc: DocumentsTable, reading: ReadingsTable | nu
   result.verified = status === 'verified';
   if (!finished) result.next_action = outcome.next_action;
   result.outputs = outputsFor(doc, doc.doc_type, status, baseUrl);
-  const raw = finished && reading.raw ? (JSON.parse(reading.raw) as Record<string, unknown>) : {};
+  // An improvement asked for after reading belongs to the reading it was made from.
+  if (doc.cv_improved && reading && doc.cv_improved_reading_id === reading.id) result.cv_improved = JSON.parse(doc.cv_improved) as Result['cv_improved'];
+  const raw = finished && reading.raw ? presentRawRecord(JSON.parse(reading.raw) as Record<string, unknown>) : {};
   return {
     id: doc.id,
     tenant_id: doc.org_id,
@@ -129,8 +132,9 @@ export function presentDocument(doc: DocumentsTable, reading: ReadingsTable | nu
       cost_usd: result.cost_usd,
     },
     result,
-    confidence: doc.confidence,
-    tamper_score: doc.tamper_score,
+    // Legacy numeric keys: 0 until a decision sets them (and on rows stored before they always were).
+    confidence: doc.confidence ?? 0,
+    tamper_score: doc.tamper_score ?? 0,
   };
 }
 

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { BlobStore } from '../adapters/blobs/types.js';
 import type { Database, DocumentsTable, ReadingsTable } from '../adapters/db/schema.js';
 import type { Queue } from '../adapters/queue/types.js';
-import { MEDIA_TYPE_BY_KIND, UNKNOWN_TYPE, type OutputFormat } from '../domain/document-types.js';
+import { MEDIA_TYPE_BY_KIND, UNKNOWN_TYPE, type FileKind, type OutputFormat } from '../domain/document-types.js';
 import { AppError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import type { DocumentStatus } from '../domain/statuses.js';
@@ -14,6 +14,7 @@ import { PENDING_OUTCOME, formatTimestamp, presentDocument, statusForOutcome, ty
 import type { Outcome } from '../domain/result.js';
 import { documentPrefix, originalKey } from './blob-keys.js';
 import type { UploadQuota } from './usage.js';
+import type { JobEvents } from './jobs/job-events.js';
 
 export const READ_QUEUE = 'read';
 
@@ -35,6 +36,13 @@ export interface UploadInput {
 
 /** What an upload takes over from an earlier document with the same bytes. */
 type TwinDocument = Pick<DocumentsTable, 'id' | 'doc_type' | 'status' | 'outcome' | 'confidence' | 'tamper_score'>;
+type Twin = { doc: TwinDocument; reading: ReadingsTable };
+
+/** An upload whose bytes were checked to be a document within the size limit. */
+interface AdmissibleFile {
+  input: UploadInput;
+  kind: FileKind;
+}
 
 export interface ListQuery {
   status?: DocumentStatus;
@@ -51,7 +59,18 @@ export interface DocumentsServiceOptions {
   logger?: Logger;
   /** Monthly quota and hourly upload cap; charged inside the upload's transaction. */
   quota?: UploadQuota;
+  /** Makes erased rows unrecoverable from the database files once the erasure committed. */
+  scrubErased?: (tables: readonly string[]) => Promise<void>;
+  /** A cached upload is finished at once: its finish events are written in its own transaction. */
+  events?: Pick<JobEvents, 'documentFinished' | 'documentRemoved' | 'documentRestarted'>;
 }
+
+/** Runs in the transaction that records a document (a job records its input there, so a reading
+ * cannot finish before the document is known to be the job's). */
+export type WithinUpload = (trx: Transaction<Database>, doc: DocumentsTable, reading: ReadingsTable) => Promise<void>;
+
+/** Every table a document's content lives in; erased together. */
+const ERASED_TABLES = ['readings', 'document_versions', 'consents', 'document_facts', 'reviews', 'documents'] as const;
 
 const now = () => new Date().toISOString();
 
@@ -70,7 +89,30 @@ export class DocumentsService {
   ) {}
 
   /** Stores the file durably, records the document and queues its reading in one transaction. */
-  async upload(principal: Principal, input: UploadInput): Promise<DocumentView> {
+  async upload(principal: Principal, input: UploadInput, withinTransaction?: WithinUpload): Promise<DocumentView> {
+    const [view] = await this.accept(principal, [await this.admissible(input)], withinTransaction);
+    return view!;
+  }
+
+  /** Files that are not documents are answered per item; the rest are accepted or refused
+   * together: one hourly count, one quota charge and one transaction for all of them, so a
+   * refused batch leaves nothing behind and an accepted one is charged for exactly its ids. */
+  async uploadBatch(principal: Principal, inputs: UploadInput[]): Promise<Array<DocumentView | { filename: string; error: 'unsupported_file' | 'file_too_large' }>> {
+    const checked = await Promise.all(
+      inputs.map(async (input) => {
+        try {
+          return await this.admissible(input);
+        } catch (err) {
+          if (err instanceof AppError && (err.code === 'unsupported_file' || err.code === 'file_too_large')) return { filename: input.filename, error: err.code };
+          throw err;
+        }
+      }),
+    );
+    const views = await this.accept(principal, checked.filter((c): c is AdmissibleFile => 'kind' in c));
+    return checked.map((c) => ('kind' in c ? views.shift()! : c));
+  }
+
+  private async admissible(input: UploadInput): Promise<AdmissibleFile> {
     if (input.bytes.length > this.opts.maxFileBytes) {
       throw new AppError('file_too_large', `The file is over the limit of ${this.opts.maxFileBytes} bytes.`);
     }
@@ -79,70 +121,105 @@ export class DocumentsService {
     if (!kind) {
       throw new AppError('unsupported_file', 'The file is not a PNG, JPG, PDF or Word document (its bytes were checked, not its name).');
     }
-    await this.opts.quota?.admitUpload(principal.orgId, principal.plan);
-    const sha256 = createHash('sha256').update(input.bytes).digest('hex');
-    const id = newId('document');
-    const blobKey = originalKey(principal.orgId, id, 1);
-    await this.blobs.put(blobKey, input.bytes);
+    return { input, kind };
+  }
 
-    const cachedFrom = await this.findFinishedTwin(principal.orgId, sha256);
+  private async accept(principal: Principal, files: AdmissibleFile[], withinTransaction?: WithinUpload): Promise<DocumentView[]> {
+    if (files.length === 0) return [];
+    const refundHour = (await this.opts.quota?.admitUploads(principal.orgId, principal.plan, files.length)) ?? (async () => undefined);
+    const stored: string[] = [];
+    try {
+      const prepared: Array<{ doc: DocumentsTable; cachedFrom: Twin | null }> = [];
+      for (const file of files) {
+        const doc = await this.newDocument(principal.orgId, file);
+        await this.blobs.put(doc.blob_key!, file.input.bytes);
+        stored.push(doc.blob_key!);
+        prepared.push({ doc, cachedFrom: await this.findFinishedTwin(principal.orgId, doc.sha256) });
+      }
+      const at = now();
+      const readings = await this.db.transaction().execute(async (trx) => {
+        // A cached result costs no engine run, so it costs no quota.
+        const charged = prepared.filter((p) => !p.cachedFrom).length;
+        if (charged > 0) await this.opts.quota?.charge(trx, principal.orgId, charged);
+        const out: ReadingsTable[] = [];
+        for (const [i, { doc, cachedFrom }] of prepared.entries()) {
+          const { input } = files[i]!;
+          const reading = await this.record(trx, principal.orgId, doc, cachedFrom, input.consent, at);
+          // A job's input gets its events from the job (withinTransaction), after it joined the job.
+          if (cachedFrom && input.source !== 'job') {
+            await this.opts.events?.documentFinished(trx, { orgId: principal.orgId, documentId: doc.id, readingId: reading.id, status: doc.status, outcome: JSON.parse(doc.outcome) as Outcome });
+          }
+          await withinTransaction?.(trx, doc, reading);
+          out.push(reading);
+        }
+        return out;
+      });
+      return prepared.map(({ doc }, i) => presentDocument(doc, readings[i]!, this.opts.publicBaseUrl));
+    } catch (err) {
+      await Promise.all(stored.map((key) => this.blobs.delete(key).catch(() => undefined)));
+      await refundHour();
+      throw err;
+    }
+  }
+
+  private async newDocument(orgId: string, { input, kind }: AdmissibleFile): Promise<DocumentsTable> {
+    const id = newId('document');
     const at = now();
-    const doc: DocumentsTable = {
+    return {
       id,
-      org_id: principal.orgId,
+      org_id: orgId,
       name: cleanFilename(input.filename),
       type_hint: input.typeHint,
-      doc_type: cachedFrom?.doc.doc_type ?? UNKNOWN_TYPE,
-      status: cachedFrom?.doc.status ?? 'processing',
-      cached: cachedFrom ? 1 : 0,
-      cached_from: cachedFrom?.doc.id ?? null,
+      doc_type: UNKNOWN_TYPE,
+      status: 'processing',
+      cached: 0,
+      cached_from: null,
       uploaded_at: at,
       updated_at: at,
-      sha256,
+      sha256: createHash('sha256').update(input.bytes).digest('hex'),
       size_bytes: input.bytes.length,
       media_type: MEDIA_TYPE_BY_KIND[kind],
       file_kind: kind,
-      blob_key: blobKey,
+      blob_key: originalKey(orgId, id, 1),
       outputs: JSON.stringify(input.outputs),
       improve: input.improve ? 1 : 0,
-      outcome: cachedFrom?.doc.outcome ?? JSON.stringify(PENDING_OUTCOME),
+      outcome: JSON.stringify(PENDING_OUTCOME),
       current_reading_id: null,
-      confidence: cachedFrom?.doc.confidence ?? null,
-      tamper_score: cachedFrom?.doc.tamper_score ?? null,
+      confidence: null,
+      tamper_score: null,
       source: input.source ?? 'upload',
       review_result: null,
     };
-    let reading: ReadingsTable;
-    try {
-      reading = await this.db.transaction().execute(async (trx) => {
-        const readingId = newId('reading');
-        doc.current_reading_id = readingId;
-        // A cached result costs no engine run, so it costs no quota.
-        if (!cachedFrom) await this.opts.quota?.charge(trx, principal.orgId, 1);
-        await trx.insertInto('documents').values(doc).execute();
-        await trx
-          .insertInto('document_versions')
-          .values({ id: newId('version'), document_id: id, org_id: principal.orgId, version: 1, sha256, size_bytes: input.bytes.length, media_type: doc.media_type, blob_key: blobKey, created_at: at })
-          .execute();
-        if (input.consent !== null) {
-          await trx.insertInto('consents').values({ id: newId('consent'), org_id: principal.orgId, document_id: id, note: input.consent, created_at: at }).execute();
-        }
-        if (!cachedFrom) return this.startReading(trx, principal.orgId, id, readingId, 1, 'upload', at);
-        // The earlier reading is copied, not re-run: no engine cost, same evidence.
-        const copy: ReadingsTable = { ...cachedFrom.reading, id: readingId, document_id: id, number: 1, trigger: 'cache', started_at: at, finished_at: at, cached_from_reading: cachedFrom.reading.id };
-        await trx.insertInto('readings').values(copy).execute();
-        return copy;
-      });
-    } catch (err) {
-      await this.blobs.delete(blobKey).catch(() => undefined);
-      throw err;
-    }
-    return presentDocument(doc, reading, this.opts.publicBaseUrl);
   }
 
-  /** A batch is checked as a whole before any of it is processed. */
-  async checkQuota(principal: Principal, n: number): Promise<void> {
-    await this.opts.quota?.check(principal.orgId, n);
+  /** Records one document, its version and consent, and its reading: queued, or copied from a twin. */
+  private async record(trx: Transaction<Database>, orgId: string, doc: DocumentsTable, cachedFrom: Twin | null, consent: string | null, at: string): Promise<ReadingsTable> {
+    const readingId = newId('reading');
+    doc.current_reading_id = readingId;
+    if (cachedFrom) {
+      Object.assign(doc, {
+        doc_type: cachedFrom.doc.doc_type,
+        status: cachedFrom.doc.status,
+        cached: 1,
+        cached_from: cachedFrom.doc.id,
+        outcome: cachedFrom.doc.outcome,
+        confidence: cachedFrom.doc.confidence,
+        tamper_score: cachedFrom.doc.tamper_score,
+      });
+    }
+    await trx.insertInto('documents').values(doc).execute();
+    await trx
+      .insertInto('document_versions')
+      .values({ id: newId('version'), document_id: doc.id, org_id: orgId, version: 1, sha256: doc.sha256, size_bytes: doc.size_bytes, media_type: doc.media_type, blob_key: doc.blob_key, created_at: at })
+      .execute();
+    if (consent !== null) {
+      await trx.insertInto('consents').values({ id: newId('consent'), org_id: orgId, document_id: doc.id, note: consent, created_at: at }).execute();
+    }
+    if (!cachedFrom) return this.startReading(trx, orgId, doc.id, readingId, 1, 'upload', at);
+    // The earlier reading is copied, not re-run: no engine cost, same evidence.
+    const copy: ReadingsTable = { ...cachedFrom.reading, id: readingId, document_id: doc.id, number: 1, trigger: 'cache', started_at: at, finished_at: at, cached_from_reading: cachedFrom.reading.id };
+    await trx.insertInto('readings').values(copy).execute();
+    return copy;
   }
 
   private async startReading(trx: Transaction<Database>, orgId: string, documentId: string, readingId: string, number: number, trigger: string, at: string): Promise<ReadingsTable> {
@@ -154,7 +231,7 @@ export class DocumentsService {
   }
 
   /** The newest finished reading of the same bytes in the same organisation, never across. */
-  private async findFinishedTwin(orgId: string, sha256: string): Promise<{ doc: TwinDocument; reading: ReadingsTable } | null> {
+  private async findFinishedTwin(orgId: string, sha256: string): Promise<Twin | null> {
     const row = await this.db
       .selectFrom('readings')
       .innerJoin('documents', 'documents.current_reading_id', 'readings.id')
@@ -233,15 +310,22 @@ export class DocumentsService {
     await this.requireDocument(principal.orgId, id, false);
     const at = now();
     await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('readings').where('document_id', '=', id).where('org_id', '=', principal.orgId).execute();
-      await trx.deleteFrom('document_versions').where('document_id', '=', id).where('org_id', '=', principal.orgId).execute();
-      await trx.deleteFrom('consents').where('document_id', '=', id).where('org_id', '=', principal.orgId).execute();
-      await trx.deleteFrom('document_facts').where('document_id', '=', id).where('org_id', '=', principal.orgId).execute();
-      await trx.deleteFrom('reviews').where('document_id', '=', id).where('org_id', '=', principal.orgId).execute();
-      await trx.deleteFrom('documents').where('id', '=', id).where('org_id', '=', principal.orgId).execute();
+      for (const table of ERASED_TABLES) {
+        if (table === 'documents') {
+          await this.opts.events?.documentRemoved(trx, principal.orgId, id);
+          await trx.deleteFrom('documents').where('id', '=', id).where('org_id', '=', principal.orgId).execute();
+        }
+        else await trx.deleteFrom(table).where('document_id', '=', id).where('org_id', '=', principal.orgId).execute();
+      }
       await trx.insertInto('document_deletions').values({ document_id: id, org_id: principal.orgId, deleted_at: at, actor: principal.actor }).execute();
     });
     await this.blobs.deletePrefix(documentPrefix(principal.orgId, id));
+    try {
+      await this.opts.scrubErased?.(ERASED_TABLES);
+    } catch (err) {
+      // The rows are gone from every query; only their bytes may stay on disk until the next checkpoint.
+      this.opts.logger?.error({ err, document_id: id }, 'erased rows could not be scrubbed from the database files');
+    }
     return { id, deleted: true, deleted_at: formatTimestamp(at) };
   }
 
@@ -279,7 +363,7 @@ export class DocumentsService {
   }
 
   /** Reads the stored original again as a new reading; the earlier readings stay. No new charge. */
-  async reread(principal: Principal, id: string, trigger: 'rescan' | 'reevaluate'): Promise<{ document: DocumentView; reading_id: string; previous_reading_id: string | null }> {
+  async reread(principal: Principal, id: string, trigger: 'rescan' | 'reevaluate'): Promise<DocumentView> {
     const doc = await this.requireDocument(principal.orgId, id, false);
     if (!doc.blob_key || !(await this.blobs.exists(doc.blob_key))) {
       throw new AppError('no_source_file', 'The original file was not kept, so it cannot be read again.');
@@ -297,8 +381,9 @@ export class DocumentsService {
         .where('id', '=', id)
         .where('org_id', '=', principal.orgId)
         .execute();
+      await this.opts.events?.documentRestarted(trx, principal.orgId, id);
     });
-    return { document: await this.get(principal, id), reading_id: readingId, previous_reading_id: doc.current_reading_id };
+    return this.get(principal, id);
   }
 }
 

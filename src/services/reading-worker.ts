@@ -12,6 +12,7 @@ import type { Policy } from '../verification/policy.js';
 import { factsFromResult, ruleLookups } from './document-facts.js';
 import { statusForOutcome } from './document-view.js';
 import type { ReadJobPayload } from './documents.js';
+import type { JobEvents } from './jobs/job-events.js';
 
 export interface ReadingObserver {
   onFinished?(info: { status: string; timings: Record<string, number>; ms: number }): void;
@@ -28,6 +29,8 @@ export function createReadHandler(deps: {
   observer?: ReadingObserver;
   /** The organisation's effective verification policy; the built-in default when absent. */
   policyFor?: (orgId: string) => Promise<Policy>;
+  /** Job state and webhook events, written in the transaction that records the finish. */
+  events?: JobEvents;
 }): JobHandler<ReadJobPayload> {
   const { db, blobs, logger } = deps;
   return async (job) => {
@@ -47,7 +50,7 @@ export function createReadHandler(deps: {
       try {
         const policy = await deps.policyFor?.(orgId);
         output = await readDocument(
-          { bytes, kind: doc.file_kind as FileKind, typeHint: doc.type_hint, now: new Date(), lookups: ruleLookups(db, orgId, documentId), ...(policy ? { policy } : {}) },
+          { bytes, kind: doc.file_kind as FileKind, typeHint: doc.type_hint, now: new Date(), lookups: ruleLookups(db, orgId, documentId), improve: doc.improve === 1, ...(policy ? { policy } : {}) },
           deps.read,
           { signal: job.signal },
         );
@@ -84,6 +87,7 @@ export function createReadHandler(deps: {
       if (facts.length) {
         await trx.insertInto('document_facts').values(facts.map((f) => ({ ...f, document_id: documentId, org_id: orgId, created_at: at }))).execute();
       }
+      await deps.events?.documentFinished(trx, { orgId, documentId, readingId, status, outcome: output.outcome });
     });
     logger.info({ documentId, readingId, status, code: output.outcome.code, ms: Math.round(ms) }, 'document read');
   };

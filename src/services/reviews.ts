@@ -10,6 +10,7 @@ import type { Principal } from './accounts.js';
 import { formatTimestamp } from './document-view.js';
 import type { DocumentsService } from './documents.js';
 import type { PoliciesService } from './policies.js';
+import type { JobEvents } from './jobs/job-events.js';
 
 /** Document statuses a person resolves; every other status answers 409. */
 export const NEEDS_A_PERSON = new Set(['review', 'flagged']);
@@ -29,6 +30,8 @@ export class ReviewsService {
     private readonly db: Kysely<Database>,
     private readonly documents: DocumentsService,
     private readonly policies: PoliciesService,
+    /** Job state and webhook events of a job's input, written in the decision's transaction. */
+    private readonly events?: JobEvents,
   ) {}
 
   private async load(orgId: string, id: string): Promise<{ doc: DocumentsTable; reading: ReadingsTable | null }> {
@@ -79,6 +82,7 @@ export class ReviewsService {
           created_at: row.reviewer.at,
         })
         .execute();
+      await this.events?.documentReviewed(trx, { orgId: principal.orgId, documentId: doc.id, reviewId: row.reviewer.reviewId, status: row.toStatus });
     });
     return this.documents.get(principal, doc.id);
   }
@@ -121,6 +125,12 @@ export class ReviewsService {
     const started = performance.now();
     const decision = decide({ ...input, policy });
     decision.result.timings_ms = { ...input.timings, decide: Math.round((performance.now() - started) * 10) / 10 };
+    // The CV's structure is read, not decided: it carries over unchanged.
+    if (reading.result) {
+      const previous = JSON.parse(reading.result) as Result;
+      decision.result.cv = previous.cv;
+      decision.result.cv_improved = previous.cv_improved;
+    }
     const readingId = newId('reading');
     const at = now();
     const status = decision.result.status;
@@ -139,6 +149,7 @@ export class ReviewsService {
         .where('review_result', 'is', null)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) throw new AppError('invalid_state', 'The document changed while this was being decided; load it again.');
+      await this.events?.documentFinished(trx, { orgId: principal.orgId, documentId: id, readingId, status, outcome: decision.outcome });
     });
     return { document: await this.documents.get(principal, id), reading_id: readingId, previous_reading_id: reading.id };
   }

@@ -9,6 +9,10 @@ export interface AuthKeys {
   jwt: Uint8Array;
   /** Pepper for one-time code digests. */
   otp: Buffer;
+  /** Key material for webhook secrets at rest when WEBHOOK_ENCRYPTION_KEY is unset. */
+  webhookSecrets: Buffer;
+  /** The service key of the legacy X-Doc-Signature (receivers never hold it). */
+  legacyWebhookSignature: Buffer;
 }
 
 /** AUTH_SECRET when set; otherwise one generated on first start and kept in the database, so
@@ -20,5 +24,10 @@ export async function loadAuthKeys(db: Kysely<Database>, configured: string | un
     secret = (await db.selectFrom('meta').select('value').where('key', '=', META_KEY).executeTakeFirstOrThrow()).value;
   }
   const derive = (label: string) => createHmac('sha256', secret).update(label).digest();
-  return { jwt: new Uint8Array(derive('docread access tokens v1')), otp: derive('docread one-time codes v1') };
+  return {
+    jwt: new Uint8Array(derive('docread access tokens v1')),
+    otp: derive('docread one-time codes v1'),
+    webhookSecrets: derive('docread webhook secrets v1'),
+    legacyWebhookSignature: derive('docread X-Doc-Signature v1'),
+  };
 }

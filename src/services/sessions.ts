@@ -90,6 +90,12 @@ export class SessionsService {
     await this.revoke(sessionId, 'logout');
   }
 
+  /** Sign-out by the refresh token the browser holds (used or not: its session ends either way). */
+  async logoutByRefreshToken(refreshToken: string): Promise<void> {
+    const row = await this.db.selectFrom('refresh_tokens').select('session_id').where('token_hash', '=', sha256(refreshToken)).executeTakeFirst();
+    if (row) await this.revoke(row.session_id, 'logout');
+  }
+
   /** The principal behind an access token; throws the refusal that applies. */
   async authenticateAccess(token: string): Promise<Principal> {
     const claims = await this.deps.tokens.verifyAccess(token);

@@ -57,6 +57,15 @@ export class Counters {
     }
   }
 
+  /** Gives back points consumed for something that was then refused. */
+  async refund(bucket: string, key: string, window: Window, cost: number): Promise<void> {
+    try {
+      await this.limiter(bucket, window).reward(key, cost);
+    } catch (err) {
+      this.logFailure(err);
+    }
+  }
+
   /** The window's state without counting. */
   async peek(bucket: string, key: string, window: Window): Promise<LimitDecision> {
     try {

@@ -4,13 +4,12 @@ import type { Plan, Plans } from '../config/plans.js';
 import { AppError } from '../domain/errors.js';
 import type { Counters } from './usage-limiter.js';
 
-/** What DocumentsService asks before and while it accepts uploads. */
+/** What DocumentsService asks while it accepts uploads. */
 export interface UploadQuota {
-  /** Before anything is processed: can the organisation take `n` more documents now? Charges nothing. */
-  check(orgId: string, n: number): Promise<void>;
-  /** Counts one upload against a free plan's hourly cap. */
-  /** `plan` as read when the caller was authenticated, a moment ago. */
-  admitUpload(orgId: string, plan: string): Promise<void>;
+  /** Counts `n` uploads at once against a free plan's hourly cap, all or none; `plan` as read when
+   * the caller was authenticated, a moment ago. Resolves to the refund of those `n` for when the
+   * upload is then refused for another reason. */
+  admitUploads(orgId: string, plan: string, n: number): Promise<() => Promise<void>>;
   /** Charges `n` documents in the transaction that records them; throws when the month is used up. */
   charge(trx: Transaction<Database>, orgId: string, n: number): Promise<void>;
 }
@@ -51,24 +50,18 @@ export class UsageService implements UploadQuota {
     return this.plans[name] ?? this.plans.sandbox!;
   }
 
-  async check(orgId: string, n: number): Promise<void> {
-    const org = await this.db.selectFrom('organisations').select('plan').where('id', '=', orgId).executeTakeFirstOrThrow();
-    const plan = this.planOf(org.plan);
-    if (plan.monthly_quota !== null) {
-      const used = await this.used(this.db, orgId);
-      refuseOverQuota(plan.monthly_quota, used, n);
-    }
-    if (plan.uploads_per_hour !== null) {
-      const hour = await this.counters.peek(HOURLY, orgId, { points: plan.uploads_per_hour, seconds: 3600 });
-      if (hour.remaining < n) throw rateLimited(hour.resetSeconds, plan.uploads_per_hour);
-    }
-  }
-
-  async admitUpload(orgId: string, planName: string): Promise<void> {
+  async admitUploads(orgId: string, planName: string, n: number): Promise<() => Promise<void>> {
     const plan = this.planOf(planName);
-    if (plan.uploads_per_hour === null) return;
-    const hour = await this.counters.consume(HOURLY, orgId, { points: plan.uploads_per_hour, seconds: 3600 });
-    if (!hour.allowed) throw rateLimited(hour.resetSeconds, plan.uploads_per_hour);
+    if (plan.uploads_per_hour === null || n === 0) return async () => undefined;
+    const window = { points: plan.uploads_per_hour, seconds: 3600 };
+    // One atomic count of all n: parallel batches cannot each see room for themselves.
+    const hour = await this.counters.consume(HOURLY, orgId, window, n);
+    const refund = () => this.counters.refund(HOURLY, orgId, window, n);
+    if (!hour.allowed) {
+      await refund();
+      throw rateLimited(hour.resetSeconds, plan.uploads_per_hour);
+    }
+    return refund;
   }
 
   async charge(trx: Transaction<Database>, orgId: string, n: number): Promise<void> {
@@ -84,7 +77,7 @@ export class UsageService implements UploadQuota {
     // The condition is evaluated under the row lock, so parallel uploads cannot overshoot.
     if (quota !== null) update = update.where((eb) => eb(eb('used', '+', n), '<=', quota));
     const res = await update.executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0) refuseOverQuota(quota ?? 0, quota ?? 0, n);
+    if (Number(res.numUpdatedRows) === 0) refuseOverQuota(quota ?? 0, await this.used(trx, orgId), n);
   }
 
   async report(orgId: string): Promise<UsageReport> {
@@ -105,7 +98,7 @@ export class UsageService implements UploadQuota {
     };
   }
 
-  private async used(db: Kysely<Database>, orgId: string): Promise<number> {
+  private async used(db: Kysely<Database> | Transaction<Database>, orgId: string): Promise<number> {
     const row = await db.selectFrom('usage_counters').select('used').where('org_id', '=', orgId).where('period', '=', currentPeriod()).executeTakeFirst();
     return Number(row?.used ?? 0);
   }

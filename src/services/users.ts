@@ -65,6 +65,31 @@ export class UsersService {
     await this.sendEmailLink(user, 'email_verify');
   }
 
+  /** The operator's path (`docread users create`): an active person whose email the operator
+   * vouches for, in an organisation made when needed. The password is hashed as at sign-up. */
+  async createByOperator(input: { orgName: string; plan: string; email: string; password: string; role: Role; name?: string | undefined }): Promise<UserView & { organisation_id: string; organisation_created: boolean }> {
+    const email = normalEmail(input.email);
+    const taken = await this.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+    if (taken) throw new AppError('validation_error', `A person with the email ${email} exists already.`);
+    const org = await this.deps.accounts.findOrCreateOrganisation(input.orgName, input.plan);
+    const at = now();
+    const user: UsersTable = {
+      id: newId('user'),
+      org_id: org.id,
+      email,
+      name: input.name ?? null,
+      password_hash: await this.deps.passwords.hash(input.password),
+      role: input.role,
+      status: 'active',
+      email_verified_at: at,
+      phone: null,
+      phone_verified_at: null,
+      created_at: at,
+    };
+    await this.db.insertInto('users').values(user).execute();
+    return { ...view(user), organisation_id: org.id, organisation_created: org.created };
+  }
+
   async resendEmailVerification(principal: Principal): Promise<void> {
     const user = await this.requireUser(principal);
     if (!user.email_verified_at) await this.sendEmailLink(user, 'email_verify');
@@ -186,7 +211,7 @@ export class UsersService {
     const message =
       purpose === 'invite'
         ? { subject: 'You are invited to docread', text: `Choose a password to join: POST ${base}/v1/auth/accept-invite with {"token": "${token}", "password": "…"}\nThe invitation is valid for 7 days.` }
-        : { subject: 'Verify your email address', text: `Open this link to verify your email address:\n${base}/v1/auth/verify-email?token=${token}\nThe link is valid for 24 hours.` };
+        : { subject: 'Verify your email address', text: `Open this link to verify your email address:\n${base}/app/verify-email?token=${token}\nThe link is valid for 24 hours.` };
     await this.deps.notify.mail.send({ to: user.email, ...message });
   }
 

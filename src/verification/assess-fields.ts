@@ -45,7 +45,8 @@ function enoughEvidence(f: FieldReading, isKey: boolean, accepted: readonly Evid
   const evidence = effectiveEvidence(f);
   if (evidence.includes('operator')) return true;
   if (isKey) return evidence.some((e) => accepted.includes(e));
-  return evidence.some((e) => CORROBORATING.includes(e)) || (policy.single_reader_enough && evidence.includes('single_reader'));
+  // A decoded symbol (a QR payload) is never a key field, and its error correction vouches for it.
+  return evidence.some((e) => CORROBORATING.includes(e) || e === 'decoder') || (policy.single_reader_enough && evidence.includes('single_reader'));
 }
 
 /** A key field that only OCR readers support, each doubting its own reading. */

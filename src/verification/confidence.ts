@@ -5,6 +5,7 @@ import type { FieldAssessment } from './assess-fields.js';
 const EVIDENCE_SCORE: Record<EvidenceItem, number> = {
   operator: 1,
   mrz_checksum: 0.99,
+  decoder: 0.99,
   arithmetic: 0.97,
   text_layer: 0.97,
   reader_agree: 0.9,

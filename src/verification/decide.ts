@@ -37,9 +37,10 @@ export interface DecisionInput {
 export interface Decision {
   outcome: Outcome;
   result: Result;
-  /** Legacy `confidence` (0..1) and `tamper_score` (0..1, null when no check ran). */
+  /** Legacy `confidence` (0..1) and `tamper_score` (0..1). */
   confidence: number;
-  tamperScore: number | null;
+  /** 0 when the tamper step did not run: no sign was looked for, so none was found. */
+  tamperScore: number;
 }
 
 export function summaryEvidence(items: EvidenceItem[]): FieldEvidence | null {
@@ -135,7 +136,8 @@ export function decide(input: DecisionInput): Decision {
     values,
     field_status,
     field_evidence,
-    disputed_fields: input.fields.filter((f) => f.status === 'conflict').map((f) => f.key),
+    // readers that disagree, and zones that disagree (the MRZ against the print)
+    disputed_fields: input.fields.filter((f) => f.status === 'conflict' || f.problems.includes('FIELD_CONFLICT')).map((f) => f.key),
     review_reason: null,
     review_reasons: [...new Set(problems.map((p) => p.detail))],
     next_action: outcome.next_action,
@@ -156,6 +158,6 @@ export function decide(input: DecisionInput): Decision {
     outcome,
     result,
     confidence: terminal ? 0 : documentConfidence(assessments),
-    tamperScore: input.tamper ? input.tamper.score : null,
+    tamperScore: input.tamper?.score ?? 0,
   };
 }

@@ -36,11 +36,18 @@ export function reasonRank(code: OutcomeCode): number {
   return i === -1 ? REASON_ORDER.length : i;
 }
 
+/** Defects of the document itself, in this order: when one stands it is what the person must
+ * act on, whatever field warnings it brings along (an unconfirmed vendor does not outrank totals
+ * that do not add up, an invoice already paid, or a page never read). */
+export const DEFINING_DEFECTS: readonly OutcomeCode[] = ['ARITHMETIC_MISMATCH', 'DUPLICATE_SUSPECTED', 'MISSING_PAGE'];
+
 /** The code that names the outcome: a terminal code first; then a tamper sign, because it flags
- * the document whatever else is wrong; then the first review reason. */
+ * the document whatever else is wrong; then a defining defect; then the first review reason. */
 export function outcomeCodeOf(codes: readonly OutcomeCode[]): OutcomeCode | null {
   const terminal = codes.find((c) => TERMINAL_CODES.has(c));
   if (terminal) return terminal;
   if (codes.includes('TAMPER_SUSPECTED')) return 'TAMPER_SUSPECTED';
+  const defect = DEFINING_DEFECTS.find((c) => codes.includes(c));
+  if (defect) return defect;
   return [...codes].sort((a, b) => reasonRank(a) - reasonRank(b))[0] ?? null;
 }

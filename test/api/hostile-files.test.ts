@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { docxWithHugeEntry, pdfStreamBomb, pngPixelBomb, truncated, pdfWithText } from '../fixtures/files.js';
+import { docxWithHugeEntry, pdfStreamBomb, pdfWithNestedGraphicStates, pdfWithPageSize, pngPixelBomb, truncated, pdfWithText } from '../fixtures/files.js';
 import { sqliteDatabase, type TestDatabase } from '../helpers/databases.js';
 import { startHarness, upload, waitFinished, type Harness } from '../helpers/harness.js';
 
@@ -24,6 +24,8 @@ describe('hostile files through the API', () => {
     ['a DOCX with a 200 MB entry', 'bomb.docx', () => docxWithHugeEntry(200)],
     ['a 16000×16000 PNG', 'bomb.png', () => pngPixelBomb(16000, 16000)],
     ['a PDF cut short', 'cut.pdf', () => truncated(pdfWithText(['Invoice 1', 'Total 10.00']), 0.4)],
+    ['a PDF with a 50000×50000 point page', 'huge-page.pdf', () => pdfWithPageSize(50_000, 50_000)],
+    ['a PDF of 200,000 nested graphics states', 'nested.pdf', () => pdfWithNestedGraphicStates(200_000)],
   ];
 
   it.each(cases)('%s ends failed with DOCUMENT_UNREADABLE while health checks answer', async (_name, filename, make) => {

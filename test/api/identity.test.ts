@@ -41,6 +41,13 @@ describe('passports through the API', () => {
     }
     expect(doc.result.field_evidence.document_number).toBe('deterministic');
     expect(doc.result.issuing_country).toBe(passport.truth.fields.issuing_state);
+    // raw_json keeps what each reader read, not a second copy of result (26 KB before, 16 KB after).
+    expect(Object.keys(doc.raw_json)).not.toContain('decision_input');
+    expect(Object.keys(doc.raw_json)).not.toContain('extracted');
+    expect(doc.raw_json.candidates.document_number.map((c: { reader: string }) => c.reader)).toContain('mrz_pass');
+    expect(doc.raw_json.candidates.document_number[0]).toEqual({ reader: expect.any(String), value: expect.any(String), raw: expect.any(String), confidence: expect.any(Number) });
+    expect(Buffer.byteLength(JSON.stringify(doc.raw_json))).toBeLessThan(8_000);
+    expect(Buffer.byteLength(JSON.stringify(doc))).toBeLessThan(20_000);
   });
 
   it('keeps a document number whose check digit fails out of values and raises CRITICAL_FIELD_INVALID', async () => {

@@ -38,6 +38,12 @@ describe('OpenAPI, health and metrics', () => {
     expect(result.valid).toBe(true);
     for (const [method, path] of SPEC_DOCUMENT_ROUTES) expect(doc.paths[path]?.[method], `${method} ${path}`).toBeTruthy();
     expect(doc.paths['/v1/documents/upload'].post.requestBody.content['multipart/form-data']).toBeTruthy();
+    // One name per shape: no schema listed again as XInput, none listed that no route reaches.
+    const names = Object.keys(doc.components.schemas);
+    expect(names.filter((n) => n.endsWith('Input') && names.includes(n.slice(0, -5)))).toEqual([]);
+    const referenced = new Set([...JSON.stringify(doc).matchAll(/#\/components\/schemas\/(\w+)/g)].map((m) => m[1]));
+    expect(names.filter((n) => !referenced.has(n))).toEqual([]);
+    expect(names).toEqual(expect.arrayContaining(['Document', 'UploadedDocument', 'Result', 'Error', 'ApproveBody']));
     const committed = JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8'));
     expect(doc, 'openapi.json is stale: run `npm run openapi`').toEqual(committed);
   });

@@ -13,11 +13,11 @@ export async function lastMessage(h: Harness, to: string, channel: 'email' | 'wh
   return last;
 }
 
-/** The newest email verification link sent to the address. */
+/** The API path that verifies the newest emailed link (the email opens the dashboard page, which calls it). */
 export async function emailLink(h: Harness, to: string): Promise<string> {
-  const links = (await readOutbox(h.rt.config.outboxDir, to)).map((m) => m.text?.match(/\/v1\/auth\/verify-email\?token=\S+/)?.[0]).filter(Boolean);
-  if (!links.length) throw new Error(`no verification link to ${to}`);
-  return links.at(-1)!;
+  const tokens = (await readOutbox(h.rt.config.outboxDir, to)).map((m) => m.text?.match(/\/app\/verify-email\?token=(\S+)/)?.[1]).filter(Boolean);
+  if (!tokens.length) throw new Error(`no verification link to ${to}`);
+  return `/v1/auth/verify-email?token=${tokens.at(-1)!}`;
 }
 
 export async function lastCode(h: Harness, phone: string): Promise<string> {

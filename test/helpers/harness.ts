@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { loadConfig, type Config } from '../../src/config/env.js';
 import { createRuntime, type Runtime } from '../../src/runtime.js';
 import type { TestDatabase } from './databases.js';
@@ -20,7 +20,7 @@ export interface Harness {
 
 export async function startHarness(
   db: TestDatabase,
-  opts: { workers?: boolean; env?: Record<string, string>; blobRoot?: string; blobs?: Config['blobs'] } = {},
+  opts: { workers?: boolean; env?: Record<string, string>; blobRoot?: string; blobs?: Config['blobs']; logger?: Logger } = {},
 ): Promise<Harness> {
   const blobRoot = opts.blobRoot ?? mkdtempSync(join(tmpdir(), 'docread-blobs-'));
   const config = loadConfig({
@@ -35,7 +35,7 @@ export async function startHarness(
     ABUSE_MAX_FAILURES: '100000',
     ...opts.env,
   });
-  const rt = await createRuntime({ ...config, blobs: opts.blobs ?? { kind: 'disk', root: blobRoot } }, { logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
+  const rt = await createRuntime({ ...config, blobs: opts.blobs ?? { kind: 'disk', root: blobRoot } }, { logger: opts.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
   const app = await rt.buildApp();
   await app.ready();
   if (opts.workers !== false) rt.startWorkers(2);

@@ -49,6 +49,8 @@ export interface FakeOpenAiOptions {
   apiKey: string | null;
   /** Models this server knows. */
   models: string[];
+  /** Text-only requests are allowed (CV rewording); by default every request must carry an image. */
+  textOnly?: boolean;
 }
 
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
@@ -77,7 +79,7 @@ async function readBody(req: IncomingMessage): Promise<Buffer | null> {
 }
 
 /** The protocol problems of a request body, and its text and images. */
-function inspectBody(body: unknown, models: string[]): { problems: string[]; text: string; images: Buffer[]; unknownModel: boolean } {
+function inspectBody(body: unknown, models: string[], textOnly = false): { problems: string[]; text: string; images: Buffer[]; unknownModel: boolean } {
   const problems: string[] = [];
   const images: Buffer[] = [];
   const texts: string[] = [];
@@ -114,7 +116,7 @@ function inspectBody(body: unknown, models: string[]): { problems: string[]; tex
   }
   const text = texts.join('\n');
   if (!/json/i.test(text)) problems.push("messages must contain the word 'json' to use response_format json_object");
-  if (images.length === 0) problems.push('no image_url part: this service always sends an image');
+  if (images.length === 0 && !textOnly) problems.push('no image_url part: the readers always send an image');
   return { problems, text, images, unknownModel };
 }
 
@@ -197,7 +199,7 @@ export async function startOpenAiServer(opts: FakeOpenAiOptions): Promise<FakeOp
       violations.push('body is not JSON');
       return sendJson(res, 400, errorBody('body is not JSON', 'invalid_request_error', null));
     }
-    const seen = inspectBody(body, opts.models);
+    const seen = inspectBody(body, opts.models, opts.textOnly);
     const recorded: RecordedRequest = { method: req.method, path, headers: req.headers, body, text: seen.text, images: seen.images };
     requests.push(recorded);
     if (seen.problems.length) {

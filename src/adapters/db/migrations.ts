@@ -1,7 +1,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 
 /** One ordered set of migrations for SQLite and PostgreSQL alike: only portable column types. */
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '0001_foundation': {
     async up(db: Kysely<any>) {
       await db.schema
@@ -252,6 +252,125 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('reviews_document').on('reviews').columns(['org_id', 'document_id', 'created_at']).execute();
       // The result after a person's action; null while the machine's reading stands.
       await db.schema.alterTable('documents').addColumn('review_result', 'text').execute();
+    },
+  },
+  '0005_jobs_webhooks': {
+    async up(db: Kysely<any>) {
+      // A v2 job: several documents about one person or case (README "Jobs").
+      await db.schema
+        .createTable('jobs')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('org_id', 'text', (c) => c.notNull())
+        .addColumn('reference', 'text')
+        .addColumn('expected_types', 'text', (c) => c.notNull())
+        .addColumn('metadata', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('decision', 'text', (c) => c.notNull())
+        .addColumn('review_reasons', 'text', (c) => c.notNull())
+        .addColumn('state_version', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addColumn('completed_at', 'text')
+        .execute();
+      await db.schema.createIndex('jobs_org_created').on('jobs').columns(['org_id', 'created_at']).execute();
+      await db.schema
+        .createTable('job_inputs')
+        .addColumn('document_id', 'text', (c) => c.primaryKey())
+        .addColumn('job_id', 'text', (c) => c.notNull())
+        .addColumn('org_id', 'text', (c) => c.notNull())
+        .addColumn('added_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('job_inputs_job').on('job_inputs').columns(['org_id', 'job_id', 'added_at']).execute();
+      // Idempotency-Key records: the first answer, replayed for the same key and body.
+      await db.schema
+        .createTable('idempotency_keys')
+        .addColumn('org_id', 'text', (c) => c.notNull())
+        .addColumn('key', 'text', (c) => c.notNull())
+        .addColumn('request_hash', 'text', (c) => c.notNull())
+        .addColumn('status_code', 'integer', (c) => c.notNull())
+        .addColumn('response', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('idempotency_keys_pk', ['org_id', 'key'])
+        .execute();
+      // Endpoints: kind v2 (subscribed events) or dashboard (the v1 upload webhook, one per organisation).
+      await db.schema
+        .createTable('webhook_endpoints')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('org_id', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('url', 'text')
+        .addColumn('events', 'text', (c) => c.notNull())
+        .addColumn('secret_enc', 'text', (c) => c.notNull())
+        .addColumn('previous_secret_enc', 'text')
+        .addColumn('previous_expires_at', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addColumn('deleted_at', 'text')
+        .execute();
+      await db.schema.createIndex('webhook_endpoints_org').on('webhook_endpoints').columns(['org_id', 'kind']).execute();
+      // The outbox: written in the transaction of the state change that causes the event.
+      await db.schema
+        .createTable('events')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('org_id', 'text', (c) => c.notNull())
+        .addColumn('job_id', 'text')
+        .addColumn('event', 'text', (c) => c.notNull())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('events_org_job').on('events').columns(['org_id', 'job_id', 'created_at']).execute();
+      await db.schema
+        .createTable('webhook_deliveries')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('org_id', 'text', (c) => c.notNull())
+        .addColumn('endpoint_id', 'text', (c) => c.notNull())
+        .addColumn('event_id', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull())
+        .addColumn('next_attempt_at', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addUniqueConstraint('webhook_deliveries_endpoint_event', ['endpoint_id', 'event_id'])
+        .execute();
+      await db.schema.createIndex('webhook_deliveries_endpoint').on('webhook_deliveries').columns(['org_id', 'endpoint_id', 'created_at']).execute();
+      await db.schema
+        .createTable('webhook_attempts')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('delivery_id', 'text', (c) => c.notNull())
+        .addColumn('org_id', 'text', (c) => c.notNull())
+        .addColumn('number', 'integer', (c) => c.notNull())
+        .addColumn('manual', 'integer', (c) => c.notNull())
+        .addColumn('started_at', 'text', (c) => c.notNull())
+        .addColumn('duration_ms', 'integer', (c) => c.notNull())
+        .addColumn('status_code', 'integer')
+        .addColumn('error', 'text')
+        .addColumn('succeeded', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('webhook_attempts_delivery').on('webhook_attempts').columns(['delivery_id', 'started_at']).execute();
+    },
+  },
+  '0006_first_hour': {
+    // The development organisation that first start made on the sandbox plan before the
+    // development plan existed moves to it: the bootstrap key, made by no person, and no people.
+    async up(db: Kysely<any>) {
+      await db
+        .updateTable('organisations')
+        .set({ plan: 'development' })
+        .where('name', '=', 'development')
+        .where('plan', '=', 'sandbox')
+        .where(({ exists, selectFrom }) =>
+          exists(selectFrom('api_keys').select('api_keys.id').whereRef('api_keys.org_id', '=', 'organisations.id').where('api_keys.name', '=', 'bootstrap').where('api_keys.created_by', 'is', null)),
+        )
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('users').select('users.id').whereRef('users.org_id', '=', 'organisations.id'))))
+        .execute();
+    },
+  },
+  '0008_outputs': {
+    async up(db: Kysely<any>) {
+      // A CV's improved wording (POST /improve), for the reading it was made from; erased with the document.
+      await db.schema.alterTable('documents').addColumn('cv_improved', 'text').execute();
+      await db.schema.alterTable('documents').addColumn('cv_improved_reading_id', 'text').execute();
     },
   },
 };

@@ -56,6 +56,9 @@ export interface DocumentsTable {
   source: string;
   /** The Result after a person's approve or reject (JSON); null while the machine's reading stands. */
   review_result: string | null;
+  /** A CV's improved wording made after reading (JSON), and the reading it improves. */
+  cv_improved?: string | null;
+  cv_improved_reading_id?: string | null;
 }
 
 export interface DocumentVersionsTable {
@@ -228,7 +231,111 @@ export interface ReviewsTable {
   created_at: string;
 }
 
+export interface JobsTable {
+  id: string;
+  org_id: string;
+  reference: string | null;
+  /** JSON array of document types the case needs before it can complete. */
+  expected_types: string;
+  /** JSON object the caller attached. */
+  metadata: string;
+  status: string;
+  decision: string;
+  /** JSON array of the job's own review reasons (cross-check contradictions). */
+  review_reasons: string;
+  /** Goes up by one with every change of the job (input added, finished, reviewed). */
+  state_version: number;
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
+}
+
+export interface JobInputsTable {
+  /** A document belongs to one job at most. */
+  document_id: string;
+  job_id: string;
+  org_id: string;
+  added_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  org_id: string;
+  key: string;
+  /** SHA-256 of the request's canonical JSON body. */
+  request_hash: string;
+  status_code: number;
+  /** The first answer (JSON), replayed as is. */
+  response: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface WebhookEndpointsTable {
+  id: string;
+  org_id: string;
+  /** v2 | dashboard */
+  kind: string;
+  /** Null for a dashboard row that holds only the account's v1 secret so far. */
+  url: string | null;
+  /** JSON array of subscribed event names. */
+  events: string;
+  /** The whsec_ signing secret, AES-256-GCM under the server's webhook key (see secret-box.ts). */
+  secret_enc: string;
+  /** The secret before the last rotation; it signs too until previous_expires_at. */
+  previous_secret_enc: string | null;
+  previous_expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface EventsTable {
+  /** evt_… */
+  id: string;
+  org_id: string;
+  job_id: string | null;
+  event: string;
+  /** The exact JSON body every delivery of the event sends. */
+  body: string;
+  created_at: string;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  org_id: string;
+  endpoint_id: string;
+  event_id: string;
+  /** pending | delivered | dead */
+  status: string;
+  /** Scheduled attempts made so far (manual redeliveries not counted). */
+  attempts: number;
+  next_attempt_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookAttemptsTable {
+  id: string;
+  delivery_id: string;
+  org_id: string;
+  /** 1–6 for scheduled attempts; the scheduled count at the time for a manual one. */
+  number: number;
+  manual: number;
+  started_at: string;
+  duration_ms: number;
+  status_code: number | null;
+  error: string | null;
+  succeeded: number;
+}
+
 export interface Database {
+  jobs: JobsTable;
+  job_inputs: JobInputsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  events: EventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
   policies: PoliciesTable;
   reviews: ReviewsTable;
   document_facts: DocumentFactsTable;

@@ -1,9 +1,18 @@
+import { spawnSync } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testDatabaseFactories, type TestDatabase } from '../../../test/helpers/databases.js';
 import { connectDb, type Db } from '../db/connect.js';
-import { createEmbeddedQueue, MAX_PAYLOAD_BYTES, type EmbeddedQueueOptions, type QueueLogger } from './embedded.js';
+import { createEmbeddedQueue, type EmbeddedQueueOptions, type QueueLogger } from './embedded.js';
+import { MAX_PAYLOAD_BYTES } from './limits.js';
 import type { Queue, QueueJob } from './types.js';
+import { LOCAL_HOST, workerIdentity } from './worker-identity.js';
+
+/** The pid of a process that has exited. */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ['-e', '']);
+  return child.pid!;
+}
 
 async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -160,6 +169,37 @@ describe.each(await testDatabaseFactories())('embedded queue on %s', (_name, mak
     survivor.work('read', async (job) => void attempts.push(job.attempt), { concurrency: 1 });
     await waitFor(async () => (await rows()).length === 0, 'the survivor to finish the job');
     expect(attempts).toEqual([2]);
+  });
+
+  /** A job claimed (lease 300 s) by `holder`, whose queue then stopped without finishing it. */
+  async function leasedBy(holder: string): Promise<void> {
+    const dying = queueOn(db, { leaseSeconds: 300, workerId: holder });
+    dying.work('read', (job) => new Promise<void>((resolve) => job.signal.addEventListener('abort', () => resolve())), { concurrency: 1 });
+    await dying.enqueue('read', { doc: 'x' });
+    await waitFor(async () => (await rows())[0]?.status === 'active', 'the claim');
+    await dying.stop(10);
+  }
+
+  it('takes back at once, not after the lease, the job of a process of this host that is gone', async () => {
+    await leasedBy(workerIdentity(deadPid()));
+    const restarted = queueOn(db, { leaseSeconds: 300 });
+    const attempts: number[] = [];
+    restarted.work('read', async (job) => void attempts.push(job.attempt), { concurrency: 1 });
+    await waitFor(async () => (await rows()).length === 0, 'the restarted process to finish the job', 5000);
+    expect(attempts).toEqual([2]);
+  });
+
+  it('leaves to their lease the jobs of live processes and of other hosts', async () => {
+    for (const holder of [workerIdentity(), `${LOCAL_HOST}:${process.ppid}:abcd`, `elsewhere:${deadPid()}:abcd`]) {
+      await leasedBy(holder);
+      const other = queueOn(db, { leaseSeconds: 300 });
+      let ran = false;
+      other.work('read', async () => void (ran = true), { concurrency: 1 });
+      await sleep(300);
+      expect(ran, holder).toBe(false);
+      await other.stop(100);
+      await db.db.deleteFrom('queue_jobs').execute();
+    }
   });
 
   it('fails, without running it again, a job whose worker died on its final attempt', async () => {

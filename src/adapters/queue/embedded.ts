@@ -1,12 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
 import type { Kysely } from 'kysely';
 import { newId } from '../../domain/ids.js';
 import type { DbKind } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import { jobsTable, type ClaimRef, type ClaimedJob } from './jobs-table.js';
+import { checkAttempts, checkDedupeKey, checkDelay, checkQueueName, encodePayload } from './limits.js';
 import type { EnqueueOptions, JobHandler, Queue, QueueJob, WorkOptions } from './types.js';
 import { Wakeup } from './wakeup.js';
+import { holderIsGone, workerIdentity } from './worker-identity.js';
 
 /** Pino-compatible subset, so the app's logger can be passed as is. */
 export interface QueueLogger {
@@ -15,7 +15,8 @@ export interface QueueLogger {
 }
 
 export interface EmbeddedQueueOptions {
-  /** How long a claim holds without a heartbeat; a dead worker's job waits this long. */
+  /** How long a claim holds without a heartbeat (beats come every third of it). A worker of
+   * another host that died is waited out this long; one of this host is noticed at once. */
   leaseSeconds: number;
   /** Idle polling interval. */
   pollMs: number;
@@ -28,17 +29,14 @@ export interface EmbeddedQueueOptions {
   retryMaxMs?: number;
 }
 
-/** Limits on what callers hand the queue: the payload is a reference to rows, not the data. */
-export const MAX_PAYLOAD_BYTES = 64 * 1024;
-export const MAX_ATTEMPTS_LIMIT = 100;
-const MAX_DELAY_MS = 30 * 24 * 3600 * 1000;
 const MAX_ERROR_CHARS = 2000;
-const QUEUE_NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 /** Polling after errors backs off up to this, so a database outage is not hammered. */
 const MAX_ERROR_BACKOFF_MS = 30_000;
 const DEFAULT_STOP_TIMEOUT_MS = 30_000;
 /** First re-poll delay while waiting for a caller's transaction to commit; it doubles. */
 const EAGER_FIRST_DELAY_MS = 5;
+/** How often the leases held on this host are checked for dead holders (also at every start). */
+const LIVENESS_CHECK_MS = 5_000;
 
 interface Worker {
   queue: string;
@@ -76,7 +74,7 @@ export function createEmbeddedQueue(db: Kysely<Database>, kind: DbKind, opts: Em
   checkAttempts(opts.maxAttempts);
   const table = jobsTable(db, kind);
   const leaseMs = opts.leaseSeconds * 1000;
-  const workerId = (opts.workerId ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`).slice(0, 200);
+  const workerId = (opts.workerId ?? workerIdentity()).slice(0, 200);
   const logger = opts.logger ?? consoleLogger;
   const retryBaseMs = opts.retryBaseMs ?? 1000;
   const retryMaxMs = opts.retryMaxMs ?? 300_000;
@@ -145,11 +143,25 @@ export function createEmbeddedQueue(db: Kysely<Database>, kind: DbKind, opts: Em
     return Math.min(retryBaseMs * 2 ** attempt, retryMaxMs);
   }
 
+  /** Takes back at once the jobs of this host's workers that are gone (a predecessor killed
+   * with -9 holds its lease for nothing). */
+  async function reclaimFromDeadHolders(queue: string): Promise<void> {
+    for (const job of await table.leasedJobs(queue)) {
+      if (!holderIsGone(job.locked_by)) continue;
+      if (await table.expireLease(job.id, job.locked_by)) logger.warn({ jobId: job.id, holder: job.locked_by }, 'queue: the lease holder is gone; taking the job back');
+    }
+  }
+
   async function pollLoop(worker: Worker): Promise<void> {
     let failures = 0;
+    let livenessCheckedAt = 0;
     while (!stopping) {
       let claimed = 0;
       try {
+        if (Date.now() - livenessCheckedAt >= LIVENESS_CHECK_MS) {
+          livenessCheckedAt = Date.now();
+          await reclaimFromDeadHolders(worker.queue);
+        }
         while (!stopping && worker.active < worker.concurrency) {
           const row = await table.claim(worker.queue, workerId, leaseMs);
           if (!row) break;
@@ -208,14 +220,12 @@ export function createEmbeddedQueue(db: Kysely<Database>, kind: DbKind, opts: Em
   return {
     async enqueue(queue: string, payload: unknown, enqueueOpts: EnqueueOptions = {}, trx?: Kysely<Database>) {
       checkQueueName(queue);
-      const text = JSON.stringify(payload ?? null);
-      if (Buffer.byteLength(text) > MAX_PAYLOAD_BYTES) throw new Error(`Queue payload exceeds ${MAX_PAYLOAD_BYTES} bytes`);
-      const delayMs = enqueueOpts.delayMs ?? 0;
-      if (!(delayMs >= 0 && delayMs <= MAX_DELAY_MS)) throw new Error(`delayMs must be between 0 and ${MAX_DELAY_MS}`);
+      const text = encodePayload(payload);
+      const delayMs = checkDelay(enqueueOpts.delayMs ?? 0);
       const maxAttempts = enqueueOpts.maxAttempts ?? opts.maxAttempts;
       checkAttempts(maxAttempts);
       const dedupeKey = enqueueOpts.dedupeKey;
-      if (dedupeKey !== undefined && (dedupeKey.length === 0 || dedupeKey.length > 200)) throw new Error('dedupeKey must be 1–200 characters');
+      if (dedupeKey !== undefined) checkDedupeKey(dedupeKey);
       const id = await table.insert(trx ?? db, {
         id: newId('queueJob'),
         queue,
@@ -265,14 +275,6 @@ export function createEmbeddedQueue(db: Kysely<Database>, kind: DbKind, opts: Em
       return stopped;
     },
   };
-}
-
-function checkQueueName(queue: string): void {
-  if (!QUEUE_NAME.test(queue)) throw new Error(`Invalid queue name ${JSON.stringify(queue)}`);
-}
-
-function checkAttempts(n: number): void {
-  if (!Number.isInteger(n) || n < 1 || n > MAX_ATTEMPTS_LIMIT) throw new Error(`maxAttempts must be an integer from 1 to ${MAX_ATTEMPTS_LIMIT}`);
 }
 
 function errorText(error: unknown): string {

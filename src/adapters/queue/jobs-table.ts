@@ -124,6 +124,31 @@ export function jobsTable(db: Kysely<Database>, kind: DbKind) {
         .executeTakeFirst();
     },
 
+    /** Unexpired claims, with their holders: for the liveness check of this host's workers. */
+    async leasedJobs(queue: string): Promise<{ id: string; locked_by: string }[]> {
+      const rows = await db
+        .selectFrom('queue_jobs')
+        .select(['id', 'locked_by'])
+        .where('queue', '=', queue)
+        .where('status', '=', 'active')
+        .where('lease_until', '>=', iso(Date.now()))
+        .execute();
+      return rows.filter((r): r is { id: string; locked_by: string } => r.locked_by !== null);
+    },
+
+    /** Ends a dead holder's lease now, so the next claim takes the job (counting the attempt, as
+     * an expiry would). Only while that holder still has it. */
+    async expireLease(id: string, holder: string): Promise<boolean> {
+      const res = await db
+        .updateTable('queue_jobs')
+        .set({ lease_until: iso(0), updated_at: iso(Date.now()) })
+        .where('id', '=', id)
+        .where('locked_by', '=', holder)
+        .where('status', '=', 'active')
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) > 0;
+    },
+
     /** Pushes the lease forward; false when the claim is no longer ours. */
     async extendLease(ref: ClaimRef, leaseMs: number): Promise<boolean> {
       const now = Date.now();

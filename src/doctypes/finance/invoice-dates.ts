@@ -1,5 +1,5 @@
 import { daysBetween, documentDayOrder, findDates, resolveDate, termsDays, type DayOrder, type ResolvedDate } from './dates.js';
-import { matchLabel } from './labels.js';
+import { matchLabel, upper, LABELS } from './labels.js';
 import { findPairs, type Pair } from './pairs.js';
 import type { Row } from './rows.js';
 
@@ -19,13 +19,27 @@ const firstDate = (text: string): { value: string; raw: string } | null => {
   return d ? { value: d.raw, raw: d.raw } : null;
 };
 
+/** Whether the text ends in one of the label's phrases. */
+const endsWithLabel = (name: 'number_date', text: string): boolean => {
+  const tail = upper(text);
+  return LABELS[name].some((p) => {
+    const m = tail.match(new RegExp(`(?:${p.re.source})\\s*$`, p.re.flags));
+    return m !== null;
+  });
+};
+
 /** A date on the row of the invoice number ("Facture n° 562 du 02 juillet 2015"), else the first
  * unlabelled date high on the first page. */
 function fallbackInvoiceDate(rows: Row[]): Pair<string> | null {
   for (const row of rows) {
-    if (!matchLabel('invoice_number', row.text)) continue;
+    const number = matchLabel('invoice_number', row.text);
+    if (!number) continue;
     const d = firstDate(row.text);
-    if (d) return { ...d, page: row.page, boxes: [row.box], score: 5, how: 'same', row };
+    if (!d) continue;
+    // "Rechnung Nr. 42 vom 30.10.2019": the date joined to a labelled number is the invoice's own.
+    const before = row.text.slice(0, row.text.indexOf(d.raw)).trimEnd();
+    const joined = number.strength >= 3 && /\S\s+\S+$/.test(before) && endsWithLabel('number_date', before);
+    return { ...d, page: row.page, boxes: [row.box], score: joined ? 30 : 5, how: 'same', row };
   }
   // Dates inside sentences ("credits expire on …") are not the document's own.
   const short = rows

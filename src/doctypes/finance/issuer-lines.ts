@@ -47,7 +47,8 @@ function blockAround(rows: Row[], at: Row): Row[] {
 }
 
 function legalFooter(rows: Row[]): NamedIssuer | null {
-  for (const registry of rows.filter((r) => r.box[1] >= FOOTER_TOP && matchLabel('registry', r.text))) {
+  // The issuer's VAT ID in the footer is as much its legal particulars as a registration.
+  for (const registry of rows.filter((r) => r.box[1] >= FOOTER_TOP && (matchLabel('registry', r.text) || matchLabel('vendor_tax_id', r.text)))) {
     const block = blockAround(rows, registry);
     for (const row of block) {
       for (const cell of row.cells) {

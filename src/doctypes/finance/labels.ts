@@ -1,7 +1,9 @@
 import { stripDiacritics } from '../../pipeline/normalise.js';
+import { LABEL_WORDS, LANGUAGES, WORDED_LABELS, type WordedLabel } from './label-words.js';
 
-/** The words invoices and receipts print before their values, in the languages met most in
- * European and Asian accounts payable (English, German, French, Dutch, Spanish, Italian, Malay).
+/** The words invoices and receipts print before their values. The wording per language lives in
+ * label-words.ts (en, de, fr, es, it, nl, pt, ar) and is compiled here; the patterns below add
+ * what a word list cannot say (OCR's misreadings, words that must start a line, exclusions).
  * Patterns run on upper-cased text without diacritics. A stronger label wins over a weaker one. */
 
 export interface LabelPattern {
@@ -11,9 +13,50 @@ export interface LabelPattern {
 
 const L = (re: RegExp, strength = 2): LabelPattern => ({ re, strength });
 
+export const upper = (s: string): string => stripDiacritics(s).toUpperCase();
+
+/** Strength of a listed phrase, and of a weaker one (marked `!`). */
+const WORDED_STRENGTH: Record<WordedLabel, [number, number]> = {
+  invoice_title: [2, 2],
+  invoice_number: [3, 1],
+  invoice_date: [3, 1],
+  due_date: [3, 2],
+  subtotal: [3, 2],
+  tax: [2, 2],
+  total: [3, 2],
+  amount_due: [3, 3],
+  vendor: [2, 2],
+  customer: [2, 2],
+  vendor_tax_id: [2, 2],
+  credit_note: [3, 3],
+  total_qualifier: [2, 2],
+  prepayment: [2, 2],
+  number_date: [3, 3],
+};
+/** Labels that name a block only at the start of a line ("From:" yes, "Transfer from" no). */
+const LINE_START = new Set<WordedLabel>(['vendor']);
+
+const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A phrase as a pattern: spaces, dots and hyphens optional, never inside a longer word. */
+function phrasePattern(label: WordedLabel, phrase: string): LabelPattern {
+  const weak = phrase.startsWith('!');
+  const compound = phrase.startsWith('*');
+  const body = escapeRe(upper(weak || compound ? phrase.slice(1) : phrase))
+    .replace(/\\\./g, '\\.?')
+    .replace(/-/g, '[-\\s]?')
+    .replace(/ /g, '\\s*');
+  const start = LINE_START.has(label) ? '^\\s*' : compound ? '' : '(?<![\\p{L}\\p{N}-])';
+  return L(new RegExp(`${start}${body}(?![\\p{L}\\p{N}])`, 'u'), WORDED_STRENGTH[label][weak ? 1 : 0]);
+}
+
+const WORDED: Record<WordedLabel, LabelPattern[]> = Object.fromEntries(
+  WORDED_LABELS.map((label) => [label, LANGUAGES.flatMap((lang) => LABEL_WORDS[lang][label].map((p) => phrasePattern(label, p)))]),
+) as Record<WordedLabel, LabelPattern[]>;
 export const LABELS = {
   // OCR reads the I of INVOICE as L or 1 and the O of NO as a zero.
   invoice_number: [
+    ...WORDED.invoice_number,
     L(/\b(?:[IL1]NVOICE|INV|TAX [IL1]NVOICE|BILL|RECEIPT|DOCUMENT)\s*(?:N[O0]|NUMBER|NUM|NBR|NR|ID|REF(?:ERENCE)?)\b\.?|\b(?:[IL1]NVOICE|INV|BILL|RECEIPT)\s*(?:#|N[°º])/, 3),
     L(/\bFACTURE\s*(?:N\s*[O0°º]?|NUMERO|NO)\b\.?|\bFACTURE\s*N[°º]/, 3),
     L(/\bRECHNUNGS?\s*-?\s*(?:NR|NUMMER|NO)\b\.?|\bBELEG\s*-?\s*(?:NR|NUMMER)\b\.?/, 3),
@@ -28,34 +71,48 @@ export const LABELS = {
    * invoice usually prints its order's number beside its own. */
   document_reference: [L(/\b(?:BOOKING|RESERVATION|BUCHUNGS?)\s*-?\s*(?:ID|NO|NR|NUMBER|NUMMER|REF(?:ERENCE)?|CODE)\b\.?|\bCONFIRMATION\s*(?:NO|NUMBER|CODE)\b\.?|\bFOLIO\s*(?:NO|NUMBER)\b\.?/, 2)],
   invoice_date: [
+    ...WORDED.invoice_date,
     L(/\b(?:INVOICE|BILL|ISSUE|TAX POINT)\s*DATE\b|\bDATE\s*(?:OF\s*)?(?:INVOICE|ISSUE)\b/, 3),
     L(/\bRECHNUNGSDATUM\b|\bFACTUURDATUM\b|\bDATE\s*(?:DE\s*)?(?:LA\s*)?FACTURE\b|\bFECHA\s*(?:DE\s*)?FACTURA\b|\bDATA\s*(?:DELLA\s*)?FATTURA\b/, 3),
     L(/^(?:DATE|DATUM|FECHA|DATA|TARIKH)\b/, 1),
   ],
   due_date: [
+    ...WORDED.due_date,
     L(/\bDUE\s*DATE\b|\bDATE\s*DUE\b|\bPAYMENT\s*DUE\b|\bPAY\s*BY\b|\bFALLIG(?:KEITSDATUM|\s*AM)?\b|\bZAHLUNGSZIEL\b|\bVERVALDATUM\b|\bECHEANCE\b|\bDATE\s*LIMITE\b|\bVENCIMIENTO\b|\bSCADENZA\b/, 3),
   ],
   /** Dates that are not the invoice's own (orders, deliveries, periods). */
   other_date: [L(/\b(?:ORDER|DELIVERY|SHIP(?:PING)?|PERIOD|SERVICE|BESTELL|LIEFER|COMMANDE|LIVRAISON|ORDER)\w*\s*(?:DATE|DATUM)?\b|\bORDERDATUM\b|\bPRELEVEMENT\b/, 2)],
   total: [
+    ...WORDED.total,
     L(/\bGRAND\s*TOTAL\b|\bTOTAL\s*(?:AMOUNT\s*)?(?:DUE|PAYABLE|TO\s*PAY)\b|\b(?:AMOUNT|BALANCE)\s*DUE\b|\bTOTAL\s*TTC\b|\bMONTANT\s*TTC\b|\b(?:SOMME|NET)\s*A\s*PAYER\b|\bGESAMT(?:BETRAG|SUMME)\b|\b(?:RECHNUNGS|END)BETRAG\b|\bTE\s*BETALEN\b|\bTOTAL\s*(?:FOR\s*THIS\s*|DE\s*LA\s*)?(?:INVOICE|FACTURE)\b|\bINVOICE\s*TOTAL\b|\bIMPORTE\s*TOTAL\b|\bROUNDED\s*TOTAL\b|\bTOTAL\s*(?:ROUNDED|ROUNDING)\b|\bNET\s*TOTAL\b|\bTOTAL\s*\(?INCL|\bTOTAL\s*AMOUNT\b|\bTOTAL\s*SALES?\s*\(?INCL/, 3),
     L(/\bTOTAAL\b|\bTOTALE?\b|\bGESAMT\b|\bSUMME\b|\bJUMLAH\b/, 2),
   ],
   subtotal: [
+    ...WORDED.subtotal,
     L(/\bSUB\s*-?\s*TOTAL\b|\bSUBTOTAAL\b|\bTOTAL\s*H\.?T\.?\b|\bMONTANT\s*(?:EUR\s*)?H\.?T\.?\b|\bTOTAL\s*(?:EXCL|EX|NET|BEFORE\s*TAX|EXCLUDING)\b|\bNET\s*AMOUNT\b|\bZWISCHENSUMME\b|\bNETTO(?:BETRAG|SUMME)?\b|\bEXCLUSIEF\s*BTW\b|\bTOTAL\s*SALES?\s*\(?EXCL|\bAMOUNT\s*EXCL|\bIMPONIBILE\b|\bBASE\s*IMPONIBLE\b/, 3),
   ],
-  tax: [L(/\b(?:VAT|TAX|TVA|BTW|MWST|UST|GST|IVA|SST|SALES\s*TAX|TOTAL\s*TAX)\b/, 2)],
+  tax: [
+    ...WORDED.tax,L(/\b(?:VAT|TAX|TVA|BTW|MWST|UST|GST|IVA|SST|SALES\s*TAX|TOTAL\s*TAX)\b/, 2)],
+  invoice_title: WORDED.invoice_title,
+  amount_due: WORDED.amount_due,
+  credit_note: WORDED.credit_note,
+  total_qualifier: WORDED.total_qualifier,
+  prepayment: WORDED.prepayment,
+  number_date: WORDED.number_date,
   /** Rows that carry a tax word but not a tax amount. */
   not_tax: [L(/\b(?:TAX|VAT|GST|TVA|BTW)\s*(?:INVOICE|ID|NO|NR|NUMBER|REG|REGISTRATION|CODE|\/\s*TIN)\b|\bUST-?\s*ID|\bUSTID|\bEXC(?:L|LUDING)?\.?\s*(?:GST|VAT|TAX)\b|\b(?:INCL|INCLUSIVE)\b/, 2)],
   /** Rows in the totals area that are neither the total nor its parts. */
   not_total: [L(/\bTOTAL\s*(?:QTY|QUANTITY|ITEMS?|DISCOUNT|SAVINGS?|WEIGHT|POINTS|UNITS)\b|\bNO\.?\s*OF\s*ITEMS\b|\bCHANGE\b|\bCASH\b|\bTENDERED\b|\bPAID\b|\bCREDITS?\b/, 2)],
-  vendor_tax_id: [L(/\b(?:VAT|TAX|GST|TVA|BTW|IVA)\s*(?:ID|NO|NR|NUMBER|REG(?:ISTRATION)?(?:\s*NO)?|\/\s*TIN)\b\.?|\bUST-?\s*ID(?:NR)?\b\.?|\bUSTID\b|\bTIN\b|\bABN\b|\bSIRET\b|\bSTEUER-?\s*NR\b\.?|\bN[°º]?\s*TVA\b|\bBTW\b|\bCIF\b|\bP\.?\s*IVA\b/, 2)],
+  vendor_tax_id: [
+    ...WORDED.vendor_tax_id,L(/\b(?:VAT|TAX|GST|TVA|BTW|IVA)\s*(?:ID|NO|NR|NUMBER|REG(?:ISTRATION)?(?:\s*NO)?|\/\s*TIN)\b\.?|\bUST-?\s*ID(?:NR)?\b\.?|\bUSTID\b|\bTIN\b|\bABN\b|\bSIRET\b|\bSTEUER-?\s*NR\b\.?|\bN[°º]?\s*TVA\b|\bBTW\b|\bCIF\b|\bP\.?\s*IVA\b/, 2)],
   customer: [
-    L(/\bBILL(?:ED)?\s*TO\b|\b(?:BILLING|INVOICE)\s*ADDRESS\b|\bSOLD\s*TO\b|\bCUSTOMER\b(?!\s*(?:NO|NUMBER|ID|CARE|REF))|\bCLIENT\b|\bKUNDE\b(?!N)|\bRECHNUNGSEMPFANGER\b|\bRECHNUNGSADRESSE\b|\bFACTURE\s*A\b|\bADRESSE\s*DE\s*FACTURATION\b|\bFACTUUR\s*AAN\b|\bFACTUURADRES\b|\bDIRECCION\s*DE\s*FACTURACION\b|\bINVOICE\s*TO\b|\bATTN\b|^TO\s*:/, 2),
+    ...WORDED.customer,
+    L(/\bBILL(?:ED)?\s*TO\b|\b(?:BILLING|INVOICE)\s*ADDRESS\b|\bSOLD\s*TO\b|\bCUSTOMER\b(?!\s*(?:NO|NUMBER|ID|CARE|REF))|\bCLIENT\b|(?<!-)\bKUNDE\b(?!N)|\bRECHNUNGSEMPFANGER\b|\bRECHNUNGSADRESSE\b|\bFACTURE\s*A\b|\bADRESSE\s*DE\s*FACTURATION\b|\bFACTUUR\s*AAN\b|\bFACTUURADRES\b|\bDIRECCION\s*DE\s*FACTURACION\b|\bINVOICE\s*TO\b|\bATTN\b|^TO\s*:/, 2),
     // Where the goods go is the customer's too, though a weaker sign than the billing block.
     L(/\bSHIP(?:PED)?\s*TO\b|\bDELIVER(?:ED)?\s*TO\b|\b(?:SHIPPING|DELIVERY)\s*ADDRESS\b|\bLIEFERADRESSE\b|\bADRESSE\s*DE\s*LIVRAISON\b|\bAFLEVERADRES\b|\bDIRECCION\s*DE\s*ENVIO\b/, 1),
   ],
-  vendor: [L(/^(?:SOLD\s*BY|FROM|SUPPLIER|VENDOR|SELLER|ISSUED\s*BY|SERVICE\s*PROVIDER|LIEFERANT|FOURNISSEUR|LEVERANCIER)\b/, 2)],
+  vendor: [
+    ...WORDED.vendor,L(/^(?:SOLD\s*BY|FROM|SUPPLIER|VENDOR|SELLER|ISSUED\s*BY|SERVICE\s*PROVIDER|LIEFERANT|FOURNISSEUR|LEVERANCIER)\b/, 2)],
   /** Whom the payment goes to: the issuer, named on its bank line. */
   payee: [L(/\b(?:ACCOUNT\s*(?:HOLDER|NAME)|BENEFICIARY(?!\s*BANK)(?:\s*NAME)?|PAYEE|TITULAIRE(?:\s*DU\s*COMPTE)?|KONTOINHABER(?:IN)?|BEGUNSTIGDE|TEN\s*NAAM\s*VAN|IN\s*FAVOU?R\s*OF|PAYABLE\s*TO)\b\s*:?/, 2)],
   /** A company's registration as the law asks it printed, in the issuer's own footer. */
@@ -66,7 +123,6 @@ export const LABELS = {
 
 export type LabelName = keyof typeof LABELS;
 
-export const upper = (s: string): string => stripDiacritics(s).toUpperCase();
 
 export interface LabelMatch {
   strength: number;

@@ -25,6 +25,8 @@ export interface PairOptions {
   below?: boolean;
   /** Rows below to look at. */
   maxRowsBelow?: number;
+  /** Look below only when the label stands alone in its cell (a block heading, not "Customer: 2"). */
+  belowOnlyUnderBareLabel?: boolean;
 }
 
 /** The cell's text after a character offset, with the boxes of the words it covers. */
@@ -61,6 +63,8 @@ export function findPairs<T>(rows: Row[], label: LabelName, accept: Accept<T>, o
         }
       }
       if (opts.below === false) return;
+      // "Customer: 2" has its value (a customer number): the block below is not the label's.
+      if (opts.belowOnlyUnderBareLabel && tail.text) return;
       for (const r of rowsBelow(rows, row, opts.maxRowsBelow ?? 2)) {
         const under = r.cells.find((c) => xOverlap(c.box, cell.box) > 0.2 || Math.abs(c.box[0] - cell.box[0]) < 0.02);
         const v = under ? accept(under.text) : null;

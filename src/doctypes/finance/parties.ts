@@ -54,12 +54,13 @@ function partyOf(rows: Row[], pair: Pair<string>): PartyReading {
 
 /** Every block the label heads, best first. */
 function labelledParties(rows: Row[], label: LabelName): PartyReading[] {
-  const pairs = findPairs(rows, label, (text) => (isPartyText(text) && text.length <= 80 ? { value: nameOf(text), raw: text } : null), { maxRowsBelow: 2 });
+  const pairs = findPairs(rows, label, (text) => (isPartyText(text) && text.length <= 80 ? { value: nameOf(text), raw: text } : null), { maxRowsBelow: 2, belowOnlyUnderBareLabel: true });
   return pairs.filter((p) => p.value).map((p) => partyOf(rows, p));
 }
 
+/** "Verkäufer" ends in "Käufer" (buyer): a row the seller's label heads is never the buyer's. */
 export function findCustomer(rows: Row[]): PartyReading | null {
-  return labelledParties(rows, 'customer')[0] ?? null;
+  return labelledParties(rows, 'customer').find((p) => !rows.some((r) => r.page === p.page && matchLabel('vendor', r.text) && r.box[3] <= p.nameBoxes[0]![1] && p.nameBoxes[0]![1] - r.box[3] < 0.03)) ?? null;
 }
 
 const inBlocks = (blocks: PartyReading[], page: number, box: Box): boolean =>
@@ -76,7 +77,9 @@ const CODE = /^[A-Z0-9][A-Z0-9\-\/_.]*\d[A-Z0-9\-\/_.]*$/;
 /** Whether the issuer's own particulars (tax ID, company registration, IBAN) stand in the block
  * under a name: a customer's block rarely carries them. */
 function particularsUnder(rows: Row[], row: Row, anchor: Box): boolean {
-  return rowsBelow(rows, row, 8, 2.5).some((r) => r.cells.some((c) => Math.abs(c.box[0] - anchor[0]) < 0.03 && (matchLabel('vendor_tax_id', c.text) || matchLabel('registry', c.text) || findIban(c.text))));
+  // Aligned with the name on the left, or on the right for a letterhead set flush right.
+  const aligned = (c: Cell): boolean => Math.abs(c.box[0] - anchor[0]) < 0.03 || Math.abs(c.box[2] - anchor[2]) < 0.03;
+  return rowsBelow(rows, row, 8, 2.5).some((r) => r.cells.some((c) => aligned(c) && (matchLabel('vendor_tax_id', c.text) || matchLabel('registry', c.text) || findIban(c.text))));
 }
 
 /** The top-of-page name that looks most like a letterhead: large type, a legal form, an address
@@ -106,10 +109,14 @@ function letterhead(rows: Row[], customers: PartyReading[]): PartyReading | null
     }
   }
   if (!best) return null;
+  // A company name (its legal form written) over its own block that carries the issuer's tax ID
+  // or registration is the issuer's letterhead as surely as a label would say: a strapline or a
+  // customer's window carries neither.
+  const placedBy = LEGAL_FORM.test(best.name) && particularsUnder(rows, best.row, best.cell.box) ? 'confirmed' : 'letterhead';
   const inline = inlineAddress(best.cell.text);
-  if (inline) return { name: best.name, nameBoxes: [best.cell.box], address: inline, addressBoxes: [best.cell.box], page: best.row.page, placedBy: 'letterhead' };
+  if (inline) return { name: best.name, nameBoxes: [best.cell.box], address: inline, addressBoxes: [best.cell.box], page: best.row.page, placedBy };
   const address = addressUnder(rows, best.row, best.cell.box);
-  return { name: best.name, nameBoxes: [best.cell.box], address: address.text, addressBoxes: address.boxes, page: best.row.page, placedBy: 'letterhead' };
+  return { name: best.name, nameBoxes: [best.cell.box], address: address.text, addressBoxes: address.boxes, page: best.row.page, placedBy };
 }
 
 const sameParty = (a: string, b: string): boolean => {
@@ -127,6 +134,10 @@ export function findVendor(rows: Row[]): PartyReading | null {
   const guessed = letterhead(rows, labelledParties(rows, 'customer'));
   const named = findNamedIssuer(rows);
   if (!named) return guessed;
-  if (guessed && sameParty(guessed.name, named.name)) return { ...guessed, placedBy: 'confirmed' };
+  if (guessed && sameParty(guessed.name, named.name)) {
+    // A logo's short form ("KESTREL") names the party the footer names in full.
+    const fuller = normaliseVendor(named.name).length > normaliseVendor(guessed.name).length;
+    return fuller ? { ...guessed, name: named.name, nameBoxes: named.boxes, page: named.page, placedBy: 'confirmed' } : { ...guessed, placedBy: 'confirmed' };
+  }
   return { name: named.name, nameBoxes: named.boxes, address: null, addressBoxes: [], page: named.page, placedBy: named.how };
 }

@@ -18,8 +18,22 @@ const HEADING = /:\s*$|^\(|(?:ADDRESS|ADRESSE|ADRES|ANSCHRIFT)\b|\b(?:SHIP(?:PIN
 
 const SENDER_SEPARATOR = /\s+[-–|·•]\s+/;
 
+/** Words that label a value and never are a party's name alone. */
+const LABEL_WORD = /^(?:IBAN|BIC|SWIFT|BANK|KONTO|ACCOUNT|NUMMER|NUMBER|NUMERO|NO|NR|NUM|REF|REFERENCE|REFERENZ|ID|GLN|GTIN|POS|QTY|MENGE|PREIS|PRICE|BETRAG|AMOUNT|EINHEIT|UNIT)$/;
+/** A column heading or a code ("Art-Nr-Lief.", "Ref.-Nr."): an abbreviated number heading. */
+const NUMBER_HEADING = /(?:^|[-.\s])(?:NR|NO|NUM)(?:[-.\s]|$)/;
+/** "Nummer : 549910", "Kontoname : Global Supplies": a label and its value, not a name. */
+const LABEL_AND_VALUE = /^[^\d:]{2,30}\s:\s|^[^\d:]{2,30}:\s*\S/;
+
 export function isPartyText(text: string): boolean {
   if (!/\p{L}{2}/u.test(text) || HEADING.test(text)) return false;
+  const bare = upper(text).replace(/[^A-Z0-9\s.-]/g, ' ').trim();
+  // A legal form alone ("GmbH", "SARL", "Ltd") names no one.
+  if (!/\p{L}{2}/u.test(upper(text).replace(new RegExp(LEGAL_FORM.source, 'gi'), ' '))) return false;
+  // A value's tail (": DE20 1242 …"), a long number or a reference code ("INV-2025-35142") is no name.
+  if (/^[A-Z0-9][A-Z0-9\-/_.]*\d[A-Z0-9\-/_.]*$/.test(text.trim())) return false;
+  if (/^[:;,.\-–]|\p{L}-$/u.test(text.trim()) || /\d{8,}|(?:\d{4}\s){3}/.test(text)) return false;
+  if (LABEL_WORD.test(bare.replace(/[.\s]+$/, '')) || NUMBER_HEADING.test(bare) || LABEL_AND_VALUE.test(text)) return false;
   if (findDates(text).length || findAmounts(text).length) return false;
   return !NOT_PARTY.some((l) => LABELS[l].some((p) => p.strength >= 2 && p.re.test(upper(text))));
 }

@@ -21,11 +21,17 @@ export interface TotalsBlock {
   tax: AmountReading | null;
   taxRate: { value: number; raw: string; page: number; boxes: Box[] } | null;
   total: AmountReading | null;
-  /** Every total-labelled amount seen, for the arithmetic to choose among. */
+  /** Every total-labelled amount seen, amounts due included, for the arithmetic to choose among. */
   totalCandidates: AmountReading[];
+  /** The amount labelled as due (after prepayments), when one is printed. */
+  due: AmountReading | null;
+  /** Whether subtotal + tax = total held for the amounts taken (else they were placed by label and position). */
+  consistent: boolean;
+  /** The total is the amount due, no total being printed: right unless something was prepaid. */
+  totalFromDue: boolean;
 }
 
-type Kind = 'total' | 'subtotal' | 'tax';
+type Kind = 'total' | 'subtotal' | 'tax' | 'due';
 
 export interface LabelledAmount {
   value: number;
@@ -68,10 +74,14 @@ export function rowAmounts(row: Row): LabelledAmount[] {
 function classify(label: string): { kind: Kind; strength: number } | null {
   if (!/[A-Za-z]{2}/.test(label)) return null;
   const t = upper(label);
-  if (/\bTOTAL\s*(?:TAX|VAT|GST)\b|\b(?:TAX|VAT|GST)\s*TOTAL\b/.test(t)) return { kind: 'tax', strength: 3 };
+  if (/\bTOTAL\s*(?:DES\s*)?(?:TAX(?:ES)?|VAT|GST|TVA|IVA|BTW|MWST|UST)\b|\b(?:TAX(?:ES)?|VAT|GST|IVA)\s*TOTAL\b|\bTOTALE\s*IVA\b/.test(t)) return { kind: 'tax', strength: 3 };
   const sub = matchLabel('subtotal', label);
   if (sub) return { kind: 'subtotal', strength: sub.strength };
+  const due = matchLabel('amount_due', label);
+  if (due) return { kind: 'due', strength: due.strength };
   const total = matchLabel('total', label);
+  // "Total discount", "Gesamtbetrag der Zuschläge": the total of something else.
+  if (total && matchLabel('total_qualifier', label.slice(matchLabel('total', label)!.end))) return null;
   const notTotal = matchLabel('not_total', label);
   if (total && (!notTotal || total.strength >= 3)) return { kind: 'total', strength: total.strength };
   if (notTotal) return null;
@@ -89,10 +99,10 @@ const strongestLowest = (list: AmountReading[]): AmountReading | null =>
 type Triple = { subtotal: AmountReading | null; tax: AmountReading | null; total: AmountReading | null };
 
 /** Subtotal, tax and total that add up, preferring one with a tax line and the strongest total. */
-function consistentTriple(found: Record<Kind, AmountReading[]>): Triple | null {
+function consistentTriple(found: Record<Kind, AmountReading[]>, totals: AmountReading[]): Triple | null {
   const limit = <T>(list: T[]): T[] => list.slice(-12);
   let best: (Triple & { rank: number }) | null = null;
-  for (const total of limit(found.total)) {
+  for (const total of limit(totals)) {
     for (const subtotal of limit(found.subtotal)) {
       for (const tax of [null, ...limit(found.tax)]) {
         if (cents(subtotal.value) + (tax ? cents(tax.value) : 0) !== cents(total.value)) continue;
@@ -107,7 +117,7 @@ function consistentTriple(found: Record<Kind, AmountReading[]>): Triple | null {
 /** Without a consistent set: the lowest subtotal, the strongest lowest total, the tax between them. */
 function byPosition(found: Record<Kind, AmountReading[]>): Triple {
   const subtotal = found.subtotal.length ? found.subtotal.reduce((a, b) => (below(b, a) ? b : a)) : null;
-  const total = strongestLowest(found.total);
+  const total = strongestLowest(found.total) ?? strongestLowest(found.due);
   const afterSubtotal = subtotal ? found.tax.filter((t) => below(t, subtotal)) : found.tax;
   const pool = afterSubtotal.length ? afterSubtotal : found.tax;
   const tax = pool.find((t) => !total || !below(t, total)) ?? null;
@@ -121,29 +131,49 @@ function percentBoxes(tax: AmountReading): Box[] {
   return words.length ? words.map((w) => w.box) : tax.boxes;
 }
 
+/** A credit note says so in its title: only then may its total be 0 or negative. */
+export function isCreditNote(rows: Row[]): boolean {
+  return rows.some((r) => r.text.split(/\s+/).length <= 5 && matchLabel('credit_note', r.text) !== null);
+}
+
 /** Finds the totals block. When several totals are printed (a summary and a grand total, a
- * rounded total), the one that equals subtotal + tax wins; else the strongest label, lowest down. */
+ * rounded total), the one that equals subtotal + tax wins; else the strongest label, lowest down.
+ * After a prepayment, an amount due stands in for the total only when no total is printed. A total, subtotal or amount due of 0 or less is a line's or a column's, not the
+ * document's, unless the document is a credit note. */
 export function findTotals(rows: Row[]): TotalsBlock {
-  const found: Record<Kind, AmountReading[]> = { total: [], subtotal: [], tax: [] };
+  const found: Record<Kind, AmountReading[]> = { total: [], subtotal: [], tax: [], due: [] };
+  const creditNote = isCreditNote(rows);
+  const add = (kind: Kind, reading: AmountReading): void => {
+    if (kind !== 'tax' && reading.value <= 0 && !creditNote) return;
+    found[kind].push(reading);
+  };
   rows.forEach((row, i) => {
     const amounts = rowAmounts(row);
     for (const amount of amounts) {
       const kind = classify(amount.label);
-      if (kind) found[kind.kind].push({ ...amount, page: row.page, strength: kind.strength, row });
+      if (kind) add(kind.kind, { ...amount, page: row.page, strength: kind.strength, row });
     }
     // A label whose amount was printed (or read) on the line under it.
     const next = rows[i + 1];
     const kind = amounts.length ? null : classify(row.text);
     const under = kind && next && next.page === row.page ? rowAmounts(next) : [];
-    if (kind && under.length === 1 && !under[0]!.label) found[kind.kind].push({ ...under[0]!, label: row.text, page: row.page, strength: kind.strength, row: next! });
+    if (kind && under.length === 1 && !under[0]!.label) add(kind.kind, { ...under[0]!, label: row.text, page: row.page, strength: kind.strength, row: next! });
   });
-  const { subtotal, tax, total } = consistentTriple(found) ?? byPosition(found);
+  // Without a prepayment, an amount due ("Total payable", "Net à payer") is the total as much as
+  // a total is; after one, only the total is.
+  const prepaid = rows.some((r) => matchLabel('prepayment', r.text) !== null);
+  if (!prepaid) found.total.push(...found.due.splice(0));
+  const consistent = consistentTriple(found, found.total) ?? consistentTriple(found, found.due);
+  const { subtotal, tax, total } = consistent ?? byPosition(found);
   const rate = tax ? findPercent(tax.label) : null;
   return {
     subtotal,
     tax,
     taxRate: tax && rate !== null ? { value: rate, raw: `${rate}%`, page: tax.page, boxes: percentBoxes(tax) } : null,
     total,
-    totalCandidates: found.total,
+    totalCandidates: [...found.total, ...found.due],
+    due: strongestLowest(prepaid ? found.due : found.total.filter((t) => matchLabel('amount_due', t.label))),
+    consistent: consistent !== null,
+    totalFromDue: total !== null && found.due.includes(total),
   };
 }

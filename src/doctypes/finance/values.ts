@@ -34,15 +34,22 @@ export function dateValue(key: string, date: ResolvedDate, page: number, boxes: 
   });
 }
 
+/** A total is told from the subtotal, the tax, an amount due and a line's price by its label, its
+ * place in the totals block and the arithmetic. Without amounts that add up, only an amount under
+ * a label that names it unmistakably ("Grand total", "Gesamtbetrag", "Total TTC", "Subtotal")
+ * counts as placed; one under a plain "Total" or "VAT" is a layout guess (one reading), whatever
+ * its characters: "VAT" also heads an item line's tax column. */
 export function totalsValues(totals: TotalsBlock): ExtractedValue[] {
   const out: ExtractedValue[] = [];
-  const amount = (key: string, a: TotalsBlock['total']): void => {
-    if (a) out.push(valueOf(key, a.value, a.raw, a.page, a.boxes, a.strength >= 3 ? CONFIDENCE.labelled : CONFIDENCE.below));
+  const amount = (key: string, a: TotalsBlock['total'], guess = false, stillAGuess = false): void => {
+    if (a) out.push(valueOf(key, a.value, a.raw, a.page, a.boxes, stillAGuess ? CONFIDENCE.layout : a.strength >= 3 ? CONFIDENCE.labelled : guess ? CONFIDENCE.layout : CONFIDENCE.below));
   };
-  amount('subtotal', totals.subtotal);
-  amount('tax_amount', totals.tax);
-  amount('total', totals.total);
-  if (totals.taxRate) out.push(valueOf('tax_rate', totals.taxRate.value, totals.taxRate.raw, totals.taxRate.page, totals.taxRate.boxes, CONFIDENCE.labelled));
+  amount('subtotal', totals.subtotal, !totals.consistent);
+  amount('tax_amount', totals.tax, !totals.consistent);
+  // An amount due taken for the total is right only when nothing was prepaid: arithmetic must say so.
+  amount('total', totals.total, !totals.consistent, !totals.consistent && totals.totalFromDue);
+  const rate = totals.taxRate;
+  if (rate) out.push(valueOf('tax_rate', rate.value, rate.raw, rate.page, rate.boxes, totals.consistent || (totals.tax?.strength ?? 0) >= 3 ? CONFIDENCE.labelled : CONFIDENCE.layout));
   return out;
 }
 

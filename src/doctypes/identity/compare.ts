@@ -1,3 +1,4 @@
+import { countryCode } from './country-names.js';
 import { canonicalCode, stripDiacritics } from '../../pipeline/normalise.js';
 
 /** Whether an MRZ value and a visual-zone value say the same thing. The MRZ holds names
@@ -41,9 +42,9 @@ export function sameValue(kind: 'name' | 'date' | 'code' | 'sex' | 'country', mr
     case 'sex':
       return /^[MFX]$/.test(printed) ? mrz === printed : null;
     case 'country': {
-      // a printed country name ("JORDANIAN") cannot be compared with a code without a demonym list
-      const p = printed.toUpperCase().replace(/[^A-Z]/g, '');
-      return p.length === 3 ? mrz.replace(/</g, '') === p : null;
+      // a code or a country name ("UNITED STATES", "ALLEMAGNE"); a demonym ("JORDANIAN") is neither and is not compared
+      const p = countryCode(printed);
+      return p === null ? null : countryCode(mrz) === p;
     }
   }
 }

@@ -14,6 +14,10 @@ export const MRZ_CORE_FIELDS: FieldSpec[] = [
   { key: 'date_of_birth', label: 'Date of birth', kind: 'date', isKey: true, required: true },
   { key: 'sex', label: 'Sex', kind: 'sex' },
   { key: 'expiry_date', label: 'Date of expiry', kind: 'date', isKey: true, required: true },
+  // the MRZ as read, line by line, with its check results in the reason (filled in by the rules)
+  { key: 'mrz_line1', label: 'MRZ line 1', kind: 'code' },
+  { key: 'mrz_line2', label: 'MRZ line 2', kind: 'code' },
+  { key: 'mrz_line3', label: 'MRZ line 3', kind: 'code' },
 ];
 
 /** The issue details a passport's data page and an ID card's front print beside the MRZ fields. */

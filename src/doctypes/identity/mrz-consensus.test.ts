@@ -37,6 +37,14 @@ describe('mrzConsensus', () => {
     expect(c.result.fields.document_number?.status).toBe('invalid');
   });
 
+  it('between engines that read different formats, the one whose check digits pass wins', () => {
+    const td1 = ['I<UTOD231458907<<<<<<<<<<<<<<<', '7408122F1204159UTO<<<<<<<<<<<6', 'ERIKSSON<<ANNA<MARIA<<<<<<<<<<'];
+    // Paddle found two of the three rows and read them as a 36-character format: nothing checks
+    const misread = ['I<UTOD231458907<<<<<<<<<<<<<<<<<<<<', '7408122F1204159UTO<<<<<<<<<<<6<<<<<'];
+    const c = mrzConsensus([vote('paddle', misread), vote('mrz_pass', td1), vote('tesseract', td1)], NOW)!;
+    expect(c.lines).toEqual(td1);
+  });
+
   it('returns null when no reading has an MRZ format', () => {
     expect(mrzConsensus([vote('mrz_pass', ['HELLO', 'WORLD'])], NOW)).toBeNull();
   });

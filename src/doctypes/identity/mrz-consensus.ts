@@ -1,9 +1,10 @@
-import type { ReaderName } from '../../readers/types.js';
+import { engineOf, type ReaderName } from '../../readers/types.js';
 import { parseMrz, type MrzCheckName, type MrzFieldName, type MrzResult, type MrzSpan } from '../mrz/index.js';
 
 /** One MRZ from several readings of it. Each field is taken by majority among the readings the
  * parser accepts for it (its check digit passes; else it is well formed, e.g. a known country
- * code); the characters between fields by majority; ties go to the reader listed first. The result is parsed afresh, so its check
+ * code); the characters between fields by majority; ties go to the reader listed first. Every
+ * engine weighs the same, however many readings it made (Tesseract's passes share its misreads). The result is parsed afresh, so its check
  * digits judge it like any reading: agreement is a vote, never evidence on its own. */
 
 export interface MrzVote {
@@ -25,13 +26,22 @@ const CHECK_OF: Partial<Record<MrzFieldName, MrzCheckName>> = {
   personal_number: 'personal_number',
 };
 
-function majority(options: string[]): string {
+/** Each option with its vote's weight (see weights). */
+function majority(options: string[], weights?: readonly number[]): string {
   const counts = new Map<string, number>();
-  for (const o of options) counts.set(o, (counts.get(o) ?? 0) + 1);
+  options.forEach((o, i) => counts.set(o, (counts.get(o) ?? 0) + (weights?.[i] ?? 1)));
   // Map keeps insertion order: on a tie the earliest reader's option stays
   let best = options[0]!;
-  for (const [o, n] of counts) if (n > counts.get(best)!) best = o;
+  // weights are fractions: a hair's difference is a tie
+  for (const [o, n] of counts) if (n > counts.get(best)! + 1e-9) best = o;
   return best;
+}
+
+/** A vote weighs one over the number of votes its engine cast among `among`. */
+function weights(among: readonly MrzVote[]): number[] {
+  const perEngine = new Map<string, number>();
+  for (const v of among) perEngine.set(engineOf(v.reader), (perEngine.get(engineOf(v.reader)) ?? 0) + 1);
+  return among.map((v) => 1 / perEngine.get(engineOf(v.reader))!);
 }
 
 const shapeOf = (r: MrzResult): string => `${r.format}:${r.lines.repaired.map((l) => l.length).join('/')}`;
@@ -39,8 +49,11 @@ const shapeOf = (r: MrzResult): string => `${r.format}:${r.lines.repaired.map((l
 export function mrzConsensus(votes: readonly MrzVote[], now: Date): MrzConsensus | null {
   const usable = votes.filter((v) => v.result.format !== null);
   if (usable.length === 0) return null;
-  // the shape most readings agree on (first reader wins a tie)
-  const shape = majority(usable.map((v) => shapeOf(v.result)));
+  // the shape the engines agree on; between engines that disagree, the shape whose best reading
+  // passes more check digits (a format read from too few rows passes none)
+  const passing = (r: MrzResult): number => r.checks.filter((c) => c.valid).length;
+  const ranked = [...usable].sort((a, b) => passing(b.result) - passing(a.result));
+  const shape = majority(ranked.map((v) => shapeOf(v.result)), weights(ranked));
   const group = usable.filter((v) => shapeOf(v.result) === shape);
   // a line the parser had to resize has its characters shifted: it votes only when no reading
   // of that line came out at the right length
@@ -48,7 +61,7 @@ export function mrzConsensus(votes: readonly MrzVote[], now: Date): MrzConsensus
     const exact = group.filter((v) => v.result.lines.raw[li]?.length === row.length);
     return exact.length > 0 ? exact : group;
   });
-  const out = group[0]!.result.lines.repaired.map((row, li) => [...row].map((_, ci) => majority(lineVoters[li]!.map((v) => v.result.lines.repaired[li]![ci]!))));
+  const out = group[0]!.result.lines.repaired.map((row, li) => [...row].map((_, ci) => majority(lineVoters[li]!.map((v) => v.result.lines.repaired[li]![ci]!), weights(lineVoters[li]!))));
 
   // field by field, only readings the parser accepts for that field vote: a check digit that
   // passes, else a well-formed value (a known country code, letters in a name)
@@ -64,7 +77,7 @@ export function mrzConsensus(votes: readonly MrzVote[], now: Date): MrzConsensus
       const check = v.result.checks.find((c) => c.name === CHECK_OF[field]);
       return JSON.stringify([f.positions, lines[f.positions.line]!.slice(f.positions.start, f.positions.end), check ? [check.line, check.position, lines[check.line]![check.position]] : null]);
     });
-    const [span, text, check] = JSON.parse(majority(pieces)) as [MrzSpan, string, [number, number, string] | null];
+    const [span, text, check] = JSON.parse(majority(pieces, weights(voters))) as [MrzSpan, string, [number, number, string] | null];
     [...text].forEach((ch, i) => (out[span.line]![span.start + i] = ch));
     if (check) out[check[0]]![check[1]] = check[2];
   }

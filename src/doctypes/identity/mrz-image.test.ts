@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateIdCardTd1, generatePassport } from '../../../test/fixtures/documents/index.js';
 import { lineOf } from '../../../test/helpers/identity-readings.js';
+import { createPaddleReader, type PaddleReader } from '../../readers/paddle.js';
 import type { ReaderOutput } from '../../readers/types.js';
-import { withMrzLines } from './mrz-image.js';
+import { readMrzFromImage, withMrzLines } from './mrz-image.js';
 
 const output = (lines: ReturnType<typeof lineOf>[]): ReaderOutput => ({ reader: 'tesseract', engine: { name: 't', version: '0' }, pages: [{ page: 1, lines }], ms: 0, cost_usd: 0 });
 
@@ -18,4 +20,25 @@ describe('withMrzLines', () => {
     const page = output([lineOf('P<UTO', [0.05, 0.8, 0.95, 0.84])]);
     expect(withMrzLines(page, output([]), [0, 0.7, 1, 1])).toEqual(page);
   });
+});
+
+describe('readMrzFromImage: Paddle decoded under the MRZ grammar (model from npm)', () => {
+  let paddle: PaddleReader;
+  beforeAll(async () => {
+    paddle = createPaddleReader({ maxSide: 1600, threads: 1 });
+    await paddle.ready();
+  }, 120_000);
+  afterAll(() => paddle.close());
+
+  // Tesseract is kept out (it reads nothing) so that the reading under test is Paddle's alone.
+  const silentTesseract = { readRegion: async () => ({ text: '', confidence: 0, lines: [] }) };
+
+  it('reads generated passport and TD1 photos line for line, at their format lengths', async () => {
+    for (const doc of [await generatePassport({ seed: 3, photo: true }), await generateIdCardTd1({ seed: 4, photo: true })]) {
+      const read = await readMrzFromImage(doc.bytes, { tesseract: silentTesseract, paddle }, { now: new Date(Date.UTC(2025, 5, 1)) });
+      const reading = read.readings.find((r) => r.reader === 'paddle')!;
+      expect(reading.lines).toEqual(doc.truth.mrz_lines);
+      expect(reading.result?.valid).toBe(true);
+    }
+  }, 180_000);
 });

@@ -4,9 +4,11 @@ import type { PaddleReader } from '../../readers/paddle.js';
 import { MRZ_WHITELIST, type TesseractReader } from '../../readers/tesseract.js';
 import type { Box, Line, ReaderName, ReaderOutput } from '../../readers/types.js';
 import { cropBoxToPageBox, cropMrzBand, locateMrzBand, type CropFrame, type MrzBand } from '../mrz/locate.js';
+import { decodeMrzRows, MRZ_GROUPS } from '../mrz/ctc-decode.js';
 import type { MrzResult } from '../mrz/index.js';
 import { mrzConsensus, type MrzConsensus } from './mrz-consensus.js';
 import { mrzScore, readMrzOf } from './mrz-reading.js';
+import { imageSize } from '../../imaging/open.js';
 
 /** Reads the MRZ of a photo: finds the band, cuts it out straight and reads it with a Tesseract
  * pass restricted to the MRZ alphabet, plain Tesseract and Paddle. Every reading is kept (the
@@ -15,7 +17,8 @@ import { mrzScore, readMrzOf } from './mrz-reading.js';
 
 export interface MrzImageReaders {
   tesseract: Pick<TesseractReader, 'readRegion'>;
-  paddle?: Pick<PaddleReader, 'readCrops'>;
+  /** With `readRows`, Paddle's MRZ is decoded under the MRZ grammar (ctc-decode.ts). */
+  paddle?: Pick<PaddleReader, 'readCrops'> & Partial<Pick<PaddleReader, 'readRows'>>;
 }
 
 export interface MrzImageReading {
@@ -57,8 +60,8 @@ function toPageLines(lines: Line[], frame: CropFrame): Line[] {
 
 /** When no band stands out the whole page is read: the MRZ may still be found among its lines. */
 async function wholePage(png: Buffer): Promise<{ png: Buffer; frame: CropFrame }> {
-  const meta = await sharp(png, { limitInputPixels: 40e6 }).metadata();
-  const size = { width: meta.width!, height: meta.height! };
+  const meta = await imageSize(png);
+  const size = meta;
   return { png, frame: { page: size, crop: size, toPage: (x, y) => [x, y] } };
 }
 
@@ -87,14 +90,17 @@ export async function readMrzFromImage(png: Buffer, readers: MrzImageReaders, op
   if (paddle) {
     // Paddle returns crop lines in the fractions of the image it was given: here, the crop itself.
     // The detector stays on: fed whole MRZ lines, the recogniser alone loses runs of fillers.
-    jobs.push(timed('paddle', async () => (await paddle.readCrops(crop.png, [[0, 0, 1, 1]], { signal: opts.signal, detectLines: true }))[0]?.lines ?? []));
+    jobs.push(timed('paddle', () => readPaddleMrz(paddle, crop.png, opts.signal)));
   }
   const toReading = (output: ReaderOutput): MrzImageReading => {
     const m = readMrzOf(output, now);
     return { reader: output.reader, lines: m?.result.lines.raw ?? [], result: m?.result ?? null, output };
   };
   const readings = (await Promise.all(jobs)).map(toReading);
-  const votes = readings.flatMap((r) => (r.result ? [{ reader: r.reader, result: r.result }] : []));
+  // Paddle's reading, decoded under the MRZ grammar, votes first: ties between the engines go to it
+  const votes = [...readings]
+    .sort((a, b) => Number(b.reader === 'paddle') - Number(a.reader === 'paddle'))
+    .flatMap((r) => (r.result ? [{ reader: r.reader, result: r.result }] : []));
 
   // Readings that disagree or fail a check: the MRZ pass again at other sizes. Tesseract's errors
   // change with the scale (a final 6 read as H, J as I), so the retries vote, and the best of them
@@ -114,6 +120,20 @@ export async function readMrzFromImage(png: Buffer, readers: MrzImageReaders, op
   let best: MrzImageReading | null = null;
   for (const r of readings) if (r.result && (!best || mrzScore(r.result) > mrzScore(best.result!))) best = r;
   return { band, readings, best, consensus: mrzConsensus(votes, now) };
+}
+
+/** Paddle's reading of the crop: the MRZ decoded under its grammar from the recogniser's step
+ * probabilities when the rows hold one, else the detector's lines as read. */
+async function readPaddleMrz(paddle: NonNullable<MrzImageReaders['paddle']>, png: Buffer, signal: AbortSignal | undefined): Promise<Line[]> {
+  if (!paddle.readRows) return (await paddle.readCrops(png, [[0, 0, 1, 1]], { signal, detectLines: true }))[0]?.lines ?? [];
+  const { lines, rows } = await paddle.readRows(png, MRZ_GROUPS, { signal });
+  const decoded = decodeMrzRows(rows);
+  if (!decoded) return lines;
+  return decoded.lines.map((text, i) => {
+    const box = rows[decoded.rows[i]!]!.box;
+    const confidence = decoded.confidence[i]!;
+    return { text, box, confidence, words: [{ text, box, confidence }] };
+  });
 }
 
 /** A page reading with its MRZ lines replaced by a crop reading of the same reader, so that the

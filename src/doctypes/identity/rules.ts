@@ -7,7 +7,8 @@ import type { FieldKind, RulesContext, RulesOutcome } from '../types.js';
 import { sameValue } from './compare.js';
 import type { LabelName } from './labels.js';
 import { fieldProblems, MRZ_FIELD_KEYS } from './mrz-fields.js';
-import { bestMrzOf, type MrzReading } from './mrz-reading.js';
+import { distinctEngines } from '../../readers/types.js';
+import { bestMrzOf, readMrzOf, type MrzReading } from './mrz-reading.js';
 import { vizFieldsOf } from './viz-fields.js';
 
 /** Rules shared by the MRZ documents (passport, ID card, visa), run over the reconciled fields. */
@@ -43,6 +44,50 @@ function mrzFieldProblems(m: MrzReading, byKey: Map<string, FieldReading>): Prob
     if (p.kind === 'composite_failed' || p.kind === 'birth_after_expiry') problems.push({ code: p.code!, detail: `MRZ: ${p.message}.` });
   }
   return problems;
+}
+
+/** A check digit that fails in every reading of the MRZ says the field's characters are wrong (as
+ * read or as printed): the print standing in for it would hide that. The field is withdrawn with
+ * CRITICAL_FIELD_INVALID unless some reading's check passed. */
+function failedChecks(ctx: RulesContext, byKey: Map<string, FieldReading>): void {
+  const mrzs = ctx.readings.flatMap((r) => readMrzOf(r, ctx.now) ?? []);
+  if (mrzs.length === 0) return;
+  const names = new Set(mrzs.flatMap((m) => Object.keys(m.result.fields) as MrzFieldName[]));
+  for (const name of names) {
+    const target = byKey.get(MRZ_FIELD_KEYS[name]);
+    if (!target || target.status !== 'read') continue;
+    const own = mrzs.flatMap((m) => m.result.fields[name] ?? []).filter((f) => f.checkDigit);
+    if (own.length === 0 || own.some((f) => f.checkDigit!.valid) || target.evidence.includes('mrz_checksum')) continue;
+    const raws = [...new Set(own.map((f) => f.raw))].map((r) => `"${r}"`).join(', ');
+    Object.assign(target, { value: null, status: 'unreadable', evidence: [], region: target.region });
+    flag(target, 'CRITICAL_FIELD_INVALID', `MRZ ${name.replace(/_/g, ' ')} ${raws} fails its check digit in every reading; the visual zone's value does not stand in for it.`);
+  }
+}
+
+/** The MRZ as read (the reading whose checks pass most), one field per line, with the checks on
+ * that line in the reason. A line stands corroborated only when two engines read it the same. */
+function mrzLines(ctx: RulesContext, byKey: Map<string, FieldReading>, best: MrzReading | null): void {
+  if (!best) return;
+  const all = ctx.readings.flatMap((r) => {
+    const m = readMrzOf(r, ctx.now);
+    return m ? [{ reader: r.reader, lines: m.result.lines.repaired }] : [];
+  });
+  best.result.lines.repaired.forEach((line, i) => {
+    const target = byKey.get(`mrz_line${i + 1}`);
+    if (!target) return;
+    const same = all.filter((a) => a.lines[i] === line);
+    const checks = best.result.checks.filter((c) => c.line === i || (c.name !== 'composite' && best.result.fields[c.name]?.positions.line === i));
+    const told = checks.map((c) => `${c.name.replace(/_/g, ' ')} check ${c.valid ? 'passes' : 'fails'}`).join(', ');
+    const box = best.lines[i]?.box;
+    Object.assign(target, {
+      value: line,
+      status: 'read',
+      evidence: distinctEngines(same.map((a) => a.reader)) >= 2 ? ['reader_agree'] : [],
+      region: box ? { page: best.page, box } : null,
+      candidates: all.map((a) => ({ reader: a.reader, value: a.lines[i] ?? null, raw: a.lines[i] ?? '', region: null, confidence: 0 })),
+      reason: `MRZ line ${i + 1} as read${told ? `: ${told}` : ' (no check digit on this line)'}; ${same.length} of ${all.length} readings agree.`,
+    });
+  });
 }
 
 function crossCheck(ctx: RulesContext, cfg: IdentityRulesConfig, byKey: Map<string, FieldReading>, truncated: boolean): void {
@@ -97,6 +142,8 @@ export async function identityRules(ctx: RulesContext, cfg: IdentityRulesConfig)
   const m = bestMrzOf(ctx.readings, ctx.now);
   const problems: Problem[] = [];
   if (m) problems.push(...mrzFieldProblems(m, byKey));
+  failedChecks(ctx, byKey);
+  mrzLines(ctx, byKey, m);
   crossCheck(ctx, cfg, byKey, m?.result.names_truncated ?? false);
   problems.push(...dateRules(ctx, byKey));
   const issuing = issuingCountry(byKey, m);

@@ -1,3 +1,4 @@
+import { countryCode } from './country-names.js';
 import { parseDate, stripDiacritics } from '../../pipeline/normalise.js';
 import type { PageText, ReaderOutput } from '../../readers/types.js';
 import type { ExtractedValue, FieldKind } from '../types.js';
@@ -26,8 +27,10 @@ function tidy(kind: FieldKind, text: string): string {
   switch (kind) {
     case 'name':
       return stripDiacritics(t).toUpperCase().replace(/[^A-Z' -]/g, '').replace(/\s+/g, ' ').trim();
-    case 'code':
     case 'country':
+      // a printed name ("UNITED STATES", "ÉTATS-UNIS") as the MRZ's code, so the two can agree
+      return countryCode(t) ?? t.toUpperCase().replace(/[^A-Z0-9]/g, '');
+    case 'code':
       return t.toUpperCase().replace(/[^A-Z0-9]/g, '');
     case 'sex':
       return t.trim().charAt(0).toUpperCase();
@@ -61,5 +64,14 @@ export function vizFieldsOf(readings: readonly ReaderOutput[], labels: readonly 
 export function vizExtracted(f: VizField, confidenceScale = 1): ExtractedValue {
   const base = { key: f.key, raw: f.raw, region: f.viz.region, confidence: f.viz.confidence * confidenceScale };
   if (f.problem) return { ...base, value: f.raw, problems: ['DATE_NEEDS_REVIEW'], reason: `${f.key.replace(/_/g, ' ')}: ${f.problem}.` };
+  if (cutAtEdge(f.viz.region.box)) return { ...base, value: null, reason: `${f.key.replace(/_/g, ' ')}: "${f.raw}" runs to the edge of the image and may be cut off; not taken.` };
   return { ...base, value: f.value };
+}
+
+/** Of the page's width: text this close to the left or right edge may continue beyond it. */
+const EDGE = 0.005;
+
+/** A value whose text touches the image's side may be cut ("UNITED STATES DEPARTME"). */
+export function cutAtEdge(box: readonly number[]): boolean {
+  return box[0]! <= EDGE || box[2]! >= 1 - EDGE;
 }

@@ -40,6 +40,8 @@ interface Draft {
   cls: ResolvedField['cls'] | 'name';
   check?: MrzCheck;
   problems: MrzProblem[];
+  /** A name's whole zone: a repair among its fillers moves where the name ends, so it changes the value. */
+  zone?: MrzSpan;
 }
 
 export interface AssessInput {
@@ -99,7 +101,7 @@ function nameDrafts(input: AssessInput): { surname: Draft; given: Draft; truncat
   const draft = (zone: MrzSpan, part: { text: string; start: number; end: number }, name: MrzFieldName): Draft => {
     const span = { line: zone.line, start: zone.start + part.start, end: zone.start + part.end };
     const zoneText = slice(input.lines, zone);
-    const d: Draft = { span, value: part.text, text: slice(input.lines, span), cls: 'name', problems: [] };
+    const d: Draft = { span, value: part.text, text: slice(input.lines, span), cls: 'name', problems: [], zone };
     if (!/^[A-Z<]*$/.test(zoneText)) d.problems.push(problem('invalid_character', name, `${name} zone holds characters other than letters and fillers`, keyCode(name)));
     return d;
   };
@@ -143,13 +145,22 @@ function coveredByCheck(r: MrzRepair, input: AssessInput): boolean {
   return input.fields.some((f) => f.check && inSpan(f.span)) || (input.layout.composite?.ranges.some(inSpan) ?? false);
 }
 
+/** A composite check digit proves the fields it covers only when it passed on what was read: once an
+ * unproven repair inside its ranges changed a character, its passing may be that repair's doing (a
+ * filler repair in one name offsetting a misread in the other). */
+function compositeProves(composite: MrzCheck, input: AssessInput): boolean {
+  const ranges = input.layout.composite?.ranges ?? [];
+  const inRanges = (r: MrzRepair) => ranges.some((s) => r.line === s.line && r.position >= s.start && r.position < s.end);
+  return composite.valid && !input.repairs.some((r) => unprovenRepair(r, input) && inRanges(r));
+}
+
 function finish(d: Draft, input: AssessInput, composite: MrzCheck | null, ownChecksPass: boolean): MrzField {
   const invalid = d.problems.some((p) => p.kind !== 'partial_date');
   const inComposite = composite !== null && input.layout.composite!.ranges.some((r) => within(d.span, r));
   const checkSpan = d.check ? [{ line: d.check.line, start: d.check.position, end: d.check.position + 1 }] : [];
-  const touched = (r: MrzRepair): boolean => [d.span, ...checkSpan].some((s) => r.line === s.line && r.position >= s.start && r.position < s.end);
+  const touched = (r: MrzRepair): boolean => [d.zone ?? d.span, ...checkSpan].some((s) => r.line === s.line && r.position >= s.start && r.position < s.end);
   const proven = !input.repairs.some((r) => touched(r) && unprovenRepair(r, input));
-  const covered = proven && (d.check ? d.check.valid && (composite === null || composite.valid) : inComposite && composite!.valid && ownChecksPass);
+  const covered = proven && (d.check ? d.check.valid && (composite === null || composite.valid) : inComposite && compositeProves(composite!, input) && ownChecksPass);
   const status = invalid ? 'invalid' : covered ? 'valid' : 'unverified';
   const blindSpots =
     status === 'valid' && d.cls === 'alnum'

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { Box } from '../../readers/types.js';
+import { openImage } from '../../imaging/open.js';
 
 /** Finds the MRZ band in a photo or scan and cuts it out straight, ready for OCR.
  *
@@ -11,7 +12,6 @@ import type { Box } from '../../readers/types.js';
  * ~0.5 MP of bytes (tens of ms), so it runs inline. */
 
 const WORK_WIDTH = 800;
-const MAX_INPUT_PIXELS = 40e6;
 /** Closing kernel: wider than a stroke at work size, narrower than a photo or a shadow. */
 const KERNEL = 5;
 const MAX_SKEW_DEG = 8;
@@ -54,7 +54,7 @@ interface Grey {
 }
 
 async function workCopy(png: Buffer): Promise<{ grey: Grey; scale: number; page: { width: number; height: number } }> {
-  const img = sharp(png, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+  const img = openImage(png);
   const meta = await img.metadata();
   if (!meta.width || !meta.height) throw new Error('mrz locate: image has no size');
   const width = Math.min(meta.width, WORK_WIDTH);
@@ -338,7 +338,7 @@ export interface MrzCrop {
 /** Cuts the band out with a margin, turns it straight, scales it so characters are ~35 px tall and
  * stretches its contrast (Tesseract binarises itself; a hard threshold here loses blurred strokes). */
 export async function cropMrzBand(png: Buffer, band: MrzBand): Promise<MrzCrop> {
-  const meta = await sharp(png, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).metadata();
+  const meta = await openImage(png).metadata();
   const page = { width: meta.width!, height: meta.height! };
   const rad = (band.angle * Math.PI) / 180;
   const [c, s] = [Math.cos(rad), Math.sin(rad)];
@@ -356,7 +356,7 @@ export async function cropMrzBand(png: Buffer, band: MrzBand): Promise<MrzCrop> 
   const top = Math.max(0, Math.floor(pcy - half[1]));
   const width = Math.min(page.width - left, Math.ceil(pcx + half[0]) - left);
   const height = Math.min(page.height - top, Math.ceil(pcy + half[1]) - top);
-  const cut = await sharp(png, { limitInputPixels: MAX_INPUT_PIXELS }).greyscale().extract({ left, top, width, height }).raw().toBuffer({ resolveWithObject: true });
+  const cut = await openImage(png).greyscale().extract({ left, top, width, height }).raw().toBuffer({ resolveWithObject: true });
   const turned = await sharp(cut.data, { raw: { width, height, channels: 1 } })
     .rotate(-band.angle, { background: '#ffffff' })
     .raw()

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { mergeIoSchemas } from './openapi-components.js';
 
 export const API_DESCRIPTION = `Reads passports, ID cards, visas, invoices, receipts and CVs. Every field carries the
 evidence behind it; the organisation's policy decides verified, review, rescan or failed.
@@ -36,7 +37,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       security: [{ apiKey: [] }],
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (document) => mergeIoSchemas(jsonSchemaTransformObject(document)),
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
   app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());

@@ -61,3 +61,15 @@ export function registerPrincipalLimits(app: FastifyInstance, opts: RateLimitOpt
     if (!d.allowed) throw overLimit('key');
   });
 }
+
+/** A route's own limit per key (or signed-in person), on top of the general one: the capture
+ * check runs OCR on every call, so it gets a smaller budget than plain API requests. */
+export function captureLimit(counters: Counters, perMinute: number): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
+  return async (request, reply) => {
+    const p = request.principal;
+    if (!p || perMinute <= 0) return;
+    const d = await counters.consume('capture', p.keyId ?? `user:${p.userId}`, { points: perMinute, seconds: 60 });
+    setHeaders(reply, d);
+    if (!d.allowed) throw overLimit('key on the capture check');
+  };
+}

@@ -8,5 +8,9 @@ const SAFE_ID = /^[A-Za-z0-9._:-]{8,64}$/;
 export function genRequestId(req: IncomingMessage): string {
   const given = req.headers['x-request-id'];
   if (typeof given === 'string' && SAFE_ID.test(given)) return given;
+  return newRequestId();
+}
+
+export function newRequestId(): string {
   return `req_${randomBytes(12).toString('hex')}`;
 }

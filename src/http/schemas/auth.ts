@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { KEY_SCOPES, ROLES } from '../../services/accounts.js';
 
-const Email = z.string().trim().max(254).pipe(z.email()).describe('Email address (case-insensitive).');
-const Password = z.string().min(10).max(256).describe('10 to 256 characters.');
+export const Email = z.string().trim().max(254).pipe(z.email()).describe('Email address (case-insensitive).');
+export const Password = z.string().min(10).max(256).describe('10 to 256 characters.');
 const Code = z.string().regex(/^\d{6}$/).describe('The 6-digit code sent by WhatsApp.');
 const LinkToken = z.string().min(20).max(200);
 

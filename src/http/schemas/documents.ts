@@ -24,8 +24,8 @@ export const DocumentSchema = UploadedDocumentSchema.extend({
   raw_json: z.record(z.string(), z.unknown()).describe("The engine's internal record; may change; build on result instead."),
   engine: z.record(z.string(), z.unknown()).describe('Processing metadata: reading id and number, trigger, timings, engines, readers, cost.'),
   result: ResultSchema,
-  confidence: z.number().nullable().describe('Legacy: kept for older integrations.'),
-  tamper_score: z.number().nullable().describe('Legacy: kept for older integrations. Evidence only, never a finding that a document is genuine.'),
+  confidence: z.number().describe('Legacy: kept for older integrations; 0 while processing and when nothing was read.'),
+  tamper_score: z.number().describe('Legacy: kept for older integrations; 0 while processing and when the tamper checks did not run. Evidence only, never a finding that a document is genuine.'),
 }).meta({ id: 'Document' });
 
 export const UploadFormSchema = z
@@ -108,10 +108,3 @@ export const VersionsResponseSchema = z
   })
   .meta({ id: 'Versions' });
 
-export const RereadResponseSchema = z
-  .object({
-    document: DocumentSchema,
-    reading_id: z.string().describe('The new reading, queued.'),
-    previous_reading_id: z.string().nullable().describe('The reading shown until the new one finishes; kept beside it.'),
-  })
-  .meta({ id: 'Reread' });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DocumentSchema, RereadResponseSchema } from './documents.js';
+import { DocumentSchema } from './documents.js';
 
 const MAX_CORRECTIONS = 60;
 
@@ -24,7 +24,13 @@ export const RejectBodySchema = z
   .meta({ id: 'RejectBody' });
 
 export const ReviewedDocumentSchema = DocumentSchema;
-export const RedecideResponseSchema = RereadResponseSchema;
+export const RedecideResponseSchema = z
+  .object({
+    document: DocumentSchema,
+    reading_id: z.string().describe('The new reading, decided from the stored evidence.'),
+    previous_reading_id: z.string().nullable().describe('The reading it was decided from; kept beside it.'),
+  })
+  .meta({ id: 'Redecision' });
 
 export const HistoryResponseSchema = z
   .object({

@@ -1,5 +1,5 @@
-/** mammoth's HTML → text lines in reading order: one line per heading, paragraph, list item and
- * table cell. mammoth writes simple, well-formed HTML, so tags are stripped, not parsed. */
+/** mammoth's HTML → text lines in reading order: one line per heading, paragraph, list item (with a
+ * bullet sign) and table cell. mammoth writes simple, well-formed HTML, so tags are stripped, not parsed. */
 
 const BLOCK_END = /<\/(h[1-6]|p|li|td|th|tr|table|ul|ol|blockquote)>|<br\s*\/?>/gi;
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
@@ -16,6 +16,9 @@ function decodeEntities(text: string): string {
 
 export function htmlToLines(html: string): string[] {
   return html
+    // A list item keeps a bullet sign: Word's list markers are numbering, not text, and the CV reader
+    // tells bullet points from entry headers by it.
+    .replace(/<li(?:\s[^>]*)?>/gi, '• ')
     .replace(BLOCK_END, '\n')
     .replace(/<[^>]*>/g, '')
     .split('\n')

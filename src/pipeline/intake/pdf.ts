@@ -4,8 +4,10 @@ import { dirname, join } from 'node:path';
 import { getDocument, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PageImage, PageText } from '../../readers/types.js';
 import type { IntakeResult } from '../types.js';
-import { describeError, IntakeError } from './errors.js';
+import { describeError, IntakeError, PrecheckRefusal } from './errors.js';
 import type { IntakeLimits } from './limits.js';
+import { deepestGraphicsNesting, MAX_GRAPHICS_DEPTH } from './pdf-depth.js';
+import { readEmbeddedInvoice } from './pdf-attachments.js';
 import { renderPage, type PdfCanvasFactory } from './pdf-render.js';
 import { countTextChars, pageTextFromItems, type PdfTextItem, type PdfTextStyle } from './pdf-text.js';
 import type { Progress } from './progress.js';
@@ -13,6 +15,10 @@ import type { Progress } from './progress.js';
 /** Below this many letters and digits a page is also rendered for OCR: scans often carry a line
  * of stamped text ("Scanned by ..."); rendering a sparse text page costs only an OCR pass. */
 export const MIN_TEXT_CHARS = 32;
+/** ISO 32000-1 (Annex C): no page side over 14,400 units (200 inches). A larger page is no
+ * document a person holds; rendered within the pixel budget it would be a blank image that asks
+ * the person to rescan, so it is refused as unreadable instead. */
+export const MAX_PAGE_SIDE_PT = 14_400;
 
 const PDFJS_DIR = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 const folder = (name: string) => `${join(PDFJS_DIR, name)}/`;
@@ -62,6 +68,10 @@ async function readPage(page: PDFPageProxy): Promise<PageText> {
 }
 
 export async function readPdf(bytes: Buffer, limits: IntakeLimits, progress: Progress): Promise<IntakeResult> {
+  progress('the PDF\'s content streams');
+  const depth = await deepestGraphicsNesting(bytes);
+  // Refused before pdf.js saw the file: the sandbox process stays clean for the next one.
+  if (depth > MAX_GRAPHICS_DEPTH) throw new PrecheckRefusal(`the PDF nests graphics states ${depth} deep, more than the ${MAX_GRAPHICS_DEPTH} any document needs`);
   const doc = await openPdf(bytes, limits);
   try {
     const pageCount = doc.numPages;
@@ -74,10 +84,15 @@ export async function readPdf(bytes: Buffer, limits: IntakeLimits, progress: Pro
       progress(`the PDF's page ${n}`);
       try {
         const page = await doc.getPage(n);
+        const { width, height } = page.getViewport({ scale: 1 });
+        if (Math.max(width, height) > MAX_PAGE_SIDE_PT) {
+          const m = (pt: number) => ((pt / 72) * 0.0254).toFixed(1);
+          throw new Error(`the page is ${m(width)} × ${m(height)} m, larger than PDF allows (5.1 m)`);
+        }
         const text = await readPage(page);
         const textChars = countTextChars(text);
         if (text.lines.length) textLayer.push(text);
-        const rendered = textChars < MIN_TEXT_CHARS;
+        const rendered = limits.renderAllPages === true || textChars < MIN_TEXT_CHARS;
         if (rendered) images.push(await renderPage(page, doc.canvasFactory as PdfCanvasFactory, limits));
         pages.push({ page: n, textChars, rendered });
         page.cleanup();
@@ -86,8 +101,10 @@ export async function readPdf(bytes: Buffer, limits: IntakeLimits, progress: Pro
       }
     }
     if (textLayer.length === 0 && images.length === 0) {
-      throw new IntakeError(pagesTaken === 0 ? 'the PDF has no pages' : 'none of the PDF\'s pages could be read');
+      throw new IntakeError(pagesTaken === 0 ? 'the PDF has no pages' : `none of the PDF's pages could be read (${missingPages[0]?.reason ?? 'no text and no image'})`);
     }
+    progress('the PDF\'s attachments');
+    const embeddedInvoice = await readEmbeddedInvoice(doc);
     const { info } = (await doc.getMetadata().catch(() => ({ info: {} }))) as { info: Record<string, unknown> };
     return {
       kind: 'pdf',
@@ -96,6 +113,7 @@ export async function readPdf(bytes: Buffer, limits: IntakeLimits, progress: Pro
       ...(missingPages.length ? { missingPages } : {}),
       images,
       textLayer,
+      ...(embeddedInvoice ? { embeddedInvoice } : {}),
       metadata: {
         producer: typeof info.Producer === 'string' ? info.Producer : null,
         creator: typeof info.Creator === 'string' ? info.Creator : null,

@@ -21,7 +21,8 @@ const asBuffer = (bytes: Uint8Array): Buffer => (Buffer.isBuffer(bytes) ? bytes 
 
 /** Structured clone returns Buffers as plain Uint8Arrays: make them Buffers again. */
 export function reviveResult(result: IntakeResult): IntakeResult {
-  return { ...result, images: result.images.map((img) => ({ ...img, png: asBuffer(img.png) })) };
+  const revived = { ...result, images: result.images.map((img) => ({ ...img, png: asBuffer(img.png) })) };
+  return result.elaMap ? { ...revived, elaMap: asBuffer(result.elaMap) } : revived;
 }
 
 export function jobBytes(job: JobMessage): Buffer {

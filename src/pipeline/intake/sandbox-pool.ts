@@ -18,7 +18,9 @@ export interface SandboxPoolOptions {
   startTimeoutMs: number;
 }
 
-export const DEFAULT_POOL_OPTIONS: Readonly<SandboxPoolOptions> = Object.freeze({ size: 2, maxJobsPerProcess: 50, heapMb: 768, startTimeoutMs: 15_000 });
+// A start takes ~250 ms; on a machine loaded twenty-fold it took over 15 s, and a file must not fail
+// for that (the OCR engines wait 30–60 s likewise): the limit only catches a process that hangs.
+export const DEFAULT_POOL_OPTIONS: Readonly<SandboxPoolOptions> = Object.freeze({ size: 2, maxJobsPerProcess: 50, heapMb: 768, startTimeoutMs: 60_000 });
 
 export class SandboxPool {
   private readonly options: SandboxPoolOptions;

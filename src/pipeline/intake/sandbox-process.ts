@@ -120,6 +120,7 @@ export class SandboxProcess {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
+        clearTimeout(stepTimer);
         clearInterval(watch);
         this.child.off('message', onMessage);
         this.child.off('close', onExit);
@@ -132,7 +133,10 @@ export class SandboxProcess {
       };
       const onMessage = (m: ChildMessage) => {
         if (!m || !('id' in m) || m.id !== id) return;
-        if (m.type === 'progress') where = m.where;
+        if (m.type === 'progress') {
+          where = m.where;
+          if (kind === 'pdf') startStep();
+        }
         else if (m.type === 'done') finish({ ok: true, result: reviveResult(m.result) });
         else if (m.type === 'refused') finish({ ok: false, error: new IntakeError(m.reason), clean: m.beforeParsing });
       };
@@ -145,6 +149,12 @@ export class SandboxProcess {
       };
       const onAbort = () => killFor(signal?.reason ?? new Error('aborted'));
       const timer = setTimeout(() => killFor(new IntakeError(`${where} took longer than ${Math.round(timeoutMs / 1000)} s to open`)), timeoutMs);
+      let stepTimer: NodeJS.Timeout | undefined;
+      const startStep = () => {
+        clearTimeout(stepTimer);
+        const ms = limits.pdfPageTimeoutMs;
+        stepTimer = setTimeout(() => killFor(new IntakeError(`${where} took longer than ${Math.round(ms / 1000)} s to read`)), ms);
+      };
       const watch = setInterval(() => {
         void this.residentMb().then((mb) => {
           if (mb !== null && mb > limits.memoryMb) killFor(new IntakeError(`${where} expands beyond the memory budget (${limits.memoryMb} MB)`));

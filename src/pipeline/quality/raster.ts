@@ -1,8 +1,6 @@
 /** Decodes an untrusted PNG/JPEG into the normalised greyscale copy every quality metric reads. */
-import sharp from 'sharp';
+import { imageSize, openImage } from '../../imaging/open.js';
 
-/** ~40 MP covers an A4 page at 600 dpi and any phone photo; larger is refused as a pixel bomb. */
-export const MAX_INPUT_PIXELS = 40_000_000;
 /** Metrics are computed at this longer side: enough to resolve ID-card text, cheap to scan in JS. */
 export const NORMALISED_LONG_SIDE = 1000;
 
@@ -19,11 +17,9 @@ export interface GreyImage {
 }
 
 export async function loadGrey(image: Buffer, longSide = NORMALISED_LONG_SIDE): Promise<GreyImage> {
-  const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const, sequentialRead: true };
-  const meta = await sharp(image, options).metadata();
-  if (!meta.width || !meta.height) throw new Error('The image has no dimensions.');
-  if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new Error('The image has too many pixels.');
-  const { data, info } = await sharp(image, options)
+  await imageSize(image);
+  const meta = await openImage(image).metadata();
+  const { data, info } = await openImage(image, { sequentialRead: true })
     .autoOrient()
     .flatten({ background: '#ffffff' })
     .greyscale()
@@ -32,8 +28,8 @@ export async function loadGrey(image: Buffer, longSide = NORMALISED_LONG_SIDE): 
     .toBuffer({ resolveWithObject: true });
   if (info.channels !== 1) throw new Error(`Expected one channel, got ${info.channels}.`);
   const swapped = (meta.orientation ?? 1) >= 5;
-  const originalWidth = swapped ? meta.height : meta.width;
-  const originalHeight = swapped ? meta.width : meta.height;
+  const originalWidth = swapped ? meta.height! : meta.width!;
+  const originalHeight = swapped ? meta.width! : meta.height!;
   return {
     pixels: new Uint8Array(data.buffer, data.byteOffset, data.length),
     width: info.width,

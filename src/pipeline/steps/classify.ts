@@ -26,7 +26,13 @@ export const classifyStep: Step<ReadContext> = {
 /** Scores every type on all text read so far; true when a type was chosen. */
 function classify(ctx: ReadContext): boolean {
   const lines = ctx.readings.flatMap((r) => r.pages.flatMap((p) => p.lines.map((l) => l.text)));
-  const input = { kind: ctx.input.kind, lines, text: lines.join('\n').toUpperCase() };
+  const embedded = ctx.intake?.embeddedInvoice;
+  const input = {
+    kind: ctx.input.kind,
+    lines,
+    text: lines.join('\n').toUpperCase(),
+    ...(embedded && 'invoice' in embedded ? { embedded: { kind: 'en16931_invoice' as const, source: `${embedded.invoice.syntax}, ${embedded.attachment}` } } : {}),
+  };
   const scored = ctx.deps.doctypes
     .map((d) => ({ doctype: d, detection: safeDetect(d, input) }))
     .sort((a, b) => b.detection.score - a.detection.score);

@@ -1,6 +1,7 @@
 import { reconcile } from '../reconcile.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
+import { applyEmbeddedInvoice } from './embedded-invoice.js';
 
 /** The chosen type's extractor maps each reader's words to fields, independently per reader. */
 export const extractStep: Step<ReadContext> = {
@@ -11,6 +12,7 @@ export const extractStep: Step<ReadContext> = {
       const values = doctype.extract(reading, { now: ctx.input.now, pages: reading.pages });
       ctx.extracted.push({ reader: reading.reader, values });
     }
+    applyEmbeddedInvoice(ctx);
     return undefined;
   },
 };
@@ -20,7 +22,6 @@ export const reconcileStep: Step<ReadContext> = {
   name: 'reconcile',
   async run(ctx) {
     ctx.fields = reconcile(ctx.doctype!.fields, ctx.extracted);
-    ctx.raw.extracted = ctx.extracted.map((e) => ({ reader: e.reader, values: e.values.map((v) => ({ key: v.key, value: v.value, raw: v.raw, confidence: v.confidence, evidence: v.evidence ?? [], problems: v.problems ?? [] })) }));
     return undefined;
   },
 };

@@ -1,9 +1,9 @@
-import sharp from 'sharp';
 import { assessScripts } from '../../readers/scripts.js';
 import type { PageImage, ReaderOutput } from '../../readers/types.js';
 import type { OcrReaders, ReadContext } from '../context.js';
 import type { Step } from '../run.js';
 import { joinMrzReadings, readMrzBands } from './mrz-pass.js';
+import { openImage } from '../../imaging/open.js';
 
 /** The first reader, Tesseract (LSTM), reads every page image in full; it also finds and turns
  * rotated pages. The second reader, PaddleOCR, re-reads the crops where values were found
@@ -15,7 +15,7 @@ export const readStep: Step<ReadContext> = {
     if (images.length === 0) return undefined;
     const readers = await ctx.deps.readers();
     const request = { images, ...(ctx.signal ? { signal: ctx.signal } : {}) };
-    ctx.pageImages = await Promise.all(images.map((i) => withinPixels(i, ctx.deps.ocrMaxPixels, ctx.deps.limits.maxPixels)));
+    ctx.pageImages = await Promise.all(images.map((i) => withinPixels(i, ctx.deps.ocrMaxPixels)));
     const [tess, llm, mrz] = await Promise.allSettled([
       readers.tesseract.read({ ...request, images: ctx.pageImages }),
       readers.llm?.mode === 'reader' ? readers.llm.read(request) : Promise.resolve(null),
@@ -62,12 +62,12 @@ export const readStep: Step<ReadContext> = {
 
 /** A page image no larger than the pixel budget: OCR time grows with pixels, and past ~215 dpi on
  * A4 it reads no better. The MRZ pass keeps the full image (its characters are small). */
-async function withinPixels(image: PageImage, maxPixels: number, inputLimit: number): Promise<PageImage> {
+async function withinPixels(image: PageImage, maxPixels: number): Promise<PageImage> {
   if (image.width * image.height <= maxPixels) return image;
   const scale = Math.sqrt(maxPixels / (image.width * image.height));
   const width = Math.max(1, Math.floor(image.width * scale));
   const height = Math.max(1, Math.floor(image.height * scale));
-  const png = await sharp(image.png, { limitInputPixels: inputLimit }).resize(width, height).png({ compressionLevel: 1 }).toBuffer();
+  const png = await openImage(image.png).resize(width, height).png({ compressionLevel: 1 }).toBuffer();
   return { page: image.page, width, height, png };
 }
 

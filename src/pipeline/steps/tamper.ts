@@ -9,12 +9,14 @@ export const tamperStep: Step<ReadContext> = {
   async run(ctx) {
     if (!ctx.intake) return undefined;
     ctx.tamper = await assessTamper({
-      bytes: ctx.input.bytes,
       kind: ctx.input.kind,
+      images: ctx.intake.images,
+      elaMap: ctx.intake.elaMap,
       metadata: ctx.intake.metadata,
       doctype: ctx.doctype,
       fields: ctx.fields,
       readings: ctx.readings,
+      ...(ctx.embeddedInvoice ? { embedded: ctx.embeddedInvoice } : {}),
     });
     ctx.raw.tamper = ctx.tamper;
     return undefined;

@@ -1,18 +1,20 @@
 import sharp from 'sharp';
 import type { Region } from '../../domain/result.js';
+import { openImage } from '../../imaging/open.js';
 import type { TamperSign } from './types.js';
 
 /** Error-level analysis of a JPEG, localised to field regions. Re-saving a JPEG changes little
  * where it was already compressed at that quality; pixels pasted in later (or compressed a
  * different number of times) change more. Each field's error is taken relative to its own
- * contrast, since sharp text errs more than flat paper, then compared with the other fields. */
+ * contrast, since sharp text errs more than flat paper, then compared with the other fields.
+ * The map is made where the untrusted JPEG is decoded (the intake sandbox); the figures are read
+ * from that map and the sandbox's page image, so nothing here decodes the original. */
 
 export const ELA_QUALITY = 90;
 /** A field this many times the median of the others stands out (calibrated in ela.test.ts and
  * bench/eval/decisions.ts on generated documents, genuine and pasted). */
 export const ELA_OUTLIER_RATIO = 2.2;
 const MIN_FIELDS = 4;
-const MAX_PIXELS = 40e6;
 
 export interface FieldBox {
   key: string;
@@ -46,22 +48,45 @@ function boxMean(diff: Buffer, orig: Buffer, width: number, height: number, box:
   return { err: err / n, contrast: Math.sqrt(Math.max(0, sq / n - mean * mean)) };
 }
 
-/** Per-field error level relative to contrast; only the field boxes are scanned in JavaScript. */
-export async function elaFigures(jpeg: Buffer, boxes: FieldBox[]): Promise<ElaFigures | null> {
-  const meta = await sharp(jpeg, { limitInputPixels: MAX_PIXELS }).metadata();
-  if (meta.format !== 'jpeg' || !meta.width || !meta.height) return null;
-  const orig = await sharp(jpeg, { limitInputPixels: MAX_PIXELS }).rotate().greyscale().raw().toBuffer({ resolveWithObject: true });
-  const { width, height } = orig.info;
-  const resaved = await sharp(orig.data, { raw: { width, height, channels: 1 } }).jpeg({ quality: ELA_QUALITY }).toBuffer();
-  const again = await sharp(resaved).greyscale().raw().toBuffer();
-  const diff = await sharp(orig.data, { raw: { width, height, channels: 1 } })
-    .composite([{ input: again, raw: { width, height, channels: 1 }, blend: 'difference' }])
-    .greyscale()
-    .raw()
-    .toBuffer();
+/** Rows re-saved at a time: a multiple of the JPEG block (16 with 4:2:0), so each strip keeps the whole
+ * image's block grid and the map is the same as re-saving the image at once, while a 100 MP
+ * photo never holds more than its greyscale copy and one strip in memory. */
+const STRIP_ROWS = 512;
+
+/** The error-level map of a JPEG: per pixel, how much it changes when re-saved at ELA_QUALITY,
+ * scaled (by area, which keeps a region's mean) to the page image's size. A greyscale PNG. */
+export async function errorLevelMap(jpeg: Buffer, size: { width: number; height: number }): Promise<Buffer> {
+  const { data, info } = await openImage(jpeg, { sequentialRead: true }).rotate().greyscale().raw().toBuffer({ resolveWithObject: true });
+  const { width, height } = info;
+  for (let top = 0; top < height; top += STRIP_ROWS) {
+    const rows = Math.min(STRIP_ROWS, height - top);
+    const strip = data.subarray(top * width, (top + rows) * width);
+    const raw = { raw: { width, height: rows, channels: 1 as const } };
+    const resaved = await sharp(strip, raw).jpeg({ quality: ELA_QUALITY }).toBuffer();
+    const again = await sharp(resaved).greyscale().raw().toBuffer();
+    // libvips' difference blend (its rounding is what ELA_OUTLIER_RATIO was calibrated on). The
+    // strip becomes its own difference: the original pixels are not needed afterwards.
+    const diff = await sharp(strip, raw).composite([{ input: again, ...raw, blend: 'difference' }]).greyscale().raw().toBuffer();
+    diff.copy(strip);
+  }
+  const map = sharp(data, { raw: { width, height, channels: 1 } });
+  if (width !== size.width || height !== size.height) map.resize(size.width, size.height, { fit: 'fill', kernel: 'linear' });
+  return map.png({ compressionLevel: 1 }).toBuffer();
+}
+
+async function greyRaw(png: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
+  const { data, info } = await openImage(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** Per-field error level relative to contrast, from the page image and its error-level map;
+ * only the field boxes are scanned in JavaScript. */
+export async function elaFigures(pagePng: Buffer, mapPng: Buffer, boxes: FieldBox[]): Promise<ElaFigures | null> {
+  const [page, map] = await Promise.all([greyRaw(pagePng), greyRaw(mapPng)]);
+  if (page.width !== map.width || page.height !== map.height) return null;
   const perField: Record<string, number> = {};
   for (const b of boxes) {
-    const m = boxMean(diff, orig.data, width, height, b.region.box);
+    const m = boxMean(map.data, page.data, page.width, page.height, b.region.box);
     if (m && m.contrast > 4) perField[b.key] = Math.round((m.err / m.contrast) * 10_000) / 10_000;
   }
   const values = Object.values(perField).sort((a, b) => a - b);
@@ -69,8 +94,8 @@ export async function elaFigures(jpeg: Buffer, boxes: FieldBox[]): Promise<ElaFi
   return { perField, median: values[Math.floor(values.length / 2)]! };
 }
 
-export async function elaSigns(jpeg: Buffer, boxes: FieldBox[], keyFields: ReadonlySet<string>): Promise<TamperSign[]> {
-  const figures = await elaFigures(jpeg, boxes);
+export async function elaSigns(pagePng: Buffer, mapPng: Buffer, boxes: FieldBox[], keyFields: ReadonlySet<string>): Promise<TamperSign[]> {
+  const figures = await elaFigures(pagePng, mapPng, boxes);
   if (!figures || Object.keys(figures.perField).length < MIN_FIELDS || figures.median <= 0) return [];
   const signs: TamperSign[] = [];
   for (const [key, level] of Object.entries(figures.perField)) {

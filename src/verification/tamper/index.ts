@@ -1,8 +1,10 @@
 import type { FileKind } from '../../domain/document-types.js';
 import type { Doctype } from '../../doctypes/types.js';
 import type { FieldReading } from '../../pipeline/fields.js';
+import type { PageImage } from '../../readers/types.js';
 import type { ReaderOutput } from '../../readers/types.js';
 import { elaSigns } from './ela.js';
+import { embeddedDataSigns, type EmbeddedComparison } from './embedded-data.js';
 import { editingSoftwareSign, incrementalUpdateSign } from './metadata.js';
 import { mrzVisualZoneSigns } from './mrz-viz.js';
 import { combineSigns, type TamperReport, type TamperSign } from './types.js';
@@ -10,12 +12,16 @@ import { combineSigns, type TamperReport, type TamperSign } from './types.js';
 export { TAMPER_NOTE, type TamperReport, type TamperSign } from './types.js';
 
 export interface TamperInput {
-  bytes: Buffer;
   kind: FileKind;
+  /** The sandbox's page images and, for a JPEG, its error-level map (the original is never decoded here). */
+  images: readonly PageImage[];
+  elaMap?: Buffer | undefined;
   metadata: Record<string, unknown>;
   doctype: Doctype | null;
   fields: FieldReading[];
   readings: readonly ReaderOutput[];
+  /** The page compared with the file's embedded invoice data, when it has some. */
+  embedded?: EmbeddedComparison;
 }
 
 const MRZ_TYPES = new Set(['passport', 'id_card', 'visa']);
@@ -33,16 +39,21 @@ export async function assessTamper(input: TamperInput): Promise<TamperReport> {
     push(incrementalUpdateSign(input.metadata));
   }
   const turned = input.readings.some((r) => r.pages.some((p) => (p.rotation ?? 0) !== 0));
-  if (input.kind === 'jpeg' && !turned) {
+  const page = input.images.find((i) => i.page === 1);
+  if (input.kind === 'jpeg' && !turned && page && input.elaMap) {
     // Regions are fractions of the page as read; a page the readers turned is in another frame.
     const boxes = input.fields.filter((f) => f.region && f.region.page === 1 && f.value !== null).map((f) => ({ key: f.key, region: f.region! }));
     checks.push('jpeg_ela');
-    signs.push(...(await elaSigns(input.bytes, boxes, new Set(input.fields.filter((f) => f.isKey).map((f) => f.key)))));
+    signs.push(...(await elaSigns(page.png, input.elaMap, boxes, new Set(input.fields.filter((f) => f.isKey).map((f) => f.key)))));
   }
   if (input.doctype && MRZ_TYPES.has(input.doctype.type)) {
     checks.push('mrz_visual_zone');
     const kinds = Object.fromEntries(input.doctype.fields.map((f) => [f.key, f.kind]));
     signs.push(...mrzVisualZoneSigns(input.fields, input.readings, kinds));
+  }
+  if (input.embedded) {
+    checks.push('embedded_data');
+    signs.push(...embeddedDataSigns(input.embedded));
   }
   return combineSigns(checks, signs);
 }

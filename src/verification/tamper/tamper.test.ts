@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { generateIdCardTd2 } from '../../../test/fixtures/documents/index.js';
 import type { Region } from '../../domain/result.js';
-import { ELA_OUTLIER_RATIO, elaFigures, elaSigns } from './ela.js';
+import { ELA_OUTLIER_RATIO, elaFigures, elaSigns, errorLevelMap } from './ela.js';
 import { editingSoftwareSign, incrementalUpdateSign } from './metadata.js';
 import { combineSigns } from './types.js';
 
@@ -25,12 +25,18 @@ describe('metadata signs', () => {
   });
 });
 
+/** What the intake sandbox hands on for a JPEG: the page image and its error-level map. */
+async function sandboxView(jpeg: Buffer): Promise<[Buffer, Buffer]> {
+  const page = await sharp(jpeg).rotate().png().toBuffer({ resolveWithObject: true });
+  return [page.data, await errorLevelMap(jpeg, page.info)];
+}
+
 describe('error-level analysis by field region', () => {
   it('finds a field pasted from a more compressed copy, and nothing on the genuine photo', async () => {
     const doc = await generateIdCardTd2({ seed: 3 });
     const boxes = Object.entries(doc.regions!).filter(([k]) => k !== 'mrz').map(([key, region]) => ({ key, region: region as Region }));
     const genuine = await sharp(doc.bytes).jpeg({ quality: 70 }).toBuffer();
-    expect(await elaSigns(genuine, boxes, new Set(['document_number']))).toEqual([]);
+    expect(await elaSigns(...(await sandboxView(genuine)), boxes, new Set(['document_number']))).toEqual([]);
 
     const { width, height } = await sharp(doc.bytes).metadata();
     const b = doc.regions!.document_number!.box;
@@ -38,9 +44,10 @@ describe('error-level analysis by field region', () => {
     const size = { width: Math.ceil((b[2] - b[0]) * width!), height: Math.ceil((b[3] - b[1]) * height!) };
     const patch = await sharp(await sharp(doc.bytes).jpeg({ quality: 50 }).toBuffer()).extract({ left, top, ...size }).png().toBuffer();
     const forged = await sharp(genuine).composite([{ input: patch, left, top }]).jpeg({ quality: 70 }).toBuffer();
-    const figures = await elaFigures(forged, boxes);
+    const view = await sandboxView(forged);
+    const figures = await elaFigures(...view, boxes);
     expect(figures!.perField.document_number! / figures!.median).toBeGreaterThan(ELA_OUTLIER_RATIO);
-    const signs = await elaSigns(forged, boxes, new Set(['document_number']));
+    const signs = await elaSigns(...view, boxes, new Set(['document_number']));
     expect(signs.map((s) => s.fields[0])).toEqual(['document_number']);
     expect(signs[0]!.weight).toBeGreaterThanOrEqual(0.5);
   });

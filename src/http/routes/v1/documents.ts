@@ -12,7 +12,6 @@ import {
   DocumentSchema,
   ListQuerySchema,
   ListResponseSchema,
-  RereadResponseSchema,
   UploadFormSchema,
   UploadedDocumentSchema,
   VersionsResponseSchema,
@@ -74,26 +73,10 @@ export async function documentRoutes(app: FastifyInstance, opts: DocumentRoutesO
       const principal = principalOf(request);
       const form = await readUploadForm(request, { fileField: 'files', maxFiles: opts.maxBatchFiles, maxFileBytes: opts.maxFileBytes });
       if (form.files.length === 0) throw new AppError('validation_error', 'Send the documents in repeated "files" fields.');
-      await documents.checkQuota(principal, form.files.filter((f) => !f.tooLarge).length);
-      const items: z.infer<typeof BatchResponseSchema>['items'] = [];
-      let queued = 0;
-      for (const file of form.files) {
-        if (file.tooLarge) {
-          items.push({ filename: file.filename, error: 'file_too_large' });
-          continue;
-        }
-        try {
-          const doc = await documents.upload(principal, uploadInput(form, file, 'batch'));
-          items.push(doc);
-          if (!doc.cached) queued += 1;
-        } catch (err) {
-          if (err instanceof AppError && (err.code === 'unsupported_file' || err.code === 'file_too_large')) {
-            items.push({ filename: file.filename, error: err.code });
-          } else {
-            throw err;
-          }
-        }
-      }
+      const sendable = form.files.filter((f) => !f.tooLarge);
+      const accepted = await documents.uploadBatch(principal, sendable.map((file) => uploadInput(form, file, 'batch')));
+      const items: z.infer<typeof BatchResponseSchema>['items'] = form.files.map((file) => (file.tooLarge ? { filename: file.filename, error: 'file_too_large' as const } : accepted.shift()!));
+      const queued = items.filter((item) => 'id' in item && !item.cached).length;
       return reply.status(202).send({ items, queued });
     },
   });
@@ -128,9 +111,9 @@ export async function documentRoutes(app: FastifyInstance, opts: DocumentRoutesO
     schema: {
       tags,
       summary: 'Read the stored original again (no new charge)',
-      description: '202 with the document back in processing. 409 no_source_file when the original was not kept; 409 not_finished while a reading runs.',
+      description: '202 with the document back in processing, shaped as the upload answer. 409 no_source_file when the original was not kept; 409 not_finished while a reading runs.',
       params: DocumentIdParams,
-      response: { 202: RereadResponseSchema, ...errorResponses(404, 409) },
+      response: { 202: UploadedDocumentSchema, ...errorResponses(404, 409) },
     },
     handler: async (request, reply) => reply.status(202).send(await documents.reread(principalOf(request), request.params.id, 'rescan')),
   });
@@ -139,9 +122,9 @@ export async function documentRoutes(app: FastifyInstance, opts: DocumentRoutesO
     schema: {
       tags,
       summary: 'Read the stored original again with the current readers',
-      description: 'The new reading is kept beside the old one (see /versions). 409 no_source_file when the original was not kept.',
+      description: '202 with the document back in processing, shaped as the upload answer; the new reading is kept beside the old one (see /versions). 409 no_source_file when the original was not kept.',
       params: DocumentIdParams,
-      response: { 202: RereadResponseSchema, ...errorResponses(404, 409) },
+      response: { 202: UploadedDocumentSchema, ...errorResponses(404, 409) },
     },
     handler: async (request, reply) => reply.status(202).send(await documents.reread(principalOf(request), request.params.id, 'reevaluate')),
   });

@@ -1,0 +1,89 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ReadDeps } from '../../src/pipeline/context.js';
+import { readDocument, type ReadOutput } from '../../src/pipeline/read-document.js';
+import { sameFieldValue } from './compare.js';
+
+/** The whole pipeline on the European e-invoices of ../shared/data/invoices-eu: once with their
+ * embedded EN 16931 XML, once on the `stripped/` copies without it (the page alone). Scored on
+ * `result.values` (what the service publishes), with every published value that differs from the
+ * label counted as wrong. Not tuned on: the label is the XML's own content. */
+
+const NOW = new Date('2026-01-01T00:00:00Z');
+
+interface EuLabel {
+  file: string;
+  embedded_xml: boolean;
+  expected: {
+    invoice_number: string;
+    issue_date: string | null;
+    due_date: string | null;
+    seller: { name: string | null };
+    currency: string | null;
+    totals: { grand_total: number | null };
+  };
+}
+
+export interface SetReport {
+  name: string;
+  documents: number;
+  fields: Record<string, { correct: number; total: number }>;
+  verified: number;
+  verifiedWrong: number;
+  wrongValues: Array<{ file: string; key: string; expected: unknown; got: unknown }>;
+  codes: Record<string, number>;
+  tamperFlagged: number;
+}
+
+function expectedValues(l: EuLabel): Record<string, unknown> {
+  const e = l.expected;
+  return { invoice_number: e.invoice_number, invoice_date: e.issue_date, due_date: e.due_date, vendor_name: e.seller.name, currency: e.currency, total: e.totals.grand_total };
+}
+
+export function scoreReading(report: SetReport, file: string, expected: Record<string, unknown>, out: ReadOutput): void {
+  report.documents++;
+  let wrong = 0;
+  for (const [key, want] of Object.entries(expected)) {
+    if (want === null || want === undefined) continue;
+    const f = (report.fields[key] ??= { correct: 0, total: 0 });
+    f.total++;
+    const got = out.result.values[key];
+    if (sameFieldValue(key, want, got)) f.correct++;
+    else if (got !== undefined && got !== null) {
+      wrong++;
+      report.wrongValues.push({ file, key, expected: want, got });
+    }
+  }
+  if (out.result.verified) report.verified++;
+  if (out.result.verified && wrong) report.verifiedWrong++;
+  const code = out.outcome.code ?? 'verified';
+  report.codes[code] = (report.codes[code] ?? 0) + 1;
+  if ((out.raw.tamper as { suspected?: boolean } | undefined)?.suspected) report.tamperFlagged++;
+}
+
+export const newReport = (name: string): SetReport => ({ name, documents: 0, fields: {}, verified: 0, verifiedWrong: 0, wrongValues: [], codes: {}, tamperFlagged: 0 });
+
+export async function evalEInvoices(dataDir: string, deps: ReadDeps, log: (line: string) => void = () => {}): Promise<SetReport[]> {
+  const dir = join(dataDir, 'invoices-eu');
+  if (!existsSync(join(dir, 'labels.jsonl'))) return [];
+  const labels = readFileSync(join(dir, 'labels.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as EuLabel);
+  const withXml = newReport('e-invoices with their XML');
+  const stripped = newReport('the same without XML (stripped/)');
+  for (const l of labels) {
+    const out = await readDocument({ bytes: readFileSync(join(dir, l.file)), kind: 'pdf', typeHint: null, now: NOW, lookups: { findInvoiceDuplicate: async () => null } }, deps);
+    scoreReading(l.embedded_xml ? withXml : stripped, l.file, expectedValues(l), out);
+    log(`  ${l.file.padEnd(60)} ${out.documentType.padEnd(8)} ${(out.outcome.code ?? 'verified').padEnd(22)} ${out.result.review_reason?.slice(0, 90) ?? ''}`);
+  }
+  return [withXml, stripped];
+}
+
+const pct = (n: number, d: number): string => (d ? `${((100 * n) / d).toFixed(0)}%` : '-');
+
+export function printSetReports(reports: SetReport[], log: (line: string) => void = console.log): void {
+  for (const r of reports) {
+    log(`\n${r.name}: ${r.documents} documents, verified ${pct(r.verified, r.documents)} (${r.verified}), verified with a wrong value ${r.verifiedWrong}, tamper flagged ${r.tamperFlagged}`);
+    log(`  published and right: ${Object.entries(r.fields).map(([k, f]) => `${k} ${pct(f.correct, f.total)} (${f.correct}/${f.total})`).join(', ')}`);
+    log(`  outcome codes: ${Object.entries(r.codes).map(([k, n]) => `${k} ${n}`).join(', ')}`);
+    log(`  wrong values in values: ${r.wrongValues.length}${r.wrongValues.map((w) => `\n    ${w.file} ${w.key}: ${JSON.stringify(w.expected)} → ${JSON.stringify(w.got)}`).join('')}`);
+  }
+}

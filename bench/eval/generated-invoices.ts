@@ -1,0 +1,35 @@
+import type { ReadDeps } from '../../src/pipeline/context.js';
+import { readDocument } from '../../src/pipeline/read-document.js';
+import { generateI18nInvoicePdf, I18N_LANGUAGES, I18N_LAYOUTS } from '../../test/fixtures/documents/index.js';
+import { newReport, scoreReading, type SetReport } from './einvoices.js';
+
+/** Text-layer invoices of the project's multilingual generator (seven languages × eight layouts),
+ * read by the whole pipeline and scored on `result.values`. Seeds from HELD_OUT_BASE are never
+ * looked at while tuning; DEV_BASE seeds are the ones to look at. */
+export const DEV_BASE = 100;
+export const HELD_OUT_BASE = 90_000;
+const NOW = new Date('2025-06-01T00:00:00Z');
+const KEYS = ['invoice_number', 'invoice_date', 'due_date', 'vendor_name', 'customer_name', 'total', 'currency'] as const;
+
+export async function evalGeneratedInvoices(deps: ReadDeps, opts: { base: number; count: number; log?: (line: string) => void }): Promise<SetReport[]> {
+  const overall = newReport(`generated invoices, seeds ${opts.base}…${opts.base + opts.count - 1} (${I18N_LANGUAGES.length} languages × ${I18N_LAYOUTS.length} layouts)`);
+  const byLanguage = new Map<string, SetReport>();
+  const byLayout = new Map<string, SetReport>();
+  for (let i = 0; i < opts.count; i++) {
+    const language = I18N_LANGUAGES[i % I18N_LANGUAGES.length]!;
+    const layout = I18N_LAYOUTS[Math.floor(i / I18N_LANGUAGES.length) % I18N_LAYOUTS.length]!;
+    const doc = await generateI18nInvoicePdf({ seed: opts.base + i, now: NOW, language, layout });
+    const out = await readDocument({ bytes: doc.bytes, kind: 'pdf', typeHint: null, now: NOW, lookups: { findInvoiceDuplicate: async () => null } }, deps);
+    const expected = Object.fromEntries(KEYS.map((k) => [k, doc.truth.fields[k] ?? null]));
+    const name = `${opts.base + i} ${language}/${layout}`;
+    for (const r of [overall, get(byLanguage, `  language ${language}`), get(byLayout, `  layout ${layout}`)]) scoreReading(r, name, expected, out);
+    opts.log?.(`  ${name.padEnd(28)} ${(out.outcome.code ?? 'verified').padEnd(22)} ${out.result.review_reason?.slice(0, 110) ?? ''}`);
+  }
+  return [overall, ...byLanguage.values(), ...byLayout.values()];
+}
+
+function get(map: Map<string, SetReport>, name: string): SetReport {
+  let r = map.get(name);
+  if (!r) map.set(name, (r = newReport(name)));
+  return r;
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { mrzFrame } from '../../test/fixtures/capture-frames.js';
+import { lineOf } from '../../test/helpers/identity-readings.js';
+import type { Line } from '../readers/types.js';
+import { openFrame } from './frame.js';
+import { findMrz, type CaptureMrzReaders } from './mrz-pass.js';
+
+/** The proof rule on fixed readings (the OCR itself is exercised in test/api/capture.test.ts):
+ * `<` read as K leaves every check digit passing, so a K in a checked field needs a second engine. */
+
+// A real specimen's MRZ (ICAO 9303 style GBR sample) with its optional data read twice as K:
+// every check digit still passes.
+const PRINTED = ['P<GBRUNITED<KINGDOM<FIVE<<JODIE<PIPPA<<<<<<<', '1071857032GBR8501178F1601312<<<<<<<<<<<<<<02'];
+const MISREAD = [PRINTED[0]!, '1071857032GBR8501178F1601312<<<<<<<<<<<K<K02'];
+
+const lines = (texts: string[]): Line[] => texts.map((t, i) => lineOf(t, [0.05, 0.2 + i * 0.4, 0.95, 0.5 + i * 0.4]));
+
+function readers(tesseract: string[], paddle: string[] | null): CaptureMrzReaders {
+  return {
+    tesseract: { readRegion: async () => ({ text: tesseract.join('\n'), confidence: 0.9, lines: lines(tesseract) }) },
+    paddle: paddle && { readCrops: async () => [{ box: [0, 0, 1, 1], text: paddle.join('\n'), confidence: 0.9, lines: lines(paddle), via: 'detector' }] },
+  };
+}
+
+describe('the capture MRZ proof', async () => {
+  const frame = await openFrame((await mrzFrame({ seed: 21 })).bytes);
+  const now = new Date('2025-06-01T00:00:00Z');
+
+  it('proves a clean reading whose check digits all pass', async () => {
+    const pass = await findMrz(frame, async () => readers(PRINTED, null), now);
+    expect(pass!.proven).toBe(true);
+    expect(pass!.unconfirmed).toEqual([]);
+  });
+
+  it('a K where < was printed passes every check digit, yet is not proven without a second engine', async () => {
+    const pass = await findMrz(frame, async () => readers(MISREAD, null), now);
+    expect(pass!.result!.checks.every((c) => c.valid)).toBe(true);
+    expect(pass!.proven).toBe(false);
+    expect(pass!.unconfirmed.map((s) => s.char)).toEqual(['K', 'K']);
+  });
+
+  it('Paddle reading < there leaves it unproven; Paddle reading K too confirms it', async () => {
+    expect((await findMrz(frame, async () => readers(MISREAD, PRINTED), now))!.proven).toBe(false);
+    expect((await findMrz(frame, async () => readers(MISREAD, MISREAD), now))!.proven).toBe(true);
+  });
+
+  it('a second engine whose names line does not parse still confirms the field it read alike', async () => {
+    const fumbled = ['P<GBRUNITEDKINGDOMFIVEJODIEPIPPALLLLLLLLLLLLLLLLLLLLLKK', MISREAD[1]!];
+    expect((await findMrz(frame, async () => readers(MISREAD, fumbled), now))!.proven).toBe(true);
+  });
+
+  it('one changed digit fails its check whatever the readers agree on', async () => {
+    const changed = [PRINTED[0]!, PRINTED[1]!.replace('8501178', '8501278')];
+    const pass = await findMrz(frame, async () => readers(changed, changed), now);
+    expect(pass!.proven).toBe(false);
+    expect(pass!.result!.checks.filter((c) => !c.valid).map((c) => c.name)).toContain('date_of_birth');
+  });
+});

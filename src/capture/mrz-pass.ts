@@ -1,0 +1,135 @@
+import sharp from 'sharp';
+import { mrzScore, readMrzOf } from '../doctypes/identity/mrz-reading.js';
+import { normalizeLine } from '../doctypes/mrz/fit.js';
+import { cropBoxToPageBox, cropMrzBand, locateMrzBand, type MrzBand, type MrzCrop } from '../doctypes/mrz/locate.js';
+import type { MrzField, MrzFieldName, MrzResult } from '../doctypes/mrz/index.js';
+import type { PaddleReader } from '../readers/paddle.js';
+import { MRZ_WHITELIST, type TesseractReader } from '../readers/tesseract.js';
+import type { Box, Line, ReaderName, ReaderOutput } from '../readers/types.js';
+import type { Frame } from './frame.js';
+
+/** The MRZ of a frame, read the way the document pipeline reads one (locate.ts finds the band on
+ * an 800 px copy; the band alone is cut from the full-resolution frame and straightened), but
+ * cheaply: the MRZ-alphabet Tesseract pass first, the crop at full size when that fails, and
+ * PaddleOCR last. The parse (parse.ts, with its check-digit-confirmed repairs) judges each reading.
+ *
+ * Passing every check digit is not always enough: `<` read as K, and G read as 6 (or back), leave
+ * every check digit unchanged (their values differ by a multiple of 10). Where a checked field
+ * holds such a character (the parser's `blindSpots`), another engine must read that field alike
+ * before the MRZ counts as proven. */
+
+export interface CaptureMrzReaders {
+  tesseract: Pick<TesseractReader, 'readRegion'>;
+  paddle?: Pick<PaddleReader, 'readCrops'> | null;
+}
+
+export interface BlindSpot {
+  line: number;
+  position: number;
+  char: string;
+  field: MrzFieldName;
+}
+
+export interface MrzPass {
+  band: MrzBand;
+  /** The reading whose check digits pass most; null when no reader saw MRZ lines in the band. */
+  result: MrzResult | null;
+  reader: ReaderName | null;
+  /** Every check digit passes and no blind spot is left unconfirmed. */
+  proven: boolean;
+  /** Characters in checked fields that the check digits cannot tell apart, and no other engine read alike. */
+  unconfirmed: BlindSpot[];
+  /** MRZ letters' height on the frame, pixels (from the band's pitch). */
+  letterHeightPx: number;
+}
+
+interface Reading {
+  reader: ReaderName;
+  result: MrzResult;
+}
+
+/** Every reader's lines, normalised, parsed or not. */
+interface SeenText {
+  reader: ReaderName;
+  lines: string[];
+}
+
+export const passesEveryCheck = (r: MrzResult | null): boolean => r !== null && r.format !== null && r.valid && r.checks.length > 0 && r.checks.every((c) => c.valid);
+
+const engineOf = (reader: ReaderName): string => (reader === 'paddle' ? 'paddle' : 'tesseract');
+
+function blindSpots(r: MrzResult): BlindSpot[] {
+  return (Object.entries(r.fields) as Array<[MrzFieldName, MrzField]>).flatMap(([field, f]) =>
+    f.blindSpots.map((position) => ({ field, line: f.positions.line, position, char: r.lines.repaired[f.positions.line]![position]! })),
+  );
+}
+
+/** A field with a blind spot is confirmed when another engine's text holds the same characters:
+ * the field with two characters of the line either side, to anchor it. That reading need not
+ * parse (a reader that fumbles the names line still reads the data line). */
+function unconfirmedSpots(best: Reading, seen: readonly SeenText[]): BlindSpot[] {
+  const others = seen.filter((t) => engineOf(t.reader) !== engineOf(best.reader)).flatMap((t) => t.lines);
+  return blindSpots(best.result).filter((s) => {
+    const f = best.result.fields[s.field]!;
+    const line = best.result.lines.repaired[f.positions.line]!;
+    const anchored = line.slice(Math.max(0, f.positions.start - 2), Math.min(line.length, f.positions.end + 2));
+    return !others.some((text) => text.includes(anchored));
+  });
+}
+
+export async function findMrz(frame: Frame, pools: () => Promise<CaptureMrzReaders>, now: Date, signal?: AbortSignal): Promise<MrzPass | null> {
+  const band = await locateMrzBand(frame.upright);
+  if (!band) return null;
+  // the OCR pools start only when a frame first shows a band
+  const readers = await pools();
+  const full = await cropMrzBand(frame.upright, band);
+  const crop = await smaller(full);
+  const sig = signal ? { signal } : {};
+  const readings: Reading[] = [];
+  const seen: SeenText[] = [];
+  const consider = (reader: ReaderName, lines: Line[]): void => {
+    seen.push({ reader, lines: lines.map((l) => normalizeLine(l.text)) });
+    const m = readMrzOf(asOutput(reader, lines, crop), now);
+    if (m?.result.format) readings.push({ reader, result: m.result });
+  };
+  const best = (): Reading | null => readings.reduce<Reading | null>((b, r) => (!b || mrzScore(r.result) > mrzScore(b.result) ? r : b), null);
+  const passes = (): boolean => passesEveryCheck(best()?.result ?? null);
+
+  consider('mrz_pass', (await readers.tesseract.readRegion(crop.png, { whitelist: MRZ_WHITELIST, psm: 6, ...sig })).lines);
+  // Tesseract's misreads change with the scale (O for 0, H for a final 6): the crop at its own size next
+  if (!passes()) consider('mrz_pass', (await readers.tesseract.readRegion(full.png, { whitelist: MRZ_WHITELIST, psm: 6, ...sig })).lines);
+  const paddle = readers.paddle;
+  if (paddle && (!passes() || unconfirmedSpots(best()!, seen).length > 0)) {
+    // the detector stays on: fed whole MRZ lines, the recogniser alone loses runs of fillers
+    consider('paddle', (await paddle.readCrops(full.png, [[0, 0, 1, 1]], { ...sig, detectLines: true }))[0]?.lines ?? []);
+  }
+  const chosen = best();
+  const unconfirmed = chosen && passesEveryCheck(chosen.result) ? unconfirmedSpots(chosen, seen) : [];
+  const lines = Math.max(1, band.lines);
+  return {
+    band,
+    result: chosen?.result ?? null,
+    reader: chosen?.reader ?? null,
+    proven: passesEveryCheck(chosen?.result ?? null) && unconfirmed.length === 0,
+    unconfirmed,
+    // the band runs from the first line's top to the last one's foot; lines sit ~1.6 letters apart
+    letterHeightPx: (band.size[1] * frame.height) / (1.6 * (lines - 1) + 1),
+  };
+}
+
+/** The band crop is made for the document pipeline (letters ~35 px tall); Tesseract reads the
+ * same MRZ at 0.6 of that size in about half the time, and a frame that fails is simply the
+ * next frame's to prove. Boxes come back as fractions, so the crop's frame still maps them. */
+const CAPTURE_CROP_SCALE = 0.6;
+
+async function smaller(crop: MrzCrop): Promise<MrzCrop> {
+  const width = Math.max(1, Math.round(crop.frame.crop.width * CAPTURE_CROP_SCALE));
+  const png = await sharp(crop.png).resize({ width }).png({ compressionLevel: 1 }).toBuffer();
+  return { png, frame: crop.frame };
+}
+
+function asOutput(reader: ReaderName, lines: Line[], crop: MrzCrop): ReaderOutput {
+  const map = (b: Box): Box => cropBoxToPageBox(b, crop.frame);
+  const onFrame = lines.map((l) => ({ ...l, box: map(l.box), words: l.words.map((w) => ({ ...w, box: map(w.box) })) }));
+  return { reader, engine: { name: reader, version: '' }, pages: [{ page: 1, lines: onFrame }], ms: 0, cost_usd: 0 };
+}

@@ -1,0 +1,91 @@
+/** Lines of a page in reading order. Two-column CVs (a sidebar beside the main text) are split at
+ * the widest vertical gutter that almost no line crosses, and each column is read top to bottom.
+ * Short lines on the right that sit on the same row as a left line (dates, places of an entry) are
+ * asides of that row, not a column. */
+import type { Line, PageText } from '../../readers/types.js';
+import { findDateRange, isDuration } from './dates.js';
+
+export interface OrderedLine extends Line {
+  page: number;
+  /** Which text column the line belongs to (0 for single-column pages and full-width lines). */
+  column: number;
+}
+
+const midY = (l: Line) => (l.box[1] + l.box[3]) / 2;
+const height = (l: Line) => l.box[3] - l.box[1];
+
+function sameRow(a: Line, b: Line): boolean {
+  const overlap = Math.min(a.box[3], b.box[3]) - Math.max(a.box[1], b.box[1]);
+  return overlap >= 0.5 * Math.min(height(a), height(b));
+}
+
+/** A short right-hand line that qualifies its row: dates, a duration, or a short place. */
+function isAside(line: Line): boolean {
+  const t = line.text.trim();
+  return findDateRange(t) !== null || isDuration(t) || (t.split(/\s+/).length <= 4 && /^[\p{Lu}][\p{L}.' -]+,\s*[\p{L}. ]+$/u.test(t));
+}
+
+const byRow = (a: Line, b: Line) => midY(a) - midY(b) || a.box[0] - b.box[0];
+
+/** The x of a gutter splitting the page into two real columns, or null. */
+export function findGutter(lines: Line[]): number | null {
+  if (lines.length < 8) return null;
+  let best: { x: number; score: number } | null = null;
+  for (let x = 0.2; x <= 0.8; x += 0.01) {
+    const crossing = lines.filter((l) => l.box[0] < x - 0.004 && l.box[2] > x + 0.004);
+    const left = lines.filter((l) => l.box[2] <= x + 0.004);
+    const right = lines.filter((l) => l.box[0] >= x - 0.004);
+    if (crossing.length > Math.max(1, lines.length * 0.08) || left.length < 4 || right.length < 4) continue;
+    // Right lines sharing a row with a left line and reading as asides make a single column with side notes.
+    const asides = right.filter((r) => isAside(r) && left.some((l) => sameRow(l, r))).length;
+    if (asides >= right.length * 0.5) continue;
+    const score = Math.min(left.length, right.length) - crossing.length * 2;
+    if (!best || score > best.score) best = { x, score };
+  }
+  return best ? best.x : null;
+}
+
+// A gap between words wider than this many line heights separates columns (OCR may read a
+// sidebar's words and the main column's on one baseline as one line).
+const COLUMN_GAP = 2.5;
+
+/** Splits a line at wide gaps between its words. */
+export function splitAtGaps(line: Line): Line[] {
+  const words = [...line.words].sort((a, b) => a.box[0] - b.box[0]);
+  if (words.length < 2) return [line];
+  const groups: Line['words'][] = [[words[0]!]];
+  for (const w of words.slice(1)) {
+    const group = groups[groups.length - 1]!;
+    const prev = group[group.length - 1]!;
+    if (w.box[0] - prev.box[2] > COLUMN_GAP * height(line)) groups.push([w]);
+    else group.push(w);
+  }
+  if (groups.length === 1) return [line];
+  return groups.map((ws) => ({
+    text: ws.map((w) => w.text).join(' '),
+    words: ws,
+    confidence: Math.min(...ws.map((w) => w.confidence)),
+    box: [Math.min(...ws.map((w) => w.box[0])), Math.min(...ws.map((w) => w.box[1])), Math.max(...ws.map((w) => w.box[2])), Math.max(...ws.map((w) => w.box[3]))],
+  }));
+}
+
+/** The page's lines in reading order, and how many columns it has. */
+export function orderPage(page: PageText, opts: { splitAtGaps: boolean }): { lines: OrderedLine[]; columns: number } {
+  const kept = page.lines.filter((l) => l.text.trim() !== '');
+  // Only OCR words carry real positions: Word files' boxes are placeholders, and the PDF text
+  // layer is already split at column gaps.
+  const lines = opts.splitAtGaps ? kept.flatMap(splitAtGaps) : kept;
+  const gutter = findGutter(lines);
+  const tag = (l: Line, column: number): OrderedLine => ({ ...l, page: page.page, column });
+  if (gutter === null) return { lines: [...lines].sort(byRow).map((l) => tag(l, 0)), columns: 1 };
+  const crossing = lines.filter((l) => l.box[0] < gutter - 0.004 && l.box[2] > gutter + 0.004);
+  const left = lines.filter((l) => !crossing.includes(l) && l.box[0] < gutter);
+  const right = lines.filter((l) => !crossing.includes(l) && l.box[0] >= gutter);
+  const columnsTop = Math.min(...[...left, ...right].map((l) => l.box[1]));
+  const above = crossing.filter((l) => midY(l) < columnsTop).sort(byRow);
+  const below = crossing.filter((l) => midY(l) >= columnsTop).sort(byRow);
+  return {
+    lines: [...above.map((l) => tag(l, 0)), ...left.sort(byRow).map((l) => tag(l, 1)), ...right.sort(byRow).map((l) => tag(l, 2)), ...below.map((l) => tag(l, 0))],
+    columns: 2,
+  };
+}

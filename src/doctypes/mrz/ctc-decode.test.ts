@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { decodeLine, decodeMrzRows, greedyText, MRZ_ALPHABET, positionClasses, type RowReadings, type StepMatrix } from './ctc-decode.js';
+import { LAYOUTS } from './formats.js';
+import { parseMrz } from './index.js';
+
+const COLUMNS = MRZ_ALPHABET.length + 1;
+
+/** A recogniser's output for `text`: each character over three steps with a blank after it,
+ * `main` probability on the character; `confuse` puts probability on another character instead. */
+function steps(text: string, confuse: Record<number, Array<[string, number]>> = {}, main = 0.9): StepMatrix {
+  const rows: number[][] = [];
+  const blankRow = (): number[] => {
+    const r = Array<number>(COLUMNS).fill(0.001);
+    r[0] = 0.96;
+    return r;
+  };
+  rows.push(blankRow());
+  [...text].forEach((ch, i) => {
+    for (let s = 0; s < 3; s++) {
+      const r = Array<number>(COLUMNS).fill(0.001);
+      const alts = confuse[i] ?? [];
+      const rest = 1 - alts.reduce((sum, [, p]) => sum + p, 0);
+      r[1 + MRZ_ALPHABET.indexOf(ch)] = alts.length > 0 ? rest : main;
+      for (const [alt, p] of alts) r[1 + MRZ_ALPHABET.indexOf(alt)] = p;
+      r[0] = alts.length > 0 ? 0.001 : 1 - main;
+      rows.push(r);
+    }
+    rows.push(blankRow());
+  });
+  return { steps: rows.length, data: Float32Array.from(rows.flat()) };
+}
+
+const row = (text: string, confuse: Record<number, Array<[string, number]>> = {}): RowReadings => ({ variants: [steps(text, confuse)] });
+
+const TD3 = ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'];
+
+describe('MRZ decoding under the grammar from CTC step probabilities', () => {
+  it('reads a clean TD3 exactly', () => {
+    const d = decodeMrzRows(TD3.map((l) => row(l)));
+    expect(d?.format).toBe('TD3');
+    expect(d?.lines).toEqual(TD3);
+    expect(d?.changed).toEqual([]);
+  });
+
+  it('keeps a line at its format length when the recogniser drops a filler of a long run', () => {
+    // one filler of the names run read as a blank: greedy reading is a character short
+    const line = steps(TD3[0]!);
+    const at = 1 + (30 * 4 + 1) * COLUMNS; // first step of position 30 (a filler)
+    for (let s = 0; s < 3; s++) {
+      line.data[at + s * COLUMNS - 1] = 0.9; // blank column of that step
+      line.data[at + s * COLUMNS + MRZ_ALPHABET.indexOf('<')] = 0.05;
+    }
+    expect(greedyText(line).length).toBeLessThan(44);
+    const d = decodeMrzRows([{ variants: [line] }, row(TD3[1]!)]);
+    expect(d?.lines[0]).toHaveLength(44);
+  });
+
+  it('puts a digit in a date where the recogniser preferred a letter, and a letter in a country code where it preferred a digit', () => {
+    // position 15 of line 2 (birth date "7408122", the 0) read as O; position 11 (UTO's T) fine, 12 "O" read as 0
+    const line2 = steps('L898902C36UT07408122F1204159ZE184226B<<<<<10'.replace(/^(.{15})0/, '$1O'));
+    const classes = positionClasses(LAYOUTS.TD3);
+    const d = decodeLine(line2, classes[1]!);
+    expect(d!.chars.map((g) => MRZ_ALPHABET[g]).join('')).toBe(TD3[1]);
+  });
+
+  it('lets a check digit choose the runner-up character when exactly one passing reading stands out', () => {
+    // document number position 3 ("9") read as 3 with 9 runner-up: the check digit chooses 9
+    const d = decodeMrzRows([row(TD3[0]!), row(TD3[1]!, { 2: [['3', 0.6], ['9', 0.3]] })]);
+    expect(d?.lines[1]).toBe(TD3[1]);
+    expect(d?.changed).toEqual([{ line: 1, position: 2, from: '3', to: '9' }]);
+    expect(parseMrz(d!.lines).valid).toBe(true);
+  });
+
+  it('leaves a failing check alone when no runner-up was seen (no guessing)', () => {
+    const wrong = TD3[1]!.replace(/^L898/, 'L893');
+    const d = decodeMrzRows([row(TD3[0]!), row(wrong)]);
+    expect(d?.lines[1]).toBe(wrong);
+    expect(parseMrz(d!.lines).valid).toBe(false);
+  });
+
+  it('never turns the filler run that ends a name into letters', () => {
+    // fillers near the end of the names zone read as L with some probability left on "<"
+    const confuse = Object.fromEntries([36, 38, 40].map((i) => [i, [['L', 0.55], ['<', 0.4]] as Array<[string, number]>]));
+    const d = decodeMrzRows([row(TD3[0]!, confuse), row(TD3[1]!)]);
+    expect(d?.lines[0]).toBe(TD3[0]);
+  });
+
+  it('reads a TD1 from three rows and an MRV-A visa from its V', () => {
+    const td1 = ['I<UTOD231458907<<<<<<<<<<<<<<<', '7408122F1204159UTO<<<<<<<<<<<6', 'ERIKSSON<<ANNA<MARIA<<<<<<<<<<'];
+    expect(decodeMrzRows(td1.map((l) => row(l)))?.lines).toEqual(td1);
+    const visa = ['V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L8988901C4XXX4009078F96121096ZE184226B<<<<<<'];
+    const d = decodeMrzRows(visa.map((l) => row(l)));
+    expect(d?.format).toBe('MRV-A');
+    expect(d?.lines).toEqual(visa);
+  });
+
+  it('finds nothing in rows that are not MRZ-long', () => {
+    expect(decodeMrzRows([row('PASSPORT'), row('UTOPIA')])).toBeNull();
+  });
+});

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateFacturXPdf, generateInvoicePdf } from '../../../test/fixtures/documents/index.js';
+import { DOCTYPES } from '../../doctypes/registry.js';
+import type { ReadDeps } from '../context.js';
+import { DEFAULT_INTAKE_LIMITS, intakeFile, SandboxPool } from '../intake/index.js';
+import { readDocument } from '../read-document.js';
+
+/** Text-layer PDFs need no OCR: the readers are never started. */
+const pool = new SandboxPool({ size: 1 });
+const deps: ReadDeps = {
+  intake: (bytes, kind, limits, opts) => intakeFile(bytes, kind, limits, { ...opts, pool }),
+  limits: DEFAULT_INTAKE_LIMITS,
+  ocrMaxPixels: 4_500_000,
+  readers: () => Promise.reject(new Error('no OCR for a text-layer PDF')),
+  doctypes: DOCTYPES,
+};
+const NOW = new Date('2025-06-01T00:00:00Z');
+const read = (bytes: Buffer) => readDocument({ bytes, kind: 'pdf', typeHint: null, now: NOW, lookups: { findInvoiceDuplicate: async () => null } }, deps);
+
+beforeAll(() => pool.warm());
+afterAll(() => pool.close());
+
+describe('an invoice PDF with its EN 16931 XML', () => {
+  for (const syntax of ['CII', 'UBL'] as const) {
+    it(`is read from the ${syntax} and verified when the page shows the same invoice`, async () => {
+      const doc = await generateFacturXPdf({ seed: 11, now: NOW, syntax });
+      const out = await read(doc.bytes);
+      const t = doc.truth.fields;
+      expect(out.documentType).toBe('invoice');
+      expect(out.result.values).toMatchObject({ invoice_number: t.invoice_number, invoice_date: t.invoice_date, due_date: t.due_date, vendor_name: t.vendor_name, total: t.total, iban: t.iban });
+      expect(out.result.fields.total!.evidence).toContain('text_layer');
+      expect(out.result.fields.total!.reason).toMatch(new RegExp(`embedded EN 16931 XML \\(${syntax}`));
+      expect(out.result.verified).toBe(true);
+      expect(out.raw.tamper).toMatchObject({ suspected: false, checks: expect.arrayContaining(['embedded_data']) });
+    }, 30_000);
+  }
+
+  for (const alter of ['total', 'iban', 'vendor_name', 'invoice_number'] as const) {
+    it(`is flagged with both values when the XML states another ${alter} than the page`, async () => {
+      const doc = await generateFacturXPdf({ seed: 12, now: NOW, alter });
+      const out = await read(doc.bytes);
+      expect(out.outcome.code).toBe('TAMPER_SUSPECTED');
+      expect(out.result.status).toBe('flagged');
+      const signs = (out.raw.tamper as { signs: Array<{ kind: string; detail: string; fields: string[] }> }).signs;
+      const sign = signs.find((s) => s.kind === 'embedded_data_mismatch')!;
+      expect(sign.fields).toEqual([alter]);
+      const shown = alter === 'total' ? (doc.truth.fields.total as number).toFixed(2) : String(doc.truth.fields[alter]);
+      expect(sign.detail).toContain(`the page shows ${shown}`);
+      expect(out.result.verified).toBe(false);
+    }, 30_000);
+  }
+
+  it('sets an XML with a document type declaration aside and reads the page', async () => {
+    const doc = await generateFacturXPdf({ seed: 13, now: NOW, xml: '<?xml version="1.0"?><!DOCTYPE a [<!ENTITY x "y">]><Invoice><ID>&x;</ID></Invoice>' });
+    const out = await read(doc.bytes);
+    expect(out.raw.embedded_invoice).toMatchObject({ attachment: 'factur-x.xml', error: expect.stringMatching(/document type/) });
+    expect(out.result.fields.total!.reason ?? '').not.toMatch(/embedded/);
+  }, 30_000);
+
+  it('leaves a PDF without attachments to the page reading', async () => {
+    const out = await read((await generateInvoicePdf({ seed: 14, now: NOW })).bytes);
+    expect(out.raw.embedded_invoice).toBeUndefined();
+    expect(out.raw.tamper).toMatchObject({ checks: expect.not.arrayContaining(['embedded_data']) });
+  }, 30_000);
+});
