@@ -103,6 +103,7 @@ export async function createRuntime(config: Config, opts: { logger?: Logger; /**
   const sessions = new SessionsService(db.db, { passwords, otp, tokens: new TokenSigner(authKeys.jwt, config.ACCESS_TOKEN_SECONDS), notify, refreshDays: config.REFRESH_TOKEN_DAYS, logger });
   const users = new UsersService(db.db, { accounts, passwords, otp, notify, publicBaseUrl: config.publicBaseUrl });
   const counters = new Counters({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS, logger });
+  if (!(await counters.connected(2_000))) logger.warn('Redis did not connect within 2 s: shared counters fail open until it does');
   const usage = new UsageService(db.db, config.plans, counters);
   const outbox = new EventOutbox(queue);
   const jobEvents = new JobEvents(outbox);

@@ -42,6 +42,25 @@ export class Counters {
     this.redis?.on('error', (err) => this.logFailure(err));
   }
 
+  /** Waits (bounded) for Redis to be connected: commands are not queued while it connects, so a
+   * process that served at once would let its first requests through uncounted. Unreachable Redis
+   * is not fatal: the counters then fail open, as on any later outage. */
+  async connected(timeoutMs: number): Promise<boolean> {
+    const redis = this.redis;
+    if (!redis) return true;
+    if (redis.status === 'ready') return true;
+    return new Promise((resolve) => {
+      const done = (ok: boolean) => {
+        clearTimeout(timer);
+        redis.off('ready', onReady);
+        resolve(ok);
+      };
+      const onReady = () => done(true);
+      const timer = setTimeout(() => done(false), timeoutMs);
+      redis.on('ready', onReady);
+    });
+  }
+
   get shared(): boolean {
     return this.redis !== null;
   }

@@ -98,7 +98,10 @@ describe('limits shared through Redis', () => {
   const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
   it('two instances share one count', async () => {
-    const env = { REDIS_URL: redisUrl, REDIS_PREFIX: `test:${randomBytes(4).toString('hex')}:`, RATE_LIMIT_PER_MINUTE: '10' };
+    // The limiter fails open when Redis is slower than its command timeout (tested below); a loaded
+    // test machine can stall a process past the default 100 ms, so this test counting exact refusals
+    // gives Redis time to answer.
+    const env = { REDIS_URL: redisUrl, REDIS_PREFIX: `test:${randomBytes(4).toString('hex')}:`, RATE_LIMIT_PER_MINUTE: '10', REDIS_COMMAND_TIMEOUT_MS: '5000' };
     const [one, two] = [await harness(env), await harness(env)];
     const statuses = [];
     for (let i = 0; i < 12; i++) statuses.push((await (i % 2 ? two! : one!).inject({ method: 'GET', url: '/v1/auth/me', remoteAddress: '10.4.0.1' })).statusCode);
