@@ -10,6 +10,10 @@ export class OrganisationsRepository {
     return row?.id ?? null;
   }
 
+  async idByName(name: string): Promise<string> {
+    return (await this.db.selectFrom('organisations').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+  }
+
   /** Names are unique: a second organisation with a taken name is not inserted. */
   async insertUnlessNameTaken(org: OrganisationsTable): Promise<void> {
     await this.db.insertInto('organisations').values(org).onConflict((oc) => oc.column('name').doNothing()).execute();
