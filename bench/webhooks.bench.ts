@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectDb } from '../src/adapters/db/connect.js';
+import { Repositories } from '../src/adapters/db/repositories/index.js';
 import { createEmbeddedQueue } from '../src/adapters/queue/embedded.js';
 import { systemResolver } from '../src/adapters/webhooks/address-guard.js';
 import { createHttpSender } from '../src/adapters/webhooks/http-sender.js';
@@ -51,12 +52,12 @@ await db.db.insertInto('organisations').values({ id: 'ORG_bench', name: 'bench',
 await db.db.insertInto('webhook_endpoints').values({ id: 'WHK_bench', org_id: 'ORG_bench', kind: 'v2', url, events: JSON.stringify(JOB_EVENT_NAMES), secret_enc: box.seal(newSigningSecret()), previous_secret_enc: null, previous_expires_at: null, created_at: at, updated_at: at, deleted_at: null }).execute();
 const queue = createEmbeddedQueue(db.db, db.kind, { leaseSeconds: 30, pollMs: 50, maxAttempts: 3 });
 const outbox = new EventOutbox(queue);
-const handler = createDeliveryHandler({ db: db.db, queue, send: createHttpSender({ allowHttpLoopback: true, resolver: systemResolver, timeoutMs: 10_000 }), box, scheduleMs: [30_000, 120_000, 600_000, 1_800_000, 7_200_000], legacyKey: Buffer.alloc(32) });
+const handler = createDeliveryHandler({ repos: new Repositories(db.db), queue, send: createHttpSender({ allowHttpLoopback: true, resolver: systemResolver, timeoutMs: 10_000 }), box, scheduleMs: [30_000, 120_000, 600_000, 1_800_000, 7_200_000], legacyKey: Buffer.alloc(32) });
 
 // 1. Throughput: a backlog of events, then the worker drains it.
 for (let i = 0; i < EVENTS; i += 100) {
   await db.db.transaction().execute(async (trx) => {
-    for (let j = i; j < Math.min(EVENTS, i + 100); j++) await outbox.emitJobEvent(trx, 'ORG_bench', 'job.failed', { job_id: 'JOB_bench', entity_id: `DOC_backlog_${j}`, decision_id: null, status: 'failed', code: 'DOCUMENT_UNREADABLE', state_version: j + 2 });
+    for (let j = i; j < Math.min(EVENTS, i + 100); j++) await outbox.emitJobEvent(new Repositories(trx), 'ORG_bench', 'job.failed', { job_id: 'JOB_bench', entity_id: `DOC_backlog_${j}`, decision_id: null, status: 'failed', code: 'DOCUMENT_UNREADABLE', state_version: j + 2 });
   });
 }
 queue.work<DeliveryJobPayload>(WEBHOOK_QUEUE, handler, { concurrency: CONCURRENCY });
@@ -86,7 +87,7 @@ for (let i = 0; i < FINISHES; i++) {
   const id = `DOC_bench_${i}`;
   await db.db.transaction().execute(async (trx) => {
     await trx.updateTable('documents').set({ status: 'verified', outcome: JSON.stringify(verified) }).where('id', '=', id).execute();
-    await events.documentFinished(trx, { orgId: 'ORG_bench', documentId: id, readingId: `RDG_${i}`, status: 'verified', outcome: verified });
+    await events.documentFinished(new Repositories(trx), { orgId: 'ORG_bench', documentId: id, readingId: `RDG_${i}`, status: 'verified', outcome: verified });
   });
   committed.set(id, performance.now());
 }

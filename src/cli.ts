@@ -8,6 +8,7 @@ import { Command, Option } from 'commander';
 import pino from 'pino';
 import { z } from 'zod';
 import { connectDb } from './adapters/db/connect.js';
+import { Repositories } from './adapters/db/repositories/index.js';
 import { loadConfig } from './config/env.js';
 import { DOCUMENT_TYPES, type DocumentType } from './domain/document-types.js';
 import { API_VERSION } from './app.js';
@@ -29,7 +30,7 @@ program
       // The primary migrates and bootstraps once, then only forks: the copies serve.
       const db = connectDb(config.database);
       await db.migrate();
-      const devKey = config.BOOTSTRAP_DEV_ORG ? await bootstrapDevOrganisation(new AccountsService(db.db)) : null;
+      const devKey = config.BOOTSTRAP_DEV_ORG ? await bootstrapDevOrganisation(new AccountsService(new Repositories(db.db))) : null;
       await db.close();
       if (devKey) printDevKey(devKey, config.publicBaseUrl);
       runApiCluster(config, config.API_PROCESSES, (line) => process.stderr.write(`${line}\n`));

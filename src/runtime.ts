@@ -4,6 +4,7 @@ import { buildApp, type AppServices } from './app.js';
 import { createBlobStore } from './adapters/blobs/index.js';
 import type { BlobStore } from './adapters/blobs/types.js';
 import { connectDb, type Db } from './adapters/db/connect.js';
+import { Repositories } from './adapters/db/repositories/index.js';
 import { createEmbeddedQueue } from './adapters/queue/embedded.js';
 import { createPgBossQueue } from './adapters/queue/pgboss.js';
 import type { Queue } from './adapters/queue/types.js';
@@ -45,6 +46,7 @@ export interface Runtime extends Omit<AppServices, 'ping' | 'draining'> {
   config: Config;
   logger: Logger;
   db: Db;
+  repos: Repositories;
   blobs: BlobStore;
   queue: Queue;
   readDeps: ReadDeps;
@@ -95,19 +97,20 @@ export async function createRuntime(config: Config, opts: { logger?: Logger; /**
   if (applied.length) logger.info({ applied }, 'database migrated');
   const blobs = createBlobStore(config.blobs);
   const queue = createQueue(config, db, logger);
-  const accounts = new AccountsService(db.db);
-  const authKeys = await loadAuthKeys(db.db, config.AUTH_SECRET);
+  const repos = new Repositories(db.db);
+  const accounts = new AccountsService(repos);
+  const authKeys = await loadAuthKeys(repos.meta, config.AUTH_SECRET);
   const notify = createNotifier(config);
   const passwords = new PasswordHasher({ memoryKib: config.ARGON2_MEMORY_KIB, iterations: config.ARGON2_ITERATIONS });
-  const otp = new OtpChallenges(db.db, authKeys.otp);
-  const sessions = new SessionsService(db.db, { passwords, otp, tokens: new TokenSigner(authKeys.jwt, config.ACCESS_TOKEN_SECONDS), notify, refreshDays: config.REFRESH_TOKEN_DAYS, logger });
-  const users = new UsersService(db.db, { accounts, passwords, otp, notify, publicBaseUrl: config.publicBaseUrl });
+  const otp = new OtpChallenges(repos, authKeys.otp);
+  const sessions = new SessionsService(repos, { passwords, otp, tokens: new TokenSigner(authKeys.jwt, config.ACCESS_TOKEN_SECONDS), notify, refreshDays: config.REFRESH_TOKEN_DAYS, logger });
+  const users = new UsersService(repos, { accounts, passwords, otp, notify, publicBaseUrl: config.publicBaseUrl });
   const counters = new Counters({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS, logger });
   if (!(await counters.connected(2_000))) logger.warn('Redis did not connect within 2 s: shared counters fail open until it does');
-  const usage = new UsageService(db.db, config.plans, counters);
+  const usage = new UsageService(repos, config.plans, counters);
   const outbox = new EventOutbox(queue);
   const jobEvents = new JobEvents(outbox);
-  const documents = new DocumentsService(db.db, blobs, queue, {
+  const documents = new DocumentsService(repos, blobs, queue, {
     maxFileBytes: config.MAX_FILE_BYTES,
     keepOriginals: config.KEEP_ORIGINALS,
     publicBaseUrl: config.publicBaseUrl,
@@ -116,32 +119,29 @@ export async function createRuntime(config: Config, opts: { logger?: Logger; /**
     scrubErased: (tables) => db.scrubErased(tables),
     events: jobEvents,
   });
-  const policies = new PoliciesService(db.db);
-  const reviews = new ReviewsService(db.db, documents, policies, jobEvents);
-  const jobs = new JobsService(db.db, documents, jobEvents, { idempotencyHours: config.IDEMPOTENCY_KEY_HOURS });
+  const policies = new PoliciesService(repos);
+  const reviews = new ReviewsService(repos, documents, policies, jobEvents);
+  const jobs = new JobsService(repos, documents, jobEvents, { idempotencyHours: config.IDEMPOTENCY_KEY_HOURS });
   const webhookGuard = { allowHttpLoopback: config.WEBHOOK_ALLOW_HTTP_LOOPBACK, resolver: opts.webhookResolver ?? systemResolver };
   const secretBox = new SecretBox(config.WEBHOOK_ENCRYPTION_KEY ?? authKeys.webhookSecrets);
-  const webhooks = new WebhookEndpointsService(db.db, queue, secretBox, { guard: webhookGuard, rotationWindowSeconds: config.WEBHOOK_ROTATION_WINDOW_SECONDS });
+  const webhooks = new WebhookEndpointsService(repos, queue, secretBox, { guard: webhookGuard, rotationWindowSeconds: config.WEBHOOK_ROTATION_WINDOW_SECONDS });
   const metrics = createMetrics({
     queueDepth: () => queue.depth(),
-    documentsByStatus: async () => {
-      const rows = await db.db.selectFrom('documents').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute();
-      return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
-    },
+    documentsByStatus: () => repos.documents.countByStatus(),
   });
   const reading = createReadDeps(config, logger);
   const readDeps = reading.deps;
   // the capture check shares the process's OCR pools (started on first use)
   const capture = new CaptureService({ readers: async () => readDeps.readers() });
   // Rebuilt CVs are read back by the same sandboxed intake that reads uploads.
-  const cvOutputs = new CvOutputsService(db.db, documents, {
+  const cvOutputs = new CvOutputsService(repos, documents, {
     readBack: (bytes, kind) => readDeps.intake(bytes, kind, readDeps.limits),
     fonts: () => loadPdfFonts(config.CV_PDF_FONT, config.CV_PDF_FONT_BOLD),
     ...(config.llm.mode !== 'off'
       ? { improveWithModel: modelImprover(createLlmClient({ providers: config.llm.providers, timeoutMs: config.llm.timeoutMs, maxTokens: config.llm.maxTokens, maxRetries: config.llm.maxRetries, logger }), (err) => logger.warn({ err: (err as Error).message }, 'CV improvement by the model failed; local rules used')) }
       : {}),
   });
-  const pageImages = new PageImagesService(db.db, blobs, readDeps);
+  const pageImages = new PageImagesService(repos, blobs, readDeps);
   let workersStarted = false;
   let draining = false;
 
@@ -149,6 +149,7 @@ export async function createRuntime(config: Config, opts: { logger?: Logger; /**
     config,
     logger,
     db,
+    repos,
     blobs,
     queue,
     accounts,
@@ -171,7 +172,7 @@ export async function createRuntime(config: Config, opts: { logger?: Logger; /**
       if (workersStarted) return;
       workersStarted = true;
       const handler = createReadHandler({
-        db: db.db,
+        repos,
         blobs,
         read: readDeps,
         logger,
@@ -186,7 +187,7 @@ export async function createRuntime(config: Config, opts: { logger?: Logger; /**
       });
       queue.work<ReadJobPayload>(READ_QUEUE, handler, { concurrency });
       const deliver = createDeliveryHandler({
-        db: db.db,
+        repos,
         queue,
         send: createHttpSender({ ...webhookGuard, timeoutMs: config.WEBHOOK_TIMEOUT_MS }),
         box: secretBox,

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database, OrganisationsTable } from '../adapters/db/schema.js';
+import type { Repositories } from '../adapters/db/repositories/index.js';
+import type { OrganisationsTable } from '../adapters/db/schema.js';
 import { AppError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import { displayParts, generateApiKey, hashApiKey, looksLikeApiKey, sameDigest } from './api-keys.js';
@@ -66,19 +66,15 @@ export function assertOrganisationUsable(org: Pick<OrganisationsTable, 'status' 
 }
 
 export class AccountsService {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly repos: Repositories) {}
 
   async findOrCreateOrganisation(name: string, plan: string): Promise<{ id: string; created: boolean }> {
-    const existing = await this.db.selectFrom('organisations').select('id').where('name', '=', name).executeTakeFirst();
-    if (existing) return { id: existing.id, created: false };
+    const existing = await this.repos.organisations.findIdByName(name);
+    if (existing) return { id: existing, created: false };
     const id = newId('organisation');
-    await this.db
-      .insertInto('organisations')
-      .values({ id, name, plan, status: 'active', created_at: now(), subscription_expires_at: null })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute();
-    const row = await this.db.selectFrom('organisations').select('id').where('name', '=', name).executeTakeFirstOrThrow();
-    return { id: row.id, created: row.id === id };
+    await this.repos.organisations.insertUnlessNameTaken({ id, name, plan, status: 'active', created_at: now(), subscription_expires_at: null });
+    const standing = await this.repos.organisations.idByName(name);
+    return { id: standing, created: standing === id };
   }
 
   /** The operator's path (CLI, development bootstrap): creates a key, and its organisation when
@@ -94,23 +90,20 @@ export class AccountsService {
     const keyId = newId('apiKey');
     const { prefix, last4 } = displayParts(key);
     const at = now();
-    await this.db
-      .insertInto('api_keys')
-      .values({
-        id: keyId,
-        org_id: orgId,
-        name,
-        prefix,
-        last4,
-        key_hash: hashApiKey(key),
-        scopes: JSON.stringify(scopes),
-        created_at: at,
-        last_used_at: null,
-        revoked_at: null,
-        disabled_reason: null,
-        created_by: createdBy,
-      })
-      .execute();
+    await this.repos.apiKeys.insert({
+      id: keyId,
+      org_id: orgId,
+      name,
+      prefix,
+      last4,
+      key_hash: hashApiKey(key),
+      scopes: JSON.stringify(scopes),
+      created_at: at,
+      last_used_at: null,
+      revoked_at: null,
+      disabled_reason: null,
+      created_by: createdBy,
+    });
     return { key, keyId, created_at: at };
   }
 
@@ -119,12 +112,7 @@ export class AccountsService {
   async authenticateKey(presented: string): Promise<Principal | null> {
     if (!looksLikeApiKey(presented)) return null;
     const digest = hashApiKey(presented);
-    const row = await this.db
-      .selectFrom('api_keys')
-      .innerJoin('organisations', 'organisations.id', 'api_keys.org_id')
-      .select(['api_keys.id', 'api_keys.org_id', 'api_keys.key_hash', 'api_keys.scopes', 'api_keys.revoked_at', 'api_keys.last_used_at', 'organisations.status', 'organisations.plan', 'organisations.subscription_expires_at'])
-      .where('api_keys.key_hash', '=', digest)
-      .executeTakeFirst();
+    const row = await this.repos.apiKeys.findByHashWithOrganisation(digest);
     if (!row || !sameDigest(row.key_hash, digest) || row.revoked_at !== null) return null;
     assertOrganisationUsable(row);
     this.touchKey(row.id, row.last_used_at);
@@ -135,48 +123,35 @@ export class AccountsService {
   private touchKey(id: string, lastUsed: string | null): void {
     const at = Date.now();
     if (lastUsed && at - Date.parse(lastUsed) < LAST_USED_RESOLUTION_MS) return;
-    void this.db.updateTable('api_keys').set({ last_used_at: new Date(at).toISOString() }).where('id', '=', id).execute().catch(() => undefined);
+    void this.repos.apiKeys.touch(id, new Date(at).toISOString()).catch(() => undefined);
   }
 
   async listKeys(orgId: string): Promise<KeyListItem[]> {
-    const rows = await this.db
-      .selectFrom('api_keys')
-      .select(['id', 'name', 'prefix', 'last4', 'scopes', 'created_at', 'last_used_at', 'revoked_at', 'disabled_reason'])
-      .where('org_id', '=', orgId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
-      .execute();
+    const rows = await this.repos.apiKeys.list(orgId);
     return rows.map((r) => ({ ...r, scopes: JSON.parse(r.scopes) as string[] }));
   }
 
   /** Revokes a key of this organisation (reason `revoked` or `leaked`); another organisation's id is 404. */
   async revokeKey(orgId: string, keyId: string, reason: 'revoked' | 'leaked'): Promise<KeyListItem> {
     const at = now();
-    const res = await this.db
-      .updateTable('api_keys')
-      .set((eb) => ({ revoked_at: eb.fn.coalesce('revoked_at', eb.val(at)), disabled_reason: reason }))
-      .where('id', '=', keyId)
-      .where('org_id', '=', orgId)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0) throw new AppError('not_found', 'No API key with this id.');
+    if (!(await this.repos.apiKeys.revoke(orgId, keyId, reason, at))) throw new AppError('not_found', 'No API key with this id.');
     const item = (await this.listKeys(orgId)).find((k) => k.id === keyId);
     if (!item) throw new AppError('not_found', 'No API key with this id.');
     return item;
   }
 
   async getOrganisation(orgId: string): Promise<OrganisationsTable> {
-    const org = await this.db.selectFrom('organisations').selectAll().where('id', '=', orgId).executeTakeFirst();
+    const org = await this.repos.organisations.find(orgId);
     if (!org) throw new AppError('not_found', 'No organisation with this id.');
     return org;
   }
 
   /** Operator actions: suspend or reinstate, change plan, set or clear the subscription's end. */
   async updateOrganisation(orgId: string, change: { status?: OrgStatus; plan?: string; subscription_expires_at?: string | null }): Promise<void> {
-    await this.db.updateTable('organisations').set(change).where('id', '=', orgId).execute();
+    await this.repos.organisations.update(orgId, change);
   }
 
   async countOrganisations(): Promise<number> {
-    const row = await this.db.selectFrom('organisations').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    return Number(row.n);
+    return this.repos.organisations.count();
   }
 }

@@ -1,7 +1,6 @@
 /** The outputs of a finished reading: the CV's layout, questions and fact check; the rebuilt CV as
  * docx and pdf (each read back and checked); the spreadsheet; the improved wording. */
-import type { Kysely } from 'kysely';
-import type { Database } from '../adapters/db/schema.js';
+import type { Repositories } from '../adapters/db/repositories/index.js';
 import { cvFacts, type CvFact } from '../doctypes/cv/facts.js';
 import { improveCv, type CvImproved } from '../doctypes/cv/improve.js';
 import type { Cv } from '../doctypes/cv/model.js';
@@ -33,7 +32,7 @@ export interface CvView {
 
 export class CvOutputsService {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly repos: Repositories,
     private readonly documents: DocumentsService,
     private readonly opts: CvOutputsOptions,
   ) {}
@@ -43,8 +42,7 @@ export class CvOutputsService {
     const view = await this.documents.get(principal, id).catch(async (err: unknown) => {
       // Outputs of a deleted document answer 409 document_deleted, as every operation on it does.
       if (err instanceof AppError && err.code === 'not_found') {
-        const deleted = await this.db.selectFrom('document_deletions').select('document_id').where('document_id', '=', id).where('org_id', '=', principal.orgId).executeTakeFirst();
-        if (deleted) throw new AppError('document_deleted', 'The document was deleted.');
+        if (await this.repos.documents.wasDeleted(principal.orgId, id)) throw new AppError('document_deleted', 'The document was deleted.');
       }
       throw err;
     });
@@ -88,12 +86,7 @@ export class CvOutputsService {
   async improve(principal: Principal, id: string): Promise<CvImproved> {
     const { cv, readingId } = await this.readCv(principal, id);
     const improved = this.opts.improveWithModel ? await this.opts.improveWithModel(cv) : improveCv(cv);
-    await this.db
-      .updateTable('documents')
-      .set({ cv_improved: JSON.stringify(improved), cv_improved_reading_id: readingId })
-      .where('id', '=', id)
-      .where('org_id', '=', principal.orgId)
-      .execute();
+    await this.repos.documents.setCvImproved(principal.orgId, id, JSON.stringify(improved), readingId);
     return improved;
   }
 }

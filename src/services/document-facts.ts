@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../adapters/db/schema.js';
+import type { DocumentFactsRepository } from '../adapters/db/repositories/document-facts.js';
 import type { RuleLookups } from '../doctypes/types.js';
 import type { Result } from '../domain/result.js';
 import { normaliseInvoiceNumber, normaliseVendor } from '../doctypes/finance/vendor.js';
@@ -23,19 +22,8 @@ export function factsFromResult(result: Result): Array<{ kind: string; fact_key:
 }
 
 /** The questions a reading of one document may ask about its organisation's other documents. */
-export function ruleLookups(db: Kysely<Database>, orgId: string, documentId: string): RuleLookups {
+export function ruleLookups(facts: DocumentFactsRepository, orgId: string, documentId: string): RuleLookups {
   return {
-    async findInvoiceDuplicate({ vendor, invoiceNumber, total }) {
-      let q = db
-        .selectFrom('document_facts')
-        .select('document_id')
-        .where('org_id', '=', orgId)
-        .where('kind', '=', INVOICE_FACT)
-        .where('fact_key', '=', invoiceFactKey(vendor, invoiceNumber))
-        .where('document_id', '!=', documentId);
-      if (total !== null) q = q.where((eb) => eb.or([eb('amount', 'is', null), eb('amount', '=', total)]));
-      const row = await q.orderBy('created_at').limit(1).executeTakeFirst();
-      return row?.document_id ?? null;
-    },
+    findInvoiceDuplicate: ({ vendor, invoiceNumber, total }) => facts.findOther(orgId, documentId, INVOICE_FACT, invoiceFactKey(vendor, invoiceNumber), total),
   };
 }

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import type { BlobStore } from '../adapters/blobs/types.js';
-import type { Database, DocumentsTable, ReadingsTable } from '../adapters/db/schema.js';
+import { ERASED_TABLES, type Repositories } from '../adapters/db/repositories/index.js';
+import type { DocumentsTable, ReadingsTable } from '../adapters/db/schema.js';
 import type { Queue } from '../adapters/queue/types.js';
 import { MEDIA_TYPE_BY_KIND, UNKNOWN_TYPE, type FileKind, type OutputFormat } from '../domain/document-types.js';
 import { AppError } from '../domain/errors.js';
@@ -67,10 +67,7 @@ export interface DocumentsServiceOptions {
 
 /** Runs in the transaction that records a document (a job records its input there, so a reading
  * cannot finish before the document is known to be the job's). */
-export type WithinUpload = (trx: Transaction<Database>, doc: DocumentsTable, reading: ReadingsTable) => Promise<void>;
-
-/** Every table a document's content lives in; erased together. */
-const ERASED_TABLES = ['readings', 'document_versions', 'consents', 'document_facts', 'reviews', 'documents'] as const;
+export type WithinUpload = (tx: Repositories, doc: DocumentsTable, reading: ReadingsTable) => Promise<void>;
 
 const now = () => new Date().toISOString();
 
@@ -82,7 +79,7 @@ function cleanFilename(name: string): string {
 
 export class DocumentsService {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly repos: Repositories,
     private readonly blobs: BlobStore,
     private readonly queue: Queue,
     private readonly opts: DocumentsServiceOptions,
@@ -137,19 +134,19 @@ export class DocumentsService {
         prepared.push({ doc, cachedFrom: await this.findFinishedTwin(principal.orgId, doc.sha256) });
       }
       const at = now();
-      const readings = await this.db.transaction().execute(async (trx) => {
+      const readings = await this.repos.transaction(async (tx) => {
         // A cached result costs no engine run, so it costs no quota.
         const charged = prepared.filter((p) => !p.cachedFrom).length;
-        if (charged > 0) await this.opts.quota?.charge(trx, principal.orgId, charged);
+        if (charged > 0) await this.opts.quota?.charge(tx, principal.orgId, charged);
         const out: ReadingsTable[] = [];
         for (const [i, { doc, cachedFrom }] of prepared.entries()) {
           const { input } = files[i]!;
-          const reading = await this.record(trx, principal.orgId, doc, cachedFrom, input.consent, at);
+          const reading = await this.record(tx, principal.orgId, doc, cachedFrom, input.consent, at);
           // A job's input gets its events from the job (withinTransaction), after it joined the job.
           if (cachedFrom && input.source !== 'job') {
-            await this.opts.events?.documentFinished(trx, { orgId: principal.orgId, documentId: doc.id, readingId: reading.id, status: doc.status, outcome: JSON.parse(doc.outcome) as Outcome });
+            await this.opts.events?.documentFinished(tx, { orgId: principal.orgId, documentId: doc.id, readingId: reading.id, status: doc.status, outcome: JSON.parse(doc.outcome) as Outcome });
           }
-          await withinTransaction?.(trx, doc, reading);
+          await withinTransaction?.(tx, doc, reading);
           out.push(reading);
         }
         return out;
@@ -193,7 +190,7 @@ export class DocumentsService {
   }
 
   /** Records one document, its version and consent, and its reading: queued, or copied from a twin. */
-  private async record(trx: Transaction<Database>, orgId: string, doc: DocumentsTable, cachedFrom: Twin | null, consent: string | null, at: string): Promise<ReadingsTable> {
+  private async record(tx: Repositories, orgId: string, doc: DocumentsTable, cachedFrom: Twin | null, consent: string | null, at: string): Promise<ReadingsTable> {
     const readingId = newId('reading');
     doc.current_reading_id = readingId;
     if (cachedFrom) {
@@ -207,42 +204,29 @@ export class DocumentsService {
         tamper_score: cachedFrom.doc.tamper_score,
       });
     }
-    await trx.insertInto('documents').values(doc).execute();
-    await trx
-      .insertInto('document_versions')
-      .values({ id: newId('version'), document_id: doc.id, org_id: orgId, version: 1, sha256: doc.sha256, size_bytes: doc.size_bytes, media_type: doc.media_type, blob_key: doc.blob_key, created_at: at })
-      .execute();
+    await tx.documents.insert(doc);
+    await tx.documents.insertVersion({ id: newId('version'), document_id: doc.id, org_id: orgId, version: 1, sha256: doc.sha256, size_bytes: doc.size_bytes, media_type: doc.media_type, blob_key: doc.blob_key, created_at: at });
     if (consent !== null) {
-      await trx.insertInto('consents').values({ id: newId('consent'), org_id: orgId, document_id: doc.id, note: consent, created_at: at }).execute();
+      await tx.documents.insertConsent({ id: newId('consent'), org_id: orgId, document_id: doc.id, note: consent, created_at: at });
     }
-    if (!cachedFrom) return this.startReading(trx, orgId, doc.id, readingId, 1, 'upload', at);
+    if (!cachedFrom) return this.startReading(tx, orgId, doc.id, readingId, 1, 'upload', at);
     // The earlier reading is copied, not re-run: no engine cost, same evidence.
     const copy: ReadingsTable = { ...cachedFrom.reading, id: readingId, document_id: doc.id, number: 1, trigger: 'cache', started_at: at, finished_at: at, cached_from_reading: cachedFrom.reading.id };
-    await trx.insertInto('readings').values(copy).execute();
+    await tx.readings.insert(copy);
     return copy;
   }
 
-  private async startReading(trx: Transaction<Database>, orgId: string, documentId: string, readingId: string, number: number, trigger: string, at: string): Promise<ReadingsTable> {
+  private async startReading(tx: Repositories, orgId: string, documentId: string, readingId: string, number: number, trigger: string, at: string): Promise<ReadingsTable> {
     const reading: ReadingsTable = { id: readingId, document_id: documentId, org_id: orgId, number, trigger, status: 'queued', outcome: null, result: null, raw: null, started_at: at, finished_at: null, cached_from_reading: null };
-    await trx.insertInto('readings').values(reading).execute();
+    await tx.readings.insert(reading);
     const payload: ReadJobPayload = { orgId, documentId, readingId };
-    await this.queue.enqueue(READ_QUEUE, payload, { dedupeKey: `read:${readingId}` }, trx);
+    await tx.enqueue(this.queue, READ_QUEUE, payload, { dedupeKey: `read:${readingId}` });
     return reading;
   }
 
   /** The newest finished reading of the same bytes in the same organisation, never across. */
   private async findFinishedTwin(orgId: string, sha256: string): Promise<Twin | null> {
-    const row = await this.db
-      .selectFrom('readings')
-      .innerJoin('documents', 'documents.current_reading_id', 'readings.id')
-      .selectAll('readings')
-      .select(['documents.id as doc_id', 'documents.doc_type as doc_type', 'documents.status as doc_status', 'documents.outcome as doc_outcome', 'documents.confidence as doc_confidence', 'documents.tamper_score as doc_tamper_score'])
-      .where('documents.org_id', '=', orgId)
-      .where('documents.sha256', '=', sha256)
-      .where('readings.status', '=', 'done')
-      .orderBy('documents.uploaded_at', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    const row = await this.repos.documents.findFinishedTwin(orgId, sha256);
     if (!row) return null;
     const { doc_id, doc_type, doc_status, doc_outcome, doc_confidence, doc_tamper_score, ...reading } = row;
     // A person's decision on the earlier document is not the machine's result for this one.
@@ -259,49 +243,23 @@ export class DocumentsService {
 
   /** A live document of this organisation, or the right error for a missing or deleted one. */
   private async requireDocument(orgId: string, id: string, forRead: boolean): Promise<DocumentsTable> {
-    const doc = await this.db.selectFrom('documents').selectAll().where('id', '=', id).where('org_id', '=', orgId).executeTakeFirst();
+    const doc = await this.repos.documents.find(orgId, id);
     if (doc) return doc;
     if (!forRead) {
-      const deleted = await this.db.selectFrom('document_deletions').select('document_id').where('document_id', '=', id).where('org_id', '=', orgId).executeTakeFirst();
-      if (deleted) throw new AppError('document_deleted', 'The document was deleted.');
+      if (await this.repos.documents.wasDeleted(orgId, id)) throw new AppError('document_deleted', 'The document was deleted.');
     }
     throw new AppError('not_found', 'No document with this id.');
   }
 
   async get(principal: Principal, id: string): Promise<DocumentView> {
     const doc = await this.requireDocument(principal.orgId, id, true);
-    const reading = doc.current_reading_id
-      ? await this.db.selectFrom('readings').selectAll().where('id', '=', doc.current_reading_id).where('org_id', '=', principal.orgId).executeTakeFirst()
-      : undefined;
+    const reading = doc.current_reading_id ? await this.repos.readings.find(principal.orgId, doc.current_reading_id) : undefined;
     return presentDocument(doc, reading ?? null, this.opts.publicBaseUrl);
   }
 
   async list(principal: Principal, query: ListQuery): Promise<{ items: DocumentView[]; page: number; page_size: number; total: number }> {
-    let base = this.db.selectFrom('documents').where('documents.org_id', '=', principal.orgId);
-    if (query.status) base = base.where('documents.status', '=', query.status);
-    if (query.type) base = base.where((eb) => eb.or([eb('documents.doc_type', '=', query.type!), eb('documents.type_hint', '=', query.type!)]));
-    if (query.q) {
-      const pattern = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      base = base.where((eb) => eb.or([eb(eb.fn('lower', ['documents.name']), 'like', eb.val(pattern)), eb('documents.id', '=', query.q!)]));
-    }
-    const countRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const rows = await base
-      .leftJoin('readings', 'readings.id', 'documents.current_reading_id')
-      .selectAll('documents')
-      .select(['readings.id as r_id', 'readings.status as r_status', 'readings.result as r_result', 'readings.raw as r_raw', 'readings.number as r_number', 'readings.trigger as r_trigger', 'readings.started_at as r_started', 'readings.finished_at as r_finished', 'readings.cached_from_reading as r_cached_from', 'readings.outcome as r_outcome'])
-      .orderBy('documents.uploaded_at', 'desc')
-      .orderBy('documents.id', 'desc')
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size)
-      .execute();
-    const items = rows.map((r) => {
-      const { r_id, r_status, r_result, r_raw, r_number, r_trigger, r_started, r_finished, r_cached_from, r_outcome, ...doc } = r;
-      const reading: ReadingsTable | null = r_id
-        ? { id: r_id, document_id: doc.id, org_id: doc.org_id, number: r_number!, trigger: r_trigger!, status: r_status!, outcome: r_outcome ?? null, result: r_result ?? null, raw: r_raw ?? null, started_at: r_started!, finished_at: r_finished ?? null, cached_from_reading: r_cached_from ?? null }
-        : null;
-      return presentDocument(doc, reading, this.opts.publicBaseUrl);
-    });
-    return { items, page: query.page, page_size: query.page_size, total: Number(countRow.n) };
+    const { total, items } = await this.repos.documents.page(principal.orgId, { status: query.status, type: query.type, q: query.q }, query.page, query.page_size);
+    return { items: items.map(({ doc, reading }) => presentDocument(doc, reading, this.opts.publicBaseUrl)), page: query.page, page_size: query.page_size, total };
   }
 
   /** Erases the original, page images, readings, versions, consent and outputs; keeps a minimal
@@ -309,15 +267,11 @@ export class DocumentsService {
   async delete(principal: Principal, id: string): Promise<{ id: string; deleted: true; deleted_at: string }> {
     await this.requireDocument(principal.orgId, id, false);
     const at = now();
-    await this.db.transaction().execute(async (trx) => {
-      for (const table of ERASED_TABLES) {
-        if (table === 'documents') {
-          await this.opts.events?.documentRemoved(trx, principal.orgId, id);
-          await trx.deleteFrom('documents').where('id', '=', id).where('org_id', '=', principal.orgId).execute();
-        }
-        else await trx.deleteFrom(table).where('document_id', '=', id).where('org_id', '=', principal.orgId).execute();
-      }
-      await trx.insertInto('document_deletions').values({ document_id: id, org_id: principal.orgId, deleted_at: at, actor: principal.actor }).execute();
+    await this.repos.transaction(async (tx) => {
+      await tx.documents.eraseContent(principal.orgId, id);
+      await this.opts.events?.documentRemoved(tx, principal.orgId, id);
+      await tx.documents.delete(principal.orgId, id);
+      await tx.documents.recordDeletion({ document_id: id, org_id: principal.orgId, deleted_at: at, actor: principal.actor });
     });
     await this.blobs.deletePrefix(documentPrefix(principal.orgId, id));
     try {
@@ -331,14 +285,8 @@ export class DocumentsService {
 
   async versions(principal: Principal, id: string) {
     await this.requireDocument(principal.orgId, id, false);
-    const versions = await this.db.selectFrom('document_versions').selectAll().where('document_id', '=', id).where('org_id', '=', principal.orgId).orderBy('version').execute();
-    const readings = await this.db
-      .selectFrom('readings')
-      .select(['id', 'number', 'trigger', 'status', 'started_at', 'finished_at', 'cached_from_reading', 'outcome'])
-      .where('document_id', '=', id)
-      .where('org_id', '=', principal.orgId)
-      .orderBy('number')
-      .execute();
+    const versions = await this.repos.documents.versions(principal.orgId, id);
+    const readings = await this.repos.readings.summariesForDocument(principal.orgId, id);
     return {
       document_id: id,
       items: versions.map((v) => ({
@@ -368,20 +316,13 @@ export class DocumentsService {
     if (!doc.blob_key || !(await this.blobs.exists(doc.blob_key))) {
       throw new AppError('no_source_file', 'The original file was not kept, so it cannot be read again.');
     }
-    const active = await this.db.selectFrom('readings').select('id').where('document_id', '=', id).where('status', 'in', ['queued', 'running']).executeTakeFirst();
-    if (active) throw new AppError('not_finished', 'A reading of this document is still running.');
+    if (await this.repos.readings.hasActive(principal.orgId, id)) throw new AppError('not_finished', 'A reading of this document is still running.');
     const readingId = newId('reading');
     const at = now();
-    await this.db.transaction().execute(async (trx) => {
-      const last = await trx.selectFrom('readings').select((eb) => eb.fn.max<number>('number').as('n')).where('document_id', '=', id).executeTakeFirst();
-      await this.startReading(trx, principal.orgId, id, readingId, Number(last?.n ?? 0) + 1, trigger, at);
-      await trx
-        .updateTable('documents')
-        .set({ status: 'processing', outcome: JSON.stringify(PENDING_OUTCOME), current_reading_id: readingId, cached: 0, review_result: null, updated_at: at })
-        .where('id', '=', id)
-        .where('org_id', '=', principal.orgId)
-        .execute();
-      await this.opts.events?.documentRestarted(trx, principal.orgId, id);
+    await this.repos.transaction(async (tx) => {
+      await this.startReading(tx, principal.orgId, id, readingId, await tx.readings.nextNumber(principal.orgId, id), trigger, at);
+      await tx.documents.startOver(principal.orgId, id, readingId, JSON.stringify(PENDING_OUTCOME), at);
+      await this.opts.events?.documentRestarted(tx, principal.orgId, id);
     });
     return this.get(principal, id);
   }

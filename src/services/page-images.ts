@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { BlobStore } from '../adapters/blobs/types.js';
-import type { Database } from '../adapters/db/schema.js';
+import type { Repositories } from '../adapters/db/repositories/index.js';
 import type { FileKind } from '../domain/document-types.js';
 import { AppError } from '../domain/errors.js';
 import type { ReadDeps } from '../pipeline/context.js';
@@ -25,13 +24,13 @@ export class PageImagesService {
   private readonly inFlight = new Map<string, Promise<number>>();
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly repos: Repositories,
     private readonly blobs: BlobStore,
     private readonly read: Pick<ReadDeps, 'intake' | 'limits'>,
   ) {}
 
   async page(principal: Principal, documentId: string, page: number): Promise<PageImage> {
-    const doc = await this.db.selectFrom('documents').select(['blob_key', 'file_kind']).where('id', '=', documentId).where('org_id', '=', principal.orgId).executeTakeFirst();
+    const doc = await this.repos.documents.findOriginal(principal.orgId, documentId);
     if (!doc) throw new AppError('not_found', 'No document with this id.');
     if (!doc.blob_key) throw new AppError('no_source_file', 'The original file was not kept, so there is no page to show.');
     const base = `${doc.blob_key}.view/`;

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../adapters/db/schema.js';
+import type { Repositories } from '../adapters/db/repositories/index.js';
 import { AppError } from '../domain/errors.js';
 import { effectivePolicy, mergeUpdate, unknownFieldKeys, type Policy, type PolicyUpdate } from '../verification/policy.js';
 import type { Principal } from './accounts.js';
@@ -13,10 +12,10 @@ const now = () => new Date().toISOString();
 
 /** The organisation's verification policy: every change is a new version, the old ones are kept. */
 export class PoliciesService {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly repos: Repositories) {}
 
-  private async latest(orgId: string, db: Kysely<Database> = this.db) {
-    return db.selectFrom('policies').selectAll().where('org_id', '=', orgId).orderBy('version', 'desc').limit(1).executeTakeFirst();
+  private latest(orgId: string) {
+    return this.repos.policies.latest(orgId);
   }
 
   /** The policy a reading of this organisation is decided under. */
@@ -38,12 +37,12 @@ export class PoliciesService {
     const unknown = unknownFieldKeys(update);
     if (unknown.length) throw new AppError('validation_error', `Unknown field keys for their document type: ${unknown.join(', ')}.`);
     const at = now();
-    await this.db.transaction().execute(async (trx) => {
-      const row = await this.latest(principal.orgId, trx);
+    await this.repos.transaction(async (tx) => {
+      const row = await tx.policies.latest(principal.orgId);
       const stored = row ? (JSON.parse(row.body) as PolicyUpdate) : null;
       const version = (row?.version ?? 1) + 1;
       // Two changes at once race for the same version; the primary key lets only one win.
-      await trx.insertInto('policies').values({ org_id: principal.orgId, version, body: JSON.stringify(mergeUpdate(stored, update)), created_at: at, created_by: principal.actor }).execute();
+      await tx.policies.insert({ org_id: principal.orgId, version, body: JSON.stringify(mergeUpdate(stored, update)), created_at: at, created_by: principal.actor });
     });
     return this.get(principal);
   }

@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { BlobStore } from '../adapters/blobs/types.js';
-import type { Database } from '../adapters/db/schema.js';
+import type { Repositories } from '../adapters/db/repositories/index.js';
 import type { JobHandler } from '../adapters/queue/types.js';
 import type { FileKind } from '../domain/document-types.js';
 import { OUTCOME_CODES } from '../domain/outcome-codes.js';
@@ -22,7 +21,7 @@ export interface ReadingObserver {
  * alone, and results are written only while the document still exists and this reading is its
  * current one. */
 export function createReadHandler(deps: {
-  db: Kysely<Database>;
+  repos: Repositories;
   blobs: BlobStore;
   read: ReadDeps;
   logger: Logger;
@@ -32,14 +31,14 @@ export function createReadHandler(deps: {
   /** Job state and webhook events, written in the transaction that records the finish. */
   events?: JobEvents;
 }): JobHandler<ReadJobPayload> {
-  const { db, blobs, logger } = deps;
+  const { repos, blobs, logger } = deps;
   return async (job) => {
     const { orgId, documentId, readingId } = job.payload;
-    const reading = await db.selectFrom('readings').selectAll().where('id', '=', readingId).where('org_id', '=', orgId).executeTakeFirst();
+    const reading = await repos.readings.find(orgId, readingId);
     if (!reading || reading.status === 'done') return;
-    const doc = await db.selectFrom('documents').selectAll().where('id', '=', documentId).where('org_id', '=', orgId).executeTakeFirst();
+    const doc = await repos.documents.find(orgId, documentId);
     if (!doc) return;
-    await db.updateTable('readings').set({ status: 'running' }).where('id', '=', readingId).execute();
+    await repos.readings.markRunning(orgId, readingId);
     const started = performance.now();
 
     let output: ReadOutput;
@@ -50,7 +49,7 @@ export function createReadHandler(deps: {
       try {
         const policy = await deps.policyFor?.(orgId);
         output = await readDocument(
-          { bytes, kind: doc.file_kind as FileKind, typeHint: doc.type_hint, now: new Date(), lookups: ruleLookups(db, orgId, documentId), improve: doc.improve === 1, ...(policy ? { policy } : {}) },
+          { bytes, kind: doc.file_kind as FileKind, typeHint: doc.type_hint, now: new Date(), lookups: ruleLookups(repos.documentFacts, orgId, documentId), improve: doc.improve === 1, ...(policy ? { policy } : {}) },
           deps.read,
           { signal: job.signal },
         );
@@ -66,28 +65,13 @@ export function createReadHandler(deps: {
     // Observed before the commit, so that whoever sees the new status also sees the metrics.
     deps.observer?.onFinished?.({ status, timings: output.result.timings_ms, ms });
     const at = new Date().toISOString();
-    await db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable('readings')
-        .set({ status: 'done', outcome: JSON.stringify(output.outcome), result: JSON.stringify(output.result), raw: JSON.stringify(output.raw), finished_at: at })
-        .where('id', '=', readingId)
-        .where('status', '!=', 'done')
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) return;
-      const current = await trx
-        .updateTable('documents')
-        .set({ status, outcome: JSON.stringify(output.outcome), doc_type: output.documentType, confidence: output.confidence, tamper_score: output.tamperScore, updated_at: at })
-        .where('id', '=', documentId)
-        .where('org_id', '=', orgId)
-        .where('current_reading_id', '=', readingId)
-        .executeTakeFirst();
-      if (Number(current.numUpdatedRows) === 0) return;
-      await trx.deleteFrom('document_facts').where('document_id', '=', documentId).where('org_id', '=', orgId).execute();
-      const facts = factsFromResult(output.result);
-      if (facts.length) {
-        await trx.insertInto('document_facts').values(facts.map((f) => ({ ...f, document_id: documentId, org_id: orgId, created_at: at }))).execute();
-      }
-      await deps.events?.documentFinished(trx, { orgId, documentId, readingId, status, outcome: output.outcome });
+    await repos.transaction(async (tx) => {
+      const recorded = await tx.readings.finish(orgId, readingId, { outcome: JSON.stringify(output.outcome), result: JSON.stringify(output.result), raw: JSON.stringify(output.raw), finished_at: at });
+      if (!recorded) return;
+      const current = await tx.documents.finishReading(orgId, documentId, readingId, { status, outcome: JSON.stringify(output.outcome), doc_type: output.documentType, confidence: output.confidence, tamper_score: output.tamperScore, updated_at: at });
+      if (!current) return;
+      await tx.documentFacts.replace(orgId, documentId, factsFromResult(output.result), at);
+      await deps.events?.documentFinished(tx, { orgId, documentId, readingId, status, outcome: output.outcome });
     });
     logger.info({ documentId, readingId, status, code: output.outcome.code, ms: Math.round(ms) }, 'document read');
   };

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database, DocumentsTable, ReadingsTable } from '../adapters/db/schema.js';
+import type { Repositories } from '../adapters/db/repositories/index.js';
+import type { DocumentsTable, ReadingsTable } from '../adapters/db/schema.js';
 import { AppError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import type { FieldValue, Result } from '../domain/result.js';
@@ -27,7 +27,7 @@ const now = () => new Date().toISOString();
 /** A person's approve or reject, deciding again under a changed policy, and the document's history. */
 export class ReviewsService {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly repos: Repositories,
     private readonly documents: DocumentsService,
     private readonly policies: PoliciesService,
     /** Job state and webhook events of a job's input, written in the decision's transaction. */
@@ -35,15 +35,12 @@ export class ReviewsService {
   ) {}
 
   private async load(orgId: string, id: string): Promise<{ doc: DocumentsTable; reading: ReadingsTable | null }> {
-    const doc = await this.db.selectFrom('documents').selectAll().where('id', '=', id).where('org_id', '=', orgId).executeTakeFirst();
+    const doc = await this.repos.documents.find(orgId, id);
     if (!doc) {
-      const deleted = await this.db.selectFrom('document_deletions').select('document_id').where('document_id', '=', id).where('org_id', '=', orgId).executeTakeFirst();
-      throw deleted ? new AppError('document_deleted', 'The document was deleted.') : new AppError('not_found', 'No document with this id.');
+      throw (await this.repos.documents.wasDeleted(orgId, id)) ? new AppError('document_deleted', 'The document was deleted.') : new AppError('not_found', 'No document with this id.');
     }
     if (doc.status === 'processing') throw new AppError('not_finished', 'The document is still being read.');
-    const reading = doc.current_reading_id
-      ? ((await this.db.selectFrom('readings').selectAll().where('id', '=', doc.current_reading_id).where('org_id', '=', orgId).executeTakeFirst()) ?? null)
-      : null;
+    const reading = doc.current_reading_id ? ((await this.repos.readings.find(orgId, doc.current_reading_id)) ?? null) : null;
     return { doc, reading };
   }
 
@@ -55,34 +52,29 @@ export class ReviewsService {
 
   /** Writes a person's resolution if the document is still as it was read; a concurrent one loses with 409. */
   private async resolve(principal: Principal, doc: DocumentsTable, reading: ReadingsTable, row: { action: 'approve' | 'reject'; toStatus: string; outcome: unknown; result: Result; corrections: Record<string, FieldValue>; machine: unknown; note: string | null; reviewer: Reviewer }) {
-    await this.db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable('documents')
-        .set({ status: row.toStatus, outcome: JSON.stringify(row.outcome), review_result: JSON.stringify(row.result), updated_at: row.reviewer.at })
-        .where('id', '=', doc.id)
-        .where('org_id', '=', principal.orgId)
-        .where('status', '=', doc.status)
-        .where('current_reading_id', '=', reading.id)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) throw new AppError('invalid_state', 'The document changed while this was being decided; load it again.');
-      await trx
-        .insertInto('reviews')
-        .values({
-          id: row.reviewer.reviewId,
-          document_id: doc.id,
-          org_id: principal.orgId,
-          reading_id: reading.id,
-          action: row.action,
-          from_status: doc.status,
-          to_status: row.toStatus,
-          corrections: JSON.stringify(row.corrections),
-          machine: JSON.stringify(row.machine),
-          note: row.note,
-          actor: principal.actor,
-          created_at: row.reviewer.at,
-        })
-        .execute();
-      await this.events?.documentReviewed(trx, { orgId: principal.orgId, documentId: doc.id, reviewId: row.reviewer.reviewId, status: row.toStatus });
+    await this.repos.transaction(async (tx) => {
+      const updated = await tx.documents.resolveByPerson(
+        principal.orgId,
+        doc.id,
+        { status: doc.status, readingId: reading.id },
+        { status: row.toStatus, outcome: JSON.stringify(row.outcome), review_result: JSON.stringify(row.result), updated_at: row.reviewer.at },
+      );
+      if (!updated) throw new AppError('invalid_state', 'The document changed while this was being decided; load it again.');
+      await tx.reviews.insert({
+        id: row.reviewer.reviewId,
+        document_id: doc.id,
+        org_id: principal.orgId,
+        reading_id: reading.id,
+        action: row.action,
+        from_status: doc.status,
+        to_status: row.toStatus,
+        corrections: JSON.stringify(row.corrections),
+        machine: JSON.stringify(row.machine),
+        note: row.note,
+        actor: principal.actor,
+        created_at: row.reviewer.at,
+      });
+      await this.events?.documentReviewed(tx, { orgId: principal.orgId, documentId: doc.id, reviewId: row.reviewer.reviewId, status: row.toStatus });
     });
     return this.documents.get(principal, doc.id);
   }
@@ -134,22 +126,12 @@ export class ReviewsService {
     const readingId = newId('reading');
     const at = now();
     const status = decision.result.status;
-    await this.db.transaction().execute(async (trx) => {
-      const last = await trx.selectFrom('readings').select((eb) => eb.fn.max<number>('number').as('n')).where('document_id', '=', id).executeTakeFirst();
-      await trx
-        .insertInto('readings')
-        .values({ id: readingId, document_id: id, org_id: principal.orgId, number: Number(last?.n ?? 0) + 1, trigger: 'redecide', status: 'done', outcome: JSON.stringify(decision.outcome), result: JSON.stringify(decision.result), raw: JSON.stringify({ ...raw, redecided_from: reading.id }), started_at: at, finished_at: at, cached_from_reading: null })
-        .execute();
-      const updated = await trx
-        .updateTable('documents')
-        .set({ status, outcome: JSON.stringify(decision.outcome), current_reading_id: readingId, confidence: decision.confidence, tamper_score: decision.tamperScore, updated_at: at })
-        .where('id', '=', id)
-        .where('org_id', '=', principal.orgId)
-        .where('current_reading_id', '=', reading.id)
-        .where('review_result', 'is', null)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) throw new AppError('invalid_state', 'The document changed while this was being decided; load it again.');
-      await this.events?.documentFinished(trx, { orgId: principal.orgId, documentId: id, readingId, status, outcome: decision.outcome });
+    await this.repos.transaction(async (tx) => {
+      const number = await tx.readings.nextNumber(principal.orgId, id);
+      await tx.readings.insert({ id: readingId, document_id: id, org_id: principal.orgId, number, trigger: 'redecide', status: 'done', outcome: JSON.stringify(decision.outcome), result: JSON.stringify(decision.result), raw: JSON.stringify({ ...raw, redecided_from: reading.id }), started_at: at, finished_at: at, cached_from_reading: null });
+      const updated = await tx.documents.adoptRedecision(principal.orgId, id, reading.id, { status, outcome: JSON.stringify(decision.outcome), current_reading_id: readingId, confidence: decision.confidence, tamper_score: decision.tamperScore, updated_at: at });
+      if (!updated) throw new AppError('invalid_state', 'The document changed while this was being decided; load it again.');
+      await this.events?.documentFinished(tx, { orgId: principal.orgId, documentId: id, readingId, status, outcome: decision.outcome });
     });
     return { document: await this.documents.get(principal, id), reading_id: readingId, previous_reading_id: reading.id };
   }
@@ -157,11 +139,11 @@ export class ReviewsService {
   /** What happened to the document, oldest first: upload, each reading, each person's action.
    * Reviews carry what a v2 job.reviewed event needs (who, when, action, corrected fields). */
   async history(principal: Principal, id: string): Promise<{ document_id: string; events: HistoryEvent[] }> {
-    const doc = await this.db.selectFrom('documents').select(['id', 'uploaded_at']).where('id', '=', id).where('org_id', '=', principal.orgId).executeTakeFirst();
-    if (!doc) await this.load(principal.orgId, id);
-    const readings = await this.db.selectFrom('readings').selectAll().where('document_id', '=', id).where('org_id', '=', principal.orgId).orderBy('number').execute();
-    const reviews = await this.db.selectFrom('reviews').selectAll().where('document_id', '=', id).where('org_id', '=', principal.orgId).orderBy('created_at').execute();
-    const events: HistoryEvent[] = [{ at: doc!.uploaded_at, type: 'uploaded', actor: null, detail: {} }];
+    const uploadedAt = await this.repos.documents.uploadedAt(principal.orgId, id);
+    if (uploadedAt === null) await this.load(principal.orgId, id);
+    const readings = await this.repos.readings.listForDocument(principal.orgId, id);
+    const reviews = await this.repos.reviews.listForDocument(principal.orgId, id);
+    const events: HistoryEvent[] = [{ at: uploadedAt!, type: 'uploaded', actor: null, detail: {} }];
     for (const r of readings) {
       const outcome = r.outcome ? (JSON.parse(r.outcome) as { status: string; code: string | null }) : null;
       events.push({ at: r.finished_at ?? r.started_at, type: 'reading', actor: null, detail: { reading_id: r.id, number: r.number, trigger: r.trigger, status: r.status, outcome_status: outcome?.status ?? null, outcome_code: outcome?.code ?? null } });

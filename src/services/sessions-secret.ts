@@ -1,6 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '../adapters/db/schema.js';
+import type { MetaRepository } from '../adapters/db/repositories/meta.js';
 
 const META_KEY = 'auth_secret';
 
@@ -17,11 +16,10 @@ export interface AuthKeys {
 
 /** AUTH_SECRET when set; otherwise one generated on first start and kept in the database, so
  * every process sharing the database signs and checks tokens alike. */
-export async function loadAuthKeys(db: Kysely<Database>, configured: string | undefined): Promise<AuthKeys> {
+export async function loadAuthKeys(meta: MetaRepository, configured: string | undefined): Promise<AuthKeys> {
   let secret = configured;
   if (!secret) {
-    await db.insertInto('meta').values({ key: META_KEY, value: randomBytes(32).toString('base64url') }).onConflict((oc) => oc.column('key').doNothing()).execute();
-    secret = (await db.selectFrom('meta').select('value').where('key', '=', META_KEY).executeTakeFirstOrThrow()).value;
+    secret = await meta.getOrInsert(META_KEY, randomBytes(32).toString('base64url'));
   }
   const derive = (label: string) => createHmac('sha256', secret).update(label).digest();
   return {

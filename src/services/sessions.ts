@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { Database, UsersTable } from '../adapters/db/schema.js';
+import type { Repositories } from '../adapters/db/repositories/index.js';
+import type { UsersTable } from '../adapters/db/schema.js';
 import { AppError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import { ROLE_SCOPES, assertOrganisationUsable, type Principal, type Role } from './accounts.js';
@@ -32,12 +32,12 @@ export function assertUserUsable(user: Pick<UsersTable, 'status'>): void {
  * short-lived access tokens; refresh tokens that rotate, where reuse revokes the session. */
 export class SessionsService {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly repos: Repositories,
     private readonly deps: { passwords: PasswordHasher; otp: OtpChallenges; tokens: TokenSigner; notify: Notifier; refreshDays: number; logger?: Logger },
   ) {}
 
   async login(email: string, password: string): Promise<LoginAnswer> {
-    const user = await this.db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+    const user = await this.repos.users.findByEmail(email.trim().toLowerCase());
     // Unknown email and wrong password take the same path and time and answer alike.
     const ok = await this.deps.passwords.verify(user?.password_hash ?? null, password);
     if (!user || !ok) throw new AppError('unauthorized', BAD_LOGIN);
@@ -58,7 +58,7 @@ export class SessionsService {
     if (!check.ok) {
       throw new AppError('unauthorized', check.reason === 'wrong_code' ? 'The code is wrong.' : 'The code has expired or was used up; sign in again.', { extra: { tries_left: check.triesLeft } });
     }
-    const user = await this.db.selectFrom('users').selectAll().where('id', '=', claims.userId).executeTakeFirstOrThrow();
+    const user = await this.repos.users.get(claims.userId);
     assertUserUsable(user);
     return this.startSession(user);
   }
@@ -67,20 +67,14 @@ export class SessionsService {
    * session is revoked (RFC 9700 §4.14.2). */
   async refresh(refreshToken: string): Promise<Tokens> {
     const hash = sha256(refreshToken);
-    const row = await this.db
-      .selectFrom('refresh_tokens')
-      .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
-      .select(['refresh_tokens.session_id', 'refresh_tokens.used_at', 'refresh_tokens.expires_at', 'sessions.revoked_at', 'sessions.user_id', 'sessions.expires_at as session_expires_at'])
-      .where('refresh_tokens.token_hash', '=', hash)
-      .executeTakeFirst();
+    const row = await this.repos.sessions.findRefreshToken(hash);
     if (!row) throw new AppError('unauthorized', 'The refresh token is not valid.');
     if (row.revoked_at !== null) throw new AppError('session_revoked', 'The session was ended; sign in again.');
     if (row.used_at !== null) return this.revokeForReuse(row.session_id);
     const at = now();
     if (row.expires_at <= at || row.session_expires_at <= at) throw new AppError('unauthorized', 'The refresh token has expired; sign in again.');
-    const used = await this.db.updateTable('refresh_tokens').set({ used_at: at }).where('token_hash', '=', hash).where('used_at', 'is', null).executeTakeFirst();
-    if (Number(used.numUpdatedRows) === 0) return this.revokeForReuse(row.session_id);
-    const user = await this.db.selectFrom('users').selectAll().where('id', '=', row.user_id).executeTakeFirstOrThrow();
+    if (!(await this.repos.sessions.useRefreshToken(hash, at))) return this.revokeForReuse(row.session_id);
+    const user = await this.repos.users.get(row.user_id);
     assertUserUsable(user);
     assertOrganisationUsable(await this.organisation(user.org_id));
     return this.issue(user, row.session_id);
@@ -92,22 +86,15 @@ export class SessionsService {
 
   /** Sign-out by the refresh token the browser holds (used or not: its session ends either way). */
   async logoutByRefreshToken(refreshToken: string): Promise<void> {
-    const row = await this.db.selectFrom('refresh_tokens').select('session_id').where('token_hash', '=', sha256(refreshToken)).executeTakeFirst();
-    if (row) await this.revoke(row.session_id, 'logout');
+    const sessionId = await this.repos.sessions.sessionOfRefreshToken(sha256(refreshToken));
+    if (sessionId !== null) await this.revoke(sessionId, 'logout');
   }
 
   /** The principal behind an access token; throws the refusal that applies. */
   async authenticateAccess(token: string): Promise<Principal> {
     const claims = await this.deps.tokens.verifyAccess(token);
     if (!claims) throw new AppError('unauthorized', 'The access token is not valid or has expired.');
-    const row = await this.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .innerJoin('organisations', 'organisations.id', 'users.org_id')
-      .select(['sessions.revoked_at', 'users.status as user_status', 'users.role', 'users.org_id', 'organisations.status', 'organisations.plan', 'organisations.subscription_expires_at'])
-      .where('sessions.id', '=', claims.sessionId)
-      .where('sessions.user_id', '=', claims.userId)
-      .executeTakeFirst();
+    const row = await this.repos.sessions.findForAccess(claims.sessionId, claims.userId);
     if (!row || row.org_id !== claims.orgId) throw new AppError('unauthorized', 'The access token is not valid.');
     if (row.revoked_at !== null) throw new AppError('session_revoked', 'The session was ended; sign in again.');
     assertUserUsable({ status: row.user_status });
@@ -119,20 +106,14 @@ export class SessionsService {
   private async startSession(user: UsersTable): Promise<Tokens> {
     const sessionId = newId('session');
     const at = new Date();
-    await this.db
-      .insertInto('sessions')
-      .values({ id: sessionId, user_id: user.id, org_id: user.org_id, created_at: at.toISOString(), expires_at: new Date(at.getTime() + this.deps.refreshDays * 86_400_000).toISOString(), revoked_at: null, revoked_reason: null })
-      .execute();
+    await this.repos.sessions.insert({ id: sessionId, user_id: user.id, org_id: user.org_id, created_at: at.toISOString(), expires_at: new Date(at.getTime() + this.deps.refreshDays * 86_400_000).toISOString(), revoked_at: null, revoked_reason: null });
     return this.issue(user, sessionId);
   }
 
   private async issue(user: UsersTable, sessionId: string): Promise<Tokens> {
     const refresh = `rt_${randomBytes(32).toString('base64url')}`;
     const at = new Date();
-    await this.db
-      .insertInto('refresh_tokens')
-      .values({ token_hash: sha256(refresh), session_id: sessionId, created_at: at.toISOString(), expires_at: new Date(at.getTime() + this.deps.refreshDays * 86_400_000).toISOString(), used_at: null })
-      .execute();
+    await this.repos.sessions.insertRefreshToken({ token_hash: sha256(refresh), session_id: sessionId, created_at: at.toISOString(), expires_at: new Date(at.getTime() + this.deps.refreshDays * 86_400_000).toISOString(), used_at: null });
     const token = await this.deps.tokens.access({ userId: user.id, sessionId, orgId: user.org_id });
     return { token, refresh_token: refresh, token_type: 'Bearer', expires_in: this.deps.tokens.accessTtl };
   }
@@ -144,10 +125,10 @@ export class SessionsService {
   }
 
   private async revoke(sessionId: string, reason: string): Promise<void> {
-    await this.db.updateTable('sessions').set({ revoked_at: now(), revoked_reason: reason }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+    await this.repos.sessions.revoke(sessionId, reason, now());
   }
 
   private async organisation(orgId: string) {
-    return this.db.selectFrom('organisations').select(['status', 'subscription_expires_at']).where('id', '=', orgId).executeTakeFirstOrThrow();
+    return this.repos.organisations.standing(orgId);
   }
 }

@@ -1,5 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../adapters/db/schema.js';
+import type { Repositories } from '../adapters/db/repositories/index.js';
 import type { Plan, Plans } from '../config/plans.js';
 import { AppError } from '../domain/errors.js';
 import type { Counters } from './usage-limiter.js';
@@ -11,7 +10,7 @@ export interface UploadQuota {
    * upload is then refused for another reason. */
   admitUploads(orgId: string, plan: string, n: number): Promise<() => Promise<void>>;
   /** Charges `n` documents in the transaction that records them; throws when the month is used up. */
-  charge(trx: Transaction<Database>, orgId: string, n: number): Promise<void>;
+  charge(tx: Repositories, orgId: string, n: number): Promise<void>;
 }
 
 export interface UsageReport {
@@ -40,7 +39,7 @@ function nextPeriodStart(at = new Date()): string {
  * with a conditional UPDATE in the upload's own transaction. Cached uploads and rereads are free. */
 export class UsageService implements UploadQuota {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly repos: Repositories,
     private readonly plans: Plans,
     private readonly counters: Counters,
   ) {}
@@ -64,30 +63,19 @@ export class UsageService implements UploadQuota {
     return refund;
   }
 
-  async charge(trx: Transaction<Database>, orgId: string, n: number): Promise<void> {
-    const org = await trx.selectFrom('organisations').select('plan').where('id', '=', orgId).executeTakeFirstOrThrow();
-    const quota = this.planOf(org.plan).monthly_quota;
-    const period = currentPeriod();
-    await trx.insertInto('usage_counters').values({ org_id: orgId, period, used: 0 }).onConflict((oc) => oc.columns(['org_id', 'period']).doNothing()).execute();
-    let update = trx
-      .updateTable('usage_counters')
-      .set((eb) => ({ used: eb('used', '+', n) }))
-      .where('org_id', '=', orgId)
-      .where('period', '=', period);
-    // The condition is evaluated under the row lock, so parallel uploads cannot overshoot.
-    if (quota !== null) update = update.where((eb) => eb(eb('used', '+', n), '<=', quota));
-    const res = await update.executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0) refuseOverQuota(quota ?? 0, await this.used(trx, orgId), n);
+  async charge(tx: Repositories, orgId: string, n: number): Promise<void> {
+    const quota = this.planOf(await tx.organisations.planOf(orgId)).monthly_quota;
+    if (!(await tx.usageCounters.charge(orgId, currentPeriod(), n, quota))) refuseOverQuota(quota ?? 0, await tx.usageCounters.used(orgId, currentPeriod()), n);
   }
 
   async report(orgId: string): Promise<UsageReport> {
-    const org = await this.db.selectFrom('organisations').select('plan').where('id', '=', orgId).executeTakeFirstOrThrow();
-    const plan = this.planOf(org.plan);
-    const used = await this.used(this.db, orgId);
+    const orgPlan = await this.repos.organisations.planOf(orgId);
+    const plan = this.planOf(orgPlan);
+    const used = await this.repos.usageCounters.used(orgId, currentPeriod());
     const hour = plan.uploads_per_hour === null ? null : await this.counters.peek(HOURLY, orgId, { points: plan.uploads_per_hour, seconds: 3600 });
     return {
       organisation_id: orgId,
-      plan: org.plan,
+      plan: orgPlan,
       period: currentPeriod(),
       used,
       quota: plan.monthly_quota,
@@ -96,11 +84,6 @@ export class UsageService implements UploadQuota {
       uploads_per_hour: plan.uploads_per_hour,
       uploads_this_hour_remaining: hour?.remaining ?? null,
     };
-  }
-
-  private async used(db: Kysely<Database> | Transaction<Database>, orgId: string): Promise<number> {
-    const row = await db.selectFrom('usage_counters').select('used').where('org_id', '=', orgId).where('period', '=', currentPeriod()).executeTakeFirst();
-    return Number(row?.used ?? 0);
   }
 }
 

@@ -1,6 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '../adapters/db/schema.js';
+import type { Repositories } from '../adapters/db/repositories/index.js';
 import { newId } from '../domain/ids.js';
 
 /** One-time codes: 6 digits, single use, 10 minutes, 5 tries; stored as an HMAC under the
@@ -14,7 +13,7 @@ export type OtpCheck = { ok: true; phone: string } | { ok: false; reason: 'unkno
 
 export class OtpChallenges {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly repos: Repositories,
     private readonly pepper: Buffer,
     private readonly clock: () => number = Date.now,
   ) {}
@@ -29,36 +28,25 @@ export class OtpChallenges {
     const code = randomInt(0, 10 ** OTP_DIGITS).toString().padStart(OTP_DIGITS, '0');
     const at = new Date(this.clock());
     const expiresAt = new Date(at.getTime() + OTP_TTL_SECONDS * 1000).toISOString();
-    await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('otp_challenges').set({ consumed_at: at.toISOString() }).where('user_id', '=', userId).where('purpose', '=', purpose).where('consumed_at', 'is', null).execute();
-      await trx
-        .insertInto('otp_challenges')
-        .values({ id, user_id: userId, purpose, phone, code_hash: this.digest(id, code), attempts: 0, expires_at: expiresAt, consumed_at: null, created_at: at.toISOString() })
-        .execute();
+    await this.repos.transaction(async (tx) => {
+      await tx.otpChallenges.closeOpen(userId, purpose, at.toISOString());
+      await tx.otpChallenges.insert({ id, user_id: userId, purpose, phone, code_hash: this.digest(id, code), attempts: 0, expires_at: expiresAt, consumed_at: null, created_at: at.toISOString() });
     });
     return { id, code, expiresAt };
   }
 
   /** Counts the try before comparing, so parallel guesses cannot exceed the limit. */
   async verify(id: string, userId: string, purpose: OtpPurpose, code: string): Promise<OtpCheck> {
-    const row = await this.db.selectFrom('otp_challenges').selectAll().where('id', '=', id).where('user_id', '=', userId).where('purpose', '=', purpose).executeTakeFirst();
+    const row = await this.repos.otpChallenges.find(id, userId, purpose);
     if (!row) return { ok: false, reason: 'unknown', triesLeft: 0 };
     const at = new Date(this.clock()).toISOString();
     if (row.consumed_at !== null) return { ok: false, reason: 'used', triesLeft: 0 };
     if (row.expires_at <= at) return { ok: false, reason: 'expired', triesLeft: 0 };
-    const counted = await this.db
-      .updateTable('otp_challenges')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', id)
-      .where('attempts', '<', OTP_MAX_TRIES)
-      .where('consumed_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(counted.numUpdatedRows) === 0) return { ok: false, reason: 'too_many_tries', triesLeft: 0 };
+    if (!(await this.repos.otpChallenges.countTry(id, OTP_MAX_TRIES))) return { ok: false, reason: 'too_many_tries', triesLeft: 0 };
     const triesLeft = OTP_MAX_TRIES - row.attempts - 1;
     const given = Buffer.from(this.digest(id, /^\d{6}$/.test(code) ? code : 'invalid'), 'hex');
     if (!timingSafeEqual(given, Buffer.from(row.code_hash, 'hex'))) return { ok: false, reason: 'wrong_code', triesLeft };
-    const consumed = await this.db.updateTable('otp_challenges').set({ consumed_at: at }).where('id', '=', id).where('consumed_at', 'is', null).executeTakeFirst();
-    if (Number(consumed.numUpdatedRows) === 0) return { ok: false, reason: 'used', triesLeft: 0 };
+    if (!(await this.repos.otpChallenges.consume(id, at))) return { ok: false, reason: 'used', triesLeft: 0 };
     return { ok: true, phone: row.phone };
   }
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database, UsersTable } from '../adapters/db/schema.js';
+import type { Repositories } from '../adapters/db/repositories/index.js';
+import type { UsersTable } from '../adapters/db/schema.js';
 import { AppError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import { KEY_SCOPES, type AccountsService, type KeyScope, type Principal, type Role } from './accounts.js';
@@ -31,7 +31,7 @@ export interface UserView {
  * into an organisation, and the dashboard's key creation (which needs both verified). */
 export class UsersService {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly repos: Repositories,
     private readonly deps: { accounts: AccountsService; passwords: PasswordHasher; otp: OtpChallenges; notify: Notifier; publicBaseUrl: string },
   ) {}
 
@@ -39,13 +39,11 @@ export class UsersService {
    * answer, so sign-up cannot tell who has an account. */
   async signup(input: { email: string; password: string; organisation: string; name?: string | undefined }): Promise<void> {
     const email = normalEmail(input.email);
-    const taken = await this.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-    if (taken) {
+    if (await this.repos.users.emailTaken(email)) {
       await this.deps.notify.mail.send({ to: email, subject: 'Sign-up attempt', text: 'Someone tried to create an account with this address, which already has one. If it was you, sign in instead.' });
       return;
     }
-    const orgTaken = await this.db.selectFrom('organisations').select('id').where('name', '=', input.organisation).executeTakeFirst();
-    if (orgTaken) throw new AppError('validation_error', 'An organisation with this name exists; choose another name.');
+    if ((await this.repos.organisations.findIdByName(input.organisation)) !== null) throw new AppError('validation_error', 'An organisation with this name exists; choose another name.');
     const org = await this.deps.accounts.findOrCreateOrganisation(input.organisation, 'sandbox');
     if (!org.created) throw new AppError('validation_error', 'An organisation with this name exists; choose another name.');
     const user: UsersTable = {
@@ -61,7 +59,7 @@ export class UsersService {
       phone_verified_at: null,
       created_at: now(),
     };
-    await this.db.insertInto('users').values(user).execute();
+    await this.repos.users.insert(user);
     await this.sendEmailLink(user, 'email_verify');
   }
 
@@ -69,8 +67,7 @@ export class UsersService {
    * vouches for, in an organisation made when needed. The password is hashed as at sign-up. */
   async createByOperator(input: { orgName: string; plan: string; email: string; password: string; role: Role; name?: string | undefined }): Promise<UserView & { organisation_id: string; organisation_created: boolean }> {
     const email = normalEmail(input.email);
-    const taken = await this.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-    if (taken) throw new AppError('validation_error', `A person with the email ${email} exists already.`);
+    if (await this.repos.users.emailTaken(email)) throw new AppError('validation_error', `A person with the email ${email} exists already.`);
     const org = await this.deps.accounts.findOrCreateOrganisation(input.orgName, input.plan);
     const at = now();
     const user: UsersTable = {
@@ -86,7 +83,7 @@ export class UsersService {
       phone_verified_at: null,
       created_at: at,
     };
-    await this.db.insertInto('users').values(user).execute();
+    await this.repos.users.insert(user);
     return { ...view(user), organisation_id: org.id, organisation_created: org.created };
   }
 
@@ -97,7 +94,7 @@ export class UsersService {
 
   async verifyEmail(token: string): Promise<void> {
     const userId = await this.useToken(token, 'email_verify');
-    await this.db.updateTable('users').set({ email_verified_at: now() }).where('id', '=', userId).where('email_verified_at', 'is', null).execute();
+    await this.repos.users.markEmailVerified(userId, now());
   }
 
   /** Sends a WhatsApp code to the number; it becomes the account's phone once the code is given. */
@@ -110,20 +107,13 @@ export class UsersService {
 
   async confirmPhone(principal: Principal, code: string): Promise<UserView> {
     const user = await this.requireUser(principal);
-    const open = await this.db
-      .selectFrom('otp_challenges')
-      .select('id')
-      .where('user_id', '=', user.id)
-      .where('purpose', '=', 'phone')
-      .where('consumed_at', 'is', null)
-      .orderBy('created_at', 'desc')
-      .executeTakeFirst();
-    if (!open) throw new AppError('validation_error', 'No code is pending; ask for a new one.');
-    const check = await this.deps.otp.verify(open.id, user.id, 'phone', code);
+    const open = await this.repos.otpChallenges.newestOpenId(user.id, 'phone');
+    if (open === null) throw new AppError('validation_error', 'No code is pending; ask for a new one.');
+    const check = await this.deps.otp.verify(open, user.id, 'phone', code);
     if (!check.ok) {
       throw new AppError('validation_error', check.reason === 'wrong_code' ? 'The code is wrong.' : 'The code has expired or was used up; ask for a new one.', { extra: { tries_left: check.triesLeft } });
     }
-    await this.db.updateTable('users').set({ phone: check.phone, phone_verified_at: now() }).where('id', '=', user.id).execute();
+    await this.repos.users.setVerifiedPhone(user.id, check.phone, now());
     return this.me(principal);
   }
 
@@ -133,7 +123,7 @@ export class UsersService {
 
   async list(principal: Principal): Promise<UserView[]> {
     this.requireManager(principal);
-    const rows = await this.db.selectFrom('users').selectAll().where('org_id', '=', principal.orgId).orderBy('created_at').orderBy('id').execute();
+    const rows = await this.repos.users.list(principal.orgId);
     return rows.map(view);
   }
 
@@ -142,10 +132,9 @@ export class UsersService {
     this.requireManager(principal);
     if (input.role === 'owner' && principal.role !== 'owner') throw new AppError('forbidden', 'Only an owner can add an owner.');
     const email = normalEmail(input.email);
-    const exists = await this.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-    if (exists) throw new AppError('validation_error', 'This email address already has an account.');
+    if (await this.repos.users.emailTaken(email)) throw new AppError('validation_error', 'This email address already has an account.');
     const user: UsersTable = { id: newId('user'), org_id: principal.orgId, email, name: input.name ?? null, password_hash: null, role: input.role, status: 'invited', email_verified_at: null, phone: null, phone_verified_at: null, created_at: now() };
-    await this.db.insertInto('users').values(user).execute();
+    await this.repos.users.insert(user);
     await this.sendEmailLink(user, 'invite');
     return view(user);
   }
@@ -154,21 +143,20 @@ export class UsersService {
   async acceptInvite(token: string, password: string): Promise<void> {
     const userId = await this.useToken(token, 'invite');
     const hash = await this.deps.passwords.hash(password);
-    await this.db.updateTable('users').set({ password_hash: hash, status: 'active', email_verified_at: now() }).where('id', '=', userId).where('status', '=', 'invited').execute();
+    await this.repos.users.acceptInvite(userId, hash, now());
   }
 
   /** Owners and admins activate or deactivate people of their organisation, never themselves. */
   async setStatus(principal: Principal, userId: string, status: 'active' | 'inactive'): Promise<UserView> {
     this.requireManager(principal);
     if (userId === principal.userId) throw new AppError('forbidden', 'You cannot change your own status.');
-    const res = await this.db.updateTable('users').set({ status }).where('id', '=', userId).where('org_id', '=', principal.orgId).where('status', 'in', ['active', 'inactive']).executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0) throw new AppError('not_found', 'No user with this id.');
-    return view(await this.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow());
+    if (!(await this.repos.users.setActive(principal.orgId, userId, status))) throw new AppError('not_found', 'No user with this id.');
+    return view(await this.repos.users.get(userId));
   }
 
   /** Operator action (support): suspension is not something an organisation does to itself. */
   async suspend(userId: string, suspended: boolean): Promise<void> {
-    await this.db.updateTable('users').set({ status: suspended ? 'suspended' : 'active' }).where('id', '=', userId).execute();
+    await this.repos.users.setStatus(userId, suspended ? 'suspended' : 'active');
   }
 
   /** The dashboard's path to a key: an owner or admin whose email and phone are verified. */
@@ -195,7 +183,7 @@ export class UsersService {
 
   private async requireUser(principal: Principal): Promise<UsersTable> {
     if (principal.kind !== 'user' || !principal.userId) throw new AppError('forbidden', 'This is for signed-in people only; API keys cannot manage the account.');
-    const user = await this.db.selectFrom('users').selectAll().where('id', '=', principal.userId).where('org_id', '=', principal.orgId).executeTakeFirst();
+    const user = await this.repos.users.find(principal.orgId, principal.userId);
     if (!user) throw new AppError('unauthorized', 'The account no longer exists.');
     return user;
   }
@@ -203,10 +191,7 @@ export class UsersService {
   private async sendEmailLink(user: UsersTable, purpose: 'email_verify' | 'invite'): Promise<void> {
     const token = randomBytes(32).toString('base64url');
     const hours = purpose === 'invite' ? INVITE_TOKEN_HOURS : EMAIL_TOKEN_HOURS;
-    await this.db
-      .insertInto('one_time_tokens')
-      .values({ token_hash: sha256(token), user_id: user.id, purpose, expires_at: new Date(Date.now() + hours * 3_600_000).toISOString(), used_at: null, created_at: now() })
-      .execute();
+    await this.repos.oneTimeTokens.insert({ token_hash: sha256(token), user_id: user.id, purpose, expires_at: new Date(Date.now() + hours * 3_600_000).toISOString(), used_at: null, created_at: now() });
     const base = this.deps.publicBaseUrl;
     const message =
       purpose === 'invite'
@@ -217,10 +202,9 @@ export class UsersService {
 
   private async useToken(token: string, purpose: string): Promise<string> {
     const hash = sha256(token);
-    const row = await this.db.selectFrom('one_time_tokens').select(['user_id', 'expires_at', 'used_at']).where('token_hash', '=', hash).where('purpose', '=', purpose).executeTakeFirst();
+    const row = await this.repos.oneTimeTokens.find(hash, purpose);
     if (!row || row.used_at !== null || row.expires_at <= now()) throw new AppError('validation_error', 'The link is not valid or has expired; ask for a new one.');
-    const used = await this.db.updateTable('one_time_tokens').set({ used_at: now() }).where('token_hash', '=', hash).where('used_at', 'is', null).executeTakeFirst();
-    if (Number(used.numUpdatedRows) === 0) throw new AppError('validation_error', 'The link was already used.');
+    if (!(await this.repos.oneTimeTokens.use(hash, now()))) throw new AppError('validation_error', 'The link was already used.');
     return row.user_id;
   }
 }

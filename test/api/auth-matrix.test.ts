@@ -36,7 +36,7 @@ describe.each(await testDatabaseFactories())('every route against every kind of 
     a.docId = (await upload(h, full.key, { filename: 'secret-a.png', bytes: await pngWithText(['ORG A ONLY']) })).json().id;
 
     const claims = JSON.parse(Buffer.from(a.token.split('.')[1]!, 'base64url').toString()) as { sub: string; sid: string; org: string };
-    const keys = await loadAuthKeys(h.rt.db.db, h.rt.config.AUTH_SECRET);
+    const keys = await loadAuthKeys(h.rt.repos.meta, h.rt.config.AUTH_SECRET);
     const past = Math.floor(Date.now() / 1000) - 60;
     a.expired = await new SignJWT({ sid: claims.sid, org: claims.org }).setProtectedHeader({ alg: 'HS256' }).setSubject(claims.sub).setIssuer('docread').setAudience('docread-api').setIssuedAt(past - 900).setExpirationTime(past).sign(keys.jwt);
 

@@ -137,7 +137,7 @@ describe.each(await testDatabaseFactories())('accounts and sign-in on %s', (_nam
   it('refuses expired, unsigned and other-algorithm tokens', async () => {
     const a = await signUp(h, 'Jwt Org');
     const claims = JSON.parse(Buffer.from(a.token.split('.')[1]!, 'base64url').toString()) as { sub: string; sid: string; org: string };
-    const keys = await loadAuthKeys(h.rt.db.db, h.rt.config.AUTH_SECRET);
+    const keys = await loadAuthKeys(h.rt.repos.meta, h.rt.config.AUTH_SECRET);
     const base = () => new SignJWT({ sid: claims.sid, org: claims.org }).setSubject(claims.sub).setIssuer('docread').setAudience('docread-api');
     const expired = await base().setProtectedHeader({ alg: 'HS256' }).setIssuedAt(Math.floor(Date.now() / 1000) - 3600).setExpirationTime(Math.floor(Date.now() / 1000) - 60).sign(keys.jwt);
     const hs512 = await base().setProtectedHeader({ alg: 'HS512' }).setExpirationTime('5m').sign(keys.jwt);

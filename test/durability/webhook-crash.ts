@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Stripe from 'stripe';
 import { connectDb } from '../../src/adapters/db/connect.js';
+import { Repositories } from '../../src/adapters/db/repositories/index.js';
 import { createEmbeddedQueue } from '../../src/adapters/queue/embedded.js';
 import { JOB_EVENT_NAMES } from '../../src/domain/events.js';
 import { EventOutbox } from '../../src/services/webhooks/outbox.js';
@@ -67,7 +68,7 @@ const outbox = new EventOutbox(enqueueOnly);
 const emitted: string[] = [];
 async function emit(n: number): Promise<void> {
   for (let i = 0; i < n; i++) {
-    const id = await db.db.transaction().execute((trx) => outbox.emitJobEvent(trx, 'ORG_crash', 'job.finished', { job_id: 'JOB_crash', entity_id: `DOC_${emitted.length}`, decision_id: null, status: 'verified', code: null, state_version: emitted.length + 1 }));
+    const id = await db.db.transaction().execute((trx) => outbox.emitJobEvent(new Repositories(trx), 'ORG_crash', 'job.finished', { job_id: 'JOB_crash', entity_id: `DOC_${emitted.length}`, decision_id: null, status: 'verified', code: null, state_version: emitted.length + 1 }));
     emitted.push(id);
   }
 }

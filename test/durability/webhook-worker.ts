@@ -1,6 +1,7 @@
 /** A delivery-only worker process for the kill -9 run (webhook-crash.ts): the real queue, handler
  * and sender over the database file it is given. It prints "ready" once it takes work. */
 import { connectDb } from '../../src/adapters/db/connect.js';
+import { Repositories } from '../../src/adapters/db/repositories/index.js';
 import { createEmbeddedQueue } from '../../src/adapters/queue/embedded.js';
 import { systemResolver } from '../../src/adapters/webhooks/address-guard.js';
 import { createHttpSender } from '../../src/adapters/webhooks/http-sender.js';
@@ -15,7 +16,7 @@ if (!file) throw new Error('usage: webhook-worker.ts DB_FILE [LEASE_SECONDS]');
 const db = connectDb({ kind: 'sqlite', file });
 const queue = createEmbeddedQueue(db.db, db.kind, { leaseSeconds: Number(lease ?? 1), pollMs: 20, maxAttempts: 3, logger: { warn: () => undefined, error: () => undefined } });
 const handler = createDeliveryHandler({
-  db: db.db,
+  repos: new Repositories(db.db),
   queue,
   send: createHttpSender({ allowHttpLoopback: true, resolver: systemResolver, timeoutMs: 10_000 }),
   box: new SecretBox(CRASH_KEY_MATERIAL),

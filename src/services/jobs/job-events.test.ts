@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseFactories, type TestDatabase } from '../../../test/helpers/databases.js';
 import { connectDb, type Db } from '../../adapters/db/connect.js';
+import { Repositories } from '../../adapters/db/repositories/index.js';
 import { createEmbeddedQueue } from '../../adapters/queue/embedded.js';
 import type { Queue } from '../../adapters/queue/types.js';
 import type { Outcome } from '../../domain/result.js';
@@ -45,7 +46,7 @@ describe.each(await testDatabaseFactories())('job state and events on %s', (_nam
     await db.db.transaction().execute(async (trx) => {
       await trx.updateTable('readings').set({ status: 'done', result: JSON.stringify({ values }), outcome: JSON.stringify(o) }).where('id', '=', `RDG_${docId}`).execute();
       await trx.updateTable('documents').set({ status, outcome: JSON.stringify(o) }).where('id', '=', docId).execute();
-      await events.documentFinished(trx, { orgId: 'ORG_a', documentId: docId, readingId: `RDG_${docId}`, status, outcome: o });
+      await events.documentFinished(new Repositories(trx), { orgId: 'ORG_a', documentId: docId, readingId: `RDG_${docId}`, status, outcome: o });
     });
   }
   const outboxOf = async (jobId: string) =>
@@ -90,10 +91,10 @@ describe.each(await testDatabaseFactories())('job state and events on %s', (_nam
     expect((await db.db.selectFrom('jobs').select('status').where('id', '=', 'JOB_r').executeTakeFirstOrThrow()).status).toBe('action_required');
     await db.db.transaction().execute(async (trx) => {
       await trx.updateTable('documents').set({ status: 'processing', outcome: JSON.stringify(outcome('pending')) }).where('id', '=', 'DOC_r1').execute();
-      await events.documentRestarted(trx, 'ORG_a', 'DOC_r1');
+      await events.documentRestarted(new Repositories(trx), 'ORG_a', 'DOC_r1');
     });
     expect(await db.db.selectFrom('jobs').select(['status', 'decision']).where('id', '=', 'JOB_r').executeTakeFirstOrThrow()).toEqual({ status: 'processing', decision: 'pending' });
-    await db.db.transaction().execute((trx) => events.documentRestarted(trx, 'ORG_a', 'DOC_p2'));
+    await db.db.transaction().execute((trx) => events.documentRestarted(new Repositories(trx), 'ORG_a', 'DOC_p2'));
     expect((await db.db.selectFrom('jobs').select('status').where('id', '=', 'JOB_y').executeTakeFirstOrThrow()).status).toBe('completed');
   });
 

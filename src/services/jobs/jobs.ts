@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, JobsTable } from '../../adapters/db/schema.js';
+import type { Repositories } from '../../adapters/db/repositories/index.js';
+import type { JobsTable } from '../../adapters/db/schema.js';
 import type { JobDecision, JobStatus } from '../../domain/events.js';
 import type { DocumentStatus } from '../../domain/statuses.js';
 import { AppError } from '../../domain/errors.js';
@@ -57,7 +57,7 @@ function canonical(value: unknown): string {
 /** Jobs group documents about one person or case; see README "Jobs". */
 export class JobsService {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly repos: Repositories,
     private readonly documents: DocumentsService,
     private readonly events: JobEvents,
     private readonly opts: JobsOptions,
@@ -71,20 +71,15 @@ export class JobsService {
     const requestHash = createHash('sha256').update(canonical(body)).digest('hex');
     // The organisation's expired keys go first, in their own statement (no locks held into the
     // job's transaction), so the table keeps about a day of keys.
-    if (idempotencyKey !== undefined) await this.db.deleteFrom('idempotency_keys').where('org_id', '=', principal.orgId).where('expires_at', '<', new Date().toISOString()).execute();
-    return this.db.transaction().execute(async (trx) => {
+    if (idempotencyKey !== undefined) await this.repos.idempotencyKeys.deleteExpired(principal.orgId, new Date().toISOString());
+    return this.repos.transaction(async (tx) => {
       const now = new Date();
       const at = now.toISOString();
       if (idempotencyKey !== undefined) {
-        await trx.deleteFrom('idempotency_keys').where('org_id', '=', principal.orgId).where('key', '=', idempotencyKey).where('expires_at', '<', at).execute();
-        const claimed = await trx
-          .insertInto('idempotency_keys')
-          .values({ org_id: principal.orgId, key: idempotencyKey, request_hash: requestHash, status_code: 0, response: '', created_at: at, expires_at: new Date(now.getTime() + this.opts.idempotencyHours * 3600_000).toISOString() })
-          .onConflict((oc) => oc.columns(['org_id', 'key']).doNothing())
-          .returning('key')
-          .executeTakeFirst();
+        await tx.idempotencyKeys.deleteIfExpired(principal.orgId, idempotencyKey, at);
+        const claimed = await tx.idempotencyKeys.claim({ org_id: principal.orgId, key: idempotencyKey, request_hash: requestHash, status_code: 0, response: '', created_at: at, expires_at: new Date(now.getTime() + this.opts.idempotencyHours * 3600_000).toISOString() });
         if (!claimed) {
-          const first = await trx.selectFrom('idempotency_keys').selectAll().where('org_id', '=', principal.orgId).where('key', '=', idempotencyKey).executeTakeFirstOrThrow();
+          const first = await tx.idempotencyKeys.get(principal.orgId, idempotencyKey);
           if (first.request_hash !== requestHash) throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used with a different request; use a new key.');
           return { replayed: true, status: 201 as const, body: JSON.parse(first.response) as JobView };
         }
@@ -103,40 +98,34 @@ export class JobsService {
         updated_at: at,
         completed_at: null,
       };
-      await trx.insertInto('jobs').values(job).execute();
+      await tx.jobs.insert(job);
       const view = present(job, []);
-      if (idempotencyKey !== undefined) {
-        await trx.updateTable('idempotency_keys').set({ status_code: 201, response: JSON.stringify(view) }).where('org_id', '=', principal.orgId).where('key', '=', idempotencyKey).execute();
-      }
+      if (idempotencyKey !== undefined) await tx.idempotencyKeys.storeResponse(principal.orgId, idempotencyKey, 201, JSON.stringify(view));
       return { replayed: false, status: 201 as const, body: view };
     });
   }
 
-  private async requireJob(exec: Kysely<Database>, orgId: string, id: string): Promise<JobsTable> {
-    const job = await exec.selectFrom('jobs').selectAll().where('id', '=', id).where('org_id', '=', orgId).executeTakeFirst();
+  private async requireJob(orgId: string, id: string): Promise<JobsTable> {
+    const job = await this.repos.jobs.find(orgId, id);
     if (!job) throw new AppError('not_found', 'No job with this id.');
     return job;
   }
 
   /** Checked before a file is read from the request: an unknown or completed job refuses at once. */
   async requireOpen(principal: Principal, id: string): Promise<void> {
-    const job = await this.requireJob(this.db, principal.orgId, id);
+    const job = await this.requireJob(principal.orgId, id);
     if (job.status === 'completed') throw completed();
   }
 
   async get(principal: Principal, id: string): Promise<JobView> {
-    const job = await this.requireJob(this.db, principal.orgId, id);
-    return present(job, await this.inputs(this.db, principal.orgId, [id]));
+    const job = await this.requireJob(principal.orgId, id);
+    return present(job, await this.inputs(principal.orgId, [id]));
   }
 
   async list(principal: Principal, query: { status?: string | undefined; reference?: string | undefined; page: number; page_size: number }) {
-    let base = this.db.selectFrom('jobs').where('org_id', '=', principal.orgId);
-    if (query.status) base = base.where('status', '=', query.status);
-    if (query.reference) base = base.where('reference', '=', query.reference);
-    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const rows = await base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.page_size).offset((query.page - 1) * query.page_size).execute();
-    const inputs = await this.inputs(this.db, principal.orgId, rows.map((r) => r.id));
-    return { items: rows.map((r) => present(r, inputs.filter((i) => i.job_id === r.id))), page: query.page, page_size: query.page_size, total: Number(total.n) };
+    const { total, rows } = await this.repos.jobs.page(principal.orgId, { status: query.status, reference: query.reference }, query.page, query.page_size);
+    const inputs = await this.inputs(principal.orgId, rows.map((r) => r.id));
+    return { items: rows.map((r) => present(r, inputs.filter((i) => i.job_id === r.id))), page: query.page, page_size: query.page_size, total };
   }
 
   /** Adds a file to the job. The document, its job membership and the job's new state are one
@@ -144,36 +133,18 @@ export class JobsService {
    * upload is finished at once, so its finish events are written right there. */
   async addInput(principal: Principal, jobId: string, input: UploadInput): Promise<DocumentView> {
     await this.requireOpen(principal, jobId);
-    return this.documents.upload(principal, { ...input, source: 'job' }, async (trx: Transaction<Database>, doc, reading) => {
-      const locked = await trx
-        .updateTable('jobs')
-        .set({ updated_at: doc.uploaded_at })
-        .where('id', '=', jobId)
-        .where('org_id', '=', principal.orgId)
-        .where('status', '!=', 'completed')
-        .returning('id')
-        .executeTakeFirst();
-      if (!locked) throw completed();
-      const count = await trx.selectFrom('job_inputs').select((eb) => eb.fn.countAll<number>().as('n')).where('job_id', '=', jobId).where('org_id', '=', principal.orgId).executeTakeFirstOrThrow();
-      if (Number(count.n) >= MAX_JOB_INPUTS) throw new AppError('validation_error', `A job holds at most ${MAX_JOB_INPUTS} documents.`);
-      await trx.insertInto('job_inputs').values({ document_id: doc.id, job_id: jobId, org_id: principal.orgId, added_at: doc.uploaded_at }).execute();
-      if (doc.status === 'processing') await this.events.recompute(trx, principal.orgId, jobId);
-      else await this.events.documentFinished(trx, { orgId: principal.orgId, documentId: doc.id, readingId: reading.id, status: doc.status, outcome: JSON.parse(doc.outcome) as Outcome });
+    return this.documents.upload(principal, { ...input, source: 'job' }, async (tx, doc, reading) => {
+      if (!(await tx.jobs.touchUnlessCompleted(principal.orgId, jobId, doc.uploaded_at))) throw completed();
+      if ((await tx.jobs.countInputs(principal.orgId, jobId)) >= MAX_JOB_INPUTS) throw new AppError('validation_error', `A job holds at most ${MAX_JOB_INPUTS} documents.`);
+      await tx.jobs.addInput({ document_id: doc.id, job_id: jobId, org_id: principal.orgId, added_at: doc.uploaded_at });
+      if (doc.status === 'processing') await this.events.recompute(tx, principal.orgId, jobId);
+      else await this.events.documentFinished(tx, { orgId: principal.orgId, documentId: doc.id, readingId: reading.id, status: doc.status, outcome: JSON.parse(doc.outcome) as Outcome });
     });
   }
 
-  private async inputs(exec: Kysely<Database>, orgId: string, jobIds: string[]) {
+  private async inputs(orgId: string, jobIds: string[]) {
     if (jobIds.length === 0) return [];
-    const rows = await exec
-      .selectFrom('job_inputs as i')
-      .innerJoin('documents as d', 'd.id', 'i.document_id')
-      .select(['i.job_id', 'i.added_at', 'd.id', 'd.name', 'd.doc_type', 'd.status', 'd.outcome'])
-      .where('i.org_id', '=', orgId)
-      .where('d.org_id', '=', orgId)
-      .where('i.job_id', 'in', jobIds)
-      .orderBy('i.added_at')
-      .orderBy('d.id')
-      .execute();
+    const rows = await this.repos.jobs.inputsOf(orgId, jobIds);
     return rows.map((r) => {
       const outcome = JSON.parse(r.outcome) as Outcome;
       return {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startReceiver, verifyWithStripe, type Receiver } from '../../../test/helpers/webhook-receiver.js';
 import { connectDb, type Db } from '../../adapters/db/connect.js';
+import { Repositories } from '../../adapters/db/repositories/index.js';
 import { createEmbeddedQueue } from '../../adapters/queue/embedded.js';
 import type { Queue } from '../../adapters/queue/types.js';
 import { createHttpSender } from '../../adapters/webhooks/http-sender.js';
@@ -36,7 +37,7 @@ describe('webhook retry schedule on a fake clock', () => {
     receiver.answer = () => 500;
     queue = createEmbeddedQueue(db.db, db.kind, { leaseSeconds: 30, pollMs: 10, maxAttempts: 3 });
     const handler = createDeliveryHandler({
-      db: db.db,
+      repos: new Repositories(db.db),
       queue,
       send: createHttpSender({ allowHttpLoopback: true, resolver: async () => [], timeoutMs: 2000 }),
       box,
@@ -66,7 +67,7 @@ describe('webhook retry schedule on a fake clock', () => {
 
   it('makes exactly six attempts at 0, 30 s, 2.5 min, 12.5 min, 42.5 min and 2 h 42.5 min, then the delivery is dead', async () => {
     const outbox = new EventOutbox(queue);
-    await db.db.transaction().execute((trx) => outbox.emitJobEvent(trx, 'ORG_t', 'job.failed', { job_id: 'JOB_t', entity_id: 'DOC_t', decision_id: 'RDG_t', status: 'failed', code: 'DOCUMENT_UNREADABLE', state_version: 2 }));
+    await db.db.transaction().execute((trx) => outbox.emitJobEvent(new Repositories(trx), 'ORG_t', 'job.failed', { job_id: 'JOB_t', entity_id: 'DOC_t', decision_id: 'RDG_t', status: 'failed', code: 'DOCUMENT_UNREADABLE', state_version: 2 }));
     await waitAttempts(1);
     let now = T0;
     for (const delay of SPEC_SCHEDULE_MS) {

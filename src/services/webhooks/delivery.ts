@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { Database } from '../../adapters/db/schema.js';
+import type { Repositories } from '../../adapters/db/repositories/index.js';
 import type { JobHandler, Queue } from '../../adapters/queue/types.js';
 import type { WebhookSender } from '../../adapters/webhooks/http-sender.js';
 import { newId } from '../../domain/ids.js';
@@ -9,7 +8,7 @@ import type { SecretBox } from './secret-box.js';
 import { legacyDocSignature, signatureHeader } from './signing.js';
 
 export interface DeliveryDeps {
-  db: Kysely<Database>;
+  repos: Repositories;
   queue: Queue;
   send: WebhookSender;
   box: SecretBox;
@@ -34,14 +33,7 @@ export function createDeliveryHandler(deps: DeliveryDeps): JobHandler<DeliveryJo
   const maxAttempts = deps.scheduleMs.length + 1;
   return async (job) => {
     const { orgId, deliveryId, manual } = job.payload;
-    const row = await deps.db
-      .selectFrom('webhook_deliveries as d')
-      .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
-      .innerJoin('events as v', 'v.id', 'd.event_id')
-      .select(['d.id', 'd.status', 'd.attempts', 'd.endpoint_id', 'e.kind', 'e.url', 'e.secret_enc', 'e.previous_secret_enc', 'e.previous_expires_at', 'e.deleted_at', 'v.id as event_id', 'v.event', 'v.body'])
-      .where('d.id', '=', deliveryId)
-      .where('d.org_id', '=', orgId)
-      .executeTakeFirst();
+    const row = await deps.repos.webhookDeliveries.findForAttempt(orgId, deliveryId);
     if (!row || row.deleted_at !== null || row.url === null) return;
     if (!manual && (row.status !== 'pending' || job.payload.attempt !== row.attempts + 1)) return;
 
@@ -62,30 +54,21 @@ export function createDeliveryHandler(deps: DeliveryDeps): JobHandler<DeliveryJo
     const attemptAt = new Date(started).toISOString();
 
     try {
-      await deps.db.transaction().execute(async (trx) => {
+      await deps.repos.transaction(async (tx) => {
         const number = manual ? row.attempts : row.attempts + 1;
-        await trx
-          .insertInto('webhook_attempts')
-          .values({ id: newId('attempt'), delivery_id: row.id, org_id: orgId, number, manual: manual ? 1 : 0, started_at: attemptAt, duration_ms: result.durationMs, status_code: result.statusCode, error: result.error, succeeded: result.ok ? 1 : 0 })
-          .execute();
+        await tx.webhookDeliveries.insertAttempt({ id: newId('attempt'), delivery_id: row.id, org_id: orgId, number, manual: manual ? 1 : 0, started_at: attemptAt, duration_ms: result.durationMs, status_code: result.statusCode, error: result.error, succeeded: result.ok ? 1 : 0 });
         const now = new Date(clock()).toISOString();
         if (manual) {
-          if (result.ok) await trx.updateTable('webhook_deliveries').set({ status: 'delivered', next_attempt_at: null, updated_at: now }).where('id', '=', row.id).execute();
+          if (result.ok) await tx.webhookDeliveries.markDelivered(orgId, row.id, now);
           return;
         }
         const last = number >= maxAttempts;
         const nextAt = result.ok || last ? null : started + deps.scheduleMs[number - 1]!;
-        const updated = await trx
-          .updateTable('webhook_deliveries')
-          .set({ attempts: number, status: result.ok ? 'delivered' : last ? 'dead' : 'pending', next_attempt_at: nextAt === null ? null : new Date(nextAt).toISOString(), updated_at: now })
-          .where('id', '=', row.id)
-          .where('attempts', '=', row.attempts)
-          .where('status', '=', 'pending')
-          .executeTakeFirst();
-        if (Number(updated.numUpdatedRows) === 0) throw new AlreadyRecorded();
+        const recorded = await tx.webhookDeliveries.recordScheduled(orgId, row.id, row.attempts, { attempts: number, status: result.ok ? 'delivered' : last ? 'dead' : 'pending', next_attempt_at: nextAt === null ? null : new Date(nextAt).toISOString(), updated_at: now });
+        if (!recorded) throw new AlreadyRecorded();
         if (nextAt !== null) {
           const payload: DeliveryJobPayload = { orgId, deliveryId: row.id, attempt: number + 1 };
-          await deps.queue.enqueue(WEBHOOK_QUEUE, payload, { dedupeKey: `whd:${row.id}:${number + 1}`, delayMs: Math.max(0, nextAt - clock()), maxAttempts: DELIVERY_JOB_ATTEMPTS }, trx);
+          await tx.enqueue(deps.queue, WEBHOOK_QUEUE, payload, { dedupeKey: `whd:${row.id}:${number + 1}`, delayMs: Math.max(0, nextAt - clock()), maxAttempts: DELIVERY_JOB_ATTEMPTS });
         }
       });
     } catch (err) {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database, WebhookEndpointsTable } from '../../adapters/db/schema.js';
+import type { Repositories } from '../../adapters/db/repositories/index.js';
+import type { WebhookEndpointsTable } from '../../adapters/db/schema.js';
 import type { Queue } from '../../adapters/queue/types.js';
 import { checkWebhookUrl, UnsafeAddressError, type GuardOptions } from '../../adapters/webhooks/address-guard.js';
 import { AppError } from '../../domain/errors.js';
@@ -38,7 +38,7 @@ export class WebhookEndpointsService {
   private readonly clock: () => number;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly repos: Repositories,
     private readonly queue: Queue,
     private readonly box: SecretBox,
     private readonly opts: EndpointsOptions,
@@ -61,22 +61,21 @@ export class WebhookEndpointsService {
       throw new AppError('invalid_events', unknown.length ? `Unknown event names: ${unknown.join(', ')}. Known: ${JOB_EVENT_NAMES.join(', ')}.` : `Subscribe to at least one of: ${JOB_EVENT_NAMES.join(', ')}.`, { extra: { invalid: unknown } });
     }
     const url = await this.safeUrl(body.url);
-    const count = await this.db.selectFrom('webhook_endpoints').select((eb) => eb.fn.countAll<number>().as('n')).where('org_id', '=', principal.orgId).where('kind', '=', 'v2').where('deleted_at', 'is', null).executeTakeFirst();
-    if (Number(count?.n ?? 0) >= MAX_ENDPOINTS) throw new AppError('validation_error', `An organisation may have at most ${MAX_ENDPOINTS} webhook endpoints; delete one first.`);
+    if ((await this.repos.webhookEndpoints.countLive(principal.orgId, 'v2')) >= MAX_ENDPOINTS) throw new AppError('validation_error', `An organisation may have at most ${MAX_ENDPOINTS} webhook endpoints; delete one first.`);
     const secret = newSigningSecret();
     const at = new Date(this.clock()).toISOString();
     const row: WebhookEndpointsTable = { id: newId('webhook'), org_id: principal.orgId, kind: 'v2', url, events: JSON.stringify([...new Set(body.events)]), secret_enc: this.box.seal(secret), previous_secret_enc: null, previous_expires_at: null, created_at: at, updated_at: at, deleted_at: null };
-    await this.db.insertInto('webhook_endpoints').values(row).execute();
+    await this.repos.webhookEndpoints.insert(row);
     return { ...view(row), secret };
   }
 
   async list(principal: Principal): Promise<{ items: EndpointView[] }> {
-    const rows = await this.db.selectFrom('webhook_endpoints').selectAll().where('org_id', '=', principal.orgId).where('kind', '=', 'v2').where('deleted_at', 'is', null).orderBy('created_at').execute();
+    const rows = await this.repos.webhookEndpoints.listLive(principal.orgId, 'v2');
     return { items: rows.map(view) };
   }
 
   private async require(orgId: string, id: string): Promise<WebhookEndpointsTable> {
-    const row = await this.db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).where('org_id', '=', orgId).where('kind', '=', 'v2').where('deleted_at', 'is', null).executeTakeFirst();
+    const row = await this.repos.webhookEndpoints.findLive(orgId, 'v2', id);
     if (!row) throw new AppError('not_found', 'No webhook endpoint with this id.');
     return row;
   }
@@ -85,7 +84,7 @@ export class WebhookEndpointsService {
   async delete(principal: Principal, id: string): Promise<{ id: string; deleted: true }> {
     await this.require(principal.orgId, id);
     const at = new Date(this.clock()).toISOString();
-    await this.db.updateTable('webhook_endpoints').set({ deleted_at: at, updated_at: at }).where('id', '=', id).where('org_id', '=', principal.orgId).execute();
+    await this.repos.webhookEndpoints.markDeleted(principal.orgId, id, at);
     return { id, deleted: true };
   }
 
@@ -101,14 +100,8 @@ export class WebhookEndpointsService {
       previous_expires_at: new Date(now + this.opts.rotationWindowSeconds * 1000).toISOString(),
       updated_at: new Date(now).toISOString(),
     };
-    const res = await this.db
-      .updateTable('webhook_endpoints')
-      .set({ secret_enc: updated.secret_enc, previous_secret_enc: updated.previous_secret_enc, previous_expires_at: updated.previous_expires_at, updated_at: updated.updated_at })
-      .where('id', '=', id)
-      .where('org_id', '=', principal.orgId)
-      .where('secret_enc', '=', row.secret_enc)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0) throw new AppError('invalid_state', 'The endpoint was rotated at the same moment; list it again.');
+    const rotated = await this.repos.webhookEndpoints.rotate(principal.orgId, id, row.secret_enc, { secret_enc: updated.secret_enc, previous_secret_enc: updated.previous_secret_enc, previous_expires_at: updated.previous_expires_at, updated_at: updated.updated_at });
+    if (!rotated) throw new AppError('invalid_state', 'The endpoint was rotated at the same moment; list it again.');
     return { ...view(updated), secret };
   }
 
@@ -119,20 +112,8 @@ export class WebhookEndpointsService {
   }
 
   private async deliveryRecords(orgId: string, endpointId: string) {
-    const rows = await this.db
-      .selectFrom('webhook_deliveries as d')
-      .innerJoin('events as v', 'v.id', 'd.event_id')
-      .select(['d.id', 'd.status', 'd.attempts', 'd.next_attempt_at', 'd.created_at', 'v.id as event_id', 'v.event'])
-      .where('d.org_id', '=', orgId)
-      .where('d.endpoint_id', '=', endpointId)
-      .orderBy('d.created_at', 'desc')
-      .orderBy('d.id')
-      .limit(DELIVERIES_PAGE)
-      .execute();
-    const ids = rows.map((r) => r.id);
-    const attempts = ids.length
-      ? await this.db.selectFrom('webhook_attempts').selectAll().where('org_id', '=', orgId).where('delivery_id', 'in', ids).orderBy('started_at').execute()
-      : [];
+    const rows = await this.repos.webhookDeliveries.recent(orgId, endpointId, DELIVERIES_PAGE);
+    const attempts = await this.repos.webhookDeliveries.attemptsOf(orgId, rows.map((r) => r.id));
     return rows.map((r) => ({
       id: r.id,
       event_id: r.event_id,
@@ -150,8 +131,7 @@ export class WebhookEndpointsService {
   /** Sends the same event body once more, at once, outside the schedule; a success marks it delivered. */
   async redeliver(principal: Principal, id: string, deliveryId: string): Promise<{ delivery_id: string; queued: true }> {
     await this.require(principal.orgId, id);
-    const d = await this.db.selectFrom('webhook_deliveries').select('id').where('id', '=', deliveryId).where('org_id', '=', principal.orgId).where('endpoint_id', '=', id).executeTakeFirst();
-    if (!d) throw new AppError('not_found', 'No delivery with this id for this endpoint.');
+    if (!(await this.repos.webhookDeliveries.exists(principal.orgId, id, deliveryId))) throw new AppError('not_found', 'No delivery with this id for this endpoint.');
     const payload: DeliveryJobPayload = { orgId: principal.orgId, deliveryId, manual: true };
     await this.queue.enqueue(WEBHOOK_QUEUE, payload, { maxAttempts: DELIVERY_JOB_ATTEMPTS });
     return { delivery_id: deliveryId, queued: true };
@@ -161,12 +141,8 @@ export class WebhookEndpointsService {
   private async dashboardRow(orgId: string): Promise<WebhookEndpointsTable> {
     const id = 'WHK_' + createHash('sha256').update(`dashboard:${orgId}`).digest('hex').slice(0, 32);
     const at = new Date(this.clock()).toISOString();
-    await this.db
-      .insertInto('webhook_endpoints')
-      .values({ id, org_id: orgId, kind: 'dashboard', url: null, events: JSON.stringify([DASHBOARD_EVENT]), secret_enc: this.box.seal(newSigningSecret()), previous_secret_enc: null, previous_expires_at: null, created_at: at, updated_at: at, deleted_at: null })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
-    return this.db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).where('org_id', '=', orgId).executeTakeFirstOrThrow();
+    await this.repos.webhookEndpoints.insertIfMissing({ id, org_id: orgId, kind: 'dashboard', url: null, events: JSON.stringify([DASHBOARD_EVENT]), secret_enc: this.box.seal(newSigningSecret()), previous_secret_enc: null, previous_expires_at: null, created_at: at, updated_at: at, deleted_at: null });
+    return this.repos.webhookEndpoints.get(orgId, id);
   }
 
   /** The account's own secret that signs X-Service-Signature of the dashboard webhook. */
@@ -183,7 +159,7 @@ export class WebhookEndpointsService {
   async setDashboardWebhook(principal: Principal, url: string | null) {
     const row = await this.dashboardRow(principal.orgId);
     const safe = url === null ? null : await this.safeUrl(url);
-    await this.db.updateTable('webhook_endpoints').set({ url: safe, updated_at: new Date(this.clock()).toISOString() }).where('id', '=', row.id).where('org_id', '=', principal.orgId).execute();
+    await this.repos.webhookEndpoints.setUrl(principal.orgId, row.id, safe, new Date(this.clock()).toISOString());
     return this.dashboardWebhook(principal);
   }
 }

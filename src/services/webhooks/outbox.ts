@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../adapters/db/schema.js';
+import type { Repositories } from '../../adapters/db/repositories/index.js';
 import { MAX_ATTEMPTS_LIMIT } from '../../adapters/queue/limits.js';
 import type { Queue } from '../../adapters/queue/types.js';
 import { DASHBOARD_EVENT, type JobEventName } from '../../domain/events.js';
@@ -44,30 +43,29 @@ export class EventOutbox {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  async emitJobEvent(trx: Kysely<Database>, orgId: string, event: JobEventName, data: JobEventData): Promise<string> {
-    return this.emit(trx, orgId, data.job_id, event, data, 'v2');
+  async emitJobEvent(tx: Repositories, orgId: string, event: JobEventName, data: JobEventData): Promise<string> {
+    return this.emit(tx, orgId, data.job_id, event, data, 'v2');
   }
 
   /** The dashboard webhook's document.processed, for a document uploaded through /v1. */
-  async emitDashboardEvent(trx: Kysely<Database>, orgId: string, data: Record<string, unknown>): Promise<string | null> {
-    const endpoint = await trx.selectFrom('webhook_endpoints').select('id').where('org_id', '=', orgId).where('kind', '=', 'dashboard').where('deleted_at', 'is', null).where('url', 'is not', null).executeTakeFirst();
-    if (!endpoint) return null;
-    return this.emit(trx, orgId, null, DASHBOARD_EVENT, data, 'dashboard');
+  async emitDashboardEvent(tx: Repositories, orgId: string, data: Record<string, unknown>): Promise<string | null> {
+    if (!(await tx.webhookEndpoints.hasReceiving(orgId, 'dashboard'))) return null;
+    return this.emit(tx, orgId, null, DASHBOARD_EVENT, data, 'dashboard');
   }
 
-  private async emit(trx: Kysely<Database>, orgId: string, jobId: string | null, event: string, data: object, kind: 'v2' | 'dashboard'): Promise<string> {
+  private async emit(tx: Repositories, orgId: string, jobId: string | null, event: string, data: object, kind: 'v2' | 'dashboard'): Promise<string> {
     const now = this.clock();
     const at = new Date(now).toISOString();
     const id = newId('event');
     const body = JSON.stringify({ id, event, data, created: timestampWithOffset(now) });
-    await trx.insertInto('events').values({ id, org_id: orgId, job_id: jobId, event, body, created_at: at }).execute();
-    const endpoints = await trx.selectFrom('webhook_endpoints').select(['id', 'events']).where('org_id', '=', orgId).where('kind', '=', kind).where('deleted_at', 'is', null).where('url', 'is not', null).execute();
+    await tx.webhookDeliveries.insertEvent({ id, org_id: orgId, job_id: jobId, event, body, created_at: at });
+    const endpoints = await tx.webhookEndpoints.listReceiving(orgId, kind);
     for (const endpoint of endpoints) {
       if (!(JSON.parse(endpoint.events) as string[]).includes(event)) continue;
       const deliveryId = newId('delivery');
-      await trx.insertInto('webhook_deliveries').values({ id: deliveryId, org_id: orgId, endpoint_id: endpoint.id, event_id: id, status: 'pending', attempts: 0, next_attempt_at: at, created_at: at, updated_at: at }).execute();
+      await tx.webhookDeliveries.insert({ id: deliveryId, org_id: orgId, endpoint_id: endpoint.id, event_id: id, status: 'pending', attempts: 0, next_attempt_at: at, created_at: at, updated_at: at });
       const payload: DeliveryJobPayload = { orgId, deliveryId, attempt: 1 };
-      await this.queue.enqueue(WEBHOOK_QUEUE, payload, { dedupeKey: `whd:${deliveryId}:1`, maxAttempts: DELIVERY_JOB_ATTEMPTS }, trx);
+      await tx.enqueue(this.queue, WEBHOOK_QUEUE, payload, { dedupeKey: `whd:${deliveryId}:1`, maxAttempts: DELIVERY_JOB_ATTEMPTS });
     }
     return id;
   }

@@ -1,0 +1,177 @@
+import type { Kysely } from 'kysely';
+import type { ConsentsTable, Database, DocumentDeletionsTable, DocumentsTable, DocumentVersionsTable, ReadingsTable } from '../schema.js';
+
+/** Every table a document's content lives in; erased together, documents last. */
+export const ERASED_TABLES = ['readings', 'document_versions', 'consents', 'document_facts', 'reviews', 'documents'] as const;
+
+export interface DocumentFilter {
+  status?: string | undefined;
+  type?: string | undefined;
+  q?: string | undefined;
+}
+
+/** A document row with its current reading, if any. */
+export interface DocumentWithReading {
+  doc: DocumentsTable;
+  reading: ReadingsTable | null;
+}
+
+/** Documents, their versions, consents and deletion records; every query is bound to the organisation. */
+export class DocumentsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(doc: DocumentsTable): Promise<void> {
+    await this.db.insertInto('documents').values(doc).execute();
+  }
+
+  async insertVersion(version: DocumentVersionsTable): Promise<void> {
+    await this.db.insertInto('document_versions').values(version).execute();
+  }
+
+  async insertConsent(consent: ConsentsTable): Promise<void> {
+    await this.db.insertInto('consents').values(consent).execute();
+  }
+
+  async find(orgId: string, id: string): Promise<DocumentsTable | undefined> {
+    return this.db.selectFrom('documents').selectAll().where('id', '=', id).where('org_id', '=', orgId).executeTakeFirst();
+  }
+
+  async uploadedAt(orgId: string, id: string): Promise<string | null> {
+    const row = await this.db.selectFrom('documents').select(['id', 'uploaded_at']).where('id', '=', id).where('org_id', '=', orgId).executeTakeFirst();
+    return row?.uploaded_at ?? null;
+  }
+
+  /** What a finish event for the dashboard webhook needs. */
+  async findSummary(orgId: string, id: string) {
+    return this.db.selectFrom('documents').select(['source', 'doc_type', 'name']).where('id', '=', id).where('org_id', '=', orgId).executeTakeFirst();
+  }
+
+  /** Where the original is and what kind of file it is. */
+  async findOriginal(orgId: string, id: string) {
+    return this.db.selectFrom('documents').select(['blob_key', 'file_kind']).where('id', '=', id).where('org_id', '=', orgId).executeTakeFirst();
+  }
+
+  async wasDeleted(orgId: string, id: string): Promise<boolean> {
+    const row = await this.db.selectFrom('document_deletions').select('document_id').where('document_id', '=', id).where('org_id', '=', orgId).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The newest document of these bytes in the organisation whose current reading is done, with
+   * that reading; never across organisations. */
+  async findFinishedTwin(orgId: string, sha256: string) {
+    return this.db
+      .selectFrom('readings')
+      .innerJoin('documents', 'documents.current_reading_id', 'readings.id')
+      .selectAll('readings')
+      .select(['documents.id as doc_id', 'documents.doc_type as doc_type', 'documents.status as doc_status', 'documents.outcome as doc_outcome', 'documents.confidence as doc_confidence', 'documents.tamper_score as doc_tamper_score'])
+      .where('documents.org_id', '=', orgId)
+      .where('documents.sha256', '=', sha256)
+      .where('readings.status', '=', 'done')
+      .orderBy('documents.uploaded_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /** One page of the organisation's documents, newest first, each with its current reading, and
+   * the total matching the filter. `q` matches the name (case-insensitive) or the exact id. */
+  async page(orgId: string, filter: DocumentFilter, page: number, pageSize: number): Promise<{ total: number; items: DocumentWithReading[] }> {
+    let base = this.db.selectFrom('documents').where('documents.org_id', '=', orgId);
+    if (filter.status) base = base.where('documents.status', '=', filter.status);
+    if (filter.type) base = base.where((eb) => eb.or([eb('documents.doc_type', '=', filter.type!), eb('documents.type_hint', '=', filter.type!)]));
+    if (filter.q) {
+      const pattern = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      base = base.where((eb) => eb.or([eb(eb.fn('lower', ['documents.name']), 'like', eb.val(pattern)), eb('documents.id', '=', filter.q!)]));
+    }
+    const countRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const rows = await base
+      .leftJoin('readings', 'readings.id', 'documents.current_reading_id')
+      .selectAll('documents')
+      .select(['readings.id as r_id', 'readings.status as r_status', 'readings.result as r_result', 'readings.raw as r_raw', 'readings.number as r_number', 'readings.trigger as r_trigger', 'readings.started_at as r_started', 'readings.finished_at as r_finished', 'readings.cached_from_reading as r_cached_from', 'readings.outcome as r_outcome'])
+      .orderBy('documents.uploaded_at', 'desc')
+      .orderBy('documents.id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute();
+    const items = rows.map((r) => {
+      const { r_id, r_status, r_result, r_raw, r_number, r_trigger, r_started, r_finished, r_cached_from, r_outcome, ...doc } = r;
+      const reading: ReadingsTable | null = r_id
+        ? { id: r_id, document_id: doc.id, org_id: doc.org_id, number: r_number!, trigger: r_trigger!, status: r_status!, outcome: r_outcome ?? null, result: r_result ?? null, raw: r_raw ?? null, started_at: r_started!, finished_at: r_finished ?? null, cached_from_reading: r_cached_from ?? null }
+        : null;
+      return { doc, reading };
+    });
+    return { total: Number(countRow.n), items };
+  }
+
+  async versions(orgId: string, id: string): Promise<DocumentVersionsTable[]> {
+    return this.db.selectFrom('document_versions').selectAll().where('document_id', '=', id).where('org_id', '=', orgId).orderBy('version').execute();
+  }
+
+  /** Deletes the document's content from every table of ERASED_TABLES but documents itself. */
+  async eraseContent(orgId: string, id: string): Promise<void> {
+    for (const table of ERASED_TABLES) {
+      if (table !== 'documents') await this.db.deleteFrom(table).where('document_id', '=', id).where('org_id', '=', orgId).execute();
+    }
+  }
+
+  async delete(orgId: string, id: string): Promise<void> {
+    await this.db.deleteFrom('documents').where('id', '=', id).where('org_id', '=', orgId).execute();
+  }
+
+  async recordDeletion(deletion: DocumentDeletionsTable): Promise<void> {
+    await this.db.insertInto('document_deletions').values(deletion).execute();
+  }
+
+  /** Points the document at a new reading that is under way; a person's earlier decision is dropped. */
+  async startOver(orgId: string, id: string, readingId: string, pendingOutcome: string, at: string): Promise<void> {
+    await this.db
+      .updateTable('documents')
+      .set({ status: 'processing', outcome: pendingOutcome, current_reading_id: readingId, cached: 0, review_result: null, updated_at: at })
+      .where('id', '=', id)
+      .where('org_id', '=', orgId)
+      .execute();
+  }
+
+  /** Writes a finished reading's verdict onto the document, only while that reading is its current
+   * one; returns whether it was. */
+  async finishReading(orgId: string, id: string, readingId: string, change: Pick<DocumentsTable, 'status' | 'outcome' | 'doc_type' | 'confidence' | 'tamper_score' | 'updated_at'>): Promise<boolean> {
+    const res = await this.db.updateTable('documents').set(change).where('id', '=', id).where('org_id', '=', orgId).where('current_reading_id', '=', readingId).executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0;
+  }
+
+  /** A person's decision, only if the document is still in `fromStatus` on `readingId`; returns whether it was. */
+  async resolveByPerson(orgId: string, id: string, expected: { status: string; readingId: string }, change: Pick<DocumentsTable, 'status' | 'outcome' | 'review_result' | 'updated_at'>): Promise<boolean> {
+    const res = await this.db
+      .updateTable('documents')
+      .set(change)
+      .where('id', '=', id)
+      .where('org_id', '=', orgId)
+      .where('status', '=', expected.status)
+      .where('current_reading_id', '=', expected.readingId)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0;
+  }
+
+  /** Moves the document to a decided-again reading, only if it is still on `fromReadingId` and no
+   * person has decided it; returns whether it was. */
+  async adoptRedecision(orgId: string, id: string, fromReadingId: string, change: Pick<DocumentsTable, 'status' | 'outcome' | 'current_reading_id' | 'confidence' | 'tamper_score' | 'updated_at'>): Promise<boolean> {
+    const res = await this.db
+      .updateTable('documents')
+      .set(change)
+      .where('id', '=', id)
+      .where('org_id', '=', orgId)
+      .where('current_reading_id', '=', fromReadingId)
+      .where('review_result', 'is', null)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0;
+  }
+
+  async setCvImproved(orgId: string, id: string, improved: string, readingId: string | null): Promise<void> {
+    await this.db.updateTable('documents').set({ cv_improved: improved, cv_improved_reading_id: readingId }).where('id', '=', id).where('org_id', '=', orgId).execute();
+  }
+
+  /** Across organisations: the operator's metrics. */
+  async countByStatus(): Promise<Record<string, number>> {
+    const rows = await this.db.selectFrom('documents').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute();
+    return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+  }
+}
