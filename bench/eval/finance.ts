@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { invoice } from '../../src/doctypes/invoice.js';
 import { receipt } from '../../src/doctypes/receipt.js';
 import type { Doctype } from '../../src/doctypes/types.js';
-import { canonical, parseAmount, parseDate } from '../../src/pipeline/normalise.js';
+import { canonical, parseAmount, parseDate } from '../../src/domain/normalise.js';
 import { reconcile } from '../../src/pipeline/reconcile.js';
 import type { FieldReading } from '../../src/pipeline/fields.js';
 import { closeIntakeSandbox, intakeFile, intakeLimits } from '../../src/pipeline/intake/index.js';

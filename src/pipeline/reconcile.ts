@@ -3,7 +3,7 @@ import type { EvidenceItem } from '../domain/evidence.js';
 import type { OutcomeCode } from '../domain/outcome-codes.js';
 import type { FieldCandidate, FieldReading } from './fields.js';
 import { distinctEngines } from '../readers/types.js';
-import { canonical } from './normalise.js';
+import { canonical } from '../domain/normalise.js';
 
 export interface ReaderValues {
   reader: string;
