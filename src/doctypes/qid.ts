@@ -1,7 +1,7 @@
 import type { FieldKind } from '../domain/normalise.js';
 import type { FieldReading } from '../domain/field.js';
+import type { Problem } from '../domain/problem.js';
 import type { Line, PageText, ReaderOutput } from '../readers/types.js';
-import type { Problem } from '../verification/decide.js';
 import { detectIdentity } from './identity/detect.js';
 import type { LabelName } from './identity/labels.js';
 import { qidInconsistencies } from './identity/qid-number.js';

@@ -1,7 +1,7 @@
 import type { FieldKind } from '../../domain/normalise.js';
 import type { OutcomeCode } from '../../domain/outcome-codes.js';
 import type { FieldReading } from '../../domain/field.js';
-import type { Problem } from '../../verification/decide.js';
+import type { Problem } from '../../domain/problem.js';
 import { lookupIssuingState } from '../countries.js';
 import type { MrzField, MrzFieldName } from '../mrz/index.js';
 import type { RulesContext, RulesOutcome } from '../types.js';
