@@ -8,8 +8,8 @@ import { startOpenAiServer, type FakeOpenAiServer } from '../../../test/helpers/
 import { outcomeCodeOf } from '../../pipeline/context.js';
 import { createLlmClient, type LlmClientOptions } from './client.js';
 import { LlmUnavailableError } from './errors.js';
-import { Secret } from './secret.js';
-import type { LlmProvider } from './settings.js';
+import { Secret } from '../../config/secret.js';
+import type { LlmProvider } from '../../config/llm.js';
 import { pngDataUrl, type ChatMessage } from './wire.js';
 
 const KEY_A = 'sk-test-AAAAAAAAAAAAAAAAAAAAAAAAAAAA';

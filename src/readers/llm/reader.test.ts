@@ -5,8 +5,8 @@ import { outcomeCodeOf } from '../../pipeline/context.js';
 import type { PageImage } from '../types.js';
 import { LlmUnavailableError } from './errors.js';
 import { createLlmReader } from './reader.js';
-import { Secret } from './secret.js';
-import type { LlmProvider, LlmSettings } from './settings.js';
+import { Secret } from '../../config/secret.js';
+import type { LlmProvider, LlmSettings } from '../../config/llm.js';
 import { UNPLACED_CONFIDENCE, WHOLE_PAGE } from './transcript.js';
 
 const KEY = 'sk-reader-test-key-000000000000';
