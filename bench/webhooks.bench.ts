@@ -14,7 +14,7 @@ import { createEmbeddedQueue } from '../src/adapters/queue/embedded.js';
 import { systemResolver } from '../src/adapters/webhooks/address-guard.js';
 import { createHttpSender } from '../src/adapters/webhooks/http-sender.js';
 import { JOB_EVENT_NAMES } from '../src/domain/events.js';
-import { PENDING_OUTCOME } from '../src/services/document-view.js';
+import { PENDING_OUTCOME } from '../src/domain/pending.js';
 import { JobEvents } from '../src/services/jobs/job-events.js';
 import { createDeliveryHandler } from '../src/services/webhooks/delivery.js';
 import { EventOutbox, WEBHOOK_QUEUE, type DeliveryJobPayload } from '../src/services/webhooks/outbox.js';

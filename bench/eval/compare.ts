@@ -1,5 +1,5 @@
 import { DOCTYPES } from '../../src/doctypes/registry.js';
-import { canonical } from '../../src/pipeline/normalise.js';
+import { canonical } from '../../src/domain/normalise.js';
 
 /** How the evaluation decides that a value the service published is the labelled one. */
 

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { parsePlans, type Plans } from './plans.js';
-import { LLM_MODES, parseLlmSettings, type LlmSettings } from '../readers/llm/settings.js';
-import { Secret } from '../readers/llm/secret.js';
+import { LLM_MODES, parseLlmSettings, type LlmSettings } from './llm.js';
+import { Secret } from './secret.js';
 
 /** Every setting the service reads from the environment, parsed once. README's Configuration table
  * mirrors this list. Modules receive the parsed `Config`; none reads `process.env` itself. */

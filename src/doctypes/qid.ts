@@ -1,11 +1,12 @@
-import type { FieldReading } from '../pipeline/fields.js';
+import type { FieldKind } from '../domain/normalise.js';
+import type { FieldReading } from '../domain/field.js';
+import type { Problem } from '../domain/problem.js';
 import type { Line, PageText, ReaderOutput } from '../readers/types.js';
-import type { Problem } from '../verification/decide.js';
 import { detectIdentity } from './identity/detect.js';
 import type { LabelName } from './identity/labels.js';
 import { qidInconsistencies } from './identity/qid-number.js';
 import { readVizFields, vizExtracted } from './identity/viz-fields.js';
-import type { Doctype, ExtractContext, ExtractedValue, FieldKind, FieldSpec, RulesContext, RulesOutcome } from './types.js';
+import type { Doctype, ExtractContext, ExtractedValue, FieldSpec, RulesContext, RulesOutcome } from './types.js';
 
 /** Qatar residence ID (QID): no MRZ, so every field rests on the readers; the ID number's own
  * structure (century and year of birth, nationality code) is checked against the card. */

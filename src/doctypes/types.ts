@@ -1,14 +1,11 @@
 import type { FileKind, DocumentType } from '../domain/document-types.js';
 import type { EvidenceItem } from '../domain/evidence.js';
+import type { FieldKind } from '../domain/normalise.js';
 import type { OutcomeCode } from '../domain/outcome-codes.js';
+import type { Problem } from '../domain/problem.js';
 import type { FieldValue, Region } from '../domain/result.js';
-import type { FieldReading } from '../pipeline/fields.js';
+import type { FieldReading } from '../domain/field.js';
 import type { PageText, ReaderOutput } from '../readers/types.js';
-import type { Problem } from '../verification/decide.js';
-
-/** How a field's text is normalised before readers are compared (see pipeline/normalise.ts). */
-export const FIELD_KINDS = ['text', 'name', 'date', 'amount', 'code', 'country', 'sex', 'integer', 'currency', 'items'] as const;
-export type FieldKind = (typeof FIELD_KINDS)[number];
 
 export interface FieldSpec {
   key: string;

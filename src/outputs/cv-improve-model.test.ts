@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startOpenAiServer, type FakeOpenAiServer } from '../../test/helpers/openai-server.js';
 import type { Cv } from '../doctypes/cv/model.js';
 import { createLlmClient } from '../readers/llm/client.js';
-import { Secret } from '../readers/llm/secret.js';
+import { Secret } from '../config/secret.js';
 import { modelImprover } from './cv-improve-model.js';
 
 const KEY = 'sk-test-CVCVCVCVCVCVCVCVCVCVCVCVCVCV';

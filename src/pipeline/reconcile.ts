@@ -1,9 +1,9 @@
 import type { ExtractedValue, FieldSpec } from '../doctypes/types.js';
 import type { EvidenceItem } from '../domain/evidence.js';
 import type { OutcomeCode } from '../domain/outcome-codes.js';
-import type { FieldCandidate, FieldReading } from './fields.js';
+import type { FieldCandidate, FieldReading } from '../domain/field.js';
 import { distinctEngines } from '../readers/types.js';
-import { canonical } from './normalise.js';
+import { canonical } from '../domain/normalise.js';
 
 export interface ReaderValues {
   reader: string;

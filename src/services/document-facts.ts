@@ -2,7 +2,7 @@ import type { DocumentFactsRepository } from '../adapters/db/repositories/docume
 import type { RuleLookups } from '../doctypes/types.js';
 import type { Result } from '../domain/result.js';
 import { normaliseInvoiceNumber, normaliseVendor } from '../doctypes/finance/vendor.js';
-import { canonicalCode, canonicalName } from '../pipeline/normalise.js';
+import { canonicalCode, canonicalName } from '../domain/normalise.js';
 
 /** Facts kept from a document's current reading so later documents can be compared with it. */
 export const INVOICE_FACT = 'invoice';

@@ -1,4 +1,5 @@
 import type { DocumentsTable, ReadingsTable } from '../adapters/db/schema.js';
+import { pendingResult } from '../domain/pending.js';
 import type { Outcome, Result } from '../domain/result.js';
 import type { DocumentStatus } from '../domain/statuses.js';
 import { UNKNOWN_TYPE } from '../domain/document-types.js';
@@ -8,50 +9,9 @@ import { presentRawRecord } from './raw-record-view.js';
 /** How a stored document is shown to its owner. The stored reading is the machine's record; the
  * document row carries what changed since (status after a person's action, outputs, links). */
 
-export const PENDING_OUTCOME: Outcome = {
-  status: 'pending',
-  code: null,
-  message: 'The document is being read.',
-  next_action: { type: 'WAIT', message: 'Poll GET /v1/documents/{id} every few seconds until result.status is no longer processing.' },
-  context: {},
-};
-
 /** Timestamps are shown as ISO 8601 in UTC without an offset, as the interface specifies. */
 export function formatTimestamp(iso: string): string {
   return iso.slice(0, 19);
-}
-
-export function pendingResult(documentType: string): Result {
-  return {
-    status: 'processing',
-    verified: false,
-    decision: 'processing',
-    document_type: documentType,
-    values: {},
-    field_status: {},
-    field_evidence: {},
-    disputed_fields: [],
-    review_reason: null,
-    review_reasons: [],
-    next_action: PENDING_OUTCOME.next_action,
-    field_review: { fields: [], summary: { ok: 0, check: 0, missing: 0 } },
-    fields: {},
-    verification: {
-      statuses: { readable: false, classified: false, data_correct: false, authenticity_supported: false, verified: false },
-      level: null,
-      evidence: [],
-      failed_rules: [],
-      policy: { name: 'default', version: 1 },
-    },
-    issuing_country: null,
-    outputs: { json: '', unavailable: [] },
-    cv: null,
-    cv_improved: null,
-    timings_ms: {},
-    engines: [],
-    readers: [],
-    cost_usd: 0,
-  };
 }
 
 const OUTPUT_GENERATORS: Record<string, (docType: string) => boolean> = {

@@ -1,21 +1,15 @@
 import { EVIDENCE_STRENGTH, FIELD_EVIDENCE_BY_ITEM, type EvidenceItem, type FieldEvidence } from '../domain/evidence.js';
-import { OUTCOME_CODES, type OutcomeCode } from '../domain/outcome-codes.js';
+import { OUTCOME_CODES } from '../domain/outcome-codes.js';
+import type { Problem } from '../domain/problem.js';
 import type { Outcome, Result, ResultField } from '../domain/result.js';
 import { DECISION_BY_OUTCOME, DOCUMENT_STATUS_BY_OUTCOME, type DocumentStatus, type FieldStatus } from '../domain/statuses.js';
-import type { FieldReading } from '../pipeline/fields.js';
+import type { FieldReading } from '../domain/field.js';
 import { assessFields } from './assess-fields.js';
 import { documentConfidence } from './confidence.js';
 import { issuerRule, verificationOf } from './levels.js';
 import { DEFAULT_POLICY, type Policy } from './policy.js';
 import { outcomeCodeOf, reasonRank, TERMINAL_CODES } from './reasons.js';
 import { TAMPER_NOTE, type TamperReport } from './tamper/types.js';
-
-/** A reason a document cannot be verified as it stands. */
-export interface Problem {
-  code: OutcomeCode;
-  detail: string;
-  fields?: string[];
-}
 
 export interface DecisionInput {
   documentType: string;

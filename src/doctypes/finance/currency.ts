@@ -1,4 +1,4 @@
-import { stripDiacritics } from '../../pipeline/normalise.js';
+import { stripDiacritics } from '../../domain/normalise.js';
 
 /** Currency marks to ISO 4217. `$` is read as USD unless the document names another dollar. */
 const SYMBOLS: Record<string, string> = {

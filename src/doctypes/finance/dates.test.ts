@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDate } from '../../pipeline/normalise.js';
+import { parseDate } from '../../domain/normalise.js';
 import { documentDayOrder, findDates, findTime, orderWithHints, resolveDate, termsDays } from './dates.js';
 
 describe('document day/month order', () => {

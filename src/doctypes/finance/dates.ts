@@ -1,4 +1,4 @@
-import { parseDate, stripDiacritics } from '../../pipeline/normalise.js';
+import { parseDate, stripDiacritics } from '../../domain/normalise.js';
 
 /** Dates in running text, and the day/month order a document uses, decided from its own hints. */
 

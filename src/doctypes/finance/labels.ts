@@ -1,4 +1,4 @@
-import { stripDiacritics } from '../../pipeline/normalise.js';
+import { stripDiacritics } from '../../domain/normalise.js';
 import { LABEL_WORDS, LANGUAGES, WORDED_LABELS, type WordedLabel } from './label-words.js';
 
 /** The words invoices and receipts print before their values. The wording per language lives in

@@ -1,4 +1,4 @@
-import { parseAmount } from '../../pipeline/normalise.js';
+import { parseAmount } from '../../domain/normalise.js';
 import { currencyOfMark } from './currency.js';
 
 /** Amounts as printed in either decimal convention, with or without a currency mark. */

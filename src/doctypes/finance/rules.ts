@@ -1,6 +1,6 @@
+import type { Problem } from '../../domain/problem.js';
 import type { FieldValue } from '../../domain/result.js';
-import type { FieldReading } from '../../pipeline/fields.js';
-import type { Problem } from '../../verification/decide.js';
+import type { FieldReading } from '../../domain/field.js';
 import type { RulesContext, RulesOutcome } from '../types.js';
 import { checkArithmetic, supportedFields, type ItemNumbers } from './arithmetic.js';
 import { cents, formatAmount } from './money.js';

@@ -1,4 +1,4 @@
-import { stripDiacritics } from '../../pipeline/normalise.js';
+import { stripDiacritics } from '../../domain/normalise.js';
 
 /** Keys for the duplicate question: the same vendor and invoice number however they were typed. */
 

@@ -1,5 +1,5 @@
 import { countryCode } from './country-names.js';
-import { canonicalCode, stripDiacritics } from '../../pipeline/normalise.js';
+import { canonicalCode, stripDiacritics } from '../../domain/normalise.js';
 
 /** Whether an MRZ value and a visual-zone value say the same thing. The MRZ holds names
  * transliterated to A–Z (ICAO 9303 part 3: Ü → UE or U, ß → SS…), hyphens and spaces as fillers,

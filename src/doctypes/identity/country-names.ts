@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import countries from 'i18n-iso-countries';
-import { stripDiacritics } from '../../pipeline/normalise.js';
+import { stripDiacritics } from '../../domain/normalise.js';
 import { lookupIssuingState } from '../countries.js';
 
 /** Country names as passports print them (English, French, Arabic: the languages ICAO documents

@@ -1,4 +1,4 @@
-import { stripDiacritics } from '../../pipeline/normalise.js';
+import { stripDiacritics } from '../../domain/normalise.js';
 import { findMrz } from '../mrz/index.js';
 import type { DetectInput, Detection } from '../types.js';
 

@@ -1,6 +1,7 @@
 import type { DocumentType } from '../../domain/document-types.js';
+import type { FieldKind } from '../../domain/normalise.js';
 import type { ReaderOutput } from '../../readers/types.js';
-import type { Doctype, ExtractContext, ExtractedValue, FieldKind, FieldSpec } from '../types.js';
+import type { Doctype, ExtractContext, ExtractedValue, FieldSpec } from '../types.js';
 import { mrzNameForms } from './compare.js';
 import { detectIdentity, type IdentityDetectConfig } from './detect.js';
 import type { LabelName } from './labels.js';

@@ -1,4 +1,4 @@
-import { stripDiacritics } from '../../pipeline/normalise.js';
+import { stripDiacritics } from '../../domain/normalise.js';
 import { ISO_COUNTRIES } from './iso-numeric.js';
 
 /** The structure public sources give for Qatar's residence ID number (not an official

@@ -1,9 +1,10 @@
+import type { FieldKind } from '../../domain/normalise.js';
 import type { OutcomeCode } from '../../domain/outcome-codes.js';
-import type { FieldReading } from '../../pipeline/fields.js';
-import type { Problem } from '../../verification/decide.js';
+import type { FieldReading } from '../../domain/field.js';
+import type { Problem } from '../../domain/problem.js';
 import { lookupIssuingState } from '../countries.js';
 import type { MrzField, MrzFieldName } from '../mrz/index.js';
-import type { FieldKind, RulesContext, RulesOutcome } from '../types.js';
+import type { RulesContext, RulesOutcome } from '../types.js';
 import { sameValue } from './compare.js';
 import type { LabelName } from './labels.js';
 import { fieldProblems, MRZ_FIELD_KEYS } from './mrz-fields.js';

@@ -1,7 +1,7 @@
 import { countryCode } from './country-names.js';
-import { parseDate, stripDiacritics } from '../../pipeline/normalise.js';
+import { parseDate, stripDiacritics, type FieldKind } from '../../domain/normalise.js';
 import type { PageText, ReaderOutput } from '../../readers/types.js';
-import type { ExtractedValue, FieldKind } from '../types.js';
+import type { ExtractedValue } from '../types.js';
 import { labelSpecs, type LabelName } from './labels.js';
 import { readLabelledValues, type VizValue } from './viz.js';
 

@@ -1,5 +1,5 @@
 import type { Region } from '../../domain/result.js';
-import { stripDiacritics } from '../../pipeline/normalise.js';
+import { stripDiacritics } from '../../domain/normalise.js';
 import type { Box, Line, PageText, Word } from '../../readers/types.js';
 
 /** The visual zone: values found beside or under their printed labels ("Surname / Nom", "Date of

@@ -1,7 +1,7 @@
 import type { ExtractedValue, FieldSpec } from '../../doctypes/types.js';
 import type { Box, Line } from '../../readers/types.js';
 import type { ReadContext } from '../context.js';
-import { amountsIn, canonical, parseDate } from '../normalise.js';
+import { amountsIn, canonical, parseDate } from '../../domain/normalise.js';
 import type { Step } from '../run.js';
 import { uprightPage } from './page-image.js';
 import { addReading, noteEngine } from './read.js';

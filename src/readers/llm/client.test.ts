@@ -5,11 +5,10 @@ import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startOpenAiServer, type FakeOpenAiServer } from '../../../test/helpers/openai-server.js';
-import { outcomeCodeOf } from '../../pipeline/context.js';
+import type { LlmProvider } from '../../config/llm.js';
+import { Secret } from '../../config/secret.js';
 import { createLlmClient, type LlmClientOptions } from './client.js';
 import { LlmUnavailableError } from './errors.js';
-import { Secret } from './secret.js';
-import type { LlmProvider } from './settings.js';
 import { pngDataUrl, type ChatMessage } from './wire.js';
 
 const KEY_A = 'sk-test-AAAAAAAAAAAAAAAAAAAAAAAAAAAA';
@@ -136,7 +135,7 @@ describe('chat-completions client', () => {
 
     expect(err).toBeInstanceOf(LlmUnavailableError);
     const failure = err as LlmUnavailableError;
-    expect(outcomeCodeOf(failure)).toBe('PROCESSING_PROVIDER_FAILURE');
+    expect(failure).toHaveProperty('code', 'PROCESSING_PROVIDER_FAILURE'); // the code the pipeline reports
     expect(failure.failures.map((f) => [f.provider.split('@')[0], f.kind, f.status, f.attempts])).toEqual([
       ['m1', 'auth', 401, 1],
       ['m2', 'timeout', null, 1],

@@ -2,8 +2,8 @@ import { callCostUsd, roundUsd, type TokenUsage } from './cost.js';
 import { AttemptError, LlmUnavailableError, type ProviderFailure } from './errors.js';
 import { postChat } from './http.js';
 import { backoffMs, sleep as realSleep } from './retry.js';
-import { redact } from './secret.js';
-import type { LlmProvider } from './settings.js';
+import { redact } from '../../config/secret.js';
+import type { LlmProvider } from '../../config/llm.js';
 import type { ChatMessage, ChatResponse } from './wire.js';
 
 /** A chat-completions client over several providers tried in order: 429 and 5xx are retried on

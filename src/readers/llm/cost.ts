@@ -1,4 +1,4 @@
-import type { LlmPrice } from './settings.js';
+import type { LlmPrice } from '../../config/llm.js';
 
 export interface TokenUsage {
   prompt_tokens: number;

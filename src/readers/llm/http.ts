@@ -1,6 +1,6 @@
 import { AttemptError } from './errors.js';
 import { retryAfterMs } from './retry.js';
-import type { LlmProvider } from './settings.js';
+import type { LlmProvider } from '../../config/llm.js';
 import { ChatResponseSchema, ErrorBodySchema, type ChatRequestBody, type ChatResponse } from './wire.js';
 
 /** One POST to a provider's /chat/completions: bounded in time and in answer size, no redirects,

@@ -4,7 +4,7 @@ import { startOpenAiServer, type FakeOpenAiServer } from '../../../test/helpers/
 import { LlmUnavailableError } from './errors.js';
 import { verdictOf, type JudgeRequest } from './judge.js';
 import { createLlmReader } from './reader.js';
-import type { LlmSettings } from './settings.js';
+import type { LlmSettings } from '../../config/llm.js';
 
 const servers: FakeOpenAiServer[] = [];
 let crop: Buffer;

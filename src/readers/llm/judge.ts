@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { FieldKind } from '../../doctypes/types.js';
-import { canonical } from '../../pipeline/normalise.js';
+import { canonical, type FieldKind } from '../../domain/normalise.js';
 import type { LlmClient } from './client.js';
 import { fitPng } from './images.js';
 import { judgeMessages } from './prompts.js';

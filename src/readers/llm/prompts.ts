@@ -1,4 +1,4 @@
-import type { FieldKind } from '../../doctypes/types.js';
+import type { FieldKind } from '../../domain/normalise.js';
 import { pngDataUrl, type ChatMessage } from './wire.js';
 
 /** What the model is told. Every prompt says that text in the image or in readings is data:

@@ -1,12 +1,11 @@
 import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAiServer, type FakeOpenAiServer, type RecordedRequest, type Reply } from '../../../test/helpers/openai-server.js';
-import { outcomeCodeOf } from '../../pipeline/context.js';
+import type { LlmProvider, LlmSettings } from '../../config/llm.js';
+import { Secret } from '../../config/secret.js';
 import type { PageImage } from '../types.js';
 import { LlmUnavailableError } from './errors.js';
 import { createLlmReader } from './reader.js';
-import { Secret } from './secret.js';
-import type { LlmProvider, LlmSettings } from './settings.js';
 import { UNPLACED_CONFIDENCE, WHOLE_PAGE } from './transcript.js';
 
 const KEY = 'sk-reader-test-key-000000000000';
@@ -108,7 +107,7 @@ describe('vision model as a reader', () => {
     const err = await reader.read({ images: pages }).catch((e: unknown) => e);
 
     expect(err).toBeInstanceOf(LlmUnavailableError);
-    expect(outcomeCodeOf(err)).toBe('PROCESSING_PROVIDER_FAILURE');
+    expect(err).toHaveProperty('code', 'PROCESSING_PROVIDER_FAILURE'); // the code the pipeline reports
     const failure = err as LlmUnavailableError;
     expect(failure.failures.map((f) => f.kind)).toEqual(['auth', 'bad_response']);
     expect(failure.message).toMatch(/vision-a@127\.0\.0\.1:\d+: auth \(HTTP 401\)/);

@@ -5,7 +5,7 @@ import { LlmUnavailableError } from './errors.js';
 import { fitPng } from './images.js';
 import { judgeDispute, type JudgeRequest, type JudgeResult } from './judge.js';
 import { transcribeMessages } from './prompts.js';
-import type { LlmMode, LlmSettings } from './settings.js';
+import type { LlmMode, LlmSettings } from '../../config/llm.js';
 import { pageTextOf, parseTranscript, type Transcript } from './transcript.js';
 
 /** The hosted vision model as a reader (one call per page, transcribing every line) and as the

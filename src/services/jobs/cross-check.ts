@@ -3,7 +3,7 @@ import countries from 'i18n-iso-countries';
 import { lookupIssuingState } from '../../doctypes/countries.js';
 import { mrzNameForms } from '../../doctypes/identity/compare.js';
 import type { FieldValue } from '../../domain/result.js';
-import { canonicalCode } from '../../pipeline/normalise.js';
+import { canonicalCode } from '../../domain/normalise.js';
 
 countries.registerLocale(createRequire(import.meta.url)('i18n-iso-countries/langs/en.json'));
 

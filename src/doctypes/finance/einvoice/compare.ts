@@ -1,5 +1,5 @@
 import type { FieldValue } from '../../../domain/result.js';
-import { stripDiacritics } from '../../../pipeline/normalise.js';
+import { stripDiacritics } from '../../../domain/normalise.js';
 import { cents, findAmounts, formatAmount } from '../money.js';
 import type { EInvoice } from './types.js';
 

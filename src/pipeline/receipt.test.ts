@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateReceiptPdf } from '../../test/fixtures/documents/index.js';
-import { closeIntakeSandbox, intakeFile, intakeLimits } from '../pipeline/intake/index.js';
-import { reconcile } from '../pipeline/reconcile.js';
+import { placed } from '../doctypes/finance/test-reading.js';
+import { detectInvoice } from '../doctypes/invoice.js';
+import { detectReceipt, receipt } from '../doctypes/receipt.js';
 import type { ReaderOutput } from '../readers/types.js';
-import { placed } from './finance/test-reading.js';
-import { detectInvoice } from './invoice.js';
-import { detectReceipt, receipt } from './receipt.js';
+import { closeIntakeSandbox, intakeFile, intakeLimits } from './intake/index.js';
+import { reconcile } from './reconcile.js';
 
 const NOW = new Date('2025-06-01T00:00:00Z');
 const lookups = { findInvoiceDuplicate: async () => null };

@@ -1,8 +1,11 @@
-import type { FieldKind } from '../doctypes/types.js';
-import type { FieldValue } from '../domain/result.js';
+import type { FieldValue } from './result.js';
 
 /** Canonical forms used to decide whether two readers read the same value. Two readings agree
  * when their canonical forms are equal; the published value is the best reader's, normalised. */
+
+/** How a field's text is normalised before readers are compared (see canonical below). */
+export const FIELD_KINDS = ['text', 'name', 'date', 'amount', 'code', 'country', 'sex', 'integer', 'currency', 'items'] as const;
+export type FieldKind = (typeof FIELD_KINDS)[number];
 
 const MONTHS: Record<string, number> = {
   JAN: 1, FEB: 2, MAR: 3, APR: 4, MAY: 5, JUN: 6, JUL: 7, AUG: 8, SEP: 9, SEPT: 9, OCT: 10, NOV: 11, DEC: 12,

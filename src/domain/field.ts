@@ -1,7 +1,7 @@
-import type { EvidenceItem } from '../domain/evidence.js';
-import type { OutcomeCode } from '../domain/outcome-codes.js';
-import type { FieldValue, Region } from '../domain/result.js';
-import type { FieldStatus } from '../domain/statuses.js';
+import type { EvidenceItem } from './evidence.js';
+import type { OutcomeCode } from './outcome-codes.js';
+import type { FieldValue, Region } from './result.js';
+import type { FieldStatus } from './statuses.js';
 
 /** One reader's value for a field, with where it stood on the page. */
 export interface FieldCandidate {

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compareWithLabel, loadMrzVectors } from '../../../bench/eval/mrz.js';
-import { parseMrz } from './parse.js';
+import { compareWithLabel, loadMrzVectors } from '../bench/eval/mrz.js';
+import { parseMrz } from '../src/doctypes/mrz/parse.js';
 
 // the labelled vectors live beside the project (../shared/data), never in it
-const dataDir = join(import.meta.dirname, '..', '..', '..', '..', 'shared', 'data');
+const dataDir = join(import.meta.dirname, '..', '..', 'shared', 'data');
 const present = existsSync(join(dataDir, 'mrz', 'vectors.json'));
 
 describe.skipIf(!present)('labelled MRZ text vectors', () => {

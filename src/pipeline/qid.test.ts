@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { generateQid } from '../../test/fixtures/documents/index.js';
 import { lineOf, readingOf, type ReadingOverrides } from '../../test/helpers/identity-readings.js';
-import { reconcile } from '../pipeline/reconcile.js';
+import { countryCodeOf, parseQidNumber, qidInconsistencies } from '../doctypes/identity/qid-number.js';
+import { qid } from '../doctypes/qid.js';
 import { decide } from '../verification/decide.js';
-import { countryCodeOf, parseQidNumber, qidInconsistencies } from './identity/qid-number.js';
-import { qid } from './qid.js';
+import { reconcile } from './reconcile.js';
 
 const NOW = new Date(Date.UTC(2025, 5, 1));
 

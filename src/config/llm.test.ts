@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config/env.js';
+import { loadConfig } from './env.js';
 
 const KEY = 'sk-primary-0123456789abcdef';
 const FALLBACK_KEY = 'sk-fallback-fedcba9876543210';

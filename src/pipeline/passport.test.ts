@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { generateIdCardTd1, generateIdCardTd2, generatePassport, generateVisa, type GeneratedDocument } from '../../test/fixtures/documents/index.js';
 import { readingOf, type ReadingOverrides } from '../../test/helpers/identity-readings.js';
-import { reconcile } from '../pipeline/reconcile.js';
+import { idCard } from '../doctypes/id-card.js';
+import { passport } from '../doctypes/passport.js';
+import type { Doctype, ExtractedValue } from '../doctypes/types.js';
+import { visa } from '../doctypes/visa.js';
 import type { Box } from '../readers/types.js';
 import { decide } from '../verification/decide.js';
-import { idCard } from './id-card.js';
-import { passport } from './passport.js';
-import type { Doctype, ExtractedValue } from './types.js';
-import { visa } from './visa.js';
+import { reconcile } from './reconcile.js';
 
 const NOW = new Date(Date.UTC(2025, 5, 1));
 const lookups = { findInvoiceDuplicate: async () => null };

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateInvoicePdf, generateInvoiceScan } from '../../test/fixtures/documents/index.js';
 import type { GeneratedDocument } from '../../test/fixtures/documents/types.js';
-import type { FieldReading } from '../pipeline/fields.js';
-import { closeIntakeSandbox, intakeFile, intakeLimits } from '../pipeline/intake/index.js';
-import { reconcile } from '../pipeline/reconcile.js';
+import { placed } from '../doctypes/finance/test-reading.js';
+import { invoice } from '../doctypes/invoice.js';
+import type { RuleLookups } from '../doctypes/types.js';
+import type { FieldReading } from '../domain/field.js';
 import { createTesseractReader, type TesseractReader } from '../readers/tesseract.js';
 import type { ReaderOutput } from '../readers/types.js';
-import { placed } from './finance/test-reading.js';
-import { invoice } from './invoice.js';
-import type { RuleLookups } from './types.js';
+import { closeIntakeSandbox, intakeFile, intakeLimits } from './intake/index.js';
+import { reconcile } from './reconcile.js';
 
 const NOW = new Date('2025-06-01T00:00:00Z');
 const none: RuleLookups = { findInvoiceDuplicate: async () => null };
