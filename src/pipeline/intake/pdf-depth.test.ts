@@ -34,13 +34,14 @@ describe('hostile PDF pages end the file quickly and cleanly', () => {
   it(`refuses 200,000 nested graphics states before pdf.js opens the file (limit ${MAX_GRAPHICS_DEPTH})`, async () => {
     const { reason, ms } = await refusal(pdfWithNestedGraphicStates(200_000));
     expect(reason).toMatch(/nests graphics states 200000 deep/);
-    expect(ms).toBeLessThan(5000);
+    // Loose on purpose (a loaded machine is slow): pdf.js walking the states would take minutes.
+    expect(ms).toBeLessThan(30_000);
   });
 
   it('stops a page that pdf.js takes too long over, when the pre-scan cannot read its stream', async () => {
     const { reason, ms } = await refusal(pdfWithNestedGraphicStates(5000, 'ASCIIHexDecode'), intakeLimits({ pdfPageTimeoutMs: 1000 }));
     expect(reason).toMatch(/page 1 took longer than 1 s/);
-    expect(ms).toBeLessThan(5000);
+    expect(ms).toBeLessThan(30_000);
   });
 
   it('refuses a 50,000 × 50,000 point page as larger than PDF allows, instead of rendering a blank', async () => {
