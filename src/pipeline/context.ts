@@ -4,7 +4,7 @@ import type { Cv } from '../doctypes/cv/model.js';
 import type { CvImproved } from '../doctypes/cv/improve.js';
 import type { Doctype, RuleLookups } from '../doctypes/types.js';
 import type { FileKind } from '../domain/document-types.js';
-import type { LlmReader } from '../readers/llm/reader.js';
+import type { LlmReader } from '../readers/llm.js';
 import type { PaddleReader } from '../readers/paddle.js';
 import type { TesseractReader } from '../readers/tesseract.js';
 import type { PageImage, ReaderOutput } from '../readers/types.js';

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config/env.js';
 import { DOCTYPES } from '../doctypes/registry.js';
-import { createLlmReader } from '../readers/llm/reader.js';
+import { createLlmReader } from '../readers/llm.js';
 import { createPaddleReader } from '../readers/paddle.js';
 import { createTesseractReader } from '../readers/tesseract.js';
 import type { OcrReaders, ReadDeps } from './context.js';

@@ -1,4 +1,4 @@
-import { assessScripts } from '../../readers/scripts.js';
+import { assessScripts } from '../../readers/support/scripts.js';
 import type { PageImage, ReaderOutput } from '../../readers/types.js';
 import type { OcrReaders, ReadContext } from '../context.js';
 import type { Step } from '../run.js';

@@ -1,13 +1,13 @@
 import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startOpenAiServer, type FakeOpenAiServer, type RecordedRequest, type Reply } from '../../../test/helpers/openai-server.js';
-import { outcomeCodeOf } from '../../pipeline/context.js';
-import type { PageImage } from '../types.js';
-import { LlmUnavailableError } from './errors.js';
-import { createLlmReader } from './reader.js';
-import { Secret } from './secret.js';
-import type { LlmProvider, LlmSettings } from './settings.js';
-import { UNPLACED_CONFIDENCE, WHOLE_PAGE } from './transcript.js';
+import { startOpenAiServer, type FakeOpenAiServer, type RecordedRequest, type Reply } from '../../test/helpers/openai-server.js';
+import { outcomeCodeOf } from '../pipeline/context.js';
+import type { PageImage } from './types.js';
+import { LlmUnavailableError } from './llm/errors.js';
+import { createLlmReader } from './llm.js';
+import { Secret } from './llm/secret.js';
+import type { LlmProvider, LlmSettings } from './llm/settings.js';
+import { UNPLACED_CONFIDENCE, WHOLE_PAGE } from './llm/transcript.js';
 
 const KEY = 'sk-reader-test-key-000000000000';
 const servers: FakeOpenAiServer[] = [];
