@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { PaddleReader } from '../../readers/paddle.js';
 import { MRZ_WHITELIST, type TesseractReader } from '../../readers/tesseract.js';
 import type { Box, Line, ReaderName, ReaderOutput } from '../../readers/types.js';
-import { cropBoxToPageBox, cropMrzBand, locateMrzBand, type CropFrame, type MrzBand } from '../mrz/locate.js';
+import { cropBoxToPageBox, cropMrzBand, locateMrzBand, type CropFrame, type MrzBand } from '../../readers/mrz/locate.js';
 import { decodeMrzRows, MRZ_GROUPS } from '../mrz/ctc-decode.js';
 import type { MrzResult } from '../mrz/index.js';
 import { mrzConsensus, type MrzConsensus } from './mrz-consensus.js';

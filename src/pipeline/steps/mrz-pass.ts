@@ -1,5 +1,5 @@
 import { readMrzFromImage, withMrzLines } from '../../doctypes/identity/mrz-image.js';
-import { locateMrzBand, type MrzBand } from '../../doctypes/mrz/locate.js';
+import { locateMrzBand, type MrzBand } from '../../readers/mrz/locate.js';
 import type { ReaderOutput } from '../../readers/types.js';
 import type { OcrReaders, ReadContext } from '../context.js';
 
