@@ -45,6 +45,8 @@ export interface MrzBandReading {
   outputs: ReaderOutput[];
 }
 
+/** Not a page reader (types.ts's Reader): it reads a band, and its caller's MRZ rules decide which
+ * of the readings count and whether to read again. */
 export interface MrzPassReader {
   name: 'mrz_pass';
   locate(png: Buffer): Promise<MrzBand | null>;
@@ -114,7 +116,12 @@ export function createMrzPassReader(engines: MrzPassEngines): MrzPassReader {
 
 /** Paddle's reading of the crop: the MRZ decoded under its grammar from the recogniser's step
  * probabilities when the rows hold one, else the detector's lines as read. */
-async function readPaddleMrz(paddle: NonNullable<MrzPassEngines['paddle']>, png: Buffer, grammar: MrzGrammar | undefined, signal: AbortSignal | undefined): Promise<Line[]> {
+async function readPaddleMrz(
+  paddle: NonNullable<MrzPassEngines['paddle']>,
+  png: Buffer,
+  grammar: MrzGrammar | undefined,
+  signal: AbortSignal | undefined,
+): Promise<Line[]> {
   if (!paddle.readRows || !grammar) return (await paddle.readCrops(png, [[0, 0, 1, 1]], { signal, detectLines: true }))[0]?.lines ?? [];
   const { lines, rows } = await paddle.readRows(png, grammar.groups, { signal });
   const decoded = grammar.decode(rows);

@@ -32,7 +32,10 @@ export interface ReaderRegistry {
   close(): Promise<void>;
 }
 
-export type ReaderSettings = Pick<Config, 'llm' | 'TESSERACT_WORKERS' | 'TESSERACT_LANGS' | 'TESSDATA_DIR' | 'PADDLE_ENABLED' | 'PADDLE_MAX_SIDE' | 'PADDLE_WORKERS'>;
+export type ReaderSettings = Pick<
+  Config,
+  'llm' | 'TESSERACT_WORKERS' | 'TESSERACT_LANGS' | 'TESSDATA_DIR' | 'PADDLE_ENABLED' | 'PADDLE_MAX_SIDE' | 'PADDLE_WORKERS'
+>;
 
 export function createEngines(settings: ReaderSettings, logger?: LlmLogger): Engines {
   return {
