@@ -6,7 +6,7 @@
  * utilisation (near 0 when OCR really runs elsewhere) and delay; and peak process RSS. */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { renderIdCard, renderTextPage, type RenderedImage } from '../test/helpers/text-images.js';
-import { unionBox } from '../src/readers/geometry.js';
+import { unionBox } from '../src/readers/support/geometry.js';
 import { createPaddleReader, type PaddleReader } from '../src/readers/paddle.js';
 import { createTesseractReader, type TesseractReader } from '../src/readers/tesseract.js';
 

@@ -132,7 +132,9 @@ export async function createRuntime(config: Config, opts: { logger?: Logger; /**
   const reading = createReadDeps(config, logger);
   const readDeps = reading.deps;
   // the capture check shares the process's OCR pools (started on first use)
-  const capture = new CaptureService({ readers: async () => readDeps.readers() });
+  const capture = new CaptureService({
+    readers: async () => ({ tesseract: await readDeps.readers.get('tesseract'), paddle: await readDeps.readers.get('paddle') }),
+  });
   // Rebuilt CVs are read back by the same sandboxed intake that reads uploads.
   const cvOutputs = new CvOutputsService(repos, documents, {
     readBack: (bytes, kind) => readDeps.intake(bytes, kind, readDeps.limits),

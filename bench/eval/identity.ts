@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { readMrzFromImage, type MrzImageReaders } from '../../src/doctypes/identity/mrz-image.js';
+import { readMrzFromImage } from '../../src/doctypes/identity/mrz-image.js';
 import { parseMrz, type MrzFieldName, type MrzResult } from '../../src/doctypes/mrz/index.js';
+import { createMrzPassReader, type MrzPassReader } from '../../src/readers/mrz-pass.js';
 import { createPaddleReader } from '../../src/readers/paddle.js';
 import { createTesseractReader } from '../../src/readers/tesseract.js';
 import { generateIdCardTd1, generateIdCardTd2, generatePassport, generateVisa, type GeneratedDocument } from '../../test/fixtures/documents/index.js';
@@ -62,7 +63,7 @@ const tally = (f: SetFigures, key: string, ok: boolean): void => {
   cell[1]++;
 };
 
-async function readOne(png: Buffer, readers: MrzImageReaders, truth: string[], figures: SetFigures, id: string): Promise<MrzResult | null> {
+async function readOne(png: Buffer, readers: MrzPassReader, truth: string[], figures: SetFigures, id: string): Promise<MrzResult | null> {
   const started = performance.now();
   const read = await readMrzFromImage(png, readers, { now: NOW });
   figures.msPerDocument += performance.now() - started;
@@ -80,7 +81,7 @@ async function readOne(png: Buffer, readers: MrzImageReaders, truth: string[], f
   return got?.result ?? null;
 }
 
-async function evalReal(dataDir: string, readers: MrzImageReaders): Promise<Record<string, SetFigures> | null> {
+async function evalReal(dataDir: string, readers: MrzPassReader): Promise<Record<string, SetFigures> | null> {
   const labels = join(dataDir, 'mrz', 'labels.jsonl');
   if (!existsSync(labels)) return null;
   const folders: Record<string, SetFigures> = {};
@@ -110,7 +111,7 @@ const GENERATORS: Array<[string, (seed: number) => Promise<GeneratedDocument>]> 
   ['visa-mrvb', (seed) => generateVisa({ seed, photo: true, visa: 'MRVB' })],
 ];
 
-async function evalGenerated(count: number, seed: number, readers: MrzImageReaders): Promise<SetFigures> {
+async function evalGenerated(count: number, seed: number, readers: MrzPassReader): Promise<SetFigures> {
   const figures = emptyFigures();
   for (let i = 0; i < count; i++) {
     const [kind, generate] = GENERATORS[i % GENERATORS.length]!;
@@ -143,7 +144,7 @@ export async function evalIdentity(opts: IdentityEvalOptions): Promise<IdentityE
   const paddle = opts.paddle === false ? undefined : createPaddleReader({ maxSide: 1600, threads: 1 });
   try {
     await Promise.all([tesseract.ready(), paddle?.ready()]);
-    const readers: MrzImageReaders = paddle ? { tesseract, paddle } : { tesseract };
+    const readers = createMrzPassReader(paddle ? { tesseract, paddle } : { tesseract });
     const real = await evalReal(opts.dataDir ?? join(process.cwd(), '..', 'shared', 'data'), readers);
     const generated = await evalGenerated(opts.count, opts.seed, readers);
     if (real) {

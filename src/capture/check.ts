@@ -5,7 +5,7 @@ import type { Box, ReaderName } from '../readers/types.js';
 import { openFrame } from './frame.js';
 import { explain, nextActionOf } from './guidance.js';
 import { findMrz, passesEveryCheck, type CaptureMrzReaders } from './mrz-pass.js';
-import { findQrCodes, type QrPass } from '../readers/qr-search.js';
+import { findQrCodes, type QrPass } from '../readers/qr/search.js';
 
 const NO_QR: QrPass = { decoded: [], undecoded: [], fullResolutionTries: 0 };
 

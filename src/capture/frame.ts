@@ -1,7 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../domain/errors.js';
-import type { RgbaImage } from '../readers/qr.js';
+import type { RgbaImage } from '../readers/qr/decode.js';
 
 /** Opens one untrusted camera frame: the real type from its bytes (JPEG, PNG or WebP only), the
  * pixel limit from the header before any decoding, the EXIF orientation applied, and a small copy

@@ -1,7 +1,7 @@
 import { CAPTURE_REASONS, type CaptureReason } from '../domain/capture-reasons.js';
 import type { NextAction } from '../domain/statuses.js';
 import { assessQuality, type QualityGateCode } from '../pipeline/quality/gate.js';
-import type { QrSymbol } from '../readers/qr.js';
+import type { QrSymbol } from '../readers/qr/decode.js';
 import type { Frame } from './frame.js';
 import { passesEveryCheck, type MrzPass } from './mrz-pass.js';
 

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { mrzScore, readMrzOf } from '../doctypes/identity/mrz-reading.js';
 import { normalizeLine } from '../doctypes/mrz/fit.js';
-import { cropBoxToPageBox, cropMrzBand, locateMrzBand, type MrzBand, type MrzCrop } from '../doctypes/mrz/locate.js';
+import { cropBoxToPageBox, cropMrzBand, locateMrzBand, type MrzBand, type MrzCrop } from '../readers/mrz/locate.js';
 import type { MrzField, MrzFieldName, MrzResult } from '../doctypes/mrz/index.js';
 import type { PaddleReader } from '../readers/paddle.js';
 import { MRZ_WHITELIST, type TesseractReader } from '../readers/tesseract.js';

@@ -5,9 +5,7 @@ import type { CvImproved } from '../doctypes/cv/improve.js';
 import type { Doctype, RuleLookups } from '../doctypes/types.js';
 import type { FileKind } from '../domain/document-types.js';
 import type { Problem } from '../domain/problem.js';
-import type { LlmReader } from '../readers/llm/reader.js';
-import type { PaddleReader } from '../readers/paddle.js';
-import type { TesseractReader } from '../readers/tesseract.js';
+import type { ReaderRegistry } from '../readers/registry.js';
 import type { PageImage, ReaderOutput } from '../readers/types.js';
 import type { Policy } from '../verification/policy.js';
 import type { TamperReport } from '../verification/tamper/types.js';
@@ -16,22 +14,14 @@ import type { IntakeLimits } from './intake/limits.js';
 import type { ReaderValues } from './reconcile.js';
 import type { IntakeResult } from './types.js';
 
-/** The local OCR engines, warm and pooled; created once per process that reads documents. */
-export interface OcrReaders {
-  tesseract: TesseractReader;
-  /** The independent second reader; null when disabled by configuration. */
-  paddle: PaddleReader | null;
-  /** The optional hosted vision model, as a third reader or as a judge of disputes. */
-  llm: LlmReader | null;
-}
-
 /** What the pipeline needs from the outside world, built once per process. */
 export interface ReadDeps {
   intake(bytes: Buffer, kind: FileKind, limits: IntakeLimits, opts?: { signal?: AbortSignal }): Promise<IntakeResult>;
   limits: IntakeLimits;
   /** Pixel budget of a page image for the first reader's page read. */
   ocrMaxPixels: number;
-  readers(): Promise<OcrReaders>;
+  /** The readers by name (readers/registry.ts). */
+  readers: Pick<ReaderRegistry, 'get'>;
   doctypes: readonly Doctype[];
   logger?: Logger;
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePassport } from '../../test/fixtures/documents/index.js';
 import { readMrzFromImage } from '../doctypes/identity/mrz-image.js';
 import { passport } from '../doctypes/passport.js';
+import { createMrzPassReader } from '../readers/mrz-pass.js';
 import { createPaddleReader, type PaddleReader } from '../readers/paddle.js';
 import { createTesseractReader, type TesseractReader } from '../readers/tesseract.js';
 import type { Box } from '../readers/types.js';
@@ -33,7 +34,7 @@ describe('readMrzFromImage (Tesseract and Paddle, one warm engine each)', () => 
   for (const photo of [false, true]) {
     it(`reads a ${photo ? 'photographed' : 'clean'} passport: every checked field with mrz_checksum and a region`, async () => {
       const doc = await generatePassport({ seed: 5, photo: photo ? { rotateDeg: 1.5, margin: 45, blurSigma: 0.9, jpegQuality: 72 } : false, expired: false });
-      const read = await readMrzFromImage(doc.bytes, { tesseract, paddle }, { now: NOW });
+      const read = await readMrzFromImage(doc.bytes, createMrzPassReader({ tesseract, paddle }), { now: NOW });
       expect(read.readings.map((r) => r.reader)).toEqual(['mrz_pass', 'tesseract', 'paddle']);
       expect(read.consensus?.lines).toEqual(doc.truth.mrz_lines);
       const fields = new Map(reconciled(read).map((f) => [f.key, f]));
@@ -52,7 +53,7 @@ describe('readMrzFromImage (Tesseract and Paddle, one warm engine each)', () => 
 
   it('a broken document-number check digit is read as broken, never as valid', async () => {
     const doc = await generatePassport({ seed: 6, broken: 'document_number', expired: false });
-    const read = await readMrzFromImage(doc.bytes, { tesseract, paddle }, { now: NOW });
+    const read = await readMrzFromImage(doc.bytes, createMrzPassReader({ tesseract, paddle }), { now: NOW });
     const number = reconciled(read).find((f) => f.key === 'document_number')!;
     expect(number.value).toBeNull();
     expect(read.consensus?.result.fields.document_number?.status).toBe('invalid');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { charAccuracy, ID_FIELDS, ID_MRZ, renderIdCard, type RenderedImage } from '../../test/helpers/text-images.js';
-import { unionBox } from './geometry.js';
-import { workerEntry } from './ocr-worker-client.js';
+import { unionBox } from './support/geometry.js';
+import { workerEntry } from './paddle/worker-client.js';
 import { createPaddleReader, type PaddleReader } from './paddle.js';
 import type { Box } from './types.js';
 
@@ -9,13 +9,13 @@ const near = (a: Box, b: Box, tolerance: number): boolean => a.every((v, i) => M
 
 describe('workerEntry', () => {
   it('starts compiled JS directly and TypeScript through tsx', () => {
-    expect(workerEntry('ocr-worker-paddle', 'file:///app/dist/src/readers/paddle.js')).toEqual({
-      script: new URL('file:///app/dist/src/readers/ocr-worker-paddle.js'),
+    expect(workerEntry('paddle/worker', 'file:///app/dist/src/readers/paddle.js')).toEqual({
+      script: new URL('file:///app/dist/src/readers/paddle/worker.js'),
       eval: false,
     });
-    const fromSource = workerEntry('ocr-worker-paddle', import.meta.url);
+    const fromSource = workerEntry('paddle/worker', import.meta.url);
     expect(fromSource.eval).toBe(true);
-    expect(fromSource.script).toMatch(/tsx\/dist\/esm\/api\/index\.mjs.*register\(\).*ocr-worker-paddle\.ts/);
+    expect(fromSource.script).toMatch(/tsx\/dist\/esm\/api\/index\.mjs.*register\(\).*paddle\/worker\.ts/);
   });
 });
 

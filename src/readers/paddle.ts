@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { meanConfidence } from './geometry.js';
+import { meanConfidence } from './support/geometry.js';
 import { imageSize, MAX_IMAGE_PIXELS } from '../imaging/open.js';
-import { EngineReportedError, WorkerClient, workerEntry } from './ocr-worker-client.js';
-import type { CropMethod, MrzRowSteps, PaddleRequest, PaddleResult, PaddleWorkerData } from './ocr-worker-protocol.js';
-import { createPool, type PoolStats } from './pool.js';
-import { detectScripts, PADDLE_SCRIPTS, type ScriptName } from './scripts.js';
+import { EngineReportedError, WorkerClient, workerEntry } from './paddle/worker-client.js';
+import type { CropMethod, MrzRowSteps, PaddleRequest, PaddleResult, PaddleWorkerData } from './paddle/worker-protocol.js';
+import { createPool, type PoolStats } from './support/pool.js';
+import { detectScripts, PADDLE_SCRIPTS, type ScriptName } from './support/scripts.js';
 import type { Box, Line, PageImage, PageText, Reader, ReaderOutput, ReadRequest } from './types.js';
 
 /** PaddleOCR PP-OCRv4 (@gutenye/ocr-node on onnxruntime-node) as the second, independent reader.
@@ -90,7 +90,7 @@ export function createPaddleReader(opts: PaddleReaderOptions): PaddleReader {
     jobTimeoutMs: opts.jobTimeoutMs ?? 60_000,
     create: () =>
       WorkerClient.start<PaddleRequest, PaddleResult>({
-        entry: workerEntry('ocr-worker-paddle', import.meta.url),
+        entry: workerEntry('paddle/worker', import.meta.url),
         workerData,
         startTimeoutMs: opts.startTimeoutMs ?? 60_000,
         resourceLimits: { maxOldGenerationSizeMb: opts.maxHeapMb ?? 2048 },

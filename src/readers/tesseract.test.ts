@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { charAccuracy, ID_FIELDS, ID_MRZ, renderArabicCard, renderIdCard, renderTextPage, PAGE_LINES, type RenderedImage } from '../../test/helpers/text-images.js';
-import { assessScripts } from './scripts.js';
+import { assessScripts } from './support/scripts.js';
 import { createTesseractReader, MRZ_WHITELIST, type TesseractReader } from './tesseract.js';
 import type { Box, PageText } from './types.js';
 

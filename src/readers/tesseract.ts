@@ -1,14 +1,14 @@
 import { createRequire } from 'node:module';
 import Tesseract from 'tesseract.js';
-import { meanConfidence } from './geometry.js';
+import { meanConfidence } from './support/geometry.js';
 import { imageSize, MAX_IMAGE_PIXELS } from '../imaging/open.js';
-import { createPool, type PoolStats } from './pool.js';
-import { detectRotation, looksUpright, rotatePng, type Rotation } from './rotation.js';
-import { detectScripts, type ScriptName } from './scripts.js';
-import { stageLanguages } from './tesseract-langs.js';
-import { tesseractLines } from './tesseract-output.js';
+import { createPool, type PoolStats } from './support/pool.js';
+import { detectRotation, looksUpright, rotatePng, type Rotation } from './support/rotation.js';
+import { detectScripts, type ScriptName } from './support/scripts.js';
+import { stageLanguages } from './tesseract/langs.js';
+import { tesseractLines } from './tesseract/output.js';
 import type { Line, PageImage, PageText, Reader, ReaderOutput, ReadRequest } from './types.js';
-import { wordLikeScore, type ScoredToken } from './wordlike.js';
+import { wordLikeScore, type ScoredToken } from './support/wordlike.js';
 
 /** Tesseract LSTM (tesseract.js, WebAssembly) as a reader. Each tesseract.js worker is its own
  * worker thread: decoding, layout analysis and recognition all run there; the main thread only

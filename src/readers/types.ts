@@ -61,6 +61,8 @@ export interface PageImage {
 
 export interface ReadRequest {
   images: PageImage[];
+  /** The file's own text, where it has one, and the kind of file it came from (the text layer reader's input). */
+  textLayer?: { kind: string; pages: PageText[] };
   /** Hint of the scripts expected, when known. */
   languages?: string[];
   signal?: AbortSignal;

@@ -3,8 +3,10 @@
  * at a time and is replaced after `maxJobsPerProcess` files, after any failure in which a parser
  * ran on the file (refusals decided before parsing, such as a pixel bomb's header, leave it
  * untouched), or when a file left it using more than half of the memory between its start-up
- * size and the budget. */
+ * size and the budget. The pooling itself is the readers' resource pool (readers/support/pool.ts);
+ * what is the sandbox's own is the job and when a process may take another. */
 import type { FileKind } from '../../domain/document-types.js';
+import { createPool, type ResourcePool } from '../../readers/support/pool.js';
 import type { IntakeResult } from '../types.js';
 import type { IntakeLimits } from './limits.js';
 import { SandboxProcess } from './sandbox-process.js';
@@ -24,47 +26,52 @@ export const DEFAULT_POOL_OPTIONS: Readonly<SandboxPoolOptions> = Object.freeze(
 
 export class SandboxPool {
   private readonly options: SandboxPoolOptions;
-  private readonly idle: SandboxProcess[] = [];
-  private readonly busy = new Set<SandboxProcess>();
-  private readonly waiting: (() => void)[] = [];
-  private closed = false;
+  private readonly pool: ResourcePool<SandboxProcess>;
   /** Processes started so far (for tests and metrics). */
   started = 0;
 
   constructor(options: Partial<SandboxPoolOptions> = {}) {
     this.options = { ...DEFAULT_POOL_OPTIONS, ...options };
+    this.pool = createPool<SandboxProcess>({
+      name: 'intake sandbox',
+      size: this.options.size,
+      // Files beyond the pool's size wait their turn; each job keeps its own time limit (run below).
+      maxQueue: Number.POSITIVE_INFINITY,
+      recycleAfter: this.options.maxJobsPerProcess,
+      create: async () => this.spawn(),
+      destroy: async (proc) => proc.kill(),
+      // A refusal before parsing leaves the process reusable: the job says when one is spent (lease.retire).
+      isFatal: () => false,
+      isAlive: (proc) => proc.alive,
+      ready: (proc) => proc.ready,
+      killRunningOnClose: true,
+    });
   }
 
-  /** Starts processes up to the pool size and waits until the idle ones are ready. */
-  async warm(): Promise<void> {
-    while (this.idle.length + this.busy.size < this.options.size) this.idle.push(this.spawn());
-    await Promise.all(this.idle.map((proc) => proc.ready));
+  /** Starts processes up to the pool size and waits until they are ready. */
+  warm(): Promise<void> {
+    return this.pool.warm();
   }
 
-  async run(bytes: Buffer, kind: FileKind, limits: IntakeLimits, timeoutMs: number, signal?: AbortSignal): Promise<IntakeResult> {
-    const proc = await this.acquire(signal);
-    let reusable = false;
-    try {
-      proc.setHeld(true);
-      await proc.ready;
-      const outcome = await proc.run(bytes, kind, limits, timeoutMs, signal);
-      reusable =
-        (outcome.ok || outcome.clean === true) &&
-        proc.jobs < this.options.maxJobsPerProcess &&
-        ((await proc.residentMb()) ?? 0) < (proc.baselineMb + limits.memoryMb) / 2;
-      if (!outcome.ok) throw outcome.error;
-      return outcome.result;
-    } finally {
-      this.release(proc, reusable);
-    }
+  run(bytes: Buffer, kind: FileKind, limits: IntakeLimits, timeoutMs: number, signal?: AbortSignal): Promise<IntakeResult> {
+    return this.pool.run(async (proc, lease) => {
+      let reusable = false;
+      try {
+        proc.setHeld(true);
+        await proc.ready;
+        const outcome = await proc.run(bytes, kind, limits, timeoutMs, signal);
+        reusable = (outcome.ok || outcome.clean === true) && ((await proc.residentMb()) ?? 0) < (proc.baselineMb + limits.memoryMb) / 2;
+        if (!outcome.ok) throw outcome.error;
+        return outcome.result;
+      } finally {
+        if (reusable) proc.setHeld(false);
+        else lease.retire();
+      }
+    }, signal);
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    for (const proc of [...this.idle, ...this.busy]) proc.kill();
-    this.idle.length = 0;
-    this.busy.clear();
-    for (const wake of this.waiting.splice(0)) wake();
+  close(): Promise<void> {
+    return this.pool.close();
   }
 
   private spawn(): SandboxProcess {
@@ -72,41 +79,5 @@ export class SandboxPool {
     const proc = new SandboxProcess({ heapMb: this.options.heapMb, startTimeoutMs: this.options.startTimeoutMs });
     proc.setHeld(false);
     return proc;
-  }
-
-  private async acquire(signal?: AbortSignal): Promise<SandboxProcess> {
-    for (;;) {
-      if (this.closed) throw new Error('intake sandbox pool is closed');
-      signal?.throwIfAborted();
-      const idle = this.idle.pop();
-      const proc = idle && idle.alive ? idle : this.busy.size + this.idle.length < this.options.size ? this.spawn() : undefined;
-      if (proc) {
-        this.busy.add(proc);
-        return proc;
-      }
-      await new Promise<void>((resolve) => {
-        const wake = () => {
-          signal?.removeEventListener('abort', wake);
-          const at = this.waiting.indexOf(wake);
-          if (at !== -1) this.waiting.splice(at, 1);
-          resolve();
-        };
-        this.waiting.push(wake);
-        signal?.addEventListener('abort', wake, { once: true });
-      });
-    }
-  }
-
-  private release(proc: SandboxProcess, reusable: boolean): void {
-    this.busy.delete(proc);
-    if (reusable && proc.alive && !this.closed) {
-      proc.setHeld(false);
-      this.idle.push(proc);
-    } else {
-      proc.kill();
-      // Keep the pool warm: the replacement starts now, not when the next file arrives.
-      if (!this.closed && this.idle.length + this.busy.size < this.options.size) this.idle.push(this.spawn());
-    }
-    this.waiting.shift()?.();
   }
 }

@@ -15,7 +15,7 @@ export const classifyStep: Step<ReadContext> = {
   async run(ctx) {
     if (classify(ctx)) return undefined;
     // Nothing recognised from the first reader: let the second read the whole pages and look again.
-    if (ctx.intake!.images.length > 0 && (await readPaddlePages(ctx, await ctx.deps.readers()))) {
+    if (ctx.intake!.images.length > 0 && (await readPaddlePages(ctx, await ctx.deps.readers.get('paddle')))) {
       ctx.problems = ctx.problems.filter((p) => p.code !== 'DOCUMENT_TYPE_UNKNOWN');
       if (classify(ctx)) return undefined;
     }

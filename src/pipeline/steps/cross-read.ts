@@ -21,8 +21,8 @@ export const crossReadStep: Step<ReadContext> = {
     const doctype = ctx.doctype!;
     const images = ctx.intake!.images;
     if (images.length === 0) return undefined;
-    const readers = await ctx.deps.readers();
-    if (!readers.paddle) return undefined;
+    const paddle = await ctx.deps.readers.get('paddle');
+    if (!paddle) return undefined;
     const first = ctx.extracted.find((e) => e.reader === 'tesseract');
     if (!first) return undefined;
 
@@ -37,7 +37,7 @@ export const crossReadStep: Step<ReadContext> = {
       if (targets.length === 0) continue;
       const { png } = (await uprightPage(ctx, image.page))!;
       const started = performance.now();
-      const crops = await readers.paddle.readCrops(png, targets.map((t) => widen(t.region!.box)), { signal: ctx.signal });
+      const crops = await paddle.readCrops(png, targets.map((t) => widen(t.region!.box)), { signal: ctx.signal });
       ms += performance.now() - started;
       crops.forEach((crop, i) => {
         const target = targets[i]!;
@@ -50,8 +50,8 @@ export const crossReadStep: Step<ReadContext> = {
     }
     if (values.length === 0) return undefined;
     // Crops make no page reading of their own; the reader is listed so that `readers` says who read.
-    if (!ctx.readings.some((r) => r.reader === 'paddle')) addReading(ctx, { reader: 'paddle', engine: readers.paddle.engine, pages: [], ms, cost_usd: 0 });
-    else noteEngine(ctx, readers.paddle.engine);
+    if (!ctx.readings.some((r) => r.reader === 'paddle')) addReading(ctx, { reader: 'paddle', engine: paddle.engine, pages: [], ms, cost_usd: 0 });
+    else noteEngine(ctx, paddle.engine);
     if (existing) existing.values.push(...values);
     else ctx.extracted.push({ reader: 'paddle', values });
     return undefined;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateFacturXPdf, generateInvoicePdf } from '../../../test/fixtures/documents/index.js';
 import { DOCTYPES } from '../../doctypes/registry.js';
+import { createReaderRegistry } from '../../readers/registry.js';
 import type { ReadDeps } from '../context.js';
 import { DEFAULT_INTAKE_LIMITS, intakeFile, SandboxPool } from '../intake/index.js';
 import { readDocument } from '../read-document.js';
@@ -11,7 +12,9 @@ const deps: ReadDeps = {
   intake: (bytes, kind, limits, opts) => intakeFile(bytes, kind, limits, { ...opts, pool }),
   limits: DEFAULT_INTAKE_LIMITS,
   ocrMaxPixels: 4_500_000,
-  readers: () => Promise.reject(new Error('no OCR for a text-layer PDF')),
+  readers: createReaderRegistry(() => {
+    throw new Error('no OCR for a text-layer PDF');
+  }),
   doctypes: DOCTYPES,
 };
 const NOW = new Date('2025-06-01T00:00:00Z');

@@ -32,10 +32,9 @@ export const intakeStep: Step<ReadContext> = {
     for (const missing of intake.missingPages ?? []) {
       ctx.problems.push({ code: 'MISSING_PAGE', detail: `Page ${missing.page} could not be read: ${missing.reason}.` });
     }
-    const textLines = intake.textLayer.reduce((n, p) => n + p.lines.length, 0);
-    if (textLines > 0) {
-      ctx.readings.push({ reader: 'text_layer', engine: { name: 'text_layer', version: intake.kind }, pages: intake.textLayer, ms: 0, cost_usd: 0 });
-    }
+    const textLayer = await ctx.deps.readers.get('text_layer');
+    const request = { images: [], textLayer: { kind: intake.kind, pages: intake.textLayer } };
+    if (textLayer.supports(request)) ctx.readings.push(await textLayer.read(request));
     return undefined;
   },
 };

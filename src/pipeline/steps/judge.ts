@@ -14,8 +14,8 @@ export const judgeStep: Step<ReadContext> = {
   async run(ctx) {
     const disputed = ctx.fields.filter((f) => f.status === 'conflict' && f.region && f.candidates.length >= 2);
     if (disputed.length === 0) return undefined;
-    const readers = await ctx.deps.readers();
-    const llm = readers.llm?.mode === 'judge' ? readers.llm : null;
+    const model = await ctx.deps.readers.get('llm');
+    const llm = model?.mode === 'judge' ? model : null;
     if (!llm) return undefined;
     const specs = new Map(ctx.doctype!.fields.map((f) => [f.key, f]));
     for (const field of disputed) {

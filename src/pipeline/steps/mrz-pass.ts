@@ -1,7 +1,8 @@
-import { readMrzFromImage, withMrzLines } from '../../doctypes/identity/mrz-image.js';
-import { locateMrzBand, type MrzBand } from '../../doctypes/mrz/locate.js';
+import { readMrzFromImage } from '../../doctypes/identity/mrz-image.js';
+import { withMrzLines, type MrzPassReader } from '../../readers/mrz-pass.js';
+import type { MrzBand } from '../../readers/mrz/locate.js';
 import type { ReaderOutput } from '../../readers/types.js';
-import type { OcrReaders, ReadContext } from '../context.js';
+import type { ReadContext } from '../context.js';
 
 export interface MrzPassReading {
   page: number;
@@ -12,12 +13,12 @@ export interface MrzPassReading {
 /** Where a page carries a machine-readable zone, it is located, straightened and read on its own:
  * by Tesseract restricted to the MRZ alphabet, by plain Tesseract and by PaddleOCR. Pages with no
  * band cost only the search for one. */
-export async function readMrzBands(ctx: ReadContext, readers: OcrReaders): Promise<MrzPassReading[]> {
+export async function readMrzBands(ctx: ReadContext, mrzPass: MrzPassReader): Promise<MrzPassReading[]> {
   const found: MrzPassReading[] = [];
   for (const image of ctx.intake!.images) {
-    const band = await locateMrzBand(image.png);
+    const band = await mrzPass.locate(image.png);
     if (!band) continue;
-    const result = await readMrzFromImage(image.png, { tesseract: readers.tesseract, ...(readers.paddle ? { paddle: readers.paddle } : {}) }, { page: image.page, now: ctx.input.now, band, ...(ctx.signal ? { signal: ctx.signal } : {}) });
+    const result = await readMrzFromImage(image.png, mrzPass, { page: image.page, now: ctx.input.now, band, ...(ctx.signal ? { signal: ctx.signal } : {}) });
     // A band of dense text lines is not always an MRZ (receipts have them): only readings in which
     // an MRZ was actually parsed join the page's readings.
     const withMrz = result.readings.filter((r) => r.result?.format);

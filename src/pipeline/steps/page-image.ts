@@ -1,4 +1,4 @@
-import { rotatePng, type Rotation } from '../../readers/rotation.js';
+import { rotatePng, type Rotation } from '../../readers/support/rotation.js';
 import type { ReadContext } from '../context.js';
 
 /** A page image as the first reader saw it: at the OCR resolution, turned upright when Tesseract

@@ -1,6 +1,8 @@
-import { assessScripts } from '../../readers/scripts.js';
+import { assessScripts } from '../../readers/support/scripts.js';
+import type { PaddleReader } from '../../readers/paddle.js';
+import type { TesseractReader } from '../../readers/tesseract.js';
 import type { PageImage, ReaderOutput } from '../../readers/types.js';
-import type { OcrReaders, ReadContext } from '../context.js';
+import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
 import { joinMrzReadings, readMrzBands } from './mrz-pass.js';
 import { openImage } from '../../imaging/open.js';
@@ -13,13 +15,16 @@ export const readStep: Step<ReadContext> = {
   async run(ctx) {
     const images = ctx.intake!.images;
     if (images.length === 0) return undefined;
-    const readers = await ctx.deps.readers();
+    const tesseract = await ctx.deps.readers.get('tesseract');
+    const paddle = await ctx.deps.readers.get('paddle');
+    const model = await ctx.deps.readers.get('llm');
+    const mrzPass = await ctx.deps.readers.get('mrz_pass');
     const request = { images, ...(ctx.signal ? { signal: ctx.signal } : {}) };
     ctx.pageImages = await Promise.all(images.map((i) => withinPixels(i, ctx.deps.ocrMaxPixels)));
     const [tess, llm, mrz] = await Promise.allSettled([
-      readers.tesseract.read({ ...request, images: ctx.pageImages }),
-      readers.llm?.mode === 'reader' ? readers.llm.read(request) : Promise.resolve(null),
-      readMrzBands(ctx, readers),
+      tesseract.read({ ...request, images: ctx.pageImages }),
+      model?.mode === 'reader' ? model.read(request) : Promise.resolve(null),
+      readMrzBands(ctx, mrzPass),
     ]);
     ctx.signal?.throwIfAborted();
     if (llm.status === 'rejected') {
@@ -49,13 +54,13 @@ export const readStep: Step<ReadContext> = {
     }
     if (failure) {
       // Without the first reader, the second reads whole pages so that something is read at all.
-      const paddle = await readPaddlePages(ctx, readers);
-      if (!paddle && !ctx.readings.some((r) => r.reader !== 'text_layer')) {
+      const paddleRead = await readPaddlePages(ctx, paddle);
+      if (!paddleRead && !ctx.readings.some((r) => r.reader !== 'text_layer')) {
         ctx.problems.push({ code: 'PROCESSING_PROVIDER_FAILURE', detail: `Every reader failed: ${(ctx.raw.reader_failures as string[]).join('; ')}` });
         return 'stop';
       }
     }
-    assessPageScripts(ctx, readers);
+    assessPageScripts(ctx, tesseract, paddle);
     return undefined;
   },
 };
@@ -82,11 +87,11 @@ export function noteEngine(ctx: ReadContext, engine: ReaderOutput['engine']): vo
 }
 
 /** PaddleOCR on whole (downscaled) pages; returns false when it is off or fails. */
-export async function readPaddlePages(ctx: ReadContext, readers: OcrReaders): Promise<boolean> {
-  if (!readers.paddle || ctx.readings.some((r) => r.reader === 'paddle')) return false;
+export async function readPaddlePages(ctx: ReadContext, paddle: PaddleReader | null): Promise<boolean> {
+  if (!paddle || ctx.readings.some((r) => r.reader === 'paddle')) return false;
   try {
     const images = ctx.pageImages.length ? ctx.pageImages : ctx.intake!.images;
-    addReading(ctx, await readers.paddle.read({ images, ...(ctx.signal ? { signal: ctx.signal } : {}) }));
+    addReading(ctx, await paddle.read({ images, ...(ctx.signal ? { signal: ctx.signal } : {}) }));
     return true;
   } catch (err) {
     ctx.signal?.throwIfAborted();
@@ -95,9 +100,9 @@ export async function readPaddlePages(ctx: ReadContext, readers: OcrReaders): Pr
   }
 }
 
-function assessPageScripts(ctx: ReadContext, readers: OcrReaders): void {
+function assessPageScripts(ctx: ReadContext, tesseract: TesseractReader, paddle: PaddleReader | null): void {
   const ocr = ctx.readings.filter((r) => r.reader !== 'text_layer');
-  const supported = [...new Set([...readers.tesseract.scripts, ...(readers.paddle?.scripts ?? [])])];
+  const supported = [...new Set([...tesseract.scripts, ...(paddle?.scripts ?? [])])];
   const scripts = assessScripts(ocr.flatMap((r) => r.pages), supported);
   ctx.raw.scripts = scripts;
   if (scripts.unsupported || scripts.fragmented) {

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAiServer, type FakeOpenAiServer } from '../../../test/helpers/openai-server.js';
 import { LlmUnavailableError } from './errors.js';
 import { verdictOf, type JudgeRequest } from './judge.js';
-import { createLlmReader } from './reader.js';
+import { createLlmReader } from '../llm.js';
 import type { LlmSettings } from '../../config/llm.js';
 
 const servers: FakeOpenAiServer[] = [];

@@ -2,8 +2,8 @@ import { mkdtempSync, readlinkSync, rmSync, writeFileSync, existsSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTesseractReader } from './tesseract.js';
-import { packagedTraineddata, resolveTraineddata, stageLanguages, TesseractDataMissingError } from './tesseract-langs.js';
+import { createTesseractReader } from '../tesseract.js';
+import { packagedTraineddata, resolveTraineddata, stageLanguages, TesseractDataMissingError } from './langs.js';
 
 const folders: string[] = [];
 function folder(): string {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { InferenceSession, Tensor } from 'onnxruntime-node';
 import sharp from 'sharp';
-import type { GreyImage, Rect } from './paddle-words.js';
+import type { GreyImage, Rect } from './words.js';
 
 /** PaddleOCR's PP-OCRv4 line recogniser run directly on one text line, without the detector.
  * @gutenye/ocr-node only exposes detection followed by recognition; on a crop that is already one

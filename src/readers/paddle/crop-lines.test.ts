@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readCleanCrop } from './crop-lines.js';
-import type { LineRecogniser } from './paddle-recogniser.js';
-import type { GreyImage, Rect } from './paddle-words.js';
+import type { LineRecogniser } from './recogniser.js';
+import type { GreyImage, Rect } from './words.js';
 
 /** A fake recogniser that reports which rectangles it was asked to read. */
 function recorder(confidence = 0.99): LineRecogniser & { asked: Rect[] } {

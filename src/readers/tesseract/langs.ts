@@ -2,7 +2,7 @@ import { closeSync, existsSync, mkdtempSync, openSync, readSync, rmSync, statSyn
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { scriptsOfTesseractLanguage, type ScriptName } from './scripts.js';
+import { scriptsOfTesseractLanguage, type ScriptName } from '../support/scripts.js';
 
 /** Finds and checks Tesseract language data before any worker starts: tesseract.js crashes the
  * process on a missing file, or hangs in createWorker when an error handler is set. */

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { readQrCodes, type QrSymbol, type RgbaImage } from './qr.js';
+import { readQrCodes, type QrSymbol, type RgbaImage } from './decode.js';
 
 /** QR codes of an image (a camera frame, a page): decoded on a small copy first; a symbol located
  * there but not decoded (its modules a pixel or two wide after downscaling) is decoded again from

@@ -147,3 +147,58 @@ describe('createPool', () => {
     await pool.close();
   });
 });
+
+describe('createPool: what the intake sandbox relies on', () => {
+  it('replaces a resource the job retired, and keeps one the job did not', async () => {
+    const { pool, all } = fakePool({ size: 1 });
+    await pool.run(async (_f, lease) => lease.retire());
+    await pool.run(async () => undefined);
+    await pool.run(async () => undefined);
+    expect(all.map((f) => f.destroyed)).toEqual([true, false]);
+    await pool.close();
+  });
+
+  it('passes over an idle resource that died and starts another', async () => {
+    const { pool, all } = fakePool({ size: 1, isAlive: (f) => !f.destroyed && f.id !== 1 });
+    const first = await pool.run(async (f) => f.id);
+    const second = await pool.run(async (f) => f.id);
+    expect([first, second]).toEqual([1, 2]);
+    expect(all[0]!.destroyed).toBe(true);
+    await pool.close();
+  });
+
+  it('without jobTimeoutMs, a job keeps its own time', async () => {
+    const { pool } = fakePool({ jobTimeoutMs: undefined });
+    expect(await pool.run(() => new Promise((resolve) => setTimeout(() => resolve('done'), 20)))).toBe('done');
+    await pool.close();
+  });
+
+  it('with killRunningOnClose, close destroys the resources of running jobs instead of waiting for them', async () => {
+    const gate = deferred();
+    const { pool, all } = fakePool({
+      killRunningOnClose: true,
+      destroy: async (f) => {
+        f.destroyed = true;
+        gate.reject(new Error('killed'));
+      },
+    });
+    const job = pool.run(() => gate.promise);
+    await new Promise((r) => setTimeout(r, 0));
+    await pool.close();
+    await expect(job).rejects.toThrow('killed');
+    expect(all[0]!.destroyed).toBe(true);
+  });
+
+  it('warm waits for each new resource to be ready', async () => {
+    const ready = deferred();
+    let warmed = false;
+    const { pool } = fakePool({ size: 1, ready: () => ready.promise });
+    const warming = pool.warm().then(() => (warmed = true));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(warmed).toBe(false);
+    ready.resolve();
+    await warming;
+    expect(warmed).toBe(true);
+    await pool.close();
+  });
+});

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderIdCard, type RenderedImage } from '../../test/helpers/text-images.js';
+import { renderIdCard, type RenderedImage } from '../../../test/helpers/text-images.js';
 import { detectRotation, looksUpright, rotatePng, textAxis, type OrientationPass } from './rotation.js';
-import { createTesseractReader, type TesseractReader } from './tesseract.js';
+import { createTesseractReader, type TesseractReader } from '../tesseract.js';
 import { isWordLike, wordLikeScore } from './wordlike.js';
 
 describe('word-likeness', () => {

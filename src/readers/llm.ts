@@ -1,12 +1,12 @@
-import type { PageImage, PageText, Reader, ReaderOutput, ReadRequest } from '../types.js';
-import { createLlmClient, type ChatResult, type LlmClient, type LlmClientOptions, type LlmLogger } from './client.js';
-import { roundUsd } from './cost.js';
-import { LlmUnavailableError } from './errors.js';
-import { fitPng } from './images.js';
-import { judgeDispute, type JudgeRequest, type JudgeResult } from './judge.js';
-import { transcribeMessages } from './prompts.js';
-import type { LlmMode, LlmSettings } from '../../config/llm.js';
-import { pageTextOf, parseTranscript, type Transcript } from './transcript.js';
+import type { PageImage, PageText, Reader, ReaderOutput, ReadRequest } from './types.js';
+import { createLlmClient, type ChatResult, type LlmClient, type LlmClientOptions, type LlmLogger } from './llm/client.js';
+import { roundUsd } from './llm/cost.js';
+import { LlmUnavailableError } from './llm/errors.js';
+import { fitPng } from './llm/images.js';
+import { judgeDispute, type JudgeRequest, type JudgeResult } from './llm/judge.js';
+import { transcribeMessages } from './llm/prompts.js';
+import type { LlmMode, LlmSettings } from '../config/llm.js';
+import { pageTextOf, parseTranscript, type Transcript } from './llm/transcript.js';
 
 /** The hosted vision model as a reader (one call per page, transcribing every line) and as the
  * judge of disputes. Nothing runs on the event loop but JSON and base64 work; images are scaled

@@ -1,6 +1,6 @@
 import type Tesseract from 'tesseract.js';
-import { pixelsToBox } from './geometry.js';
-import type { Line, Word } from './types.js';
+import { pixelsToBox } from '../support/geometry.js';
+import type { Line, Word } from '../types.js';
 
 /** tesseract.js block tree (pixel boxes, confidences 0..100) to the reader interface's lines and
  * words (page fractions, confidences 0..1). */

@@ -1,12 +1,12 @@
 import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startOpenAiServer, type FakeOpenAiServer, type RecordedRequest, type Reply } from '../../../test/helpers/openai-server.js';
-import type { LlmProvider, LlmSettings } from '../../config/llm.js';
-import { Secret } from '../../config/secret.js';
-import type { PageImage } from '../types.js';
-import { LlmUnavailableError } from './errors.js';
-import { createLlmReader } from './reader.js';
-import { UNPLACED_CONFIDENCE, WHOLE_PAGE } from './transcript.js';
+import { startOpenAiServer, type FakeOpenAiServer, type RecordedRequest, type Reply } from '../../test/helpers/openai-server.js';
+import type { LlmProvider, LlmSettings } from '../config/llm.js';
+import { Secret } from '../config/secret.js';
+import type { PageImage } from './types.js';
+import { LlmUnavailableError } from './llm/errors.js';
+import { createLlmReader } from './llm.js';
+import { UNPLACED_CONFIDENCE, WHOLE_PAGE } from './llm/transcript.js';
 
 const KEY = 'sk-reader-test-key-000000000000';
 const servers: FakeOpenAiServer[] = [];

@@ -1,5 +1,5 @@
-import type { LineRecogniser, RecognisedChar, RecognisedLine } from './paddle-recogniser.js';
-import { inkColumns, interiorGaps, normaliseText, splitLine, type GreyImage, type Rect, type WordPiece } from './paddle-words.js';
+import type { LineRecogniser, RecognisedChar, RecognisedLine } from './recogniser.js';
+import { inkColumns, interiorGaps, normaliseText, splitLine, type GreyImage, type Rect, type WordPiece } from './words.js';
 import { findTextBands } from './text-bands.js';
 
 /** Reads a clean crop (one or a few lines of text on plain paper) with the line recogniser

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseText, splitLine, type GreyImage } from './paddle-words.js';
+import { normaliseText, splitLine, type GreyImage } from './words.js';
 
 /** A white strip of the given height with black blocks standing for glyph runs. */
 function strip(width: number, height: number, blocks: Array<[number, number]>): GreyImage {

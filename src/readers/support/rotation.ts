@@ -1,5 +1,5 @@
 import { wordLikeScore, type ScoredToken } from './wordlike.js';
-import { openImage } from '../imaging/open.js';
+import { openImage } from '../../imaging/open.js';
 
 /** Page orientation without Tesseract's OSD data (osd.traineddata is not installed): read a
  * downscaled copy at each quarter turn with a fast pass and keep the turn that yields the most

@@ -2,10 +2,10 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { charAccuracy, PAGE_LINES, renderTextPage } from '../../test/helpers/text-images.js';
+import { charAccuracy, PAGE_LINES, renderTextPage } from '../../../test/helpers/text-images.js';
 import { readCleanCrop } from './crop-lines.js';
-import { createLineRecogniser, decodeGreedy, type LineRecogniser } from './paddle-recogniser.js';
-import type { GreyImage } from './paddle-words.js';
+import { createLineRecogniser, decodeGreedy, type LineRecogniser } from './recogniser.js';
+import type { GreyImage } from './words.js';
 
 describe('decodeGreedy', () => {
   const dictionary = ['a', 'b', 'c'];

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
-import type { WorkerReply } from './ocr-worker-protocol.js';
+import type { WorkerReply } from './worker-protocol.js';
 
 /** One worker thread running an OCR engine: start it, wait for it to say it is ready, send it
  * requests and match the replies. Runs from compiled JS, and from TypeScript under tsx/vitest. */
@@ -28,7 +28,7 @@ export interface WorkerEntry {
   eval: boolean;
 }
 
-/** The sibling entry file: `.js` when compiled; `.ts` when run from source, loaded through tsx's
+/** The entry file at `baseName` beside the caller: `.js` when compiled; `.ts` when run from source, loaded through tsx's
  * API. (`execArgv: ['--import', 'tsx']` does not work here: tsx 4 on Node 20 registers its hooks
  * only on the main thread, and the worker then fails with "Unknown file extension .ts".) */
 export function workerEntry(baseName: string, fromUrl: string): WorkerEntry {

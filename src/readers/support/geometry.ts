@@ -1,4 +1,4 @@
-import type { Box, Word } from './types.js';
+import type { Box, Word } from '../types.js';
 
 /** Pixel rectangles to page fractions (the `Box` of the reader interface) and back. */
 

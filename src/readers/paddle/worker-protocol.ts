@@ -1,4 +1,4 @@
-import type { Box, Line } from './types.js';
+import type { Box, Line } from '../types.js';
 
 /** Messages between the main thread and the PaddleOCR worker thread. */
 

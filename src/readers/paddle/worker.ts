@@ -5,11 +5,11 @@ import { parentPort, workerData } from 'node:worker_threads';
 import Ocr from '@gutenye/ocr-node';
 import sharp from 'sharp';
 import { readCleanCrop } from './crop-lines.js';
-import { cropBoxToPage, pixelsToBox } from './geometry.js';
-import { createLineRecogniser, type LineRecogniser, type PaddleLineRecogniser } from './paddle-recogniser.js';
-import type { CropMethod, MrzRowSteps, PaddleRequest, PaddleResult, PaddleWorkerData, WorkerReply } from './ocr-worker-protocol.js';
-import { normaliseText, splitLine, type GreyImage, type Rect } from './paddle-words.js';
-import type { Box, Line } from './types.js';
+import { cropBoxToPage, pixelsToBox } from '../support/geometry.js';
+import { createLineRecogniser, type LineRecogniser, type PaddleLineRecogniser } from './recogniser.js';
+import type { CropMethod, MrzRowSteps, PaddleRequest, PaddleResult, PaddleWorkerData, WorkerReply } from './worker-protocol.js';
+import { normaliseText, splitLine, type GreyImage, type Rect } from './words.js';
+import type { Box, Line } from '../types.js';
 
 /** Worker thread entry: PaddleOCR (PP-OCRv4 on onnxruntime-node) with its JavaScript pre- and
  * post-processing, image decoding and word splitting, all kept off the main event loop. */

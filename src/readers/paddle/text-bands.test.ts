@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GreyImage } from './paddle-words.js';
+import type { GreyImage } from './words.js';
 import { findTextBands } from './text-bands.js';
 
 /** A white image with black "glyphs": vertical strokes 3 px wide every 8 px across [x0, x1). */

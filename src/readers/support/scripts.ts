@@ -1,4 +1,4 @@
-import type { PageText } from './types.js';
+import type { PageText } from '../types.js';
 import { isWordLike } from './wordlike.js';
 
 /** Which writing systems a page is in, from the readers' own output, so the pipeline can raise

@@ -1,17 +1,33 @@
-/** A bounded pool of warm, expensive resources (OCR engine workers): at most `size` jobs run at
- * once, at most `maxQueue` wait, each resource is replaced after `recycleAfter` jobs (long-lived
- * engines grow), after a failed job, and after a job overruns its time limit. */
+/** A bounded pool of warm, expensive resources (OCR engine workers, intake sandbox processes): at
+ * most `size` jobs run at once, at most `maxQueue` wait, each resource is replaced after
+ * `recycleAfter` jobs (long-lived engines grow), after a failed job, after a job overruns its time
+ * limit, when the job itself says so, and when it died while idle. A retired resource's
+ * replacement starts at once, so that the next job does not wait for it. */
 
 export interface PoolOptions<R> {
   name: string;
   size: number;
   maxQueue: number;
   recycleAfter: number;
-  jobTimeoutMs: number;
+  /** Per-job limit enforced by the pool; without it the job keeps its own. */
+  jobTimeoutMs?: number;
   create(): Promise<R>;
+  /** Also called on a resource whose job is still running when `killRunningOnClose` is set. */
   destroy(resource: R): Promise<void>;
   /** Whether a job's error leaves the resource unusable; by default every error does. */
   isFatal?: (error: unknown) => boolean;
+  /** Whether a resource still works (a process can die while idle); by default always. */
+  isAlive?: (resource: R) => boolean;
+  /** What `warm()` waits for on each resource it created, beyond `create()`. */
+  ready?: (resource: R) => Promise<void>;
+  /** `close()` destroys the resources of running jobs (they fail) instead of waiting for them. */
+  killRunningOnClose?: boolean;
+}
+
+/** What a job may tell the pool about its resource. */
+export interface Lease {
+  /** Replace the resource after this job. */
+  retire(): void;
 }
 
 export interface PoolStats {
@@ -25,7 +41,7 @@ export interface PoolStats {
 }
 
 export interface ResourcePool<R> {
-  run<T>(job: (resource: R) => Promise<T>, signal?: AbortSignal): Promise<T>;
+  run<T>(job: (resource: R, lease: Lease) => Promise<T>, signal?: AbortSignal): Promise<T>;
   /** Create every resource now so the first jobs do not pay the start-up cost. */
   warm(): Promise<void>;
   close(): Promise<void>;
@@ -59,6 +75,8 @@ export class JobTimeoutError extends Error {
 interface Slot<R> {
   resource: R;
   jobs: number;
+  /** The running job asked for the resource to be replaced. */
+  retired?: boolean;
 }
 
 interface Waiter<R> {
@@ -75,7 +93,9 @@ export function createPool<R>(opts: PoolOptions<R>): ResourcePool<R> {
     throw new RangeError(`${opts.name}: size and recycleAfter must be ≥ 1, maxQueue ≥ 0`);
   }
   const isFatal = opts.isFatal ?? (() => true);
+  const isAlive = opts.isAlive ?? (() => true);
   const idle: Slot<R>[] = [];
+  const busy = new Set<Slot<R>>();
   const waiters: Waiter<R>[] = [];
   const inFlight = new Set<Promise<unknown>>();
   const destroying = new Set<Promise<void>>();
@@ -112,10 +132,19 @@ export function createPool<R>(opts: PoolOptions<R>): ResourcePool<R> {
     void gone.then(() => destroying.delete(gone));
   }
 
+  /** An idle resource that still works; dead ones are retired on the way. */
+  function takeIdle(): Slot<R> | undefined {
+    for (let slot = idle.pop(); slot; slot = idle.pop()) {
+      if (isAlive(slot.resource)) return slot;
+      retire(slot);
+    }
+    return undefined;
+  }
+
   /** Hand idle resources to waiters, creating new ones while under `size`. */
   function pump(): void {
     while (waiters.length > 0 && !closed) {
-      const slot = idle.pop();
+      const slot = takeIdle();
       if (slot) {
         waiters.shift()!.resolve(slot);
         continue;
@@ -147,7 +176,7 @@ export function createPool<R>(opts: PoolOptions<R>): ResourcePool<R> {
   function acquire(signal?: AbortSignal): Promise<Slot<R>> {
     if (closed) return Promise.reject(new PoolClosedError(opts.name));
     if (signal?.aborted) return Promise.reject(abortReason(signal));
-    const slot = idle.pop();
+    const slot = takeIdle();
     if (slot) return Promise.resolve(slot);
     if (live < opts.size) {
       live++;
@@ -177,8 +206,9 @@ export function createPool<R>(opts: PoolOptions<R>): ResourcePool<R> {
 
   function release(slot: Slot<R>, broken: boolean): void {
     running--;
+    busy.delete(slot);
     slot.jobs++;
-    if (closed || broken || slot.jobs >= opts.recycleAfter) {
+    if (closed || broken || slot.retired || slot.jobs >= opts.recycleAfter || !isAlive(slot.resource)) {
       retire(slot);
       replenish();
       pump();
@@ -191,10 +221,8 @@ export function createPool<R>(opts: PoolOptions<R>): ResourcePool<R> {
   /** Runs the job, rejecting on timeout or abort; either leaves the engine mid-work, so it is retired. */
   function guarded<T>(job: Promise<T>, signal?: AbortSignal): Promise<{ value: T } | { error: unknown; broken: boolean }> {
     return new Promise((resolve) => {
-      const timer = setTimeout(
-        () => finish({ error: new JobTimeoutError(opts.name, opts.jobTimeoutMs), broken: true }),
-        opts.jobTimeoutMs,
-      );
+      const limit = opts.jobTimeoutMs;
+      const timer = limit === undefined ? undefined : setTimeout(() => finish({ error: new JobTimeoutError(opts.name, limit), broken: true }), limit);
       const onAbort = (): void => finish({ error: abortReason(signal!), broken: true });
       let done = false;
       function finish(outcome: { value: T } | { error: unknown; broken: boolean }): void {
@@ -212,11 +240,14 @@ export function createPool<R>(opts: PoolOptions<R>): ResourcePool<R> {
     });
   }
 
-  async function run<T>(job: (resource: R) => Promise<T>, signal?: AbortSignal): Promise<T> {
+  async function run<T>(job: (resource: R, lease: Lease) => Promise<T>, signal?: AbortSignal): Promise<T> {
     const slot = await acquire(signal);
     running++;
+    slot.retired = false;
+    busy.add(slot);
+    const lease: Lease = { retire: () => void (slot.retired = true) };
     const work = (async () => {
-      const outcome = await guarded(Promise.resolve().then(() => job(slot.resource)), signal);
+      const outcome = await guarded(Promise.resolve().then(() => job(slot.resource, lease)), signal);
       if ('value' in outcome) {
         release(slot, false);
         return outcome.value;
@@ -237,10 +268,11 @@ export function createPool<R>(opts: PoolOptions<R>): ResourcePool<R> {
     while (live < opts.size && !closed) {
       live++;
       pending.push(
-        createSlot().then((slot) => {
+        createSlot().then(async (slot) => {
           if (closed) return retire(slot);
           idle.push(slot);
           pump();
+          await opts.ready?.(slot.resource);
         }),
       );
     }
@@ -252,6 +284,7 @@ export function createPool<R>(opts: PoolOptions<R>): ResourcePool<R> {
     closed = true;
     for (const waiter of waiters.splice(0)) waiter.reject(new PoolClosedError(opts.name));
     for (const slot of idle.splice(0)) retire(slot);
+    if (opts.killRunningOnClose) for (const slot of busy) void opts.destroy(slot.resource).catch(() => undefined);
     await Promise.allSettled([...creating, ...inFlight]);
     while (destroying.size > 0) await Promise.allSettled([...destroying]);
   }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { prepareZXingModule, readBarcodes, ZXING_CPP_COMMIT, ZXING_WASM_VERSION, type ReadResult } from 'zxing-wasm/reader';
-import type { Box } from './types.js';
+import type { Box } from '../types.js';
 
 /** QR codes with zxing-cpp (the `zxing-wasm` build). Its WebAssembly is read from node_modules
  * once: by default the package fetches it from a CDN, which a self-hosted service must not do.

@@ -1,4 +1,4 @@
-import { inkColumns, inkTone, interiorGaps, type GreyImage, type Rect } from './paddle-words.js';
+import { inkColumns, inkTone, interiorGaps, type GreyImage, type Rect } from './words.js';
 
 /** Finds the text lines of a small crop from its pixels alone: runs of inked rows separated by
  * blank rows. A clean crop around a value on a scan is one or a few such bands, and each band can

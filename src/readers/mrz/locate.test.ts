@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { generatePassport, generateVisa } from '../../../test/fixtures/documents/index.js';
 import { resolvePhoto } from '../../../test/fixtures/documents/identity/common.js';
-import type { Box } from '../../readers/types.js';
+import type { Box } from '../types.js';
 import { cropBoxToPageBox, cropMrzBand, locateMrzBand } from './locate.js';
 
 function iou(a: Box, b: Box): number {

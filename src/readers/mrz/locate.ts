@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { Box } from '../../readers/types.js';
+import type { Box } from '../types.js';
 import { openImage } from '../../imaging/open.js';
 
 /** Finds the MRZ band in a photo or scan and cuts it out straight, ready for OCR.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assessScripts, detectScripts, PADDLE_SCRIPTS, scriptsOfTesseractLanguage } from './scripts.js';
-import type { PageText, Word } from './types.js';
+import type { PageText, Word } from '../types.js';
 
 function page(words: Array<[string, number]>): PageText {
   const ws: Word[] = words.map(([text, confidence]) => ({ text, confidence, box: [0, 0, 0.1, 0.05] }));

@@ -1,0 +1,73 @@
+import type { Config } from '../config/env.js';
+import { createLlmReader, type LlmReader } from './llm.js';
+import type { LlmLogger } from './llm/client.js';
+import { createMrzPassReader, type MrzPassReader } from './mrz-pass.js';
+import { createPaddleReader, type PaddleReader } from './paddle.js';
+import { createTesseractReader, type TesseractReader } from './tesseract.js';
+import { createTextLayerReader } from './text-layer.js';
+import type { Reader, ReaderName } from './types.js';
+
+/** Every reader by its name: the pipeline asks the registry for the readers it needs and builds
+ * none itself. */
+export interface Readers {
+  /** The file's own text. */
+  text_layer: Reader;
+  /** The MRZ band of a page, cut out and read on its own (by Tesseract and Paddle). */
+  mrz_pass: MrzPassReader;
+  /** The first reader of page images. */
+  tesseract: TesseractReader;
+  /** The independent second reader; null when disabled by configuration. */
+  paddle: PaddleReader | null;
+  /** The optional hosted vision model, as a third reader or as a judge of disputes. */
+  llm: LlmReader | null;
+}
+
+/** The OCR engines, warm and pooled; the MRZ pass drives Tesseract and Paddle. */
+export type Engines = Pick<Readers, 'tesseract' | 'paddle' | 'llm'>;
+
+export interface ReaderRegistry {
+  /** The reader of that name. The engines start together on the first ask for any reader but the
+   * text layer, so that processes that never read an image never load the models. */
+  get<N extends ReaderName>(name: N): Promise<Readers[N]>;
+  close(): Promise<void>;
+}
+
+export type ReaderSettings = Pick<
+  Config,
+  'llm' | 'TESSERACT_WORKERS' | 'TESSERACT_LANGS' | 'TESSDATA_DIR' | 'PADDLE_ENABLED' | 'PADDLE_MAX_SIDE' | 'PADDLE_WORKERS'
+>;
+
+export function createEngines(settings: ReaderSettings, logger?: LlmLogger): Engines {
+  return {
+    llm: settings.llm.mode === 'off' ? null : createLlmReader(settings.llm, logger ? { logger } : {}),
+    tesseract: createTesseractReader({
+      workers: settings.TESSERACT_WORKERS,
+      recycleAfter: 200,
+      langs: settings.TESSERACT_LANGS.split(',').map((l) => l.trim()).filter(Boolean),
+      ...(settings.TESSDATA_DIR ? { langPath: settings.TESSDATA_DIR } : {}),
+    }),
+    paddle: settings.PADDLE_ENABLED ? createPaddleReader({ maxSide: settings.PADDLE_MAX_SIDE, threads: 1, workers: settings.PADDLE_WORKERS }) : null,
+  };
+}
+
+/** `startEngines` runs once, on the first ask for an engine's reader. */
+export function createReaderRegistry(startEngines: () => Engines): ReaderRegistry {
+  const textLayer = createTextLayerReader();
+  let started: Omit<Readers, 'text_layer'> | null = null;
+  const start = (): Omit<Readers, 'text_layer'> => {
+    const engines = startEngines();
+    const mrzPass = createMrzPassReader({ tesseract: engines.tesseract, ...(engines.paddle ? { paddle: engines.paddle } : {}) });
+    return { ...engines, mrz_pass: mrzPass };
+  };
+  return {
+    async get<N extends ReaderName>(name: N): Promise<Readers[N]> {
+      if (name === 'text_layer') return textLayer as Readers[N];
+      started ??= start();
+      return started[name as Exclude<N, 'text_layer'>] as Readers[N];
+    },
+    async close() {
+      await started?.tesseract.close();
+      await started?.paddle?.close();
+    },
+  };
+}
