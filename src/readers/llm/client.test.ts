@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startOpenAiServer, type FakeOpenAiServer } from '../../../test/helpers/openai-server.js';
-import { outcomeCodeOf } from '../../pipeline/context.js';
+import { errorCodeOf } from '../../domain/outcome-codes.js';
 import { createLlmClient, type LlmClientOptions } from './client.js';
 import { LlmUnavailableError } from './errors.js';
 import { Secret } from './secret.js';
@@ -136,7 +136,7 @@ describe('chat-completions client', () => {
 
     expect(err).toBeInstanceOf(LlmUnavailableError);
     const failure = err as LlmUnavailableError;
-    expect(outcomeCodeOf(failure)).toBe('PROCESSING_PROVIDER_FAILURE');
+    expect(errorCodeOf(failure)).toBe('PROCESSING_PROVIDER_FAILURE');
     expect(failure.failures.map((f) => [f.provider.split('@')[0], f.kind, f.status, f.attempts])).toEqual([
       ['m1', 'auth', 401, 1],
       ['m2', 'timeout', null, 1],

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAiServer, type FakeOpenAiServer, type RecordedRequest, type Reply } from '../../../test/helpers/openai-server.js';
-import { outcomeCodeOf } from '../../pipeline/context.js';
+import { errorCodeOf } from '../../domain/outcome-codes.js';
 import type { PageImage } from '../types.js';
 import { LlmUnavailableError } from './errors.js';
 import { createLlmReader } from './reader.js';
@@ -108,7 +108,7 @@ describe('vision model as a reader', () => {
     const err = await reader.read({ images: pages }).catch((e: unknown) => e);
 
     expect(err).toBeInstanceOf(LlmUnavailableError);
-    expect(outcomeCodeOf(err)).toBe('PROCESSING_PROVIDER_FAILURE');
+    expect(errorCodeOf(err)).toBe('PROCESSING_PROVIDER_FAILURE');
     const failure = err as LlmUnavailableError;
     expect(failure.failures.map((f) => f.kind)).toEqual(['auth', 'bad_response']);
     expect(failure.message).toMatch(/vision-a@127\.0\.0\.1:\d+: auth \(HTTP 401\)/);
