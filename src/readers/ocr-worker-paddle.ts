@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import Ocr from '@gutenye/ocr-node';
 import sharp from 'sharp';
+import { median } from '../domain/median.js';
 import { readCleanCrop } from './crop-lines.js';
 import { cropBoxToPage, pixelsToBox } from './geometry.js';
 import { createLineRecogniser, type LineRecogniser, type PaddleLineRecogniser } from './paddle-recogniser.js';
@@ -92,8 +93,7 @@ function joinRows(rects: readonly Rect[]): Rect[] {
   }
   // Lines of one size share their margins (an MRZ's lines are equally long): the detector stopping
   // short on one (a long filler run read as paper) would cut it, so each takes the widest extent.
-  const heights = rows.map((r) => r.y1 - r.y0).sort((a, b) => a - b);
-  const typical = heights[Math.floor(heights.length / 2)] ?? 0;
+  const typical = median(rows.map((r) => r.y1 - r.y0));
   const alike = rows.filter((r) => Math.abs(r.y1 - r.y0 - typical) <= 0.3 * typical);
   const x0 = Math.min(...alike.map((r) => r.x0));
   const x1 = Math.max(...alike.map((r) => r.x1));

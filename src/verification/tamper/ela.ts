@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { median } from '../../domain/median.js';
 import type { Region } from '../../domain/result.js';
 import { openImage } from '../../imaging/open.js';
 import type { TamperSign } from './types.js';
@@ -89,9 +90,7 @@ export async function elaFigures(pagePng: Buffer, mapPng: Buffer, boxes: FieldBo
     const m = boxMean(map.data, page.data, page.width, page.height, b.region.box);
     if (m && m.contrast > 4) perField[b.key] = Math.round((m.err / m.contrast) * 10_000) / 10_000;
   }
-  const values = Object.values(perField).sort((a, b) => a - b);
-  if (values.length === 0) return { perField, median: 0 };
-  return { perField, median: values[Math.floor(values.length / 2)]! };
+  return { perField, median: median(Object.values(perField)) };
 }
 
 export async function elaSigns(pagePng: Buffer, mapPng: Buffer, boxes: FieldBox[], keyFields: ReadonlySet<string>): Promise<TamperSign[]> {
