@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import sharp from 'sharp';
+import { imageSize, openImage } from '../../imaging/open.js';
 import type { PaddleReader } from '../../readers/paddle.js';
 import { MRZ_WHITELIST, type TesseractReader } from '../../readers/tesseract.js';
 import type { Box, Line, ReaderName, ReaderOutput } from '../../readers/types.js';
@@ -8,7 +8,6 @@ import { decodeMrzRows, MRZ_GROUPS } from '../mrz/ctc-decode.js';
 import type { MrzResult } from '../mrz/index.js';
 import { mrzConsensus, type MrzConsensus } from './mrz-consensus.js';
 import { mrzScore, readMrzOf } from './mrz-reading.js';
-import { imageSize } from '../../imaging/open.js';
 
 /** Reads the MRZ of a photo: finds the band, cuts it out straight and reads it with a Tesseract
  * pass restricted to the MRZ alphabet, plain Tesseract and Paddle. Every reading is kept (the
@@ -106,9 +105,9 @@ export async function readMrzFromImage(png: Buffer, readers: MrzImageReaders, op
   // change with the scale (a final 6 read as H, J as I), so the retries vote, and the best of them
   // stands as the MRZ pass when it checks better than the first.
   if (!readings.every((r) => r.result?.valid && r.lines.join() === readings[0]!.lines.join())) {
-    const meta = await sharp(crop.png).metadata();
+    const meta = await openImage(crop.png).metadata();
     for (const factor of RETRY_SCALES) {
-      const png = await sharp(crop.png).resize({ width: Math.round(meta.width! * factor) }).png().toBuffer();
+      const png = await openImage(crop.png).resize({ width: Math.round(meta.width! * factor) }).png().toBuffer();
       // boxes come back as fractions of the image, so the crop's frame still maps them
       const retry = toReading(await timed('mrz_pass', async () => (await readers.tesseract.readRegion(png, { whitelist: MRZ_WHITELIST, psm: 6, ...signal })).lines));
       if (!retry.result) continue;

@@ -64,7 +64,7 @@ export async function errorLevelMap(jpeg: Buffer, size: { width: number; height:
     const strip = data.subarray(top * width, (top + rows) * width);
     const raw = { raw: { width, height: rows, channels: 1 as const } };
     const resaved = await sharp(strip, raw).jpeg({ quality: ELA_QUALITY }).toBuffer();
-    const again = await sharp(resaved).greyscale().raw().toBuffer();
+    const again = await openImage(resaved).greyscale().raw().toBuffer();
     // libvips' difference blend (its rounding is what ELA_OUTLIER_RATIO was calibrated on). The
     // strip becomes its own difference: the original pixels are not needed afterwards.
     const diff = await sharp(strip, raw).composite([{ input: again, ...raw, blend: 'difference' }]).greyscale().raw().toBuffer();
