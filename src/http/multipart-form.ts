@@ -1,7 +1,8 @@
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { DOCUMENT_TYPES, OUTPUT_FORMATS, type DocumentType, type OutputFormat } from '../domain/document-types.js';
-import { AppError } from '../domain/errors.js';
+import type { DocumentType, OutputFormat } from '../domain/document-types.js';
+import { AppError, type ErrorCode } from '../domain/errors.js';
+import { CONSENT_MAX_CHARS, outputNames, UploadFieldsSchema } from './schemas/documents.js';
 
 export interface ReceivedFile {
   filename: string;
@@ -18,8 +19,7 @@ export interface ReceivedForm {
   consent: string | null;
 }
 
-const TEXT_FIELDS = new Set(['doc_type', 'outputs', 'improve', 'consent']);
-export const CONSENT_MAX_CHARS = 4096;
+const TEXT_FIELDS = new Set(Object.keys(UploadFieldsSchema.shape));
 /** Room for the longest consent note in UTF-8 (up to 4 bytes a character) and one byte more, so
  * that the parser's cut is always past the limit and the note is refused, never shortened. */
 const FIELD_MAX_BYTES = CONSENT_MAX_CHARS * 4 + 1;
@@ -61,6 +61,7 @@ export async function readUploadForm(
       const field = part as MultipartValue<unknown>;
       if (!TEXT_FIELDS.has(field.fieldname)) throw new AppError('validation_error', `Unknown form field "${field.fieldname}".`);
       const value = String(field.value);
+      // The form's bound on every text field, checked as it streams in (the parser cuts a longer value).
       if (field.valueTruncated || [...value].length > CONSENT_MAX_CHARS) {
         throw new AppError('validation_error', `The "${field.fieldname}" field is longer than ${CONSENT_MAX_CHARS} characters.`);
       }
@@ -69,23 +70,21 @@ export async function readUploadForm(
   }
 }
 
+/** The received text fields through the form's schema: trimmed, an empty field as if absent,
+ * `improve` in any case; the first problem is the answer. */
 function parseOptions(fields: Record<string, string>): Omit<ReceivedForm, 'files'> {
-  const docType = fields.doc_type?.trim() || null;
-  if (docType !== null && !(DOCUMENT_TYPES as readonly string[]).includes(docType)) {
-    throw new AppError('validation_error', `doc_type must be one of ${DOCUMENT_TYPES.join(', ')}.`);
+  const trimmed = (value: string | undefined) => value?.trim() || undefined;
+  const parsed = UploadFieldsSchema.safeParse({
+    doc_type: trimmed(fields.doc_type),
+    outputs: fields.outputs,
+    improve: trimmed(fields.improve)?.toLowerCase(),
+    consent: fields.consent,
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const code = (issue.code === 'custom' && (issue.params?.code as ErrorCode | undefined)) || 'validation_error';
+    throw new AppError(code, issue.message);
   }
-  const outputs: OutputFormat[] = [];
-  for (const raw of (fields.outputs ?? '').split(',')) {
-    const name = raw.trim().toLowerCase();
-    if (!name || name === 'json') continue;
-    if (!(OUTPUT_FORMATS as readonly string[]).includes(name)) {
-      throw new AppError('unknown_output', `Unknown output "${raw.trim()}"; choose from ${OUTPUT_FORMATS.join(', ')} (json is always present).`);
-    }
-    if (!outputs.includes(name as OutputFormat)) outputs.push(name as OutputFormat);
-  }
-  const improveRaw = fields.improve?.trim().toLowerCase();
-  if (improveRaw !== undefined && improveRaw !== '' && improveRaw !== 'true' && improveRaw !== 'false') {
-    throw new AppError('validation_error', 'improve must be true or false.');
-  }
-  return { docType: docType as DocumentType | null, outputs, improve: improveRaw === 'true', consent: fields.consent ?? null };
+  const { doc_type, outputs, improve, consent } = parsed.data;
+  return { docType: (doc_type ?? null) as DocumentType | null, outputs: [...new Set(outputNames(outputs ?? ''))] as OutputFormat[], improve: improve === 'true', consent: consent ?? null };
 }
