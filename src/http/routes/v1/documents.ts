@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { DocumentsService, UploadInput } from '../../../services/documents.js';
 import { principalOf } from '../../plugins/auth.js';
 import { readUploadForm, type ReceivedFile, type ReceivedForm } from '../../multipart-form.js';
@@ -73,11 +72,8 @@ export async function documentRoutes(app: FastifyInstance, opts: DocumentRoutesO
       const principal = principalOf(request);
       const form = await readUploadForm(request, { fileField: 'files', maxFiles: opts.maxBatchFiles, maxFileBytes: opts.maxFileBytes });
       if (form.files.length === 0) throw new AppError('validation_error', 'Send the documents in repeated "files" fields.');
-      const sendable = form.files.filter((f) => !f.tooLarge);
-      const accepted = await documents.uploadBatch(principal, sendable.map((file) => uploadInput(form, file, 'batch')));
-      const items: z.infer<typeof BatchResponseSchema>['items'] = form.files.map((file) => (file.tooLarge ? { filename: file.filename, error: 'file_too_large' as const } : accepted.shift()!));
-      const queued = items.filter((item) => 'id' in item && !item.cached).length;
-      return reply.status(202).send({ items, queued });
+      const batch = form.files.map((file) => ({ ...uploadInput(form, file, 'batch'), tooLarge: file.tooLarge }));
+      return reply.status(202).send(await documents.uploadBatch(principal, batch));
     },
   });
 
