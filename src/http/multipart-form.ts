@@ -1,7 +1,9 @@
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { DocumentType, OutputFormat } from '../domain/document-types.js';
 import { AppError, type ErrorCode } from '../domain/errors.js';
+import type { UploadInput } from '../services/documents.js';
 import { CONSENT_MAX_CHARS, outputNames, UploadFieldsSchema } from './schemas/documents.js';
 
 export interface ReceivedFile {
@@ -23,6 +25,27 @@ const TEXT_FIELDS = new Set(Object.keys(UploadFieldsSchema.shape));
 /** Room for the longest consent note in UTF-8 (up to 4 bytes a character) and one byte more, so
  * that the parser's cut is always past the limit and the note is refused, never shortened. */
 const FIELD_MAX_BYTES = CONSENT_MAX_CHARS * 4 + 1;
+
+/** Multipart bodies are streamed by the handler; their schema documents the form but is not
+ * used to validate (the stream has not been read when validation runs): readUploadForm checks the
+ * fields with it. Params and headers are validated as usual. */
+// Fastify types a route's compiler by its whole schema object.
+export const multipartValidator: FastifySchemaCompiler<any> = (route) =>
+  route.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
+
+/** The one place an upload is built from a received form and one of its files. */
+export function uploadInput(form: ReceivedForm, file: ReceivedFile, source: UploadInput['source']): UploadInput {
+  return { filename: file.filename, bytes: file.bytes, typeHint: form.docType, outputs: form.outputs, improve: form.improve, consent: form.consent, source };
+}
+
+/** A form of one document in the "file" field, within the size limit, as an upload. */
+export async function readSingleUpload(request: FastifyRequest, maxFileBytes: number, source: UploadInput['source']): Promise<UploadInput> {
+  const form = await readUploadForm(request, { fileField: 'file', maxFiles: 1, maxFileBytes });
+  const file = form.files[0];
+  if (!file) throw new AppError('validation_error', 'Send the document in the "file" field.');
+  if (file.tooLarge) throw new AppError('file_too_large', `The file is over the ${maxFileBytes}-byte limit.`);
+  return uploadInput(form, file, source);
+}
 
 /** Reads a multipart form: files (under `fileField`) are buffered up to the size limit and no
  * further; a file over it is marked, and the rest of its bytes are drained, never kept. */
