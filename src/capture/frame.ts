@@ -1,6 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { AppError } from '../domain/errors.js';
+import { openImage, readHeader } from '../imaging/open.js';
 import type { RgbaImage } from '../readers/qr/decode.js';
 
 /** Opens one untrusted camera frame: the real type from its bytes (JPEG, PNG or WebP only), the
@@ -37,10 +38,9 @@ export async function openFrame(bytes: Buffer): Promise<Frame> {
   const sniffed = await fileTypeFromBuffer(bytes);
   const type = sniffed ? SNIFFED[sniffed.ext] : undefined;
   if (!type) throw new AppError('unsupported_file', 'The frame must be a JPEG, PNG or WebP image.', { nextAction: { type: 'FIX_REQUEST', message: 'Send the camera frame as JPEG, PNG or WebP.' } });
-  const options = { limitInputPixels: MAX_FRAME_PIXELS, failOn: 'error' as const };
   let meta: Metadata;
   try {
-    meta = await sharp(bytes, { ...options, limitInputPixels: false }).metadata();
+    meta = await readHeader(bytes);
   } catch {
     throw unreadable();
   }
@@ -52,8 +52,8 @@ export async function openFrame(bytes: Buffer): Promise<Frame> {
   const swapped = (meta.orientation ?? 1) >= 5;
   try {
     // Frames with an EXIF turn are rare from capture screens: re-encoded upright once, cheaply.
-    const upright = turned ? await sharp(bytes, options).autoOrient().png({ compressionLevel: 1 }).toBuffer() : bytes;
-    const { data, info } = await sharp(bytes, options)
+    const upright = turned ? await openImage(bytes, { maxPixels: MAX_FRAME_PIXELS }).autoOrient().png({ compressionLevel: 1 }).toBuffer() : bytes;
+    const { data, info } = await openImage(bytes, { maxPixels: MAX_FRAME_PIXELS })
       .autoOrient()
       .resize({ width: WORK_LONG_SIDE, height: WORK_LONG_SIDE, fit: 'inside', withoutEnlargement: true })
       .ensureAlpha()

@@ -1,8 +1,8 @@
-import sharp from 'sharp';
 import { mrzScore, readMrzOf } from '../doctypes/identity/mrz-reading.js';
 import { normalizeLine } from '../doctypes/mrz/fit.js';
 import { cropBoxToPageBox, cropMrzBand, locateMrzBand, type MrzBand, type MrzCrop } from '../readers/mrz/locate.js';
 import type { MrzField, MrzFieldName, MrzResult } from '../doctypes/mrz/index.js';
+import { openImage } from '../imaging/open.js';
 import type { PaddleReader } from '../readers/paddle.js';
 import { MRZ_WHITELIST, type TesseractReader } from '../readers/tesseract.js';
 import type { Box, Line, ReaderName, ReaderOutput } from '../readers/types.js';
@@ -124,7 +124,7 @@ const CAPTURE_CROP_SCALE = 0.6;
 
 async function smaller(crop: MrzCrop): Promise<MrzCrop> {
   const width = Math.max(1, Math.round(crop.frame.crop.width * CAPTURE_CROP_SCALE));
-  const png = await sharp(crop.png).resize({ width }).png({ compressionLevel: 1 }).toBuffer();
+  const png = await openImage(crop.png).resize({ width }).png({ compressionLevel: 1 }).toBuffer();
   return { png, frame: crop.frame };
 }
 

@@ -1,7 +1,9 @@
-/** Issuing-state and nationality codes as ICAO 9303 uses them: ISO 3166-1 alpha-3, plus the codes
- * ICAO adds for organisations, British nationality classes, refugees and stateless persons, Germany's
- * one-letter D and the specimen state Utopia. The ISO table was generated once from Debian's
- * iso-codes (4.15.0) so that nothing is read from the system at run time. */
+/** The one country table. Issuing-state and nationality codes as ICAO 9303 uses them: ISO 3166-1
+ * (alpha-2, alpha-3, numeric and names from the i18n-iso-countries package, so nothing is read
+ * from the system at run time), plus the codes ICAO adds for organisations, British nationality
+ * classes, refugees and stateless persons, Germany's one-letter D and the specimen state Utopia. */
+import { createRequire } from 'node:module';
+import countries from 'i18n-iso-countries';
 
 export type IssuingStateKind = 'iso' | 'icao_special' | 'specimen';
 
@@ -11,257 +13,28 @@ export interface IssuingState {
   kind: IssuingStateKind;
 }
 
-const ISO_3166_ALPHA3: Readonly<Record<string, string>> = {
-  ABW: 'Aruba',
-  AFG: 'Afghanistan',
-  AGO: 'Angola',
-  AIA: 'Anguilla',
-  ALA: 'Åland Islands',
-  ALB: 'Albania',
-  AND: 'Andorra',
-  ARE: 'United Arab Emirates',
-  ARG: 'Argentina',
-  ARM: 'Armenia',
-  ASM: 'American Samoa',
-  ATA: 'Antarctica',
-  ATF: 'French Southern Territories',
-  ATG: 'Antigua and Barbuda',
-  AUS: 'Australia',
-  AUT: 'Austria',
-  AZE: 'Azerbaijan',
-  BDI: 'Burundi',
-  BEL: 'Belgium',
-  BEN: 'Benin',
-  BES: 'Bonaire, Sint Eustatius and Saba',
-  BFA: 'Burkina Faso',
-  BGD: 'Bangladesh',
-  BGR: 'Bulgaria',
-  BHR: 'Bahrain',
-  BHS: 'Bahamas',
-  BIH: 'Bosnia and Herzegovina',
-  BLM: 'Saint Barthélemy',
-  BLR: 'Belarus',
-  BLZ: 'Belize',
-  BMU: 'Bermuda',
-  BOL: 'Bolivia',
-  BRA: 'Brazil',
-  BRB: 'Barbados',
-  BRN: 'Brunei Darussalam',
-  BTN: 'Bhutan',
-  BVT: 'Bouvet Island',
-  BWA: 'Botswana',
-  CAF: 'Central African Republic',
-  CAN: 'Canada',
-  CCK: 'Cocos (Keeling) Islands',
-  CHE: 'Switzerland',
-  CHL: 'Chile',
-  CHN: 'China',
-  CIV: "Côte d'Ivoire",
-  CMR: 'Cameroon',
-  COD: 'Congo, The Democratic Republic of the',
-  COG: 'Congo',
-  COK: 'Cook Islands',
-  COL: 'Colombia',
-  COM: 'Comoros',
-  CPV: 'Cabo Verde',
-  CRI: 'Costa Rica',
-  CUB: 'Cuba',
-  CUW: 'Curaçao',
-  CXR: 'Christmas Island',
-  CYM: 'Cayman Islands',
-  CYP: 'Cyprus',
-  CZE: 'Czechia',
-  DEU: 'Germany',
-  DJI: 'Djibouti',
-  DMA: 'Dominica',
-  DNK: 'Denmark',
-  DOM: 'Dominican Republic',
-  DZA: 'Algeria',
-  ECU: 'Ecuador',
-  EGY: 'Egypt',
-  ERI: 'Eritrea',
-  ESH: 'Western Sahara',
-  ESP: 'Spain',
-  EST: 'Estonia',
-  ETH: 'Ethiopia',
-  FIN: 'Finland',
-  FJI: 'Fiji',
-  FLK: 'Falkland Islands (Malvinas)',
-  FRA: 'France',
-  FRO: 'Faroe Islands',
-  FSM: 'Micronesia, Federated States of',
-  GAB: 'Gabon',
-  GBR: 'United Kingdom',
-  GEO: 'Georgia',
-  GGY: 'Guernsey',
-  GHA: 'Ghana',
-  GIB: 'Gibraltar',
-  GIN: 'Guinea',
-  GLP: 'Guadeloupe',
-  GMB: 'Gambia',
-  GNB: 'Guinea-Bissau',
-  GNQ: 'Equatorial Guinea',
-  GRC: 'Greece',
-  GRD: 'Grenada',
-  GRL: 'Greenland',
-  GTM: 'Guatemala',
-  GUF: 'French Guiana',
-  GUM: 'Guam',
-  GUY: 'Guyana',
-  HKG: 'Hong Kong',
-  HMD: 'Heard Island and McDonald Islands',
-  HND: 'Honduras',
-  HRV: 'Croatia',
-  HTI: 'Haiti',
-  HUN: 'Hungary',
-  IDN: 'Indonesia',
-  IMN: 'Isle of Man',
-  IND: 'India',
-  IOT: 'British Indian Ocean Territory',
-  IRL: 'Ireland',
-  IRN: 'Iran',
-  IRQ: 'Iraq',
-  ISL: 'Iceland',
-  ISR: 'Israel',
-  ITA: 'Italy',
-  JAM: 'Jamaica',
-  JEY: 'Jersey',
-  JOR: 'Jordan',
-  JPN: 'Japan',
-  KAZ: 'Kazakhstan',
-  KEN: 'Kenya',
-  KGZ: 'Kyrgyzstan',
-  KHM: 'Cambodia',
-  KIR: 'Kiribati',
-  KNA: 'Saint Kitts and Nevis',
-  KOR: 'South Korea',
-  KWT: 'Kuwait',
-  LAO: 'Laos',
-  LBN: 'Lebanon',
-  LBR: 'Liberia',
-  LBY: 'Libya',
-  LCA: 'Saint Lucia',
-  LIE: 'Liechtenstein',
-  LKA: 'Sri Lanka',
-  LSO: 'Lesotho',
-  LTU: 'Lithuania',
-  LUX: 'Luxembourg',
-  LVA: 'Latvia',
-  MAC: 'Macao',
-  MAF: 'Saint Martin (French part)',
-  MAR: 'Morocco',
-  MCO: 'Monaco',
-  MDA: 'Moldova',
-  MDG: 'Madagascar',
-  MDV: 'Maldives',
-  MEX: 'Mexico',
-  MHL: 'Marshall Islands',
-  MKD: 'North Macedonia',
-  MLI: 'Mali',
-  MLT: 'Malta',
-  MMR: 'Myanmar',
-  MNE: 'Montenegro',
-  MNG: 'Mongolia',
-  MNP: 'Northern Mariana Islands',
-  MOZ: 'Mozambique',
-  MRT: 'Mauritania',
-  MSR: 'Montserrat',
-  MTQ: 'Martinique',
-  MUS: 'Mauritius',
-  MWI: 'Malawi',
-  MYS: 'Malaysia',
-  MYT: 'Mayotte',
-  NAM: 'Namibia',
-  NCL: 'New Caledonia',
-  NER: 'Niger',
-  NFK: 'Norfolk Island',
-  NGA: 'Nigeria',
-  NIC: 'Nicaragua',
-  NIU: 'Niue',
-  NLD: 'Netherlands',
-  NOR: 'Norway',
-  NPL: 'Nepal',
-  NRU: 'Nauru',
-  NZL: 'New Zealand',
-  OMN: 'Oman',
-  PAK: 'Pakistan',
-  PAN: 'Panama',
-  PCN: 'Pitcairn',
-  PER: 'Peru',
-  PHL: 'Philippines',
-  PLW: 'Palau',
-  PNG: 'Papua New Guinea',
-  POL: 'Poland',
-  PRI: 'Puerto Rico',
-  PRK: 'North Korea',
-  PRT: 'Portugal',
-  PRY: 'Paraguay',
-  PSE: 'Palestine, State of',
-  PYF: 'French Polynesia',
-  QAT: 'Qatar',
-  REU: 'Réunion',
-  ROU: 'Romania',
-  RUS: 'Russian Federation',
-  RWA: 'Rwanda',
-  SAU: 'Saudi Arabia',
-  SDN: 'Sudan',
-  SEN: 'Senegal',
-  SGP: 'Singapore',
-  SGS: 'South Georgia and the South Sandwich Islands',
-  SHN: 'Saint Helena, Ascension and Tristan da Cunha',
-  SJM: 'Svalbard and Jan Mayen',
-  SLB: 'Solomon Islands',
-  SLE: 'Sierra Leone',
-  SLV: 'El Salvador',
-  SMR: 'San Marino',
-  SOM: 'Somalia',
-  SPM: 'Saint Pierre and Miquelon',
-  SRB: 'Serbia',
-  SSD: 'South Sudan',
-  STP: 'Sao Tome and Principe',
-  SUR: 'Suriname',
-  SVK: 'Slovakia',
-  SVN: 'Slovenia',
-  SWE: 'Sweden',
-  SWZ: 'Eswatini',
-  SXM: 'Sint Maarten (Dutch part)',
-  SYC: 'Seychelles',
-  SYR: 'Syria',
-  TCA: 'Turks and Caicos Islands',
-  TCD: 'Chad',
-  TGO: 'Togo',
-  THA: 'Thailand',
-  TJK: 'Tajikistan',
-  TKL: 'Tokelau',
-  TKM: 'Turkmenistan',
-  TLS: 'Timor-Leste',
-  TON: 'Tonga',
-  TTO: 'Trinidad and Tobago',
-  TUN: 'Tunisia',
-  TUR: 'Türkiye',
-  TUV: 'Tuvalu',
-  TWN: 'Taiwan',
-  TZA: 'Tanzania',
-  UGA: 'Uganda',
-  UKR: 'Ukraine',
-  UMI: 'United States Minor Outlying Islands',
-  URY: 'Uruguay',
-  USA: 'United States',
-  UZB: 'Uzbekistan',
-  VAT: 'Holy See (Vatican City State)',
-  VCT: 'Saint Vincent and the Grenadines',
-  VEN: 'Venezuela',
-  VGB: 'Virgin Islands, British',
-  VIR: 'Virgin Islands, U.S.',
-  VNM: 'Vietnam',
-  VUT: 'Vanuatu',
-  WLF: 'Wallis and Futuna',
-  WSM: 'Samoa',
-  YEM: 'Yemen',
-  ZAF: 'South Africa',
-  ZMB: 'Zambia',
-  ZWE: 'Zimbabwe',
-};
+/** The languages passports and the Gulf cards print country names in (English, French, Arabic). */
+export const PRINTED_LANGUAGES = ['en', 'fr', 'ar'] as const;
+const require = createRequire(import.meta.url);
+for (const lang of PRINTED_LANGUAGES) countries.registerLocale(require(`i18n-iso-countries/langs/${lang}.json`) as countries.LocaleData);
+
+/** The package also carries Kosovo's user-assigned XK/XKK/983, which is no ISO 3166-1 code; ICAO
+ * writes Kosovo as RKS (below). */
+const NOT_ISO = new Set(['XK']);
+
+/** ISO 3166-1 alpha-3 → English name (the package's first English name). */
+const ISO_3166_ALPHA3: ReadonlyMap<string, string> = new Map(
+  Object.keys(countries.getAlpha2Codes())
+    .filter((alpha2) => !NOT_ISO.has(alpha2))
+    .map((alpha2) => [countries.alpha2ToAlpha3(alpha2)!, countries.getName(alpha2, 'en')!] as const),
+);
+
+/** ISO 3166-1 numeric → alpha-3. */
+const ALPHA3_OF_NUMERIC: ReadonlyMap<string, string> = new Map(
+  Object.keys(countries.getAlpha2Codes())
+    .filter((alpha2) => !NOT_ISO.has(alpha2))
+    .map((alpha2) => [countries.alpha2ToNumeric(alpha2)!, countries.alpha2ToAlpha3(alpha2)!] as const),
+);
 
 /** ICAO 9303 Part 3 codes outside ISO 3166-1, and former codes still found on valid documents. */
 const ICAO_SPECIAL: Readonly<Record<string, string>> = {
@@ -309,6 +82,32 @@ export function lookupIssuingState(code: string): IssuingState | null {
   if (!/^[A-Z]{1,3}$/.test(key)) return null;
   if (has(SPECIMEN, key)) return { code: key, name: SPECIMEN[key]!, kind: 'specimen' };
   if (has(ICAO_SPECIAL, key)) return { code: key, name: ICAO_SPECIAL[key]!, kind: 'icao_special' };
-  if (has(ISO_3166_ALPHA3, key)) return { code: key, name: ISO_3166_ALPHA3[key]!, kind: 'iso' };
+  const iso = ISO_3166_ALPHA3.get(key);
+  if (iso) return { code: key, name: iso, kind: 'iso' };
   return null;
 }
+
+/** ISO 3166 codes the MRZ writes otherwise (ICAO 9303 part 3): Germany is D. */
+export const ICAO_FOR_ISO: Readonly<Record<string, string>> = { DEU: 'D' };
+const ISO_FOR_ICAO: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(ICAO_FOR_ISO).map(([iso, icao]) => [icao, iso]));
+
+/** The ISO alpha-3 of a code as the MRZ writes it (D → DEU); any other code as it is. */
+export function isoAlpha3(code: string): string {
+  return ISO_FOR_ICAO[code] ?? code;
+}
+
+/** ISO alpha-3 of a country name in one of the printed languages, as the package matches names
+ * (case and accents aside); null when it knows none. */
+export function alpha3OfName(name: string, lang: (typeof PRINTED_LANGUAGES)[number]): string | null {
+  return countries.getAlpha3Code(name, lang) ?? null;
+}
+
+/** Alpha-3 of an ISO 3166-1 numeric code ("356" → IND); null when it is none. */
+export function alpha3OfNumeric(numeric: string): string | null {
+  return ALPHA3_OF_NUMERIC.get(numeric) ?? null;
+}
+
+/** Every ISO 3166-1 country as alpha-3 with its English names (official and common). */
+export const ENGLISH_COUNTRY_NAMES: ReadonlyArray<readonly [alpha3: string, names: readonly string[]]> = Object.entries(countries.getNames('en', { select: 'all' }))
+  .filter(([alpha2]) => !NOT_ISO.has(alpha2))
+  .map(([alpha2, names]) => [countries.alpha2ToAlpha3(alpha2)!, Array.isArray(names) ? names : [names]] as const);

@@ -58,3 +58,11 @@ export const OUTCOME_CODE_NAMES = Object.keys(OUTCOME_CODES) as OutcomeCode[];
 export function isOutcomeCode(value: string): value is OutcomeCode {
   return Object.prototype.hasOwnProperty.call(OUTCOME_CODES, value);
 }
+
+/** The code an error carries (a reader's or intake's error names the outcome code it should end
+ * the document with); null when it carries none. Not to be confused with verification's
+ * outcomeCodeOf, which picks the code that names a decided outcome. */
+export function errorCodeOf(err: unknown): string | null {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : null;
+}

@@ -1,7 +1,10 @@
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
-import { DOCUMENT_TYPES, OUTPUT_FORMATS, type DocumentType, type OutputFormat } from '../domain/document-types.js';
-import { AppError } from '../domain/errors.js';
+import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import type { DocumentType, OutputFormat } from '../domain/document-types.js';
+import { AppError, type ErrorCode } from '../domain/errors.js';
+import type { UploadInput } from '../services/documents.js';
+import { CONSENT_MAX_CHARS, outputNames, UploadFieldsSchema } from './schemas/documents.js';
 
 export interface ReceivedFile {
   filename: string;
@@ -18,11 +21,31 @@ export interface ReceivedForm {
   consent: string | null;
 }
 
-const TEXT_FIELDS = new Set(['doc_type', 'outputs', 'improve', 'consent']);
-export const CONSENT_MAX_CHARS = 4096;
+const TEXT_FIELDS = new Set(Object.keys(UploadFieldsSchema.shape));
 /** Room for the longest consent note in UTF-8 (up to 4 bytes a character) and one byte more, so
  * that the parser's cut is always past the limit and the note is refused, never shortened. */
 const FIELD_MAX_BYTES = CONSENT_MAX_CHARS * 4 + 1;
+
+/** Multipart bodies are streamed by the handler; their schema documents the form but is not
+ * used to validate (the stream has not been read when validation runs): readUploadForm checks the
+ * fields with it. Params and headers are validated as usual. */
+// Fastify types a route's compiler by its whole schema object.
+export const multipartValidator: FastifySchemaCompiler<any> = (route) =>
+  route.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
+
+/** The one place an upload is built from a received form and one of its files. */
+export function uploadInput(form: ReceivedForm, file: ReceivedFile, source: UploadInput['source']): UploadInput {
+  return { filename: file.filename, bytes: file.bytes, typeHint: form.docType, outputs: form.outputs, improve: form.improve, consent: form.consent, source };
+}
+
+/** A form of one document in the "file" field, within the size limit, as an upload. */
+export async function readSingleUpload(request: FastifyRequest, maxFileBytes: number, source: UploadInput['source']): Promise<UploadInput> {
+  const form = await readUploadForm(request, { fileField: 'file', maxFiles: 1, maxFileBytes });
+  const file = form.files[0];
+  if (!file) throw new AppError('validation_error', 'Send the document in the "file" field.');
+  if (file.tooLarge) throw new AppError('file_too_large', `The file is over the ${maxFileBytes}-byte limit.`);
+  return uploadInput(form, file, source);
+}
 
 /** Reads a multipart form: files (under `fileField`) are buffered up to the size limit and no
  * further; a file over it is marked, and the rest of its bytes are drained, never kept. */
@@ -61,6 +84,7 @@ export async function readUploadForm(
       const field = part as MultipartValue<unknown>;
       if (!TEXT_FIELDS.has(field.fieldname)) throw new AppError('validation_error', `Unknown form field "${field.fieldname}".`);
       const value = String(field.value);
+      // The form's bound on every text field, checked as it streams in (the parser cuts a longer value).
       if (field.valueTruncated || [...value].length > CONSENT_MAX_CHARS) {
         throw new AppError('validation_error', `The "${field.fieldname}" field is longer than ${CONSENT_MAX_CHARS} characters.`);
       }
@@ -69,23 +93,21 @@ export async function readUploadForm(
   }
 }
 
+/** The received text fields through the form's schema: trimmed, an empty field as if absent,
+ * `improve` in any case; the first problem is the answer. */
 function parseOptions(fields: Record<string, string>): Omit<ReceivedForm, 'files'> {
-  const docType = fields.doc_type?.trim() || null;
-  if (docType !== null && !(DOCUMENT_TYPES as readonly string[]).includes(docType)) {
-    throw new AppError('validation_error', `doc_type must be one of ${DOCUMENT_TYPES.join(', ')}.`);
+  const trimmed = (value: string | undefined) => value?.trim() || undefined;
+  const parsed = UploadFieldsSchema.safeParse({
+    doc_type: trimmed(fields.doc_type),
+    outputs: fields.outputs,
+    improve: trimmed(fields.improve)?.toLowerCase(),
+    consent: fields.consent,
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const code = (issue.code === 'custom' && (issue.params?.code as ErrorCode | undefined)) || 'validation_error';
+    throw new AppError(code, issue.message);
   }
-  const outputs: OutputFormat[] = [];
-  for (const raw of (fields.outputs ?? '').split(',')) {
-    const name = raw.trim().toLowerCase();
-    if (!name || name === 'json') continue;
-    if (!(OUTPUT_FORMATS as readonly string[]).includes(name)) {
-      throw new AppError('unknown_output', `Unknown output "${raw.trim()}"; choose from ${OUTPUT_FORMATS.join(', ')} (json is always present).`);
-    }
-    if (!outputs.includes(name as OutputFormat)) outputs.push(name as OutputFormat);
-  }
-  const improveRaw = fields.improve?.trim().toLowerCase();
-  if (improveRaw !== undefined && improveRaw !== '' && improveRaw !== 'true' && improveRaw !== 'false') {
-    throw new AppError('validation_error', 'improve must be true or false.');
-  }
-  return { docType: docType as DocumentType | null, outputs, improve: improveRaw === 'true', consent: fields.consent ?? null };
+  const { doc_type, outputs, improve, consent } = parsed.data;
+  return { docType: doc_type ?? null, outputs: [...new Set(outputNames(outputs ?? ''))] as OutputFormat[], improve: improve === 'true', consent: consent ?? null };
 }

@@ -66,9 +66,3 @@ export interface ReadContext {
   cvImproved?: CvImproved;
   signal?: AbortSignal;
 }
-
-/** An error that carries the outcome code it should end the document with. */
-export function outcomeCodeOf(err: unknown): string | null {
-  const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : null;
-}

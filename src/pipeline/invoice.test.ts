@@ -1,29 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateInvoicePdf, generateInvoiceScan } from '../../test/fixtures/documents/index.js';
 import type { GeneratedDocument } from '../../test/fixtures/documents/types.js';
+import { readFinance, textLayerOf } from '../../test/helpers/finance-reading.js';
 import { placed } from '../doctypes/finance/test-reading.js';
 import { invoice } from '../doctypes/invoice.js';
 import type { RuleLookups } from '../doctypes/types.js';
 import type { FieldReading } from '../domain/field.js';
 import { createTesseractReader, type TesseractReader } from '../readers/tesseract.js';
 import type { ReaderOutput } from '../readers/types.js';
-import { closeIntakeSandbox, intakeFile, intakeLimits } from './intake/index.js';
-import { reconcile } from './reconcile.js';
+import { closeIntakeSandbox } from './intake/index.js';
 
 const NOW = new Date('2025-06-01T00:00:00Z');
-const none: RuleLookups = { findInvoiceDuplicate: async () => null };
-
-async function textLayer(doc: GeneratedDocument): Promise<ReaderOutput> {
-  const intake = await intakeFile(doc.bytes, 'pdf', intakeLimits());
-  return { reader: 'text_layer', engine: { name: 'pdfjs-dist', version: '5' }, pages: intake.textLayer, ms: 0, cost_usd: 0 };
-}
-
-async function run(readings: ReaderOutput[], lookups = none) {
-  const fields = reconcile(invoice.fields, readings.map((r) => ({ reader: r.reader, values: invoice.extract(r, { now: NOW, pages: r.pages }) })));
-  const outcome = await invoice.rules({ now: NOW, fields, readings, lookups });
-  const get = (key: string): FieldReading => fields.find((f) => f.key === key)!;
-  return { fields, problems: outcome.problems, get };
-}
+const textLayer = (doc: GeneratedDocument) => textLayerOf(doc.bytes);
+const run = (readings: ReaderOutput[], lookups?: RuleLookups) => readFinance(invoice, readings, NOW, lookups);
 
 function expectTruth(get: (k: string) => FieldReading, doc: GeneratedDocument): void {
   const t = doc.truth.fields;

@@ -1,19 +1,16 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateReceiptPdf } from '../../test/fixtures/documents/index.js';
+import { readFinance, textLayerOf } from '../../test/helpers/finance-reading.js';
 import { placed } from '../doctypes/finance/test-reading.js';
 import { detectInvoice } from '../doctypes/invoice.js';
 import { detectReceipt, receipt } from '../doctypes/receipt.js';
 import type { ReaderOutput } from '../readers/types.js';
-import { closeIntakeSandbox, intakeFile, intakeLimits } from './intake/index.js';
-import { reconcile } from './reconcile.js';
+import { closeIntakeSandbox } from './intake/index.js';
 
 const NOW = new Date('2025-06-01T00:00:00Z');
-const lookups = { findInvoiceDuplicate: async () => null };
-
 async function run(reading: ReaderOutput) {
-  const fields = reconcile(receipt.fields, [{ reader: reading.reader, values: receipt.extract(reading, { now: NOW, pages: reading.pages }) }]);
-  const { problems } = await receipt.rules({ now: NOW, fields, readings: [reading], lookups });
-  return { problems, value: (k: string) => fields.find((f) => f.key === k)!.value, field: (k: string) => fields.find((f) => f.key === k)! };
+  const { problems, get } = await readFinance(receipt, [reading], NOW);
+  return { problems, value: (k: string) => get(k).value, field: get };
 }
 
 describe('receipt from the text layer of generated PDFs', () => {
@@ -21,8 +18,7 @@ describe('receipt from the text layer of generated PDFs', () => {
 
   it.each([41, 42, 43])('reads every field and item of receipt %i, the total checked by arithmetic', async (seed) => {
     const doc = await generateReceiptPdf({ seed, now: NOW });
-    const intake = await intakeFile(doc.bytes, 'pdf', intakeLimits());
-    const { value, field, problems } = await run({ reader: 'text_layer', engine: { name: 'pdfjs-dist', version: '5' }, pages: intake.textLayer, ms: 0, cost_usd: 0 });
+    const { value, field, problems } = await run(await textLayerOf(doc.bytes));
     for (const [k, v] of Object.entries(doc.truth.fields)) expect(value(k), k).toEqual(v);
     expect(value('line_items')).toEqual(doc.truth.line_items);
     expect(field('total').evidence).toEqual(['arithmetic', 'text_layer']);

@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
-import sharp from 'sharp';
-import { imageSize } from '../imaging/open.js';
+import { imageSize, openImage } from '../imaging/open.js';
 import { cropBoxToPageBox, cropMrzBand, locateMrzBand, type CropFrame, type MrzBand, type MrzCrop } from './mrz/locate.js';
 import type { PaddleReader } from './paddle.js';
 import type { MrzRowSteps } from './paddle/worker-protocol.js';
@@ -107,8 +106,8 @@ export function createMrzPassReader(engines: MrzPassEngines): MrzPassReader {
       return { band, crop, outputs: await Promise.all(jobs) };
     },
     async reread({ crop }, factor, opts) {
-      const meta = await sharp(crop.png).metadata();
-      const png = await sharp(crop.png).resize({ width: Math.round(meta.width! * factor) }).png().toBuffer();
+      const meta = await openImage(crop.png).metadata();
+      const png = await openImage(crop.png).resize({ width: Math.round(meta.width! * factor) }).png().toBuffer();
       return timed('mrz_pass', opts.page, crop.frame, () => mrzAlphabet(png, opts.signal));
     },
   };

@@ -35,6 +35,14 @@ export interface UploadInput {
   source?: 'upload' | 'batch' | 'job';
 }
 
+/** A file of a batch: `tooLarge` when the form reader cut it at the size limit. */
+export type BatchInput = UploadInput & { tooLarge: boolean };
+/** A batch's answer: an item per file in the order sent, and how many were queued for reading. */
+export interface BatchResult {
+  items: Array<DocumentView | { filename: string; error: 'unsupported_file' | 'file_too_large' }>;
+  queued: number;
+}
+
 /** What an upload takes over from an earlier document with the same bytes. */
 type TwinDocument = Pick<DocumentsTable, 'id' | 'doc_type' | 'status' | 'outcome' | 'confidence' | 'tamper_score'>;
 type Twin = { doc: TwinDocument; reading: ReadingsTable };
@@ -94,10 +102,12 @@ export class DocumentsService {
 
   /** Files that are not documents are answered per item; the rest are accepted or refused
    * together: one hourly count, one quota charge and one transaction for all of them, so a
-   * refused batch leaves nothing behind and an accepted one is charged for exactly its ids. */
-  async uploadBatch(principal: Principal, inputs: UploadInput[]): Promise<Array<DocumentView | { filename: string; error: 'unsupported_file' | 'file_too_large' }>> {
+   * refused batch leaves nothing behind and an accepted one is charged for exactly its ids.
+   * Queued counts the documents that will be read (a cached twin is not). */
+  async uploadBatch(principal: Principal, inputs: BatchInput[]): Promise<BatchResult> {
     const checked = await Promise.all(
-      inputs.map(async (input) => {
+      inputs.map(async ({ tooLarge, ...input }) => {
+        if (tooLarge) return { filename: input.filename, error: 'file_too_large' as const };
         try {
           return await this.admissible(input);
         } catch (err) {
@@ -107,7 +117,8 @@ export class DocumentsService {
       }),
     );
     const views = await this.accept(principal, checked.filter((c): c is AdmissibleFile => 'kind' in c));
-    return checked.map((c) => ('kind' in c ? views.shift()! : c));
+    const items = checked.map((c) => ('kind' in c ? views.shift()! : c));
+    return { items, queued: items.filter((item) => 'id' in item && !item.cached).length };
   }
 
   private async admissible(input: UploadInput): Promise<AdmissibleFile> {

@@ -1,22 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readOutbox } from '../../src/services/notify/outbox.js';
 import { bearer, dashboardKey, lastCode, post, signUp } from '../helpers/accounts.js';
-import { testDatabaseFactories, type TestDatabase } from '../helpers/databases.js';
-import { startHarness, type Harness } from '../helpers/harness.js';
+import { testDatabaseFactories } from '../helpers/databases.js';
+import { harnessPerSuite } from '../helpers/harness.js';
 
 describe.each(await testDatabaseFactories())('secrets at rest on %s', (_name, makeDb) => {
-  let db: TestDatabase;
-  let h: Harness;
-  beforeAll(async () => {
-    db = makeDb();
-    h = await startHarness(db, { workers: false });
-  });
-  afterAll(async () => {
-    await h?.close();
-    await db?.cleanup();
-  });
+  const h = harnessPerSuite({ workers: false }, makeDb);
 
   it('a database dump holds no whole API key, password, token, link or one-time code', async () => {
     const a = await signUp(h, 'Dump Org', { phone: '+97450000099' });
@@ -41,9 +32,9 @@ describe.each(await testDatabaseFactories())('secrets at rest on %s', (_name, ma
     for (const c of codes) expect(new RegExp(`(?<![0-9a-f])${c}(?![0-9a-f])`).test(text), 'a one-time code').toBe(false);
     await h.inject({ method: 'POST', url: '/v1/auth/logout', headers: bearer(rotated.token) });
 
-    if (db.database.kind === 'sqlite') {
+    if (h.db.database.kind === 'sqlite') {
       // The file itself, write-ahead log included, not only what queries return.
-      const dir = dirname(db.database.file);
+      const dir = dirname(h.db.database.file);
       const raw = readdirSync(dir).filter((f) => f.startsWith('test.sqlite')).map((f) => readFileSync(join(dir, f)).toString('latin1')).join('');
       for (const s of secrets) expect(raw.includes(s)).toBe(false);
     }

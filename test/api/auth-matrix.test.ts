@@ -1,26 +1,23 @@
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { requiredScope, type ApiRoute } from '../../src/http/plugins/auth.js';
 import { KEY_SCOPES } from '../../src/services/accounts.js';
 import { loadAuthKeys } from '../../src/services/sessions-secret.js';
 import { pngWithText } from '../fixtures/files.js';
 import { bearer, dashboardKey, lastCode, post, signUp } from '../helpers/accounts.js';
-import { testDatabaseFactories, type TestDatabase } from '../helpers/databases.js';
-import { startHarness, upload, type Harness } from '../helpers/harness.js';
+import { testDatabaseFactories } from '../helpers/databases.js';
+import { harnessPerSuite, upload } from '../helpers/harness.js';
 
 /** Bodies that pass validation, so a refusal is about who asks, not what was sent. */
 const BODIES: Record<string, unknown> = { 'PATCH /v1/users/:id': { status: 'inactive' }, 'POST /v1/documents/:id/reject': { reason: 'not ours' } };
 
 describe.each(await testDatabaseFactories())('every route against every kind of bad credential on %s', (_name, makeDb) => {
-  let db: TestDatabase;
-  let h: Harness;
   let routes: ApiRoute[];
   const a = { token: '', expired: '', docId: '', keyId: '', userId: '', orgId: '', narrowKeys: new Map<string, string>(), fullKey: '' };
   const b = { key: '', token: '' };
 
+  const h = harnessPerSuite({ workers: false, env: { RATE_LIMIT_PER_MINUTE: '0', ABUSE_MAX_FAILURES: '100000' } }, makeDb);
   beforeAll(async () => {
-    db = makeDb();
-    h = await startHarness(db, { workers: false, env: { RATE_LIMIT_PER_MINUTE: '0', ABUSE_MAX_FAILURES: '100000' } });
     routes = h.app.apiRoutes.filter((r) => !r.public);
 
     const owner = await signUp(h, 'Matrix A', { phone: '+97450000010' });
@@ -42,10 +39,6 @@ describe.each(await testDatabaseFactories())('every route against every kind of 
 
     b.key = await h.key('Matrix B');
     b.token = (await signUp(h, 'Matrix B2')).token;
-  });
-  afterAll(async () => {
-    await h?.close();
-    await db?.cleanup();
   });
 
   const fill = (url: string) => url.replace(/:id\b/, url.startsWith('/v1/keys') ? a.keyId : url.startsWith('/v1/users') ? a.userId : a.docId).replace(':page', '1');

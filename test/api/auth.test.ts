@@ -1,22 +1,13 @@
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadAuthKeys } from '../../src/services/sessions-secret.js';
 import { pngWithText } from '../fixtures/files.js';
 import { bearer, dashboardKey, emailLink, lastCode, lastMessage, post, signUp } from '../helpers/accounts.js';
-import { testDatabaseFactories, type TestDatabase } from '../helpers/databases.js';
-import { startHarness, upload, type Harness } from '../helpers/harness.js';
+import { testDatabaseFactories } from '../helpers/databases.js';
+import { harnessPerSuite, upload } from '../helpers/harness.js';
 
 describe.each(await testDatabaseFactories())('accounts and sign-in on %s', (_name, makeDb) => {
-  let db: TestDatabase;
-  let h: Harness;
-  beforeAll(async () => {
-    db = makeDb();
-    h = await startHarness(db, { workers: false, env: { RATE_LIMIT_PER_MINUTE: '0', ABUSE_MAX_FAILURES: '1000' } });
-  });
-  afterAll(async () => {
-    await h?.close();
-    await db?.cleanup();
-  });
+  const h = harnessPerSuite({ workers: false, env: { RATE_LIMIT_PER_MINUTE: '0', ABUSE_MAX_FAILURES: '1000' } }, makeDb);
 
   const me = (token: string) => h.inject({ method: 'GET', url: '/v1/auth/me', headers: bearer(token) });
 

@@ -1,10 +1,10 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { currentPeriod } from '../../src/services/usage.js';
-import { testDatabaseFactories, type TestDatabase } from '../helpers/databases.js';
-import { multipart, startHarness, type Harness } from '../helpers/harness.js';
+import { testDatabaseFactories } from '../helpers/databases.js';
+import { harnessPerSuite, multipart } from '../helpers/harness.js';
 
 const PLANS = {
   sandbox: { monthly_quota: 50, uploads_per_hour: 30, requests_per_minute: null },
@@ -20,16 +20,7 @@ const BATCHES = 24;
 const sizeOf = (b: number) => 1 + (b % 6);
 
 describe.each(await testDatabaseFactories())('concurrent batches charge exactly what they accept on %s', (_name, makeDb) => {
-  let db: TestDatabase;
-  let h: Harness;
-  beforeAll(async () => {
-    db = makeDb();
-    h = await startHarness(db, { workers: false, env: { PLANS: JSON.stringify(PLANS) } });
-  });
-  afterAll(async () => {
-    await h?.close();
-    await db?.cleanup();
-  });
+  const h = harnessPerSuite({ workers: false, env: { PLANS: JSON.stringify(PLANS) } }, makeDb);
 
   /** Sends BATCHES batches at once (one unsupported file in each) and returns the ids the client was given. */
   async function sendConcurrently(key: string, seed: number): Promise<{ ids: string[]; codes: string[] }> {

@@ -2,10 +2,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mrzFrame, qrFrame } from '../fixtures/capture-frames.js';
-import { sqliteDatabase, type TestDatabase } from '../helpers/databases.js';
-import { multipart, startHarness, type Harness } from '../helpers/harness.js';
+import { harnessPerSuite, multipart } from '../helpers/harness.js';
 
 /** The capture check stores nothing: after 100 checks (90 QR frames, each with its own payload,
  * and 10 MRZ frames), no database row, no file in the data or blob folders and no log line holds
@@ -23,23 +22,14 @@ function filesUnder(root: string): string[] {
 }
 
 describe('the capture check leaves no trace', () => {
-  let db: TestDatabase;
-  let h: Harness;
   const logLines: string[] = [];
-  beforeAll(async () => {
-    db = sqliteDatabase();
-    const sink = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        logLines.push(chunk.toString('utf8'));
-        done();
-      },
-    });
-    h = await startHarness(db, { workers: false, env: { TESSERACT_WORKERS: '1', PADDLE_WORKERS: '1', CAPTURE_RATE_LIMIT_PER_MINUTE: '0' }, logger: pino({ level: 'trace' }, sink) });
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      logLines.push(chunk.toString('utf8'));
+      done();
+    },
   });
-  afterAll(async () => {
-    await h?.close();
-    await db?.cleanup();
-  });
+  const h = harnessPerSuite({ workers: false, env: { TESSERACT_WORKERS: '1', PADDLE_WORKERS: '1', CAPTURE_RATE_LIMIT_PER_MINUTE: '0' }, logger: pino({ level: 'trace' }, sink) });
 
   async function dumpDatabase(): Promise<{ text: string; counts: Record<string, number> }> {
     const counts: Record<string, number> = {};
@@ -55,7 +45,7 @@ describe('the capture check leaves no trace', () => {
   it('after 100 checks the database, the blob store and the logs hold no frame or payload', async () => {
     const key = await h.key('no-trace');
     const before = await dumpDatabase();
-    const folders = [h.blobRoot, db.env.DATA_DIR!];
+    const folders = [h.blobRoot, h.db.env.DATA_DIR!];
     const filesBefore = new Set(folders.flatMap(filesUnder));
 
     const secrets: string[] = [];

@@ -1,10 +1,9 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mrzFrame, qrFrame, type MrzBroken, type MrzKind } from '../fixtures/capture-frames.js';
 import { blankImage, blur } from '../fixtures/degrade.js';
 import { pdfWithText, pngPixelBomb } from '../fixtures/files.js';
-import { sqliteDatabase, type TestDatabase } from '../helpers/databases.js';
-import { multipart, startHarness, type Harness } from '../helpers/harness.js';
+import { type Harness, harnessPerSuite, multipart } from '../helpers/harness.js';
 
 /** POST /v1/capture/check through the real app and real local readers, on frames generated from
  * the project's own document renderers (test/fixtures/capture-frames.ts). */
@@ -17,17 +16,10 @@ async function check(h: Harness, key: string, bytes: Buffer, fields: Record<stri
 }
 
 describe('the capture check', () => {
-  let db: TestDatabase;
-  let h: Harness;
   let key: string;
+  const h = harnessPerSuite({ workers: false, env: READERS_ENV });
   beforeAll(async () => {
-    db = sqliteDatabase();
-    h = await startHarness(db, { workers: false, env: READERS_ENV });
     key = await h.key('capture');
-  });
-  afterAll(async () => {
-    await h?.close();
-    await db?.cleanup();
   });
 
   it('proves a 2 MP passport frame by its MRZ check digits, naming every check', async () => {
@@ -147,16 +139,7 @@ describe('the capture check', () => {
 });
 
 describe('the capture check rate limit', () => {
-  let db: TestDatabase;
-  let h: Harness;
-  beforeAll(async () => {
-    db = sqliteDatabase();
-    h = await startHarness(db, { workers: false, env: { ...READERS_ENV, CAPTURE_RATE_LIMIT_PER_MINUTE: '3' } });
-  });
-  afterAll(async () => {
-    await h?.close();
-    await db?.cleanup();
-  });
+  const h = harnessPerSuite({ workers: false, env: { ...READERS_ENV, CAPTURE_RATE_LIMIT_PER_MINUTE: '3' } });
 
   it('has its own per-key limit, apart from the general one', async () => {
     const key = await h.key('capture-limit');

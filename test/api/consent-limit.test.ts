@@ -1,21 +1,13 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqliteDatabase, type TestDatabase } from '../helpers/databases.js';
-import { startHarness, upload, type Harness } from '../helpers/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { harnessPerSuite, upload } from '../helpers/harness.js';
 
 /** A consent note is a record someone relies on: it is kept whole or refused, never cut. */
 describe('consent note length', () => {
-  let db: TestDatabase;
-  let h: Harness;
   let key: string;
+  const h = harnessPerSuite({ workers: false });
   beforeAll(async () => {
-    db = sqliteDatabase();
-    h = await startHarness(db, { workers: false });
     key = await h.key('consent');
-  });
-  afterAll(async () => {
-    await h?.close();
-    await db?.cleanup();
   });
 
   const png = (n: number) => sharp({ create: { width: 8, height: 8, channels: 3, background: { r: n, g: 1, b: 2 } } }).png().toBuffer();

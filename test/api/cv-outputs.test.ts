@@ -1,27 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { generateInvoicePdf } from '../fixtures/documents/index.js';
 import { generateVariedCv } from '../fixtures/documents/cv/varied.js';
-import { testDatabaseFactories, type TestDatabase } from '../helpers/databases.js';
-import { startHarness, upload, waitFinished, type Harness } from '../helpers/harness.js';
+import { testDatabaseFactories } from '../helpers/databases.js';
+import { harnessPerSuite, upload, waitFinished } from '../helpers/harness.js';
 import { xlsxCells } from '../helpers/xlsx-cells.js';
 
 describe.each(await testDatabaseFactories())('CV and outputs on %s', (_name, makeDb) => {
-  let db: TestDatabase;
-  let h: Harness;
+  // Workers start after the first checks, so a document is seen while it is still being read.
   let key: string;
   let otherKey: string;
   let cvId: string;
   let invoiceId: string;
+  const h = harnessPerSuite({ workers: false }, makeDb);
   beforeAll(async () => {
-    db = makeDb();
-    // Workers start after the first checks, so a document is seen while it is still being read.
-    h = await startHarness(db, { workers: false });
     key = await h.key('recruiters');
     otherKey = await h.key('strangers');
-  });
-  afterAll(async () => {
-    await h?.close();
-    await db?.cleanup();
   });
   const get = (url: string, k = key) => h.inject({ method: 'GET', url, headers: { 'x-doc-api-key': k } });
 

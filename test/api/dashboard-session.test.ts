@@ -9,27 +9,20 @@ import { webAppRoutes } from '../../src/http/routes/web-app.js';
 import { documentPrefix } from '../../src/services/blob-keys.js';
 import { docxWithText, pdfWithText, pngWithText } from '../fixtures/files.js';
 import { bearer, dashboardKey, lastCode, signUp, type Account } from '../helpers/accounts.js';
-import { testDatabaseFactories, type TestDatabase } from '../helpers/databases.js';
-import { startHarness, upload, type Harness } from '../helpers/harness.js';
+import { testDatabaseFactories } from '../helpers/databases.js';
+import { harnessPerSuite, startHarness, upload } from '../helpers/harness.js';
 
 const CSRF = { 'x-docread-csrf': '1' };
 const setCookie = (res: LightMyRequestResponse) => String(res.headers['set-cookie'] ?? '');
 const refreshCookie = (res: LightMyRequestResponse) => setCookie(res).match(/docread_refresh=([^;]*)/)?.[1] ?? '';
 
 describe.each(await testDatabaseFactories())('the dashboard session and page images on %s', (_name, makeDb) => {
-  let db: TestDatabase;
-  let h: Harness;
   let owner: Account;
   const phone = '+97450007001';
 
+  const h = harnessPerSuite({ workers: false }, makeDb);
   beforeAll(async () => {
-    db = makeDb();
-    h = await startHarness(db, { workers: false });
     owner = await signUp(h, 'Session Org', { phone });
-  });
-  afterAll(async () => {
-    await h?.close();
-    await db?.cleanup();
   });
 
   const session = (path: string, opts: { body?: object; cookie?: string; headers?: Record<string, string> } = {}) =>
@@ -58,7 +51,7 @@ describe.each(await testDatabaseFactories())('the dashboard session and page ima
   });
 
   it('marks the cookie Secure when the request came over HTTPS through a trusted proxy', async () => {
-    const proxied = await startHarness(db, { workers: false, env: { TRUST_PROXY: '127.0.0.1' } });
+    const proxied = await startHarness(h.db, { workers: false, env: { TRUST_PROXY: '127.0.0.1' } });
     try {
       const first = await proxied.inject({ method: 'POST', url: '/v1/auth/session/login', headers: { ...CSRF, 'x-forwarded-proto': 'https' }, payload: { email: owner.email, password: owner.password } });
       const res = await proxied.inject({ method: 'POST', url: '/v1/auth/session/login/otp', headers: { ...CSRF, 'x-forwarded-proto': 'https' }, payload: { pre_token: first.json().pre_token, code: await lastCode(proxied, phone) } });

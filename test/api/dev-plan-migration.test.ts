@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrations } from '../../src/adapters/db/migrations.js';
-import { testDatabaseFactories, type TestDatabase } from '../helpers/databases.js';
-import { startHarness, type Harness } from '../helpers/harness.js';
+import { testDatabaseFactories } from '../helpers/databases.js';
+import { harnessPerSuite } from '../helpers/harness.js';
 
 describe.each(await testDatabaseFactories())('0006_first_hour on %s', (_name, makeDb) => {
-  let db: TestDatabase;
-  let h: Harness;
-  beforeAll(async () => {
-    db = makeDb();
-    h = await startHarness(db, { workers: false });
-  });
-  afterAll(async () => {
-    await h?.close();
-    await db?.cleanup();
-  });
+  const h = harnessPerSuite({ workers: false }, makeDb);
 
   it('moves only the development organisation first start made on sandbox to the development plan', async () => {
     const dev = await h.rt.accounts.createKey({ orgName: 'development', plan: 'sandbox', name: 'bootstrap' });

@@ -1,11 +1,11 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ResultSchema } from '../../src/domain/result.js';
 import { docxWithText, pdfWithText, pngWithText, renamedFiles } from '../fixtures/files.js';
-import { testDatabaseFactories, type TestDatabase } from '../helpers/databases.js';
-import { multipart, startHarness, upload, waitFinished, type Harness } from '../helpers/harness.js';
+import { testDatabaseFactories } from '../helpers/databases.js';
+import { harnessPerSuite, multipart, upload, waitFinished } from '../helpers/harness.js';
 
 const RESULT_KEYS = Object.keys(ResultSchema.shape).sort();
 const DOCUMENT_KEYS = ['id', 'tenant_id', 'name', 'type', 'status', 'cached', 'uploaded_at', 'outcome', 'doc_type', 'fields', 'raw_json', 'engine', 'result', 'confidence', 'tamper_score'].sort();
@@ -24,24 +24,17 @@ function listFiles(root: string): string[] {
 }
 
 describe.each(await testDatabaseFactories())('documents API on %s', (_name, makeDb) => {
-  let db: TestDatabase;
-  let h: Harness;
   let key: string;
   let otherKey: string;
   let png: Buffer;
   let pdf: Buffer;
 
+  const h = harnessPerSuite({}, makeDb);
   beforeAll(async () => {
-    db = makeDb();
-    h = await startHarness(db);
     key = await h.key('acme');
     otherKey = await h.key('globex');
     png = await pngWithText(['SPECIMEN CARD', 'NAME ANNA MARIA']);
     pdf = pdfWithText(['Invoice 2026-001', 'Total 120.00 EUR']);
-  });
-  afterAll(async () => {
-    await h?.close();
-    await db?.cleanup();
   });
 
   const auth = (k = key) => ({ 'x-doc-api-key': k });

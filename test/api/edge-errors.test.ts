@@ -1,23 +1,15 @@
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqliteDatabase, type TestDatabase } from '../helpers/databases.js';
-import { startHarness, type Harness } from '../helpers/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { harnessPerSuite } from '../helpers/harness.js';
 
 /** Requests refused before any route runs (by the router, or by Node's HTTP parser) answer in
  * the same envelope as every other error, with a request id in the body and the header. */
 describe('errors before routing keep the envelope', () => {
-  let db: TestDatabase;
-  let h: Harness;
   let port: number;
+  const h = harnessPerSuite({ workers: false });
   beforeAll(async () => {
-    db = sqliteDatabase();
-    h = await startHarness(db, { workers: false });
     await h.app.listen({ host: '127.0.0.1', port: 0 });
     port = (h.app.server.address() as { port: number }).port;
-  });
-  afterAll(async () => {
-    await h?.close();
-    await db?.cleanup();
   });
 
   function expectEnvelope(status: number, headers: Record<string, unknown>, body: string, code: string) {

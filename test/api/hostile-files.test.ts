@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { docxWithHugeEntry, pdfStreamBomb, pdfWithNestedGraphicStates, pdfWithPageSize, pngPixelBomb, truncated, pdfWithText } from '../fixtures/files.js';
-import { sqliteDatabase, type TestDatabase } from '../helpers/databases.js';
-import { startHarness, upload, waitFinished, type Harness } from '../helpers/harness.js';
+import { harnessPerSuite, upload, waitFinished } from '../helpers/harness.js';
 
 /** Decompression and pixel bombs end as failed documents with a clear outcome, and the service
  * keeps answering while they are refused. */
 describe('hostile files through the API', () => {
-  let db: TestDatabase;
-  let h: Harness;
   let key: string;
+  const h = harnessPerSuite();
   beforeAll(async () => {
-    db = sqliteDatabase();
-    h = await startHarness(db);
     key = await h.key('hostile');
-  });
-  afterAll(async () => {
-    await h?.close();
-    await db?.cleanup();
   });
 
   const cases: Array<[string, string, () => Buffer | Promise<Buffer>]> = [

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { generatePassport } from '../fixtures/documents/index.js';
-import { sqliteDatabase, type TestDatabase } from '../helpers/databases.js';
-import { startHarness, upload, waitFinished, type Harness } from '../helpers/harness.js';
+import { harnessPerSuite, upload, waitFinished } from '../helpers/harness.js';
 
 /** Passports through the whole service and real OCR: the check digits make the MRZ certain,
  * and a broken one never looks certain. Fixtures are generated as of today, as the service reads. */
@@ -10,17 +9,10 @@ const MRZ_CHECKED = { document_number: 'document_number', date_of_birth: 'birth_
 
 // Real OCR on photos: a loaded CI machine can take minutes, which is no failure of the service.
 describe('passports through the API', { timeout: 180_000 }, () => {
-  let db: TestDatabase;
-  let h: Harness;
   let key: string;
+  const h = harnessPerSuite();
   beforeAll(async () => {
-    db = sqliteDatabase();
-    h = await startHarness(db);
     key = await h.key('identity');
-  });
-  afterAll(async () => {
-    await h?.close();
-    await db?.cleanup();
   });
 
   async function read(name: string, bytes: Buffer) {

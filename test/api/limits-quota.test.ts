@@ -1,8 +1,8 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { currentPeriod } from '../../src/services/usage.js';
-import { testDatabaseFactories, type TestDatabase } from '../helpers/databases.js';
-import { multipart, startHarness, upload, type Harness } from '../helpers/harness.js';
+import { testDatabaseFactories } from '../helpers/databases.js';
+import { harnessPerSuite, multipart, upload } from '../helpers/harness.js';
 
 const PLANS = {
   sandbox: { monthly_quota: 50, uploads_per_hour: 30, requests_per_minute: null },
@@ -14,16 +14,7 @@ const PLANS = {
 const png = (n: number) => sharp({ create: { width: 16, height: 16, channels: 3, background: { r: n % 256, g: Math.floor(n / 256) % 256, b: 7 } } }).png().toBuffer();
 
 describe.each(await testDatabaseFactories())('monthly quota and the free plan on %s', (_name, makeDb) => {
-  let db: TestDatabase;
-  let h: Harness;
-  beforeAll(async () => {
-    db = makeDb();
-    h = await startHarness(db, { workers: false, env: { PLANS: JSON.stringify(PLANS) } });
-  });
-  afterAll(async () => {
-    await h?.close();
-    await db?.cleanup();
-  });
+  const h = harnessPerSuite({ workers: false, env: { PLANS: JSON.stringify(PLANS) } }, makeDb);
 
   async function org(name: string, plan: string, used: number) {
     const created = await h.rt.accounts.createKey({ orgName: name, plan });

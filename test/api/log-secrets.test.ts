@@ -1,10 +1,9 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/runtime.js';
 import { pngWithText } from '../fixtures/files.js';
 import { bearer, emailLink, lastCode, post } from '../helpers/accounts.js';
-import { sqliteDatabase, type TestDatabase } from '../helpers/databases.js';
-import { startHarness, upload, type Harness } from '../helpers/harness.js';
+import { harnessPerSuite, upload } from '../helpers/harness.js';
 
 /** Every line the production logger writes during a whole account's first hour: sign-up, the
  * emailed link, the phone code, sign-in with its code, refresh, a key, uploads. None may carry a
@@ -17,16 +16,7 @@ describe('no secret in any log line', () => {
       done();
     },
   });
-  let db: TestDatabase;
-  let h: Harness;
-  beforeAll(async () => {
-    db = sqliteDatabase();
-    h = await startHarness(db, { workers: false, logger: createLogger({ LOG_LEVEL: 'trace' }, sink) });
-  });
-  afterAll(async () => {
-    await h?.close();
-    await db?.cleanup();
-  });
+  const h = harnessPerSuite({ workers: false, logger: createLogger({ LOG_LEVEL: 'trace' }, sink) });
 
   it('logs the requests of sign-up, verification, sign-in, refresh, key creation and upload without their tokens, codes, keys or password', async () => {
     const email = 'logs@example.test';

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OUTCOME_CODE_NAMES, OUTCOME_CODES, type OutcomeCode } from '../../src/domain/outcome-codes.js';
 import { DECISION_BY_OUTCOME, type DocumentStatus } from '../../src/domain/statuses.js';
 import type { FieldReading } from '../../src/domain/field.js';
@@ -6,8 +6,8 @@ import { decide, documentStatusFor, type DecisionInput } from '../../src/verific
 import * as degrade from '../fixtures/degrade.js';
 import { generateInvoicePdf } from '../fixtures/documents/index.js';
 import { pdfWithText } from '../fixtures/files.js';
-import { testDatabaseFactories, type TestDatabase } from '../helpers/databases.js';
-import { startHarness, upload, waitFinished, type Harness } from '../helpers/harness.js';
+import { testDatabaseFactories } from '../helpers/databases.js';
+import { type Harness, harnessPerSuite, upload, waitFinished } from '../helpers/harness.js';
 
 /** Every outcome code, produced by a document: through the real pipeline where a document can be
  * made here in well under a second without OCR, else through decide() with the evidence the
@@ -257,16 +257,7 @@ describe('outcome codes produced by decide() from constructed evidence', () => {
 });
 
 describe.each(await testDatabaseFactories())('outcome codes produced by the real pipeline on %s', (_name, makeDb) => {
-  let db: TestDatabase;
-  let h: Harness;
-  beforeAll(async () => {
-    db = makeDb();
-    h = await startHarness(db);
-  });
-  afterAll(async () => {
-    await h?.close();
-    await db?.cleanup();
-  });
+  const h = harnessPerSuite({}, makeDb);
 
   for (const row of ROWS) {
     if (!('pipeline' in row.via)) continue;

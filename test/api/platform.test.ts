@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pngWithText } from '../fixtures/files.js';
-import { sqliteDatabase, testDatabaseFactories, type TestDatabase } from '../helpers/databases.js';
-import { startHarness, upload, waitFinished, type Harness } from '../helpers/harness.js';
+import { testDatabaseFactories } from '../helpers/databases.js';
+import { harnessPerSuite, startHarness, upload, waitFinished } from '../helpers/harness.js';
 
 const SPEC_DOCUMENT_ROUTES = [
   ['post', '/v1/documents/upload'],
@@ -17,16 +17,7 @@ const SPEC_DOCUMENT_ROUTES = [
 ] as const;
 
 describe('OpenAPI, health and metrics', () => {
-  let db: TestDatabase;
-  let h: Harness;
-  beforeAll(async () => {
-    db = sqliteDatabase();
-    h = await startHarness(db);
-  });
-  afterAll(async () => {
-    await h?.close();
-    await db?.cleanup();
-  });
+  const h = harnessPerSuite();
 
   it('serves a valid OpenAPI 3.1 document listing every document endpoint, identical to the committed openapi.json', async () => {
     const res = await h.inject({ method: 'GET', url: '/openapi.json' });

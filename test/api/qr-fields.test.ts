@@ -1,24 +1,14 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { qrImage } from '../fixtures/capture-frames.js';
 import { generateInvoiceScan } from '../fixtures/documents/index.js';
-import { sqliteDatabase, type TestDatabase } from '../helpers/databases.js';
-import { startHarness, upload, waitFinished, type Harness } from '../helpers/harness.js';
+import { harnessPerSuite, upload, waitFinished } from '../helpers/harness.js';
 
 /** A QR code printed on a document is reported in its result: a field `qr_1` whose value is the
  * payload, with `decoder` as its evidence, published in `values` (it is no key field and decides
  * nothing), and zxing among the engines. */
 describe('QR codes in uploaded documents', () => {
-  let db: TestDatabase;
-  let h: Harness;
-  beforeAll(async () => {
-    db = sqliteDatabase();
-    h = await startHarness(db, { env: { TESSERACT_WORKERS: '1', PADDLE_WORKERS: '1' } });
-  });
-  afterAll(async () => {
-    await h?.close();
-    await db?.cleanup();
-  });
+  const h = harnessPerSuite({ env: { TESSERACT_WORKERS: '1', PADDLE_WORKERS: '1' } });
 
   it('reports the payment QR code of a scanned invoice as qr_1 with decoder evidence', async () => {
     const payload = 'SPC\n0200\n1\nCH4431999123000889012\nS\nDemo AG';

@@ -1,26 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ResultSchema } from '../../src/domain/result.js';
 import { generateInvoicePdf } from '../fixtures/documents/index.js';
-import { testDatabaseFactories, type TestDatabase } from '../helpers/databases.js';
-import { startHarness, upload, waitFinished, type Harness } from '../helpers/harness.js';
+import { testDatabaseFactories } from '../helpers/databases.js';
+import { harnessPerSuite, upload, waitFinished } from '../helpers/harness.js';
 
 describe.each(await testDatabaseFactories())('human review and policy on %s', (_name, makeDb) => {
-  let db: TestDatabase;
-  let h: Harness;
   let key: string;
   let otherKey: string;
+  const h = harnessPerSuite({}, makeDb);
   beforeAll(async () => {
-    db = makeDb();
-    h = await startHarness(db);
     key = await h.key('reviewers');
     otherKey = await h.key('strangers');
     // This organisation accepts invoices whose vendor was placed by layout alone (not required).
     const put = await h.inject({ method: 'PUT', url: '/v1/policy', payload: { document_types: { invoice: { required_fields: ['invoice_number', 'invoice_date', 'total'] } } }, headers: { 'x-doc-api-key': key } });
     expect(put.statusCode, put.body).toBe(200);
-  });
-  afterAll(async () => {
-    await h?.close();
-    await db?.cleanup();
   });
 
   const auth = (k = key) => ({ 'x-doc-api-key': k });

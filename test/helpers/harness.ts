@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pino, { type Logger } from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import { loadConfig, type Config } from '../../src/config/env.js';
 import { createRuntime, type Runtime } from '../../src/runtime.js';
-import type { TestDatabase } from './databases.js';
+import { sqliteDatabase, type TestDatabase } from './databases.js';
 
 /** A real runtime (database, blob store, queue, workers) and the real app, driven through
  * Fastify's injector. */
@@ -18,10 +19,15 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(
-  db: TestDatabase,
-  opts: { workers?: boolean; env?: Record<string, string>; blobRoot?: string; blobs?: Config['blobs']; logger?: Logger } = {},
-): Promise<Harness> {
+export interface HarnessOptions {
+  workers?: boolean;
+  env?: Record<string, string>;
+  blobRoot?: string;
+  blobs?: Config['blobs'];
+  logger?: Logger;
+}
+
+export async function startHarness(db: TestDatabase, opts: HarnessOptions = {}): Promise<Harness> {
   const blobRoot = opts.blobRoot ?? mkdtempSync(join(tmpdir(), 'docread-blobs-'));
   const config = loadConfig({
     ...db.env,
@@ -51,6 +57,45 @@ export async function startHarness(
       await rt.close();
       if (!opts.blobRoot) rmSync(blobRoot, { recursive: true, force: true });
     },
+  };
+}
+
+/** The set-up most API suites share: a fresh database (SQLite unless `database` makes another)
+ * and a harness on it, started before the enclosing block's tests and closed, database and all,
+ * after them. The answer stands for that harness (and its database as `db`) once the block's
+ * first beforeAll has run; the suite's own hooks, registered after, can use it. */
+export function harnessPerSuite(opts: HarnessOptions = {}, database: () => TestDatabase = sqliteDatabase): Harness & { readonly db: TestDatabase } {
+  let db: TestDatabase | undefined;
+  let h: Harness | undefined;
+  beforeAll(async () => {
+    db = database();
+    h = await startHarness(db, opts);
+  });
+  afterAll(async () => {
+    await h?.close();
+    await db?.cleanup();
+  });
+  const started = (): Harness => {
+    if (!h) throw new Error('The harness is used before its beforeAll ran.');
+    return h;
+  };
+  return {
+    get rt() {
+      return started().rt;
+    },
+    get app() {
+      return started().app;
+    },
+    get blobRoot() {
+      return started().blobRoot;
+    },
+    get db() {
+      if (!db) throw new Error('The database is used before its beforeAll ran.');
+      return db;
+    },
+    key: (orgName) => started().key(orgName),
+    inject: ((...args: Parameters<FastifyInstance['inject']>) => started().inject(...args)) as FastifyInstance['inject'],
+    close: () => started().close(),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { backoffMs } from '../../domain/backoff.js';
 import { newId } from '../../domain/ids.js';
 import type { DbKind } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
@@ -140,7 +141,7 @@ export function createEmbeddedQueue(db: Kysely<Database>, kind: DbKind, opts: Em
   }
 
   function retryDelayMs(attempt: number): number {
-    return Math.min(retryBaseMs * 2 ** attempt, retryMaxMs);
+    return backoffMs(attempt, retryBaseMs, retryMaxMs);
   }
 
   /** Takes back at once the jobs of this host's workers that are gone (a predecessor killed
@@ -184,7 +185,7 @@ export function createEmbeddedQueue(db: Kysely<Database>, kind: DbKind, opts: Em
         logger.error({ err, queue: worker.queue, failures }, 'queue: polling failed; retrying');
       }
       if (stopping) break;
-      let idleMs = Math.min(opts.pollMs * 2 ** failures, Math.max(opts.pollMs, MAX_ERROR_BACKOFF_MS));
+      let idleMs = backoffMs(failures, opts.pollMs, Math.max(opts.pollMs, MAX_ERROR_BACKOFF_MS));
       if (claimed > 0) worker.eagerUntil = 0;
       else if (Date.now() < worker.eagerUntil) {
         idleMs = Math.min(idleMs, worker.eagerDelayMs);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CompiledQuery, type Kysely } from 'kysely';
 import PgBoss from 'pg-boss';
+import { backoffMs } from '../../domain/backoff.js';
 import type { Database } from '../db/schema.js';
 import type { QueueLogger } from './embedded.js';
 import { checkAttempts, checkDedupeKey, checkDelay, checkQueueName, encodePayload } from './limits.js';
@@ -68,7 +69,7 @@ export function createPgBossQueue(opts: PgBossQueueOptions): Queue {
         return;
       } catch (err) {
         if (attempt >= CREATE_ATTEMPTS) throw err;
-        await sleep(100 * 2 ** attempt);
+        await sleep(backoffMs(attempt, 100));
       }
     }
   }

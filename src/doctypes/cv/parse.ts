@@ -1,6 +1,7 @@
 /** One reader's lines → the CV as data. Sections are found by their headings (known words in
  * four languages, or a line set larger than the body text), entries by their shape (header lines,
  * dates, bullet points), never by one template. */
+import { median } from '../../domain/median.js';
 import type { Region } from '../../domain/result.js';
 import type { Box, PageText } from '../../readers/types.js';
 import { findDateRange, isDateOnly, isDuration, withoutDateRange, type DateRange } from './dates.js';
@@ -40,11 +41,6 @@ export function looksLikeName(text: string): boolean {
   const words = text.trim().split(/\s+/);
   if (words.length < 2 || words.length > 4 || /\d|@/.test(text) || knownHeading(text)) return false;
   return words.every((w) => /^[\p{Lu}][\p{L}'’.-]+$/u.test(w) || /^[\p{Lu}'’-]{2,}$/u.test(w)) && !isPlace(text);
-}
-
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s.length ? s[Math.floor(s.length / 2)]! : 0;
 }
 
 interface Layout {

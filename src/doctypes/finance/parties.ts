@@ -1,3 +1,4 @@
+import { median } from '../../domain/median.js';
 import type { Box } from '../../readers/types.js';
 import { findDates } from './dates.js';
 import { findIban } from './iban.js';
@@ -86,7 +87,7 @@ function particularsUnder(rows: Row[], row: Row, anchor: Box): boolean {
  * or a sender line, the issuer's particulars beneath; never a customer's block or a heading. */
 function letterhead(rows: Row[], customers: PartyReading[]): PartyReading | null {
   const firstPage = rows.filter((r) => r.page === rows[0]?.page);
-  const typical = firstPage.map((r) => r.height).sort((a, b) => a - b)[Math.floor(firstPage.length / 2)] ?? 0.01;
+  const typical = firstPage.length ? median(firstPage.map((r) => r.height)) : 0.01;
   let best: { score: number; cell: Cell; row: Row; name: string } | null = null;
   for (const row of firstPage) {
     if (row.box[1] > 0.35) break;

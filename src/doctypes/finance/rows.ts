@@ -1,3 +1,4 @@
+import { median } from '../../domain/median.js';
 import type { Region } from '../../domain/result.js';
 import type { Box, PageText, ReaderOutput, Word } from '../../readers/types.js';
 
@@ -37,12 +38,6 @@ export const regionOf = (page: number, boxes: Box[]): Region | null => (boxes.le
 
 const heightOf = (b: Box): number => b[3] - b[1];
 const centreY = (b: Box): number => (b[1] + b[3]) / 2;
-
-function median(values: number[]): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
 
 function wordsOf(page: PageText): Word[] {
   const words: Word[] = [];

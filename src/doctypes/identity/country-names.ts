@@ -1,19 +1,12 @@
-import { createRequire } from 'node:module';
 import countries from 'i18n-iso-countries';
 import { stripDiacritics } from '../../domain/normalise.js';
-import { lookupIssuingState } from '../countries.js';
+import { alpha3OfName, ICAO_FOR_ISO, lookupIssuingState, PRINTED_LANGUAGES } from '../countries.js';
 
 /** Country names as passports print them (English, French, Arabic: the languages ICAO documents
  * and the Gulf cards use) to the code the MRZ gives, so that "UNITED STATES" and "USA" are the
  * same reading, never a conflict. Names come from i18n-iso-countries (CLDR names and their common
- * alternatives); a name it does not know stays a name and is compared with nothing. */
-
-const require = createRequire(import.meta.url);
-const LANGUAGES = ['en', 'fr', 'ar'] as const;
-for (const lang of LANGUAGES) countries.registerLocale(require(`i18n-iso-countries/langs/${lang}.json`) as countries.LocaleData);
-
-/** ISO 3166 codes the MRZ writes otherwise (ICAO 9303 part 3): Germany is D. */
-const ICAO_FOR_ISO: Readonly<Record<string, string>> = { DEU: 'D' };
+ * alternatives, registered in ../countries.ts); a name it does not know stays a name and is
+ * compared with nothing. */
 
 /** French names print with or without their accents and hyphens; the list has them accented. */
 const FRENCH_BY_PLAIN = new Map(
@@ -33,8 +26,8 @@ export function countryCode(printed: string): string | null {
   if (!text) return null;
   const code = text.toUpperCase().replace(/<+$/, '');
   if (/^[A-Z]{1,3}$/.test(code) && lookupIssuingState(code)) return ICAO_FOR_ISO[code] ?? code;
-  for (const lang of LANGUAGES) {
-    const found = countries.getAlpha3Code(text, lang);
+  for (const lang of PRINTED_LANGUAGES) {
+    const found = alpha3OfName(text, lang);
     if (found) return ICAO_FOR_ISO[found] ?? found;
   }
   const french = FRENCH_BY_PLAIN.get(plain(text));

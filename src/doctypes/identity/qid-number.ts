@@ -1,5 +1,5 @@
 import { stripDiacritics } from '../../domain/normalise.js';
-import { ISO_COUNTRIES } from './iso-numeric.js';
+import { alpha3OfNumeric, ENGLISH_COUNTRY_NAMES } from '../countries.js';
 
 /** The structure public sources give for Qatar's residence ID number (not an official
  * specification): 11 digits = century of birth (2 → 1900s, 3 → 2000s), the birth year's last two
@@ -22,20 +22,19 @@ export function parseQidNumber(id: string): QidNumberParts | null {
     birthCentury: CENTURY[id[0]!] ?? null,
     birthYearDigits: id.slice(1, 3),
     nationalityNumeric: numeric,
-    nationalityAlpha3: ISO_COUNTRIES.find((c) => c[0] === numeric)?.[1] ?? null,
+    nationalityAlpha3: alpha3OfNumeric(numeric),
   };
 }
 
 const simplified = (s: string): string => stripDiacritics(s).toUpperCase().replace(/[^A-Z]/g, '');
 
-/** Alpha-3 of a nationality as printed: a code, or an English country name (official or common). */
+/** Alpha-3 of a nationality as printed: a code, or an English country name (official or common).
+ * A name two countries share ("Congo") names neither: null, so it is compared with nothing. */
 export function countryCodeOf(printed: string): string | null {
   const key = simplified(printed);
   if (key.length === 0) return null;
-  for (const [, alpha3, ...names] of ISO_COUNTRIES) {
-    if (key === alpha3 || names.some((n) => simplified(n) === key)) return alpha3;
-  }
-  return null;
+  const found = new Set(ENGLISH_COUNTRY_NAMES.filter(([alpha3, names]) => key === alpha3 || names.some((n) => simplified(n) === key)).map(([alpha3]) => alpha3));
+  return found.size === 1 ? [...found][0]! : null;
 }
 
 /** Disagreements between the number and the date of birth and nationality, in words; empty when

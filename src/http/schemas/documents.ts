@@ -28,23 +28,48 @@ export const DocumentSchema = UploadedDocumentSchema.extend({
   tamper_score: z.number().describe('Legacy: kept for older integrations; 0 while processing and when the tamper checks did not run. Evidence only, never a finding that a document is genuine.'),
 }).meta({ id: 'Document' });
 
+export const CONSENT_MAX_CHARS = 4096;
+
+/** The names in an `outputs` field: comma-separated, any case, json (always present) left out. */
+export function outputNames(raw: string): string[] {
+  return raw
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter((name) => name && name !== 'json');
+}
+
+/** The text fields of an upload form, the one check of them: the multipart reader trims them and
+ * validates what it received with this schema. An `unknown_output` param gives that error its own
+ * code. */
+export const UploadFieldsSchema = z.object({
+  doc_type: z.enum(DOCUMENT_TYPES, { error: `doc_type must be one of ${DOCUMENT_TYPES.join(', ')}.` }).optional().describe('Type hint; omit to detect.'),
+  outputs: z
+    .string()
+    .superRefine((raw, ctx) => {
+      const unknown = raw.split(',').find((name) => outputNames(name).some((n) => !(OUTPUT_FORMATS as readonly string[]).includes(n)));
+      if (unknown !== undefined) {
+        ctx.addIssue({ code: 'custom', message: `Unknown output "${unknown.trim()}"; choose from ${OUTPUT_FORMATS.join(', ')} (json is always present).`, params: { code: 'unknown_output' } });
+      }
+    })
+    .optional()
+    .describe(`Comma-separated extra outputs from ${OUTPUT_FORMATS.join(', ')}; json is always present.`),
+  improve: z.enum(['true', 'false'], { error: 'improve must be true or false.' }).optional().describe("true to improve a CV's wording after reading, never its facts."),
+  // The reader bounds every text field to this many characters (code points, as JSON Schema counts
+  // them) while it streams, before this schema sees them: the bound is stated here, not checked twice.
+  consent: z.string().meta({ maxLength: CONSENT_MAX_CHARS }).optional().describe('A note recorded with the consent record for this upload.'),
+});
+
 export const UploadFormSchema = z
   .object({
     file: z.string().meta({ format: 'binary' }).describe('PNG, JPG, PDF or Word (.docx, .doc); at most 10 MB. The real type is read from the bytes.'),
-    doc_type: z.enum(DOCUMENT_TYPES).optional().describe('Type hint; omit to detect.'),
-    outputs: z.string().optional().describe(`Comma-separated extra outputs from ${OUTPUT_FORMATS.join(', ')}; json is always present.`),
-    improve: z.enum(['true', 'false']).optional().describe("true to improve a CV's wording after reading, never its facts."),
-    consent: z.string().max(2000).optional().describe('A note recorded with the consent record for this upload.'),
+    ...UploadFieldsSchema.shape,
   })
   .meta({ id: 'UploadForm' });
 
 export const BatchFormSchema = z
   .object({
     files: z.array(z.string().meta({ format: 'binary' })).max(20).describe('Up to 20 files, the field repeated.'),
-    doc_type: UploadFormSchema.shape.doc_type,
-    outputs: UploadFormSchema.shape.outputs,
-    improve: UploadFormSchema.shape.improve,
-    consent: UploadFormSchema.shape.consent,
+    ...UploadFieldsSchema.shape,
   })
   .meta({ id: 'BatchForm' });
 

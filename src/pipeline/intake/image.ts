@@ -1,9 +1,9 @@
 /** PNG and JPEG intake with sharp: the header is read first and pixel bombs are refused before
  * any decoding; then EXIF orientation is applied, alpha flattened onto white, output 8-bit sRGB
  * PNG, downscaled only when over the page pixel budget. */
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import type { Metadata, OutputInfo } from 'sharp';
 import type { FileKind } from '../../domain/document-types.js';
-import { MAX_IMAGE_PIXELS, openImage } from '../../imaging/open.js';
+import { MAX_IMAGE_PIXELS, openImage, readHeader } from '../../imaging/open.js';
 import { errorLevelMap } from '../../verification/tamper/ela.js';
 import type { IntakeResult } from '../types.js';
 import { IntakeError, PrecheckRefusal } from './errors.js';
@@ -19,7 +19,7 @@ export async function readImage(bytes: Buffer, kind: 'png' | 'jpeg', limits: Int
   let meta: Metadata;
   try {
     // Only the header is read here; the pixel limit is checked below with a reason naming the size.
-    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    meta = await readHeader(bytes);
   } catch (err) {
     throw new PrecheckRefusal(imageFault(bytes, kind, err));
   }

@@ -191,12 +191,6 @@ export function alignedCharacters(chars: Component[]): Component[] {
   return aligned;
 }
 
-export function median(values: number[]): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
-
 /** Lines of text: character centres grouped down the page, a new line starting where the next
  * centre lies more than half a letter below the current line's first. Side-by-side columns that
  * share a baseline count once, which is what a cut down the side of the page crosses. */

@@ -2,7 +2,8 @@
  * in short synchronous phases with a yield between them, so a worker sharing the HTTP process
  * never holds the event loop for long. */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { alignedCharacters, countRows, heightOf, inkMask, isCharacterLike, label, median, textRegion, type Region } from './components.js';
+import { median } from '../../domain/median.js';
+import { alignedCharacters, countRows, heightOf, inkMask, isCharacterLike, label, textRegion, type Region } from './components.js';
 import { brightness, sharpness, type Brightness, type Sharpness } from './filters.js';
 import { framing, type Framing } from './framing.js';
 import { glare, type Glare } from './glare.js';

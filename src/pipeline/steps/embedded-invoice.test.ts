@@ -1,27 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generateFacturXPdf, generateInvoicePdf } from '../../../test/fixtures/documents/index.js';
-import { DOCTYPES } from '../../doctypes/registry.js';
-import { createReaderRegistry } from '../../readers/registry.js';
-import type { ReadDeps } from '../context.js';
-import { DEFAULT_INTAKE_LIMITS, intakeFile, SandboxPool } from '../intake/index.js';
-import { readDocument } from '../read-document.js';
+import { textLayerPdfReader } from '../../../test/helpers/text-layer-reading.js';
 
-/** Text-layer PDFs need no OCR: the readers are never started. */
-const pool = new SandboxPool({ size: 1 });
-const deps: ReadDeps = {
-  intake: (bytes, kind, limits, opts) => intakeFile(bytes, kind, limits, { ...opts, pool }),
-  limits: DEFAULT_INTAKE_LIMITS,
-  ocrMaxPixels: 4_500_000,
-  readers: createReaderRegistry(() => {
-    throw new Error('no OCR for a text-layer PDF');
-  }),
-  doctypes: DOCTYPES,
-};
 const NOW = new Date('2025-06-01T00:00:00Z');
-const read = (bytes: Buffer) => readDocument({ bytes, kind: 'pdf', typeHint: null, now: NOW, lookups: { findInvoiceDuplicate: async () => null } }, deps);
-
-beforeAll(() => pool.warm());
-afterAll(() => pool.close());
+const read = textLayerPdfReader(NOW);
 
 describe('an invoice PDF with its EN 16931 XML', () => {
   for (const syntax of ['CII', 'UBL'] as const) {

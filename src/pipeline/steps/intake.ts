@@ -1,5 +1,5 @@
-import { isOutcomeCode } from '../../domain/outcome-codes.js';
-import { outcomeCodeOf, type ReadContext } from '../context.js';
+import { errorCodeOf, isOutcomeCode } from '../../domain/outcome-codes.js';
+import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
 
 /** Opens the file in the sandbox: page images for OCR, the file's own text where it has one. */
@@ -9,7 +9,7 @@ export const intakeStep: Step<ReadContext> = {
     try {
       ctx.intake = await ctx.deps.intake(ctx.input.bytes, ctx.input.kind, ctx.deps.limits, ctx.signal ? { signal: ctx.signal } : {});
     } catch (err) {
-      const code = outcomeCodeOf(err);
+      const code = errorCodeOf(err);
       if (!code || !isOutcomeCode(code)) throw err;
       const reason = (err as { reason?: string }).reason ?? (err as Error).message;
       ctx.problems.push({ code, detail: reason });

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { openImage } from '../../imaging/open.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
 import { uprightPage } from './page-image.js';
@@ -44,5 +44,5 @@ async function cropRegion(png: Buffer, width: number, height: number, [x0, y0, x
   const top = Math.max(0, Math.floor((y0 - MARGIN) * height));
   const right = Math.min(width, Math.ceil((x1 + MARGIN) * width));
   const bottom = Math.min(height, Math.ceil((y1 + MARGIN) * height));
-  return sharp(png).extract({ left, top, width: Math.max(1, right - left), height: Math.max(1, bottom - top) }).png().toBuffer();
+  return openImage(png).extract({ left, top, width: Math.max(1, right - left), height: Math.max(1, bottom - top) }).png().toBuffer();
 }

@@ -13,7 +13,6 @@ import type { Step } from '../run.js';
 const SEARCH_LONG_SIDE = 1600;
 /** Enough for the codes a document carries; a page of codes is not a document we read. */
 const MAX_QR_FIELDS = 10;
-const MAX_PIXELS = 40e6;
 
 export const qrCodesStep: Step<ReadContext> = {
   name: 'qr_codes',
@@ -21,7 +20,7 @@ export const qrCodesStep: Step<ReadContext> = {
     const fields: FieldReading[] = [];
     for (const image of ctx.intake?.images ?? []) {
       if (fields.length >= MAX_QR_FIELDS) break;
-      const { decoded } = await findQrCodes(await qrSearchImage(image.png, SEARCH_LONG_SIDE, MAX_PIXELS));
+      const { decoded } = await findQrCodes(await qrSearchImage(image.png, SEARCH_LONG_SIDE));
       for (const symbol of decoded.slice(0, MAX_QR_FIELDS - fields.length)) {
         const region = { page: image.page, box: symbol.box };
         const n = fields.length + 1;

@@ -1,7 +1,8 @@
+import { jitteredBackoffMs } from '../../domain/backoff.js';
 import { callCostUsd, roundUsd, type TokenUsage } from './cost.js';
 import { AttemptError, LlmUnavailableError, type ProviderFailure } from './errors.js';
 import { postChat } from './http.js';
-import { backoffMs, sleep as realSleep } from './retry.js';
+import { sleep as realSleep } from './retry.js';
 import { redact } from '../../config/secret.js';
 import type { LlmProvider } from '../../config/llm.js';
 import type { ChatMessage, ChatResponse } from './wire.js';
@@ -112,7 +113,7 @@ export function createLlmClient(opts: LlmClientOptions): LlmClient {
         if (!(err instanceof AttemptError)) throw err;
         const detail = redact(err.message, secrets);
         opts.logger?.warn({ provider: provider.label, kind: err.kind, status: err.status, attempt: attempt + 1 }, `vision model call failed: ${detail}`);
-        const delay = err.retryAfterMs ?? backoffMs(attempt, backoffBase, maxRetryWaitMs);
+        const delay = err.retryAfterMs ?? jitteredBackoffMs(attempt, backoffBase, maxRetryWaitMs);
         if (!err.retryable || attempt >= opts.maxRetries || delay > maxRetryWaitMs) {
           const waitTooLong = err.retryable && attempt < opts.maxRetries && delay > maxRetryWaitMs;
           return {

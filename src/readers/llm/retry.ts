@@ -12,12 +12,6 @@ export function retryAfterMs(headers: Headers, now = Date.now()): number | null 
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
-/** Exponential backoff with jitter (half to full), for a retry the provider gave no delay for. */
-export function backoffMs(attempt: number, baseMs: number, capMs: number, random: () => number = Math.random): number {
-  const full = Math.min(capMs, baseMs * 2 ** attempt);
-  return Math.round(full / 2 + (full / 2) * random());
-}
-
 /** Waits, ending early (rejecting) when the signal aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {

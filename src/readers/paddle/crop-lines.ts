@@ -1,3 +1,4 @@
+import { median } from '../../domain/median.js';
 import type { LineRecogniser, RecognisedChar, RecognisedLine } from './recogniser.js';
 import { inkColumns, interiorGaps, normaliseText, splitLine, type GreyImage, type Rect, type WordPiece } from './words.js';
 import { findTextBands } from './text-bands.js';
@@ -102,8 +103,7 @@ async function readSegment(recogniser: LineRecogniser, img: GreyImage, segment: 
 
 /** The median width of the blanks. */
 function typicalWidth(blanks: Run[]): number {
-  const widths = blanks.map((b) => b.end - b.start).sort((a, b) => a - b);
-  return widths[Math.floor(widths.length / 2)] ?? 0;
+  return median(blanks.map((b) => b.end - b.start));
 }
 
 function splitAt(run: Run, gaps: Run[]): Run[] {

@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import Ocr from '@gutenye/ocr-node';
-import sharp from 'sharp';
+import { median } from '../../domain/median.js';
+import { openImage } from '../../imaging/open.js';
 import { readCleanCrop } from './crop-lines.js';
 import { cropBoxToPage, pixelsToBox } from '../support/geometry.js';
 import { createLineRecogniser, type LineRecogniser, type PaddleLineRecogniser } from './recogniser.js';
@@ -45,10 +46,10 @@ const MIN_CROP_SCALE = 0.5;
 const MAX_CROP_SCALE = 3;
 
 const data = workerData as PaddleWorkerData;
-const sharpOptions = { limitInputPixels: data.maxPixels, failOn: 'error' as const };
+const open = (png: Buffer) => openImage(png, { maxPixels: data.maxPixels });
 
 async function greyOf(png: Buffer): Promise<GreyImage> {
-  const { data: pixels, info } = await sharp(png, sharpOptions).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const { data: pixels, info } = await open(png).greyscale().raw().toBuffer({ resolveWithObject: true });
   return { data: new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.length), width: info.width, height: info.height };
 }
 
@@ -92,8 +93,7 @@ function joinRows(rects: readonly Rect[]): Rect[] {
   }
   // Lines of one size share their margins (an MRZ's lines are equally long): the detector stopping
   // short on one (a long filler run read as paper) would cut it, so each takes the widest extent.
-  const heights = rows.map((r) => r.y1 - r.y0).sort((a, b) => a - b);
-  const typical = heights[Math.floor(heights.length / 2)] ?? 0;
+  const typical = median(rows.map((r) => r.y1 - r.y0));
   const alike = rows.filter((r) => Math.abs(r.y1 - r.y0 - typical) <= 0.3 * typical);
   const x0 = Math.min(...alike.map((r) => r.x0));
   const x1 = Math.max(...alike.map((r) => r.x1));
@@ -134,7 +134,7 @@ async function readMrzRows(ocr: PaddleOcr, recogniser: PaddleLineRecogniser, png
 }
 
 async function readPage(ocr: PaddleOcr, png: Buffer, maxSide: number): Promise<PaddleResult> {
-  const scaled = await sharp(png, sharpOptions)
+  const scaled = await open(png)
     .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
     .removeAlpha()
     .png({ compressionLevel: 1 })
@@ -145,7 +145,7 @@ async function readPage(ocr: PaddleOcr, png: Buffer, maxSide: number): Promise<P
 async function readCrops(ocr: PaddleOcr, recogniser: LineRecogniser, png: Buffer, boxes: Box[], detectLines: boolean): Promise<PaddleResult> {
   // One decode of the page serves every crop read by the recogniser alone.
   const page = detectLines ? null : await greyOf(png);
-  const size: { width: number; height: number } = page ?? (await sharp(png, sharpOptions).metadata());
+  const size: { width: number; height: number } = page ?? (await open(png).metadata());
   const crops: Array<{ lines: Line[]; via: CropMethod }> = [];
   for (const box of boxes) {
     const h = (box[3] - box[1]) * size.height;
@@ -178,7 +178,7 @@ async function readCrops(ocr: PaddleOcr, recogniser: LineRecogniser, png: Buffer
 
 async function detectInCrop(ocr: PaddleOcr, png: Buffer, crop: { left: number; top: number; width: number; height: number }, textHeight: number, size: { width: number; height: number }): Promise<Line[]> {
   const scale = Math.min(MAX_CROP_SCALE, Math.max(MIN_CROP_SCALE, CROP_TEXT_PX / Math.max(1, textHeight)));
-  const cropPng = await sharp(png, sharpOptions)
+  const cropPng = await open(png)
     .extract(crop)
     .resize({ width: Math.max(8, Math.round(crop.width * scale)) })
     .removeAlpha()

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { MAX_IMAGE_PIXELS, openImage } from '../../imaging/open.js';
 import { readQrCodes, type QrSymbol, type RgbaImage } from './decode.js';
 
 /** QR codes of an image (a camera frame, a page): decoded on a small copy first; a symbol located
@@ -66,11 +66,11 @@ function unique(symbols: QrSymbol[]): QrSymbol[] {
   return out;
 }
 
-/** The small copy of an already admitted page image (PNG), for a search. */
-export async function qrSearchImage(png: Buffer, longSide: number, maxPixels: number): Promise<QrSearchImage> {
-  const options = { limitInputPixels: maxPixels, failOn: 'error' as const };
-  const meta = await sharp(png, options).metadata();
-  const { data, info } = await sharp(png, options).resize({ width: longSide, height: longSide, fit: 'inside', withoutEnlargement: true }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+/** The small copy of an image, for a search: a page image intake admitted (under the one decode
+ * limit), or a camera frame under its own. */
+export async function qrSearchImage(png: Buffer, longSide: number, maxPixels = MAX_IMAGE_PIXELS): Promise<QrSearchImage> {
+  const meta = await openImage(png, { maxPixels }).metadata();
+  const { data, info } = await openImage(png, { maxPixels }).resize({ width: longSide, height: longSide, fit: 'inside', withoutEnlargement: true }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return { upright: png, width: meta.width!, height: meta.height!, work: { data, width: info.width, height: info.height }, maxPixels };
 }
 
@@ -83,6 +83,6 @@ async function fullResolutionCrop(frame: QrSearchImage, box: readonly [number, n
   const top = Math.max(0, Math.floor((y0 - my) * frame.height));
   const width = Math.max(1, Math.min(frame.width - left, Math.ceil((x1 + mx) * frame.width) - left));
   const height = Math.max(1, Math.min(frame.height - top, Math.ceil((y1 + my) * frame.height) - top));
-  const { data, info } = await sharp(frame.upright, { limitInputPixels: frame.maxPixels, failOn: 'error' }).extract({ left, top, width, height }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await openImage(frame.upright, { maxPixels: frame.maxPixels }).extract({ left, top, width, height }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return { image: { data, width: info.width, height: info.height }, left, top };
 }

@@ -1,11 +1,7 @@
-import { createRequire } from 'node:module';
-import countries from 'i18n-iso-countries';
-import { lookupIssuingState } from '../../doctypes/countries.js';
+import { alpha3OfName, isoAlpha3, lookupIssuingState } from '../../doctypes/countries.js';
 import { mrzNameForms } from '../../doctypes/identity/compare.js';
 import type { FieldValue } from '../../domain/result.js';
 import { canonicalCode } from '../../domain/normalise.js';
-
-countries.registerLocale(createRequire(import.meta.url)('i18n-iso-countries/langs/en.json'));
 
 /** Cross-checks across the documents of one case: the same person must have the same name, date
  * of birth and nationality on every document, and a visa's passport number must be the passport's.
@@ -65,9 +61,9 @@ export function sameCaseName(a: string, b: string): boolean {
 /** ISO alpha-3 for a nationality written as a code (MRZ; Germany's D) or as a country name. */
 export function nationalityCode(value: string): string | null {
   const code = value.trim().toUpperCase().replace(/<+$/, '');
-  if (code === 'D') return 'DEU';
+  if (code !== isoAlpha3(code)) return isoAlpha3(code);
   if (/^[A-Z]{3}$/.test(code)) return lookupIssuingState(code) ? code : null;
-  return countries.getAlpha3Code(value.trim(), 'en') ?? null;
+  return alpha3OfName(value.trim(), 'en');
 }
 
 function facts(docs: CaseDocument[], pick: (d: CaseDocument) => Fact | null): Fact[] {

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { median } from '../../domain/median.js';
 import type { Region } from '../../domain/result.js';
 import { openImage } from '../../imaging/open.js';
 import type { TamperSign } from './types.js';
@@ -63,7 +64,7 @@ export async function errorLevelMap(jpeg: Buffer, size: { width: number; height:
     const strip = data.subarray(top * width, (top + rows) * width);
     const raw = { raw: { width, height: rows, channels: 1 as const } };
     const resaved = await sharp(strip, raw).jpeg({ quality: ELA_QUALITY }).toBuffer();
-    const again = await sharp(resaved).greyscale().raw().toBuffer();
+    const again = await openImage(resaved).greyscale().raw().toBuffer();
     // libvips' difference blend (its rounding is what ELA_OUTLIER_RATIO was calibrated on). The
     // strip becomes its own difference: the original pixels are not needed afterwards.
     const diff = await sharp(strip, raw).composite([{ input: again, ...raw, blend: 'difference' }]).greyscale().raw().toBuffer();
@@ -89,9 +90,7 @@ export async function elaFigures(pagePng: Buffer, mapPng: Buffer, boxes: FieldBo
     const m = boxMean(map.data, page.data, page.width, page.height, b.region.box);
     if (m && m.contrast > 4) perField[b.key] = Math.round((m.err / m.contrast) * 10_000) / 10_000;
   }
-  const values = Object.values(perField).sort((a, b) => a - b);
-  if (values.length === 0) return { perField, median: 0 };
-  return { perField, median: values[Math.floor(values.length / 2)]! };
+  return { perField, median: median(Object.values(perField)) };
 }
 
 export async function elaSigns(pagePng: Buffer, mapPng: Buffer, boxes: FieldBox[], keyFields: ReadonlySet<string>): Promise<TamperSign[]> {

@@ -1,9 +1,8 @@
-import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { DocumentsService, UploadInput } from '../../../services/documents.js';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DocumentsService } from '../../../services/documents.js';
 import { principalOf } from '../../plugins/auth.js';
-import { readUploadForm, type ReceivedFile, type ReceivedForm } from '../../multipart-form.js';
+import { multipartValidator, readSingleUpload, readUploadForm, uploadInput } from '../../multipart-form.js';
 import { DocumentIdParams, errorResponses } from '../../schemas/common.js';
 import {
   BatchFormSchema,
@@ -17,16 +16,6 @@ import {
   VersionsResponseSchema,
 } from '../../schemas/documents.js';
 import { AppError } from '../../../domain/errors.js';
-
-/** Multipart bodies are streamed by the handler; their schema documents the form but is not
- * used to validate (the stream has not been read when validation runs). */
-// Fastify types a route's compiler by its whole schema object.
-const multipartValidator: FastifySchemaCompiler<any> = (route) =>
-  route.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
-
-function uploadInput(form: ReceivedForm, file: ReceivedFile, source: UploadInput['source']): UploadInput {
-  return { filename: file.filename, bytes: file.bytes, typeHint: form.docType, outputs: form.outputs, improve: form.improve, consent: form.consent, source };
-}
 
 export interface DocumentRoutesOptions {
   documents: DocumentsService;
@@ -51,11 +40,7 @@ export async function documentRoutes(app: FastifyInstance, opts: DocumentRoutesO
     },
     handler: async (request, reply) => {
       const principal = principalOf(request);
-      const form = await readUploadForm(request, { fileField: 'file', maxFiles: 1, maxFileBytes: opts.maxFileBytes });
-      const file = form.files[0];
-      if (!file) throw new AppError('validation_error', 'Send the document in the "file" field.');
-      if (file.tooLarge) throw new AppError('file_too_large', `The file is over the ${opts.maxFileBytes}-byte limit.`);
-      return reply.status(202).send(await documents.upload(principal, uploadInput(form, file, 'upload')));
+      return reply.status(202).send(await documents.upload(principal, await readSingleUpload(request, opts.maxFileBytes, 'upload')));
     },
   });
 
@@ -73,11 +58,8 @@ export async function documentRoutes(app: FastifyInstance, opts: DocumentRoutesO
       const principal = principalOf(request);
       const form = await readUploadForm(request, { fileField: 'files', maxFiles: opts.maxBatchFiles, maxFileBytes: opts.maxFileBytes });
       if (form.files.length === 0) throw new AppError('validation_error', 'Send the documents in repeated "files" fields.');
-      const sendable = form.files.filter((f) => !f.tooLarge);
-      const accepted = await documents.uploadBatch(principal, sendable.map((file) => uploadInput(form, file, 'batch')));
-      const items: z.infer<typeof BatchResponseSchema>['items'] = form.files.map((file) => (file.tooLarge ? { filename: file.filename, error: 'file_too_large' as const } : accepted.shift()!));
-      const queued = items.filter((item) => 'id' in item && !item.cached).length;
-      return reply.status(202).send({ items, queued });
+      const batch = form.files.map((file) => ({ ...uploadInput(form, file, 'batch'), tooLarge: file.tooLarge }));
+      return reply.status(202).send(await documents.uploadBatch(principal, batch));
     },
   });
 

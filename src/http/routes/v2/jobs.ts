@@ -1,16 +1,11 @@
-import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '../../../domain/errors.js';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { JobsService } from '../../../services/jobs/jobs.js';
-import { readUploadForm } from '../../multipart-form.js';
+import { multipartValidator, readSingleUpload } from '../../multipart-form.js';
 import { principalOf } from '../../plugins/auth.js';
 import { errorResponses } from '../../schemas/common.js';
 import { UploadedDocumentSchema } from '../../schemas/documents.js';
 import { CreateJobSchema, IdempotencyHeadersSchema, JobIdParams, JobInputFormSchema, JobListQuerySchema, JobListSchema, JobSchema } from '../../schemas/jobs.js';
-
-// The multipart body is streamed by the handler; its schema documents the form only.
-const multipartValidator: FastifySchemaCompiler<any> = (route) =>
-  route.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
 
 export async function jobRoutes(app: FastifyInstance, opts: { jobs: JobsService; maxFileBytes: number }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -58,12 +53,8 @@ export async function jobRoutes(app: FastifyInstance, opts: { jobs: JobsService;
     handler: async (request, reply) => {
       const principal = principalOf(request);
       await opts.jobs.requireOpen(principal, request.params.id);
-      const form = await readUploadForm(request, { fileField: 'file', maxFiles: 1, maxFileBytes: opts.maxFileBytes });
-      const file = form.files[0];
-      if (!file) throw new AppError('validation_error', 'Send the document in the "file" field.');
-      if (file.tooLarge) throw new AppError('file_too_large', `The file is over the ${opts.maxFileBytes}-byte limit.`);
-      const doc = await opts.jobs.addInput(principal, request.params.id, { filename: file.filename, bytes: file.bytes, typeHint: form.docType, outputs: form.outputs, improve: form.improve, consent: form.consent });
-      return reply.status(202).send(doc);
+      const input = await readSingleUpload(request, opts.maxFileBytes, 'job');
+      return reply.status(202).send(await opts.jobs.addInput(principal, request.params.id, input));
     },
   });
 }
