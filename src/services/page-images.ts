@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { openImage } from '../imaging/open.js';
 import type { BlobStore } from '../adapters/blobs/types.js';
 import type { Repositories } from '../adapters/db/repositories/index.js';
 import type { FileKind } from '../domain/document-types.js';
@@ -72,7 +72,7 @@ export class PageImagesService {
       throw new AppError('service_unavailable', 'The page could not be rendered now; try again in a moment.');
     }
     for (const img of images) {
-      const png = await sharp(img.png).resize({ width: VIEW_MAX_WIDTH, withoutEnlargement: true }).png().toBuffer();
+      const png = await openImage(img.png).resize({ width: VIEW_MAX_WIDTH, withoutEnlargement: true }).png().toBuffer();
       await this.blobs.put(`${base}page-${img.page}.png`, png);
     }
     // Written last: its presence means every page is stored (a page intake could not read stays missing).
