@@ -7,7 +7,7 @@ import { receipt } from '../../src/doctypes/receipt.js';
 import type { Doctype } from '../../src/doctypes/types.js';
 import { canonical, parseAmount, parseDate } from '../../src/pipeline/normalise.js';
 import { reconcile } from '../../src/pipeline/reconcile.js';
-import type { FieldReading } from '../../src/pipeline/fields.js';
+import type { FieldReading } from '../../src/domain/field.js';
 import { closeIntakeSandbox, intakeFile, intakeLimits } from '../../src/pipeline/intake/index.js';
 import { createTesseractReader, type TesseractReader } from '../../src/readers/tesseract.js';
 import type { Line, ReaderOutput } from '../../src/readers/types.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateInvoicePdf, generateInvoiceScan } from '../../test/fixtures/documents/index.js';
 import type { GeneratedDocument } from '../../test/fixtures/documents/types.js';
-import type { FieldReading } from '../pipeline/fields.js';
+import type { FieldReading } from '../domain/field.js';
 import { closeIntakeSandbox, intakeFile, intakeLimits } from '../pipeline/intake/index.js';
 import { reconcile } from '../pipeline/reconcile.js';
 import { createTesseractReader, type TesseractReader } from '../readers/tesseract.js';

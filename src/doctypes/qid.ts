@@ -1,4 +1,4 @@
-import type { FieldReading } from '../pipeline/fields.js';
+import type { FieldReading } from '../domain/field.js';
 import type { Line, PageText, ReaderOutput } from '../readers/types.js';
 import type { Problem } from '../verification/decide.js';
 import { detectIdentity } from './identity/detect.js';

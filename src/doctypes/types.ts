@@ -2,7 +2,7 @@ import type { FileKind, DocumentType } from '../domain/document-types.js';
 import type { EvidenceItem } from '../domain/evidence.js';
 import type { OutcomeCode } from '../domain/outcome-codes.js';
 import type { FieldValue, Region } from '../domain/result.js';
-import type { FieldReading } from '../pipeline/fields.js';
+import type { FieldReading } from '../domain/field.js';
 import type { PageText, ReaderOutput } from '../readers/types.js';
 import type { Problem } from '../verification/decide.js';
 

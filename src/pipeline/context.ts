@@ -11,7 +11,7 @@ import type { PageImage, ReaderOutput } from '../readers/types.js';
 import type { Problem } from '../verification/decide.js';
 import type { Policy } from '../verification/policy.js';
 import type { TamperReport } from '../verification/tamper/types.js';
-import type { FieldReading } from './fields.js';
+import type { FieldReading } from '../domain/field.js';
 import type { IntakeLimits } from './intake/limits.js';
 import type { ReaderValues } from './reconcile.js';
 import type { IntakeResult } from './types.js';

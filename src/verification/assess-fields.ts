@@ -1,7 +1,7 @@
 import type { EvidenceItem } from '../domain/evidence.js';
 import { OUTCOME_CODES, type OutcomeCode } from '../domain/outcome-codes.js';
 import type { FieldReviewState } from '../domain/statuses.js';
-import type { FieldReading } from '../pipeline/fields.js';
+import type { FieldReading } from '../domain/field.js';
 import type { Policy, TypePolicy } from './policy.js';
 import { CORROBORATING } from './policy.js';
 

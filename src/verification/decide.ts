@@ -2,7 +2,7 @@ import { EVIDENCE_STRENGTH, FIELD_EVIDENCE_BY_ITEM, type EvidenceItem, type Fiel
 import { OUTCOME_CODES, type OutcomeCode } from '../domain/outcome-codes.js';
 import type { Outcome, Result, ResultField } from '../domain/result.js';
 import { DECISION_BY_OUTCOME, DOCUMENT_STATUS_BY_OUTCOME, type DocumentStatus, type FieldStatus } from '../domain/statuses.js';
-import type { FieldReading } from '../pipeline/fields.js';
+import type { FieldReading } from '../domain/field.js';
 import { assessFields } from './assess-fields.js';
 import { documentConfidence } from './confidence.js';
 import { issuerRule, verificationOf } from './levels.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FieldReading } from '../pipeline/fields.js';
+import type { FieldReading } from '../domain/field.js';
 import { decide, type DecisionInput } from './decide.js';
 import { DEFAULT_POLICY } from './policy.js';
 import { approve, ApprovalIncomplete, reject } from './review.js';

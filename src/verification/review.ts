@@ -1,5 +1,5 @@
 import type { FieldValue, Outcome, Result } from '../domain/result.js';
-import type { FieldReading } from '../pipeline/fields.js';
+import type { FieldReading } from '../domain/field.js';
 import { decide, type DecisionInput } from './decide.js';
 import type { Policy } from './policy.js';
 

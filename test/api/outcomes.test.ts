@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTCOME_CODE_NAMES, OUTCOME_CODES, type OutcomeCode } from '../../src/domain/outcome-codes.js';
 import { DECISION_BY_OUTCOME, type DocumentStatus } from '../../src/domain/statuses.js';
-import type { FieldReading } from '../../src/pipeline/fields.js';
+import type { FieldReading } from '../../src/domain/field.js';
 import { decide, documentStatusFor, type DecisionInput } from '../../src/verification/decide.js';
 import * as degrade from '../fixtures/degrade.js';
 import { generateInvoicePdf } from '../fixtures/documents/index.js';

@@ -1,5 +1,5 @@
 import type { FieldValue } from '../../domain/result.js';
-import type { FieldReading } from '../../pipeline/fields.js';
+import type { FieldReading } from '../../domain/field.js';
 import type { Problem } from '../../verification/decide.js';
 import type { RulesContext, RulesOutcome } from '../types.js';
 import { checkArithmetic, supportedFields, type ItemNumbers } from './arithmetic.js';

@@ -1,5 +1,5 @@
 import type { OutcomeCode } from '../../domain/outcome-codes.js';
-import type { FieldReading } from '../../pipeline/fields.js';
+import type { FieldReading } from '../../domain/field.js';
 import type { Problem } from '../../verification/decide.js';
 import { lookupIssuingState } from '../countries.js';
 import type { MrzField, MrzFieldName } from '../mrz/index.js';

@@ -1,6 +1,6 @@
 import { QR_ENGINE } from '../../readers/qr.js';
 import { findQrCodes, qrSearchImage } from '../../readers/qr-search.js';
-import type { FieldReading } from '../fields.js';
+import type { FieldReading } from '../../domain/field.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
 

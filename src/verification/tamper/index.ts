@@ -1,6 +1,6 @@
 import type { FileKind } from '../../domain/document-types.js';
 import type { Doctype } from '../../doctypes/types.js';
-import type { FieldReading } from '../../pipeline/fields.js';
+import type { FieldReading } from '../../domain/field.js';
 import type { PageImage } from '../../readers/types.js';
 import type { ReaderOutput } from '../../readers/types.js';
 import { elaSigns } from './ela.js';

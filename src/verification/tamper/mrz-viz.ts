@@ -3,7 +3,7 @@ import { CROSS_CHECKED } from '../../doctypes/identity/field-specs.js';
 import type { LabelName } from '../../doctypes/identity/labels.js';
 import { vizFieldsOf } from '../../doctypes/identity/viz-fields.js';
 import type { FieldKind } from '../../doctypes/types.js';
-import type { FieldReading } from '../../pipeline/fields.js';
+import type { FieldReading } from '../../domain/field.js';
 import { distinctEngines, type ReaderOutput } from '../../readers/types.js';
 import type { TamperSign } from './types.js';
 
