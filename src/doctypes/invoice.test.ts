@@ -19,10 +19,10 @@ async function textLayer(doc: GeneratedDocument): Promise<ReaderOutput> {
 }
 
 async function run(readings: ReaderOutput[], lookups = none) {
-  const fields = reconcile(invoice.fields, readings.map((r) => ({ reader: r.reader, values: invoice.extract(r, { now: NOW, pages: r.pages }) })));
-  const outcome = await invoice.rules({ now: NOW, fields, readings, lookups });
+  const reconciled = reconcile(invoice.fields, readings.map((r) => ({ reader: r.reader, values: invoice.extract(r, { now: NOW, pages: r.pages }) })));
+  const { fields, problems } = await invoice.rules({ now: NOW, fields: reconciled, readings, lookups });
   const get = (key: string): FieldReading => fields.find((f) => f.key === key)!;
-  return { fields, problems: outcome.problems, get };
+  return { fields, problems, get };
 }
 
 function expectTruth(get: (k: string) => FieldReading, doc: GeneratedDocument): void {

@@ -11,8 +11,8 @@ const NOW = new Date('2025-06-01T00:00:00Z');
 const lookups = { findInvoiceDuplicate: async () => null };
 
 async function run(reading: ReaderOutput) {
-  const fields = reconcile(receipt.fields, [{ reader: reading.reader, values: receipt.extract(reading, { now: NOW, pages: reading.pages }) }]);
-  const { problems } = await receipt.rules({ now: NOW, fields, readings: [reading], lookups });
+  const reconciled = reconcile(receipt.fields, [{ reader: reading.reader, values: receipt.extract(reading, { now: NOW, pages: reading.pages }) }]);
+  const { problems, fields } = await receipt.rules({ now: NOW, fields: reconciled, readings: [reading], lookups });
   return { problems, value: (k: string) => fields.find((f) => f.key === k)!.value, field: (k: string) => fields.find((f) => f.key === k)! };
 }
 

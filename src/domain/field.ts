@@ -53,6 +53,22 @@ export function readingsOf(candidates: ReadonlyArray<Pick<FieldCandidate, 'reade
   return candidates.map((c) => `${c.reader}: "${c.raw}"`).join(', ');
 }
 
+/** The why of a change, after what was already said. */
+function because(reason: string | null, why: string): string {
+  return reason ? `${reason} ${why}` : why;
+}
+
+/** A document's fields by key (keys are unique: one field per spec), for rules that change several
+ * in turn, each change a transition that replaces the field in the map. */
+export function fieldsByKey(fields: readonly FieldReading[]): Map<string, FieldReading> {
+  return new Map(fields.map((f) => [f.key, f]));
+}
+
+/** The fields in their order, each as `changed` last holds it. */
+export function fieldsInOrder(fields: readonly FieldReading[], changed: ReadonlyMap<string, FieldReading>): FieldReading[] {
+  return fields.map((f) => changed.get(f.key) ?? f);
+}
+
 // ---- made by reconcile ----
 
 /** No reader gave a publishable value: `unreadable` when one read something it could not stand
@@ -89,4 +105,35 @@ export function disputed(base: FieldIdentity, present: WeighedCandidate[], why: 
     reason: why ? `${why} (${readings})` : `The readers disagree on ${base.label} (${readings}).`,
     problems: ['FIELD_CONFLICT'],
   };
+}
+
+// ---- changed by rules and the judge ----
+
+/** A rule's evidence for the value as it stands (e.g. arithmetic), put first; nothing changes
+ * when the field already has it. */
+export function withEvidence(field: FieldReading, item: EvidenceItem): FieldReading {
+  return field.evidence.includes(item) ? field : { ...field, evidence: [item, ...field.evidence] };
+}
+
+/** A dispute settled by a rule: `value` is the one reading the rule supports, with the rule's
+ * evidence alone, and `why` replaces the dispute's reason. */
+export function settled(field: FieldReading, value: FieldValue, evidence: EvidenceItem, why: string): FieldReading {
+  return { ...field, value, status: 'read', evidence: [evidence], problems: field.problems.filter((p) => p !== 'FIELD_CONFLICT'), reason: why };
+}
+
+/** A rule finds fault with the field (a date that cannot be, zones that disagree, an inconsistent
+ * number): the code is raised once, the value stays for the person to see. */
+export function withProblem(field: FieldReading, code: OutcomeCode, why: string): FieldReading {
+  return { ...field, problems: field.problems.includes(code) ? field.problems : [...field.problems, code], reason: because(field.reason, why) };
+}
+
+/** A rule withdraws the value it cannot trust: the field becomes unreadable with the code. */
+export function withdrawn(field: FieldReading, code: OutcomeCode, why: string): FieldReading {
+  return withProblem({ ...field, value: null, status: 'unreadable', evidence: [] }, code, why);
+}
+
+/** A rule reads the field itself from the readings (an MRZ line): value, evidence, region and
+ * candidates are the rule's, and `why` replaces the reason. */
+export function readByRule(field: FieldReading, reading: Pick<FieldReading, 'value' | 'evidence' | 'region' | 'candidates'>, why: string): FieldReading {
+  return { ...field, ...reading, status: 'read', reason: why };
 }
