@@ -137,3 +137,40 @@ export function withdrawn(field: FieldReading, code: OutcomeCode, why: string): 
 export function readByRule(field: FieldReading, reading: Pick<FieldReading, 'value' | 'evidence' | 'region' | 'candidates'>, why: string): FieldReading {
   return { ...field, ...reading, status: 'read', reason: why };
 }
+
+/** The model judge picked a reading of a disputed field. One model's opinion does not settle it:
+ * the field stays disputed and out of `values`, its evidence says `judge`, and the pick is told. */
+export function judged(field: FieldReading, why: string): FieldReading {
+  return { ...field, evidence: ['judge'], reason: because(field.reason, why) };
+}
+
+/** Something worth telling about the field that changes nothing else (a judge that could not be asked). */
+export function noted(field: FieldReading, why: string): FieldReading {
+  return { ...field, reason: because(field.reason, why) };
+}
+
+// ---- changed by a person ----
+
+/** A person approved the document as shown: a value shown gets `operator` evidence, and what the
+ * machine doubted (its problems) is settled. */
+export function approvedByPerson(field: FieldReading): FieldReading {
+  return { ...field, problems: [], evidence: field.value === null ? [] : [...new Set([...field.evidence, 'operator' as const])] };
+}
+
+/** A person set the value (null clears it). `before` is the machine's field, when it had one;
+ * the reason keeps what the machine read. */
+export function correctedByPerson(key: string, before: FieldReading | undefined, value: FieldValue, actor: string): FieldReading {
+  const machine = before?.value ?? null;
+  return {
+    key,
+    label: before?.label ?? key,
+    value,
+    status: value === null ? 'not_present' : 'read',
+    evidence: value === null ? [] : ['operator'],
+    candidates: before?.candidates ?? [],
+    region: before?.region ?? null,
+    reason: `Set by ${actor}; the machine read ${machine === null ? 'nothing' : JSON.stringify(machine)}.`,
+    isKey: before?.isKey ?? false,
+    problems: [],
+  };
+}
