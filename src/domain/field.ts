@@ -174,3 +174,21 @@ export function correctedByPerson(key: string, before: FieldReading | undefined,
     problems: [],
   };
 }
+
+// ---- regions ----
+
+const clamp01 = (v: number): number => Math.min(1, Math.max(0, v));
+/** Five decimals keep sub-pixel precision on a 10,000 px page while keeping JSON short. */
+const round5 = (v: number): number => Math.round(v * 1e5) / 1e5;
+
+/** A pixel rectangle of a page (corners in any order) as the `box` of a Region: fractions 0..1
+ * of the page's width and height, origin top-left, clamped to the page. The one conversion every
+ * reader and locator uses, so a region means the same wherever it was made. */
+export function pixelsToBox(x0: number, y0: number, x1: number, y1: number, width: number, height: number): Region['box'] {
+  return [
+    round5(clamp01(Math.min(x0, x1) / width)),
+    round5(clamp01(Math.min(y0, y1) / height)),
+    round5(clamp01(Math.max(x0, x1) / width)),
+    round5(clamp01(Math.max(y0, y1) / height)),
+  ];
+}
