@@ -72,8 +72,7 @@ const score = (correct: number, total: number): FieldScore => ({ correct, total,
 async function read(doctype: Doctype, readings: ReaderOutput[]): Promise<{ fields: FieldReading[]; problems: Problem[] }> {
   const ctx = { now: NOW, pages: readings[0]?.pages ?? [] };
   const fields = reconcile(doctype.fields, readings.map((r) => ({ reader: r.reader, values: doctype.extract(r, ctx) })));
-  const { problems } = await doctype.rules({ now: NOW, fields, readings, lookups: NO_DUPLICATES });
-  return { fields, problems };
+  return doctype.rules({ now: NOW, fields, readings, lookups: NO_DUPLICATES });
 }
 
 /** The value a field would publish, or its candidates' first value when it is held for review. */

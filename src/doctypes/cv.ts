@@ -56,7 +56,7 @@ export const cvDoctype: Doctype = {
     return { score, reason: kinds.size ? `CV sections: ${[...kinds].join(', ')}` : 'no CV section headings' };
   },
   extract,
-  async rules() {
-    return { problems: [] };
+  async rules(ctx) {
+    return { problems: [], fields: [...ctx.fields] };
   },
 };

@@ -1,5 +1,5 @@
 import type { FieldKind } from '../domain/normalise.js';
-import type { FieldReading } from '../domain/field.js';
+import { fieldsByKey, fieldsInOrder, withProblem, type FieldReading } from '../domain/field.js';
 import type { Problem } from '../domain/problem.js';
 import type { Line, PageText, ReaderOutput } from '../readers/types.js';
 import { detectIdentity } from './identity/detect.js';
@@ -58,26 +58,21 @@ function extract(reading: ReaderOutput, _ctx: ExtractContext): ExtractedValue[] 
 const isoDay = (d: Date): string => d.toISOString().slice(0, 10);
 const text = (f: FieldReading | undefined): string | null => (f && f.status === 'read' && typeof f.value === 'string' ? f.value : null);
 
-function flag(field: FieldReading, code: 'CRITICAL_FIELD_INVALID' | 'DATE_NEEDS_REVIEW', reason: string): void {
-  if (!field.problems.includes(code)) field.problems.push(code);
-  field.reason = field.reason ? `${field.reason} ${reason}` : reason;
-}
-
 async function rules(ctx: RulesContext): Promise<RulesOutcome> {
-  const byKey = new Map(ctx.fields.map((f) => [f.key, f]));
+  const byKey = fieldsByKey(ctx.fields);
   const problems: Problem[] = [];
   const today = isoDay(ctx.now);
   const birth = text(byKey.get('date_of_birth'));
   const expiry = text(byKey.get('expiry_date'));
-  if (birth && birth > today) flag(byKey.get('date_of_birth')!, 'DATE_NEEDS_REVIEW', `The date of birth ${birth} lies in the future.`);
+  if (birth && birth > today) byKey.set('date_of_birth', withProblem(byKey.get('date_of_birth')!, 'DATE_NEEDS_REVIEW', `The date of birth ${birth} lies in the future.`));
   if (expiry && /^\d{4}-\d{2}-\d{2}$/.test(expiry) && expiry < today) problems.push({ code: 'DOCUMENT_EXPIRED', detail: `The residence permit expired on ${expiry}.`, fields: ['expiry_date'] });
   const id = text(byKey.get('id_number'));
   if (id) {
     const found = qidInconsistencies(id, birth, text(byKey.get('nationality')));
-    if (found.length > 0) flag(byKey.get('id_number')!, 'CRITICAL_FIELD_INVALID', `The ID number is inconsistent: ${found.join('; ')}.`);
+    if (found.length > 0) byKey.set('id_number', withProblem(byKey.get('id_number')!, 'CRITICAL_FIELD_INVALID', `The ID number is inconsistent: ${found.join('; ')}.`));
   }
   // the card is Qatar's by definition; the issuing state is not printed as a code
-  return { problems, issuingCountry: 'QAT' };
+  return { problems, fields: fieldsInOrder(ctx.fields, byKey), issuingCountry: 'QAT' };
 }
 
 export const qid: Doctype = {

@@ -62,13 +62,17 @@ export interface RuleLookups {
 
 export interface RulesContext {
   now: Date;
-  fields: FieldReading[];
+  /** The reconciled fields; rules change them only through the transitions of domain/field.ts and
+   * hand the changed ones back in their outcome. */
+  fields: readonly FieldReading[];
   readings: ReaderOutput[];
   lookups: RuleLookups;
 }
 
 export interface RulesOutcome {
   problems: Problem[];
+  /** The fields after the rules, in the order they came. */
+  fields: FieldReading[];
   issuingCountry?: string | null;
 }
 
@@ -80,6 +84,6 @@ export interface Doctype {
   /** Maps one reader's words to field values with their regions. */
   extract(reading: ReaderOutput, ctx: ExtractContext): ExtractedValue[];
   /** Consistency checks over the reconciled fields (dates, expiry, arithmetic, cross-checks). May
-   * add evidence (e.g. arithmetic) or problems to fields. */
+   * add evidence (e.g. arithmetic) or problems to fields, returning the changed fields. */
   rules(ctx: RulesContext): Promise<RulesOutcome>;
 }

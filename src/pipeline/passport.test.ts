@@ -19,8 +19,8 @@ const inside = (inner: Box, outer: Box, slack = 0.005): boolean =>
 async function run(doctype: Doctype, doc: GeneratedDocument, first: ReadingOverrides = {}, second: ReadingOverrides = first) {
   const readings = [readingOf(doc, { ...first, reader: 'tesseract' }), readingOf(doc, { ...second, reader: 'paddle' })];
   const ctx = { now: NOW, pages: readings[0]!.pages };
-  const fields = reconcile(doctype.fields, readings.map((r) => ({ reader: r.reader, values: doctype.extract(r, ctx) })));
-  const outcome = await doctype.rules({ now: NOW, fields, readings, lookups });
+  const reconciled = reconcile(doctype.fields, readings.map((r) => ({ reader: r.reader, values: doctype.extract(r, ctx) })));
+  const { fields, ...outcome } = await doctype.rules({ now: NOW, fields: reconciled, readings, lookups });
   const decided = decide({
     documentType: doctype.type,
     fields,

@@ -11,9 +11,9 @@ const NOW = new Date(Date.UTC(2025, 5, 1));
 async function run(overrides: ReadingOverrides, seed = 31, expired = false) {
   const doc = await generateQid({ seed, expired });
   const readings = [readingOf(doc, { ...overrides, reader: 'tesseract' }), readingOf(doc, { ...overrides, reader: 'paddle' })];
-  const fields = reconcile(qid.fields, readings.map((r) => ({ reader: r.reader, values: qid.extract(r, { now: NOW, pages: r.pages }) })));
-  const outcome = await qid.rules({ now: NOW, fields, readings, lookups: { findInvoiceDuplicate: async () => null } });
-  const d = decide({ documentType: 'qid', fields, problems: outcome.problems, readable: true, classified: true, issuingCountry: outcome.issuingCountry ?? null, timings: {}, engines: [], readers: [], costUsd: 0 });
+  const reconciled = reconcile(qid.fields, readings.map((r) => ({ reader: r.reader, values: qid.extract(r, { now: NOW, pages: r.pages }) })));
+  const outcome = await qid.rules({ now: NOW, fields: reconciled, readings, lookups: { findInvoiceDuplicate: async () => null } });
+  const d = decide({ documentType: 'qid', fields: outcome.fields, problems: outcome.problems, readable: true, classified: true, issuingCountry: outcome.issuingCountry ?? null, timings: {}, engines: [], readers: [], costUsd: 0 });
   return { doc, ...d };
 }
 

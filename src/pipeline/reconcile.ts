@@ -1,20 +1,13 @@
 import type { ExtractedValue, FieldSpec } from '../doctypes/types.js';
 import type { EvidenceItem } from '../domain/evidence.js';
 import type { OutcomeCode } from '../domain/outcome-codes.js';
-import type { FieldCandidate, FieldReading } from '../domain/field.js';
+import { agreed, disputed, notRead, type FieldCandidate, type FieldIdentity, type FieldReading, type WeighedCandidate } from '../domain/field.js';
 import { distinctEngines } from '../readers/types.js';
 import { canonical } from '../domain/normalise.js';
 
 export interface ReaderValues {
   reader: string;
   values: ExtractedValue[];
-}
-
-interface Candidate extends FieldCandidate {
-  canonical: string;
-  evidence: EvidenceItem[];
-  problems: OutcomeCode[];
-  reason: string | undefined;
 }
 
 const OCR_READERS_AGREE: EvidenceItem = 'reader_agree';
@@ -36,8 +29,8 @@ interface Unreadable {
   reasons: string[];
 }
 
-function bestPerReader(spec: FieldSpec, readers: ReaderValues[]): { present: Candidate[]; unreadable: Unreadable | null } {
-  const present: Candidate[] = [];
+function bestPerReader(spec: FieldSpec, readers: ReaderValues[]): { present: WeighedCandidate[]; unreadable: Unreadable | null } {
+  const present: WeighedCandidate[] = [];
   let unreadable: Unreadable | null = null;
   for (const r of readers) {
     const mine = r.values.filter((v) => v.key === spec.key);
@@ -72,22 +65,15 @@ function bestPerReader(spec: FieldSpec, readers: ReaderValues[]): { present: Can
 
 function reconcileField(spec: FieldSpec, readers: ReaderValues[]): FieldReading {
   const { present, unreadable } = bestPerReader(spec, readers);
-  const base = { key: spec.key, label: spec.label, isKey: spec.isKey ?? false, candidates: present.map(toPublicCandidate) };
+  const base: FieldIdentity = { key: spec.key, label: spec.label, isKey: spec.isKey ?? false, candidates: present.map(toPublicCandidate) };
   if (present.length === 0) {
     const problems = new Set<OutcomeCode>(unreadable?.problems ?? []);
     if (spec.required && problems.size === 0) problems.add('REQUIRED_FIELD_MISSING');
-    return {
-      ...base,
-      value: null,
-      status: unreadable ? 'unreadable' : 'not_present',
-      evidence: [],
-      region: null,
-      reason: unreadable ? (unreadable.reasons[0] ?? `${spec.label} could not be read.`) : spec.required ? `${spec.label} was not found.` : null,
-      problems: [...problems],
-    };
+    const reason = unreadable ? (unreadable.reasons[0] ?? `${spec.label} could not be read.`) : spec.required ? `${spec.label} was not found.` : null;
+    return notRead(base, unreadable ? 'unreadable' : 'not_present', [...problems], reason);
   }
 
-  const groups = new Map<string, Candidate[]>();
+  const groups = new Map<string, WeighedCandidate[]>();
   for (const c of present) groups.set(c.canonical, [...(groups.get(c.canonical) ?? []), c]);
 
   const checked = present.filter((c) => c.evidence.includes('mrz_checksum'));
@@ -96,9 +82,9 @@ function reconcileField(spec: FieldSpec, readers: ReaderValues[]): FieldReading 
     const group = groups.get(checked[0]!.canonical)!;
     return agreed(base, group, ['mrz_checksum', ...(distinctReaders(group) >= 2 ? [OCR_READERS_AGREE] : [])]);
   }
-  if (checkedValues.size > 1) return conflict(base, spec, present, 'Readings that each passed their check digit differ.');
+  if (checkedValues.size > 1) return disputed(base, present, 'Readings that each passed their check digit differ.');
 
-  if (groups.size > 1) return conflict(base, spec, present, null);
+  if (groups.size > 1) return disputed(base, present, null);
   const group = [...groups.values()][0]!;
   const evidence = new Set<EvidenceItem>(group.flatMap((c) => c.evidence));
   if (group.some((c) => c.reader === 'text_layer')) evidence.add('text_layer');
@@ -107,37 +93,10 @@ function reconcileField(spec: FieldSpec, readers: ReaderValues[]): FieldReading 
   return agreed(base, group, [...evidence]);
 }
 
-function distinctReaders(group: Candidate[]): number {
+function distinctReaders(group: WeighedCandidate[]): number {
   return distinctEngines(group.map((c) => c.reader));
 }
 
-function agreed(base: Pick<FieldReading, 'key' | 'label' | 'isKey' | 'candidates'>, group: Candidate[], evidence: EvidenceItem[]): FieldReading {
-  const lead = group.find((c) => c.evidence.includes('mrz_checksum')) ?? group.find((c) => c.reader === 'text_layer') ?? group[0]!;
-  const problems = [...new Set(lead.problems)];
-  return {
-    ...base,
-    value: lead.value,
-    status: 'read',
-    evidence: [...new Set(evidence)],
-    region: lead.region ?? group.find((c) => c.region)?.region ?? null,
-    reason: lead.reason ?? null,
-    problems,
-  };
-}
-
-function conflict(base: Pick<FieldReading, 'key' | 'label' | 'isKey' | 'candidates'>, spec: FieldSpec, present: Candidate[], why: string | null): FieldReading {
-  const readings = present.map((c) => `${c.reader}: "${c.raw}"`).join(', ');
-  return {
-    ...base,
-    value: null,
-    status: 'conflict',
-    evidence: [],
-    region: present.find((c) => c.region)?.region ?? null,
-    reason: why ? `${why} (${readings})` : `The readers disagree on ${spec.label} (${readings}).`,
-    problems: ['FIELD_CONFLICT'],
-  };
-}
-
-function toPublicCandidate(c: Candidate): FieldCandidate {
+function toPublicCandidate(c: WeighedCandidate): FieldCandidate {
   return { reader: c.reader, value: c.value, raw: c.raw, region: c.region, confidence: c.confidence };
 }

@@ -1,5 +1,5 @@
 import type { FieldValue, Outcome, Result } from '../domain/result.js';
-import type { FieldReading } from '../domain/field.js';
+import { approvedByPerson, correctedByPerson, type FieldReading } from '../domain/field.js';
 import { decide, type DecisionInput } from './decide.js';
 import type { Policy } from './policy.js';
 
@@ -24,30 +24,17 @@ export class ApprovalIncomplete extends Error {
   }
 }
 
-const describe = (v: FieldValue) => (v === null ? 'nothing' : JSON.stringify(v));
-
 /** Approving vouches for the document as shown: every value shown gets `operator` evidence, a
  * correction replaces the machine's value (kept beside it), and what the machine doubted is
  * settled by the person. A key or required field left without a value cannot be approved. */
 export function approve(input: DecisionInput, corrections: Record<string, FieldValue>, reviewer: Reviewer, policy: Policy): Approval {
   const machine: Approval['machine'] = {};
   const byKey = new Map(input.fields.map((f) => [f.key, f]));
-  const fields: FieldReading[] = input.fields.map((f) => ({ ...f, problems: [], evidence: f.value === null ? [] : [...new Set([...f.evidence, 'operator' as const])] }));
+  const fields: FieldReading[] = input.fields.map((f) => approvedByPerson(f));
   for (const [key, value] of Object.entries(corrections)) {
     const before = byKey.get(key);
     machine[key] = { value: before?.value ?? null, status: before?.status ?? 'not_present', evidence: before?.evidence ?? [] };
-    const corrected: FieldReading = {
-      key,
-      label: before?.label ?? key,
-      value,
-      status: value === null ? 'not_present' : 'read',
-      evidence: value === null ? [] : ['operator'],
-      candidates: before?.candidates ?? [],
-      region: before?.region ?? null,
-      reason: `Set by ${reviewer.actor}; the machine read ${describe(before?.value ?? null)}.`,
-      isKey: before?.isKey ?? false,
-      problems: [],
-    };
+    const corrected = correctedByPerson(key, before, value, reviewer.actor);
     const i = fields.findIndex((f) => f.key === key);
     if (i === -1) fields.push(corrected);
     else fields[i] = corrected;

@@ -1,6 +1,6 @@
 import type { Problem } from '../../domain/problem.js';
 import type { FieldValue } from '../../domain/result.js';
-import type { FieldReading } from '../../domain/field.js';
+import { fieldsByKey, fieldsInOrder, readingsOf, settled, withEvidence, type FieldReading } from '../../domain/field.js';
 import type { RulesContext, RulesOutcome } from '../types.js';
 import { checkArithmetic, supportedFields, type ItemNumbers } from './arithmetic.js';
 import { cents, formatAmount } from './money.js';
@@ -20,7 +20,6 @@ export interface FinanceRuleKeys {
 const AMOUNT_KEYS = ['subtotal', 'tax_amount', 'total'] as const;
 const DAY_MS = 86_400_000;
 
-const byKey = (fields: FieldReading[], key: string): FieldReading | undefined => fields.find((f) => f.key === key);
 const numberOf = (f: FieldReading | undefined): number | null => (f && f.status === 'read' && typeof f.value === 'number' ? f.value : null);
 
 function itemsOf(f: FieldReading | undefined): ItemNumbers[] | null {
@@ -34,43 +33,36 @@ function itemsOf(f: FieldReading | undefined): ItemNumbers[] | null {
 }
 
 /** Readers that disagree on one amount are settled when exactly one of their values makes
- * subtotal + tax = total with the other two read. */
-function settleConflicts(fields: FieldReading[]): void {
+ * subtotal + tax = total with the other two read. Amounts are settled in turn, so a settled one
+ * counts for the next. */
+function settleConflicts(fields: Map<string, FieldReading>): void {
   for (const key of AMOUNT_KEYS) {
-    const f = byKey(fields, key);
+    const f = fields.get(key);
     if (!f || f.status !== 'conflict') continue;
-    const others = AMOUNT_KEYS.filter((k) => k !== key).map((k) => numberOf(byKey(fields, k)));
+    const others = AMOUNT_KEYS.filter((k) => k !== key).map((k) => numberOf(fields.get(k)));
     if (others.some((v) => v === null)) continue;
     const [a, b] = others as [number, number];
     const need = key === 'total' ? cents(a) + cents(b) : cents(key === 'subtotal' ? b : a) - cents(key === 'subtotal' ? a : b);
     const values = [...new Set(f.candidates.map((c) => c.value).filter((v): v is number => typeof v === 'number'))];
     const fitting = values.filter((v) => Math.abs(cents(v) - need) <= 1);
     if (fitting.length !== 1) continue;
-    const readings = f.candidates.map((c) => `${c.reader}: "${c.raw}"`).join(', ');
-    f.value = fitting[0]!;
-    f.status = 'read';
-    f.evidence = ['arithmetic'];
-    f.problems = f.problems.filter((p) => p !== 'FIELD_CONFLICT');
-    f.reason = `The readers disagreed (${readings}); ${formatAmount(fitting[0]!)} is the reading that makes subtotal + tax = total.`;
+    const why = `The readers disagreed (${readingsOf(f.candidates)}); ${formatAmount(fitting[0]!)} is the reading that makes subtotal + tax = total.`;
+    fields.set(key, settled(f, fitting[0]!, 'arithmetic', why));
   }
 }
 
-function addEvidence(f: FieldReading): void {
-  if (!f.evidence.includes('arithmetic')) f.evidence = ['arithmetic', ...f.evidence];
-}
-
-function arithmetic(fields: FieldReading[], problems: Problem[]): void {
+function arithmetic(fields: Map<string, FieldReading>, problems: Problem[]): void {
   settleConflicts(fields);
   const checks = checkArithmetic({
-    items: itemsOf(byKey(fields, 'line_items')),
-    subtotal: numberOf(byKey(fields, 'subtotal')),
-    taxAmount: numberOf(byKey(fields, 'tax_amount')),
-    taxRate: numberOf(byKey(fields, 'tax_rate')),
-    total: numberOf(byKey(fields, 'total')),
+    items: itemsOf(fields.get('line_items')),
+    subtotal: numberOf(fields.get('subtotal')),
+    taxAmount: numberOf(fields.get('tax_amount')),
+    taxRate: numberOf(fields.get('tax_rate')),
+    total: numberOf(fields.get('total')),
   });
   for (const key of supportedFields(checks)) {
-    const f = byKey(fields, key);
-    if (f && f.status === 'read') addEvidence(f);
+    const f = fields.get(key);
+    if (f && f.status === 'read') fields.set(key, withEvidence(f, 'arithmetic'));
   }
   const failed = checks.filter((c) => !c.ok && c.reportable);
   if (failed.length) {
@@ -82,28 +74,28 @@ function arithmetic(fields: FieldReading[], problems: Problem[]): void {
   }
 }
 
-function dateProblems(fields: FieldReading[], keys: FinanceRuleKeys, now: Date, problems: Problem[]): void {
-  const own = byKey(fields, keys.date);
+function dateProblems(fields: ReadonlyMap<string, FieldReading>, keys: FinanceRuleKeys, now: Date, problems: Problem[]): void {
+  const own = fields.get(keys.date);
   const ownIso = own?.status === 'read' && typeof own.value === 'string' ? own.value : null;
   if (ownIso && Date.parse(ownIso) > now.getTime() + DAY_MS) {
     problems.push({ code: 'DATE_NEEDS_REVIEW', detail: `${own!.label} ${ownIso} is in the future.`, fields: [keys.date] });
   }
   for (const key of keys.laterDates) {
-    const f = byKey(fields, key);
+    const f = fields.get(key);
     if (ownIso && f?.status === 'read' && typeof f.value === 'string' && f.value < ownIso) {
       problems.push({ code: 'DATE_NEEDS_REVIEW', detail: `${f.label} ${f.value} is before ${own!.label} ${ownIso}.`, fields: [key, keys.date] });
     }
   }
 }
 
-async function duplicate(ctx: RulesContext, keys: FinanceRuleKeys, problems: Problem[]): Promise<void> {
-  const vendor = byKey(ctx.fields, keys.vendor);
-  const number = byKey(ctx.fields, keys.number);
+async function duplicate(ctx: RulesContext, fields: ReadonlyMap<string, FieldReading>, keys: FinanceRuleKeys, problems: Problem[]): Promise<void> {
+  const vendor = fields.get(keys.vendor);
+  const number = fields.get(keys.number);
   const text = (v: FieldValue | undefined): string | null => (typeof v === 'string' && v.trim() ? v : null);
   const vendorName = vendor?.status === 'read' ? text(vendor.value) : null;
   const invoiceNumber = number?.status === 'read' ? text(number.value) : null;
   if (!vendorName || !invoiceNumber) return;
-  const total = numberOf(byKey(ctx.fields, 'total'));
+  const total = numberOf(fields.get('total'));
   const earlier = await ctx.lookups.findInvoiceDuplicate({ vendor: normaliseVendor(vendorName), invoiceNumber: normaliseInvoiceNumber(invoiceNumber), total });
   if (earlier) {
     problems.push({
@@ -116,8 +108,9 @@ async function duplicate(ctx: RulesContext, keys: FinanceRuleKeys, problems: Pro
 
 export async function financeRules(ctx: RulesContext, keys: FinanceRuleKeys): Promise<RulesOutcome> {
   const problems: Problem[] = [];
-  arithmetic(ctx.fields, problems);
-  dateProblems(ctx.fields, keys, ctx.now, problems);
-  await duplicate(ctx, keys, problems);
-  return { problems };
+  const fields = fieldsByKey(ctx.fields);
+  arithmetic(fields, problems);
+  dateProblems(fields, keys, ctx.now, problems);
+  await duplicate(ctx, fields, keys, problems);
+  return { problems, fields: fieldsInOrder(ctx.fields, fields) };
 }

@@ -46,18 +46,17 @@ export function mrzValues(m: MrzReading, keys: ReadonlySet<string>): ExtractedVa
     if (field.status !== 'invalid' && (field.value === null || field.value === '')) continue;
     const located = spanRegion(m, field.positions);
     const { codes, messages } = fieldProblems(m, name, field);
-    const value: ExtractedValue = {
+    const reason = reasonOf(name, field, messages, compositeFailed);
+    out.push({
       key,
       value: field.status === 'invalid' ? null : field.value,
       raw: field.raw,
       region: located?.region ?? null,
       confidence: located?.confidence ?? 0,
-    };
-    if (field.status === 'valid') value.evidence = ['mrz_checksum'];
-    if (codes.length > 0) value.problems = codes;
-    const reason = reasonOf(name, field, messages, compositeFailed);
-    if (reason) value.reason = reason;
-    out.push(value);
+      ...(field.status === 'valid' ? { evidence: ['mrz_checksum' as const] } : {}),
+      ...(codes.length > 0 ? { problems: codes } : {}),
+      ...(reason ? { reason } : {}),
+    });
   }
   return out;
 }

@@ -1,6 +1,6 @@
 import type { FieldKind } from '../../domain/normalise.js';
 import type { OutcomeCode } from '../../domain/outcome-codes.js';
-import type { FieldReading } from '../../domain/field.js';
+import { fieldsByKey, fieldsInOrder, readByRule, withdrawn, withProblem, type FieldReading } from '../../domain/field.js';
 import type { Problem } from '../../domain/problem.js';
 import { lookupIssuingState } from '../countries.js';
 import type { MrzField, MrzFieldName } from '../mrz/index.js';
@@ -26,9 +26,8 @@ export interface IdentityRulesConfig {
 const isoDay = (d: Date): string => d.toISOString().slice(0, 10);
 const isIso = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
 
-function flag(field: FieldReading, code: OutcomeCode, reason: string): void {
-  if (!field.problems.includes(code)) field.problems.push(code);
-  field.reason = field.reason ? `${field.reason} ${reason}` : reason;
+function flag(byKey: Map<string, FieldReading>, field: FieldReading, code: OutcomeCode, reason: string): void {
+  byKey.set(field.key, withProblem(field, code, reason));
 }
 
 /** Reconcile drops the problems of a value it cannot read (an invalid MRZ field arrives as null):
@@ -39,7 +38,8 @@ function mrzFieldProblems(m: MrzReading, byKey: Map<string, FieldReading>): Prob
     const target = byKey.get(MRZ_FIELD_KEYS[name]);
     if (!target || target.status === 'read' || target.status === 'conflict') continue;
     const { codes, messages } = fieldProblems(m, name, field);
-    for (const code of codes) flag(target, code, `MRZ ${name.replace(/_/g, ' ')} "${field.raw}": ${messages.join('; ') || 'refused'}.`);
+    const why = `MRZ ${name.replace(/_/g, ' ')} "${field.raw}": ${messages.join('; ') || 'refused'}.`;
+    byKey.set(target.key, codes.reduce((f, code) => withProblem(f, code, why), target));
   }
   for (const p of m.result.problems) {
     if (p.kind === 'composite_failed' || p.kind === 'birth_after_expiry') problems.push({ code: p.code!, detail: `MRZ: ${p.message}.` });
@@ -60,8 +60,7 @@ function failedChecks(ctx: RulesContext, byKey: Map<string, FieldReading>): void
     const own = mrzs.flatMap((m) => m.result.fields[name] ?? []).filter((f) => f.checkDigit);
     if (own.length === 0 || own.some((f) => f.checkDigit!.valid) || target.evidence.includes('mrz_checksum')) continue;
     const raws = [...new Set(own.map((f) => f.raw))].map((r) => `"${r}"`).join(', ');
-    Object.assign(target, { value: null, status: 'unreadable', evidence: [], region: target.region });
-    flag(target, 'CRITICAL_FIELD_INVALID', `MRZ ${name.replace(/_/g, ' ')} ${raws} fails its check digit in every reading; the visual zone's value does not stand in for it.`);
+    byKey.set(target.key, withdrawn(target, 'CRITICAL_FIELD_INVALID', `MRZ ${name.replace(/_/g, ' ')} ${raws} fails its check digit in every reading; the visual zone's value does not stand in for it.`));
   }
 }
 
@@ -80,14 +79,13 @@ function mrzLines(ctx: RulesContext, byKey: Map<string, FieldReading>, best: Mrz
     const checks = best.result.checks.filter((c) => c.line === i || (c.name !== 'composite' && best.result.fields[c.name]?.positions.line === i));
     const told = checks.map((c) => `${c.name.replace(/_/g, ' ')} check ${c.valid ? 'passes' : 'fails'}`).join(', ');
     const box = best.lines[i]?.box;
-    Object.assign(target, {
+    const reading: Parameters<typeof readByRule>[1] = {
       value: line,
-      status: 'read',
       evidence: distinctEngines(same.map((a) => a.reader)) >= 2 ? ['reader_agree'] : [],
       region: box ? { page: best.page, box } : null,
       candidates: all.map((a) => ({ reader: a.reader, value: a.lines[i] ?? null, raw: a.lines[i] ?? '', region: null, confidence: 0 })),
-      reason: `MRZ line ${i + 1} as read${told ? `: ${told}` : ' (no check digit on this line)'}; ${same.length} of ${all.length} readings agree.`,
-    });
+    };
+    byKey.set(target.key, readByRule(target, reading, `MRZ line ${i + 1} as read${told ? `: ${told}` : ' (no check digit on this line)'}; ${same.length} of ${all.length} readings agree.`));
   });
 }
 
@@ -104,7 +102,7 @@ function crossCheck(ctx: RulesContext, cfg: IdentityRulesConfig, byKey: Map<stri
     // one reader's clean reading of the print is enough: another's misreading is not a conflict
     if (verdicts.length === 0 || verdicts.some((x) => x.same)) continue;
     const seen = [...new Set(verdicts.map((x) => `${x.v.reader}: "${x.v.raw}"`))].join(', ');
-    flag(field, 'FIELD_CONFLICT', `The MRZ reads "${field.value}" but the visual zone reads otherwise (${seen}).`);
+    flag(byKey, field, 'FIELD_CONFLICT', `The MRZ reads "${field.value}" but the visual zone reads otherwise (${seen}).`);
   }
 }
 
@@ -115,11 +113,11 @@ function dateRules(ctx: RulesContext, byKey: Map<string, FieldReading>): Problem
     return isIso(v) ? v : null;
   };
   const [birth, expiry, issue, from] = [value('date_of_birth'), value('expiry_date'), value('date_of_issue'), value('valid_from')];
-  if (birth && birth > today) flag(byKey.get('date_of_birth')!, 'DATE_NEEDS_REVIEW', `The date of birth ${birth} lies in the future.`);
-  if (issue && issue > today) flag(byKey.get('date_of_issue')!, 'DATE_NEEDS_REVIEW', `The date of issue ${issue} lies in the future.`);
-  if (issue && expiry && issue > expiry) flag(byKey.get('date_of_issue')!, 'DATE_NEEDS_REVIEW', `The date of issue ${issue} falls after the expiry ${expiry}.`);
-  if (issue && birth && issue < birth) flag(byKey.get('date_of_issue')!, 'DATE_NEEDS_REVIEW', `The date of issue ${issue} falls before the birth ${birth}.`);
-  if (from && expiry && from > expiry) flag(byKey.get('valid_from')!, 'DATE_NEEDS_REVIEW', `Valid from ${from} falls after the expiry ${expiry}.`);
+  if (birth && birth > today) flag(byKey, byKey.get('date_of_birth')!, 'DATE_NEEDS_REVIEW', `The date of birth ${birth} lies in the future.`);
+  if (issue && issue > today) flag(byKey, byKey.get('date_of_issue')!, 'DATE_NEEDS_REVIEW', `The date of issue ${issue} lies in the future.`);
+  if (issue && expiry && issue > expiry) flag(byKey, byKey.get('date_of_issue')!, 'DATE_NEEDS_REVIEW', `The date of issue ${issue} falls after the expiry ${expiry}.`);
+  if (issue && birth && issue < birth) flag(byKey, byKey.get('date_of_issue')!, 'DATE_NEEDS_REVIEW', `The date of issue ${issue} falls before the birth ${birth}.`);
+  if (from && expiry && from > expiry) flag(byKey, byKey.get('valid_from')!, 'DATE_NEEDS_REVIEW', `Valid from ${from} falls after the expiry ${expiry}.`);
   return expiry && expiry < today ? [{ code: 'DOCUMENT_EXPIRED', detail: `The document expired on ${expiry}.`, fields: ['expiry_date'] }] : [];
 }
 
@@ -139,7 +137,7 @@ function issuingCountry(byKey: Map<string, FieldReading>, m: MrzReading | null):
 }
 
 export async function identityRules(ctx: RulesContext, cfg: IdentityRulesConfig): Promise<RulesOutcome> {
-  const byKey = new Map(ctx.fields.map((f) => [f.key, f]));
+  const byKey = fieldsByKey(ctx.fields);
   const m = bestMrzOf(ctx.readings, ctx.now);
   const problems: Problem[] = [];
   if (m) problems.push(...mrzFieldProblems(m, byKey));
@@ -149,5 +147,5 @@ export async function identityRules(ctx: RulesContext, cfg: IdentityRulesConfig)
   problems.push(...dateRules(ctx, byKey));
   const issuing = issuingCountry(byKey, m);
   problems.push(...issuing.problems);
-  return { problems, issuingCountry: issuing.code };
+  return { problems, fields: fieldsInOrder(ctx.fields, byKey), issuingCountry: issuing.code };
 }

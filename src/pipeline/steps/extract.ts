@@ -32,6 +32,7 @@ export const rulesStep: Step<ReadContext> = {
   async run(ctx) {
     const outcome = await ctx.doctype!.rules({ now: ctx.input.now, fields: ctx.fields, readings: ctx.readings, lookups: ctx.input.lookups });
     ctx.problems.push(...outcome.problems);
+    ctx.fields = outcome.fields;
     if (outcome.issuingCountry !== undefined) ctx.issuingCountry = outcome.issuingCountry;
     return undefined;
   },

@@ -1,4 +1,5 @@
 import { openImage } from '../../imaging/open.js';
+import { judged, noted, type FieldReading } from '../../domain/field.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
 import { uprightPage } from './page-image.js';
@@ -18,6 +19,7 @@ export const judgeStep: Step<ReadContext> = {
     const llm = model?.mode === 'judge' ? model : null;
     if (!llm) return undefined;
     const specs = new Map(ctx.doctype!.fields.map((f) => [f.key, f]));
+    const changed = new Map<FieldReading, FieldReading>();
     for (const field of disputed) {
       const image = await uprightPage(ctx, field.region!.page);
       const spec = specs.get(field.key);
@@ -26,15 +28,14 @@ export const judgeStep: Step<ReadContext> = {
         const crop = await cropRegion(image.png, image.width, image.height, field.region!.box);
         const verdict = await llm.judge({ field: { key: spec.key, label: spec.label, kind: spec.kind }, candidates: field.candidates.map((c) => ({ reader: c.reader, raw: c.raw })), crop }, ctx.signal);
         ctx.costUsd += verdict.cost_usd;
-        if (verdict.verdict === 'picked' && verdict.value !== null) {
-          field.evidence = ['judge'];
-          field.reason = `${field.reason ?? ''} The model judge reads "${verdict.value}": ${verdict.reasoning}`.trim();
-        }
+        // the model's reasoning may end in white space; a disputed field always has a reason to follow
+        if (verdict.verdict === 'picked' && verdict.value !== null) changed.set(field, judged(field, `The model judge reads "${verdict.value}": ${verdict.reasoning}`.trimEnd()));
       } catch (err) {
         ctx.signal?.throwIfAborted();
-        field.reason = `${field.reason ?? ''} The model judge could not be asked: ${(err as Error).message}`.trim();
+        changed.set(field, noted(field, `The model judge could not be asked: ${(err as Error).message}`.trimEnd()));
       }
     }
+    if (changed.size) ctx.fields = ctx.fields.map((f) => changed.get(f) ?? f);
     return undefined;
   },
 };

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { Box } from '../types.js';
+import { pixelsToBox } from '../../domain/field.js';
 import { openImage } from '../../imaging/open.js';
 
 /** Finds the MRZ band in a photo or scan and cuts it out straight, ready for OCR.
@@ -314,7 +315,7 @@ export async function locateMrzBand(png: Buffer): Promise<MrzBand | null> {
   const centre = frame.toWork((x0 + x1) / 2, (y0 + y1) / 2);
   const round = (v: number): number => Math.round(v * 1e5) / 1e5;
   return {
-    box: [round(toPage(Math.min(...xs), 0)), round(toPage(Math.min(...ys), 1)), round(toPage(Math.max(...xs), 0)), round(toPage(Math.max(...ys), 1))],
+    box: pixelsToBox(Math.min(...xs) * scale, Math.min(...ys) * scale, Math.max(...xs) * scale, Math.max(...ys) * scale, page.width, page.height),
     angle,
     centre: [round(toPage(centre[0], 0)), round(toPage(centre[1], 1))],
     size: [round(((x1 - x0) * scale) / page.width), round(((y1 - y0) * scale) / page.height)],
@@ -398,11 +399,7 @@ export function cropBoxToPageBox(box: Box, frame: CropFrame): Box {
     frame.toPage(box[0] * w, box[3] * h),
     frame.toPage(box[2] * w, box[3] * h),
   ];
-  const clamp = (v: number): number => Math.round(Math.min(1, Math.max(0, v)) * 1e5) / 1e5;
-  return [
-    clamp(Math.min(...corners.map((p) => p[0])) / frame.page.width),
-    clamp(Math.min(...corners.map((p) => p[1])) / frame.page.height),
-    clamp(Math.max(...corners.map((p) => p[0])) / frame.page.width),
-    clamp(Math.max(...corners.map((p) => p[1])) / frame.page.height),
-  ];
+  const xs = corners.map((p) => p[0]);
+  const ys = corners.map((p) => p[1]);
+  return pixelsToBox(Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys), frame.page.width, frame.page.height);
 }

@@ -1,5 +1,5 @@
 import type Tesseract from 'tesseract.js';
-import { pixelsToBox } from '../support/geometry.js';
+import { pixelsToBox } from '../../domain/field.js';
 import type { Line, Word } from '../types.js';
 
 /** tesseract.js block tree (pixel boxes, confidences 0..100) to the reader interface's lines and
