@@ -11,6 +11,12 @@ function page(lines: Array<[string, number, number, number?]>): PageText {
 }
 const opts = { evidenceFor: () => ['text_layer' as const] };
 
+/** An OCR line from words at given left and right edges, on one row. */
+function ocr(words: Array<[string, number, number]>, y: number, h = 0.01): Line {
+  const ws = words.map(([text, x0, x1]) => ({ text, box: [x0, y, x1, y + h] as [number, number, number, number], confidence: 0.9 }));
+  return { text: ws.map((w) => w.text).join(' '), box: [ws[0]!.box[0], y, ws[ws.length - 1]!.box[2], y + h], confidence: 0.9, words: ws };
+}
+
 describe('CV headings', () => {
   it('knows section headings in English, German, French and Spanish', () => {
     expect(knownHeading('Berufserfahrung')).toBe('experience');
@@ -85,5 +91,43 @@ describe('parseCv', () => {
     expect(cv.source.columns).toBe(2);
     expect(cv.skills.map((s) => s.value)).toEqual(['Go', 'Kubernetes']);
     expect(cv.experience[0]).toMatchObject({ title: 'Softwareentwickler', employer: 'Helix Medical GmbH', place: 'Berlin, Deutschland', start: '2021-03', end: 'present' });
+  });
+
+  it('reads a photographed two-column CV whose OCR joined rows across the gutter and broke the name', () => {
+    // As Tesseract reads a photo of the sidebar layout: the large name split at a kerning gap
+    // ("Ha rtmann") and read on one row with the main column's text; the long e-mail joined to the
+    // main column's row through the column rule read as "|"; bullets read as "«" (touching) and "+".
+    const lines = [
+      ocr([['Amelia', 0.081, 0.189], ['Kurzprofil', 0.358, 0.47]], 0.083, 0.023),
+      ocr([['Ha', 0.083, 0.122], ['rtmann', 0.127, 0.24], ['Referentin', 0.358, 0.434], ['Marketing', 0.441, 0.514], ['mit', 0.521, 0.544], ['Erfahrung.', 0.55, 0.623]], 0.111, 0.018),
+      ocr([['Berufserfahrung', 0.359, 0.547]], 0.139, 0.014),
+      ocr([['KONTAKT', 0.083, 0.174], ['Referentin', 0.359, 0.44], ['Marketing', 0.464, 0.557]], 0.161),
+      ocr([['amelia.hartmann@mail.example.org', 0.082, 0.328], ['|', 0.333, 0.34], ['Helix', 0.359, 0.395], ['Medical', 0.402, 0.457], ['GmbH', 0.463, 0.509], ['|', 0.517, 0.518], ['Berlin,', 0.526, 0.58], ['Deutschland', 0.585, 0.67]], 0.182),
+      ocr([['+49', 0.083, 0.11], ['157', 0.116, 0.14], ['2522879', 0.146, 0.204], ['Dez.', 0.359, 0.39], ['2022', 0.396, 0.43], ['-', 0.436, 0.44], ['heute', 0.448, 0.487]], 0.198),
+      ocr([['«', 0.36, 0.366], ['Aufbau', 0.372, 0.42], ['einer', 0.425, 0.46], ['Datenplattform', 0.465, 0.58]], 0.213),
+      ocr([['KENNTNISSE', 0.084, 0.205], ['Sachbearbeiter', 0.359, 0.5], ['Einkauf', 0.509, 0.579]], 0.236),
+      ocr([['Brightline', 0.36, 0.43], ['Group', 0.437, 0.48], ['|', 0.489, 0.49], ['Wien,', 0.498, 0.54], ['Österreich', 0.545, 0.62]], 0.254),
+      ocr([['«SQL', 0.084, 0.13]], 0.263),
+      ocr([['Sept.', 0.36, 0.395], ['2019', 0.401, 0.436], ['-', 0.442, 0.446], ['Nov.', 0.454, 0.485], ['2022', 0.49, 0.523]], 0.272),
+      ocr([['+', 0.085, 0.09], ['Power', 0.097, 0.13], ['BI', 0.135, 0.15]], 0.279),
+      ocr([['«', 0.085, 0.09], ['Tableau', 0.096, 0.15]], 0.295),
+      ocr([['«', 0.361, 0.367], ['Senkung', 0.373, 0.43], ['der', 0.439, 0.46], ['Betriebskosten', 0.467, 0.57]], 0.287),
+      ocr([['SPRACHEN', 0.085, 0.189]], 0.387),
+      ocr([['Deutsch', 0.086, 0.14], ['(Muttersprache)', 0.148, 0.261]], 0.408),
+      ocr([['Ausbildung', 0.362, 0.49]], 0.52, 0.015),
+      ocr([['Master', 0.363, 0.42], ['Informatik', 0.43, 0.52]], 0.547),
+      ocr([['Universität', 0.363, 0.44], ['Wien', 0.445, 0.48]], 0.566),
+      ocr([['Okt.', 0.363, 0.39], ['2009', 0.397, 0.43], ['-', 0.438, 0.44], ['Juni', 0.448, 0.475], ['2012', 0.481, 0.514]], 0.583),
+    ];
+    const cv = parseCv('tesseract', [{ page: 1, lines }], opts);
+    expect(cv.contact.name?.value).toBe('Amelia Hartmann');
+    expect(cv.contact.email?.value).toBe('amelia.hartmann@mail.example.org');
+    expect(cv.contact.phone?.value).toBe('+49 157 2522879');
+    expect(cv.experience.map((e) => [e.title, e.employer, e.start, e.end])).toEqual([
+      ['Referentin Marketing', 'Helix Medical GmbH', '2022-12', 'present'],
+      ['Sachbearbeiter Einkauf', 'Brightline Group', '2019-09', '2022-11'],
+    ]);
+    expect(cv.education.map((e) => [e.institution, e.start, e.end])).toEqual([['Universität Wien', '2009-10', '2012-06']]);
+    expect(cv.skills.map((s) => s.value)).toEqual(['SQL', 'Power BI', 'Tableau']);
   });
 });

@@ -12,8 +12,8 @@ import { orderPage, type OrderedLine } from './reading-order.js';
 export const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
 export const PHONE = /(?:\+\d{1,3}[\s.-]?)?(?:\(\d{1,4}\)[\s.-]?)?\d{1,4}(?:[\s.-]?\d{2,4}){2,4}/;
 const URL = /(?:https?:\/\/)?(?:www\.)?(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|de|fr|es|uk|eu|me|ai|co|info|app|page|site)(?:\/[^\s,;|·•]*)?/i;
-// Bullet signs as printed, and as OCR reads a round bullet ("«", "°", "©").
-const BULLET = /^\s*(?:[•◆◦▪‣●○■□➢➤►▸✓✔·*–—«»°©-]|\d{1,2}[.)])\s+/u;
+// Bullet signs as printed, and as OCR reads a round bullet ("«", "°", "©", "+"); signs that never begin a word may touch it ("«SQL").
+const BULLET = /^\s*(?:(?:[•◆◦▪‣●○■□➢➤►▸✓✔·*+–—«»°©-]|\d{1,2}[.)])\s+|[•●▪«]\s*(?=\p{Lu}))/u;
 const PAGE_MARK = /(?:^|\s)(?:page\s*)?\d{1,2}\s*(?:\/|of|von|sur|de)\s*\d{1,2}$/i;
 
 interface Section {
@@ -71,20 +71,35 @@ const heightOf = (l: OrderedLine) => l.box[3] - l.box[1];
 
 /** The name: the name-like line near the top set clearly largest (else the first), preferring lines
  * that are not job titles; a name set in two large stacked lines ("Priya" / "Haddad") is joined. */
-function findName(top: OrderedLine[]): { line: OrderedLine; from: OrderedLine[] } | null {
-  const body = median(top.map(heightOf));
+function findName(lines: OrderedLine[]): { line: OrderedLine; from: OrderedLine[] } | null {
+  const body = median(lines.map(heightOf));
+  const top = lines.map((l) => (heightOf(l) >= 1.3 * body ? joinBrokenWords(l) : l));
   for (let i = 0; i + 1 < top.length; i++) {
     const [a, b] = [top[i]!, top[i + 1]!];
     const single = (l: OrderedLine) => /^[\p{Lu}][\p{L}'’-]+$/u.test(l.text.trim()) && !knownHeading(l.text);
-    if (single(a) && single(b) && heightOf(a) >= 1.3 * body && Math.abs(heightOf(a) - heightOf(b)) < 0.2 * heightOf(a)) {
-      return { line: { ...a, text: `${a.text.trim()} ${b.text.trim()}`, box: union([a.box, b.box]) }, from: [a, b] };
+    if (single(a) && single(b) && heightOf(a) >= 1.3 * body && Math.abs(heightOf(a) - heightOf(b)) < 0.3 * Math.max(heightOf(a), heightOf(b))) {
+      return { line: { ...a, text: `${a.text.trim()} ${b.text.trim()}`, box: union([a.box, b.box]) }, from: [lines[i]!, lines[i + 1]!] };
     }
   }
   const candidates = top.filter((l) => looksLikeName(l.text));
   const pool = candidates.filter((l) => titleScore(l.text) === 0).length ? candidates.filter((l) => titleScore(l.text) === 0) : candidates;
   let best: OrderedLine | null = null;
   for (const l of pool) if (!best || heightOf(l) > 1.15 * heightOf(best)) best = l;
-  return best ? { line: best, from: [best] } : null;
+  return best ? { line: best, from: [lines[top.indexOf(best)]!] } : null;
+}
+
+/** OCR breaks a word of large display type at a wide kerning gap ("Ha rtmann"): a fragment in lower
+ * case that follows its word closer than half the line height is joined back. */
+function joinBrokenWords(line: OrderedLine): OrderedLine {
+  const words = [...line.words].sort((a, b) => a.box[0] - b.box[0]);
+  if (words.length < 2) return line;
+  let text = words[0]!.text;
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i]!;
+    const close = w.box[0] - words[i - 1]!.box[2] < 0.5 * heightOf(line);
+    text += close && /^[\p{Ll}]/u.test(w.text) && /\p{L}$/u.test(words[i - 1]!.text) ? w.text : ` ${w.text}`;
+  }
+  return text === line.text ? line : { ...line, text };
 }
 
 /** Splits the lines into sections at their headings; lines before the first heading are the header. */
