@@ -77,7 +77,7 @@ function findName(lines: OrderedLine[]): { line: OrderedLine; from: OrderedLine[
   for (let i = 0; i + 1 < top.length; i++) {
     const [a, b] = [top[i]!, top[i + 1]!];
     const single = (l: OrderedLine) => /^[\p{Lu}][\p{L}'’-]+$/u.test(l.text.trim()) && !knownHeading(l.text);
-    if (single(a) && single(b) && heightOf(a) >= 1.3 * body && Math.abs(heightOf(a) - heightOf(b)) < 0.3 * Math.max(heightOf(a), heightOf(b))) {
+    if (single(a) && single(b) && heightOf(a) >= 1.3 * body && Math.abs(heightOf(a) - heightOf(b)) < 0.45 * Math.max(heightOf(a), heightOf(b))) {
       return { line: { ...a, text: `${a.text.trim()} ${b.text.trim()}`, box: union([a.box, b.box]) }, from: [lines[i]!, lines[i + 1]!] };
     }
   }
@@ -88,8 +88,11 @@ function findName(lines: OrderedLine[]): { line: OrderedLine; from: OrderedLine[
   return best ? { line: best, from: [lines[top.indexOf(best)]!] } : null;
 }
 
-/** OCR breaks a word of large display type at a wide kerning gap ("Ha rtmann"): a fragment in lower
- * case that follows its word closer than half the line height is joined back. */
+// Lower-case words a name has on its own ("Anna de Vries"), never joined to the word before.
+const NAME_PARTICLES = new Set(['van', 'von', 'der', 'den', 'de', 'del', 'della', 'di', 'da', 'das', 'dos', 'du', 'la', 'le', 'bin', 'ibn', 'al', 'el', 'ten', 'ter', 'zu', 'y']);
+
+/** OCR breaks a word of large display type at a wide kerning gap ("Ha rtmann", "Du bois"): a fragment
+ * in lower case that follows its word closer than half the line height is joined back. */
 function joinBrokenWords(line: OrderedLine): OrderedLine {
   const words = [...line.words].sort((a, b) => a.box[0] - b.box[0]);
   if (words.length < 2) return line;
@@ -97,7 +100,8 @@ function joinBrokenWords(line: OrderedLine): OrderedLine {
   for (let i = 1; i < words.length; i++) {
     const w = words[i]!;
     const close = w.box[0] - words[i - 1]!.box[2] < 0.5 * heightOf(line);
-    text += close && /^[\p{Ll}]/u.test(w.text) && /\p{L}$/u.test(words[i - 1]!.text) ? w.text : ` ${w.text}`;
+    const fragment = /^\p{Ll}/u.test(w.text) && /\p{L}$/u.test(words[i - 1]!.text) && !NAME_PARTICLES.has(w.text);
+    text += close && fragment ? w.text : ` ${w.text}`;
   }
   return text === line.text ? line : { ...line, text };
 }
@@ -311,6 +315,12 @@ function listItems(lines: OrderedLine[]): { value: string; category: string | nu
 export interface ParseOptions {
   /** Evidence of a fact found by this reader, given its text (text layer, or agreement of readers). */
   evidenceFor(text: string): CvText['evidence'];
+}
+
+/** The candidate's name as the CV reader finds it (columns apart, broken display words joined), with its line. */
+export function findCvName(reader: string, pages: PageText[]): { name: string; line: OrderedLine } | null {
+  const line = layout(pages, reader !== 'text_layer').name;
+  return line ? { name: clean(line.text), line } : null;
 }
 
 /** The CV's structure from one reader's pages. */

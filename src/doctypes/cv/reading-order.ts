@@ -117,3 +117,36 @@ function twoColumns(lines: Line[], gutter: number, tag: (l: Line, column: number
     columns: 2,
   };
 }
+
+/** The narrower column of a two-column OCR page (the sidebar), as a band of the page to read again
+ * on its own: whole-page OCR drops runs of short lines there ("• Go", "• SAP"). Null on one column. */
+export function sidebarBand(page: PageText): { x0: number; x1: number; column: 1 | 2 } | null {
+  const { lines, columns } = orderPage(page, { splitAtGaps: true });
+  if (columns !== 2) return null;
+  const of = (c: number) => lines.filter((l) => l.column === c);
+  const [left, right] = [of(1), of(2)];
+  if (!left.length || !right.length) return null;
+  const leftEnd = Math.max(...left.map((l) => l.box[2]));
+  const rightStart = Math.min(...right.map((l) => l.box[0]));
+  if (leftEnd >= rightStart) return null;
+  const cut = (leftEnd + rightStart) / 2;
+  const leftWidth = leftEnd - Math.min(...left.map((l) => l.box[0]));
+  const rightWidth = Math.max(...right.map((l) => l.box[2])) - rightStart;
+  return leftWidth <= rightWidth ? { x0: 0, x1: cut, column: 1 } : { x0: cut, x1: 1, column: 2 };
+}
+
+/** The page with the band's lines replaced by a reading of the band alone (boxes as fractions of
+ * the band), when that reading has more words: it found lines the page reading dropped. */
+export function withBandReading(page: PageText, band: { x0: number; x1: number }, bandLines: Line[]): PageText {
+  const inBand = (b: Line['box']) => (b[0] + b[2]) / 2 >= band.x0 && (b[0] + b[2]) / 2 < band.x1;
+  // Each line keeps its words outside the band (a row OCR read across the gutter loses its sidebar part).
+  const rest = page.lines.map((l) => l.words.filter((x) => !inBand(x.box))).filter((ws) => ws.length).map(lineOf);
+  const before = page.lines.reduce((n, l) => n + l.words.filter((x) => inBand(x.box)).length, 0);
+  const w = band.x1 - band.x0;
+  const mapBox = (b: Line['box']): Line['box'] => [band.x0 + b[0] * w, b[1], band.x0 + b[2] * w, b[3]];
+  const moved = bandLines
+    .filter((l) => l.text.trim() !== '')
+    .map((l) => ({ ...l, box: mapBox(l.box), words: l.words.map((x) => ({ ...x, box: mapBox(x.box) })) }));
+  if (moved.reduce((n, l) => n + l.words.length, 0) <= before) return page;
+  return { ...page, lines: [...rest, ...moved] };
+}
