@@ -1,7 +1,7 @@
 import type { FieldValue, Region } from '../domain/result.js';
 import type { Line, ReaderOutput } from '../readers/types.js';
 import { knownHeading } from './cv/headings.js';
-import { EMAIL, PHONE, findCvName } from './cv/parse.js';
+import { EMAIL, PHONE, findCvName, findEmail } from './cv/parse.js';
 import type { Doctype, ExtractedValue, FieldSpec } from './types.js';
 
 /** CVs: recognised by their section headings (English, German, French, Spanish); the contact facts
@@ -32,8 +32,8 @@ function extract(reading: ReaderOutput): ExtractedValue[] {
   if (name) out.push(value('full_name', name.name, name.line.text, name.line.page, name.line));
   for (const page of reading.pages) {
     for (const line of page.lines) {
-      const email = line.text.match(EMAIL);
-      if (email && !out.some((v) => v.key === 'email')) out.push(value('email', email[0].toLowerCase(), line.text, page.page, line));
+      const email = findEmail(line.text);
+      if (email && !out.some((v) => v.key === 'email')) out.push(value('email', email, line.text, page.page, line));
       const phone = line.text.replace(EMAIL, '').match(PHONE);
       if (phone && phone[0].replace(/\D/g, '').length >= 8 && !out.some((v) => v.key === 'phone')) {
         out.push(value('phone', phone[0].trim(), line.text, page.page, line));

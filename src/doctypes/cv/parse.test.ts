@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Line, PageText } from '../../readers/types.js';
 import { knownHeading } from './headings.js';
-import { parseCv } from './parse.js';
-import { findGutter } from './reading-order.js';
+import { findEmail, parseCv } from './parse.js';
+import { findGutter, sidebarBand, withBandReading } from './reading-order.js';
 
 /** A page from lines at given positions (fractions of the page), each line one word run. */
 function page(lines: Array<[string, number, number, number?]>): PageText {
@@ -129,5 +129,66 @@ describe('parseCv', () => {
     ]);
     expect(cv.education.map((e) => [e.institution, e.start, e.end])).toEqual([['Universität Wien', '2009-10', '2012-06']]);
     expect(cv.skills.map((s) => s.value)).toEqual(['SQL', 'Power BI', 'Tableau']);
+  });
+
+  it('keeps a name particle apart and does not take an "Employer | Place" row for a heading', () => {
+    const lines = [
+      ocr([['Anna', 0.3, 0.36], ['de', 0.372, 0.39], ['Vries', 0.4, 0.47]], 0.04, 0.03),
+      ocr([['anna.devries@example.nl', 0.3, 0.5]], 0.09),
+      ocr([['Work', 0.08, 0.13], ['Experience', 0.135, 0.25]], 0.14, 0.016),
+      ocr([['Data', 0.08, 0.12], ['Engineer', 0.125, 0.2]], 0.17),
+      // The "|" glyph's box stands taller than the text: the row is not an unnamed section's heading.
+      ocr([['Quantix', 0.08, 0.14], ['Labs', 0.145, 0.18], ['|', 0.19, 0.192], ['Utrecht,', 0.2, 0.26], ['Netherlands', 0.265, 0.35]], 0.19, 0.014),
+      ocr([['2021-05', 0.08, 0.14], ['-', 0.145, 0.15], ['2022-04', 0.155, 0.22]], 0.21),
+      ocr([['.', 0.08, 0.083], ['Migrated', 0.09, 0.16], ['200', 0.165, 0.19], ['services', 0.195, 0.26]], 0.23),
+      ocr([['Ingest', 0.08, 0.13], ['Ltd', 0.135, 0.16]], 0.26),
+    ];
+    const cv = parseCv('tesseract', [{ page: 1, lines }], opts);
+    expect(cv.contact.name?.value).toBe('Anna de Vries');
+    expect(cv.experience[0]).toMatchObject({ title: 'Data Engineer', employer: 'Quantix Labs', start: '2021-05', end: '2022-04', bullets: ['Migrated 200 services'] });
+  });
+
+  it('joins an e-mail address OCR broke after a dot, at the start of a line or after a separator only', () => {
+    expect(findEmail('fatima. moreau@example.com')).toBe('fatima.moreau@example.com');
+    expect(findEmail('Berlin | jo. brandt@example.de')).toBe('jo.brandt@example.de');
+    expect(findEmail('Write to me. jo@example.de')).toBe('jo@example.de');
+  });
+
+  it('reads the sidebar of a photo again on its own and keeps the reading with more words', () => {
+    const page: PageText = {
+      page: 1,
+      lines: [
+        ocr([['SKILLS', 0.08, 0.16], ['Work', 0.36, 0.41], ['Experience', 0.42, 0.55]], 0.1, 0.014),
+        ocr([['•', 0.08, 0.085], ['Terraform', 0.09, 0.17], ['Data', 0.36, 0.4], ['Engineer', 0.41, 0.5]], 0.12),
+        ocr([['•', 0.08, 0.085], ['Excel', 0.09, 0.13]], 0.14),
+        ocr([['Northwind', 0.36, 0.45], ['Analytics', 0.46, 0.55]], 0.14),
+        ocr([['LANGUAGES', 0.08, 0.2]], 0.22, 0.014),
+        ocr([['English', 0.08, 0.15], ['(native)', 0.155, 0.22]], 0.24),
+        ocr([['May', 0.36, 0.39], ['2022', 0.4, 0.44], ['-', 0.445, 0.45], ['Present', 0.455, 0.52]], 0.16),
+        ocr([['•', 0.36, 0.365], ['Built', 0.37, 0.41], ['pipelines', 0.42, 0.5]], 0.18),
+        ocr([['Education', 0.36, 0.47]], 0.22, 0.014),
+        ocr([['University', 0.36, 0.44], ['of', 0.45, 0.47], ['Leeds', 0.48, 0.53]], 0.24),
+      ],
+    };
+    const band = sidebarBand(page);
+    expect(band).toMatchObject({ x0: 0, column: 1 });
+    expect(band!.x1).toBeGreaterThan(0.22);
+    expect(band!.x1).toBeLessThan(0.36);
+    // The band read alone (boxes as fractions of the band) found "• Go", which the page reading dropped.
+    const w = band!.x1;
+    const inBand = (words: Array<[string, number, number]>, y: number) => ocr(words.map(([t, a, b]) => [t, a / w, b / w]), y);
+    const bandLines = [
+      inBand([['SKILLS', 0.08, 0.16]], 0.1),
+      inBand([['•', 0.08, 0.085], ['Terraform', 0.09, 0.17]], 0.12),
+      inBand([['•', 0.08, 0.085], ['Excel', 0.09, 0.13]], 0.14),
+      inBand([['•', 0.08, 0.085], ['Go', 0.09, 0.11]], 0.16),
+      inBand([['LANGUAGES', 0.08, 0.2]], 0.22),
+      inBand([['English', 0.08, 0.15], ['(native)', 0.155, 0.22]], 0.24),
+    ];
+    const cv = parseCv('tesseract', [withBandReading(page, band!, bandLines)], opts);
+    expect(cv.skills.map((s) => s.value)).toEqual(['Terraform', 'Excel', 'Go']);
+    expect(cv.experience[0]).toMatchObject({ title: 'Data Engineer', employer: 'Northwind Analytics', start: '2022-05', end: 'present' });
+    // A band reading with fewer words than the page had there changes nothing.
+    expect(withBandReading(page, band!, bandLines.slice(0, 2))).toBe(page);
   });
 });
