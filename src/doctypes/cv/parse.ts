@@ -128,8 +128,9 @@ function sections(lay: Layout): Section[] {
     let kind = knownHeading(text);
     // A short line set clearly larger than the body, and not the name or a date: an unnamed section.
     const sized = bodyHeight > 0 && line.box[3] - line.box[1] >= 1.2 * bodyHeight && text.split(/\s+/).length <= 5;
-    // Not a line with separators ("Employer | Place"): OCR's box of a "|" glyph stands taller than the text.
-    if (!kind && sized && !lay.nameLines.includes(line) && !/\d|@|\s\|\s/.test(text) && !BULLET.test(text) && titleScore(text) === 0 && !degreeAt(text) && !isInstitution(text)) kind = 'other';
+    // Not a line with separators ("Employer | Place", "Employer — Place, Country"): an entry's bold header,
+    // and OCR's box of a "|" glyph stands taller than the text.
+    if (!kind && sized && !lay.nameLines.includes(line) && !/\d|@|\s[|–—]\s|,/.test(text) && !BULLET.test(text) && titleScore(text) === 0 && !degreeAt(text) && !isInstitution(text)) kind = 'other';
     // "Skills: Python, Go" opens a section with its first line, outside lists that use such labels.
     const inline = !kind && current.kind !== 'skills' && current.kind !== 'languages' ? text.match(/^([^:]{3,40}):\s*(.+)$/) : null;
     const inlineKind = inline ? knownHeading(inline[1]!) : null;
