@@ -192,14 +192,14 @@ describe('parseCv', () => {
     expect(withBandReading(page, band!, bandLines.slice(0, 2))).toBe(page);
   });
 
-  it('reads an entry whose dates sit a little above its header (a photo turned a degree)', () => {
+  it('reads an entry whose bold header is a little taller than the body and whose dates sit above it (a photo turned a degree)', () => {
     const lines = [
       ocr([['Priya', 0.34, 0.42], ['Nakamura', 0.45, 0.65]], 0.078, 0.025),
       ocr([['priya@example.org', 0.3, 0.5]], 0.114),
       ocr([['WORK', 0.114, 0.17], ['EXPERIENCE', 0.19, 0.33]], 0.195),
-      // The right-hand dates' box starts 0.004 above the header's: by height alone they would come first.
+      // The right-hand dates' box starts above the header's, and the bold header is taller than the body.
       ocr([['03/2023', 0.742, 0.81], ['-', 0.813, 0.82], ['Present', 0.827, 0.885]], 0.215),
-      ocr([['Northwind', 0.115, 0.21], ['Analytics', 0.218, 0.3], ['—', 0.311, 0.33], ['Manchester,', 0.334, 0.44], ['UK', 0.445, 0.48]], 0.219, 0.012),
+      ocr([['Northwind', 0.115, 0.21], ['Analytics', 0.218, 0.3], ['—', 0.311, 0.33], ['Manchester,', 0.334, 0.44], ['UK', 0.445, 0.48]], 0.219, 0.013),
       ocr([['Financial', 0.115, 0.18], ['Controller', 0.189, 0.267]], 0.236),
       ocr([['*', 0.131, 0.14], ['Led', 0.144, 0.17], ['a', 0.175, 0.18], ['team', 0.189, 0.23]], 0.252),
     ];

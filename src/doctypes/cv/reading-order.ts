@@ -27,16 +27,6 @@ function isAside(line: Line): boolean {
 
 const byRow = (a: Line, b: Line) => midY(a) - midY(b) || a.box[0] - b.box[0];
 
-/** Lines top to bottom, and left to right within a row: on a photo turned a degree, dates set at
- * the right margin sit a little higher than their entry's header and would come first by height. */
-function inRows<T extends Line>(lines: T[]): T[] {
-  const out = [...lines].sort(byRow);
-  for (let i = 1; i < out.length; i++) {
-    for (let j = i; j > 0 && sameRow(out[j - 1]!, out[j]!) && out[j]!.box[0] < out[j - 1]!.box[0]; j--) [out[j - 1], out[j]] = [out[j]!, out[j - 1]!];
-  }
-  return out;
-}
-
 /** The x of a gutter splitting the page into two real columns, or null. */
 export function findGutter(lines: Line[]): number | null {
   if (lines.length < 8) return null;
@@ -89,7 +79,7 @@ export function orderPage(page: PageText, opts: { splitAtGaps: boolean }): { lin
   const lines = opts.splitAtGaps ? kept.flatMap(splitAtGaps) : kept;
   const gutter = findGutter(lines);
   const tag = (l: Line, column: number): OrderedLine => ({ ...l, page: page.page, column });
-  if (gutter === null) return { lines: inRows(lines).map((l) => tag(l, 0)), columns: 1 };
+  if (gutter === null) return { lines: [...lines].sort(byRow).map((l) => tag(l, 0)), columns: 1 };
   // The main column's left edge: where the lines right of the gutter start.
   const rightStart = Math.min(...lines.filter((l) => l.box[0] >= gutter).map((l) => l.box[0]));
   const split = opts.splitAtGaps ? lines.flatMap((l) => splitAtGutter(l, gutter, rightStart)) : lines;
@@ -120,10 +110,10 @@ function twoColumns(lines: Line[], gutter: number, tag: (l: Line, column: number
   const left = lines.filter((l) => !crossing.includes(l) && l.box[0] < gutter);
   const right = lines.filter((l) => !crossing.includes(l) && l.box[0] >= gutter);
   const columnsTop = Math.min(...[...left, ...right].map((l) => l.box[1]));
-  const above = inRows(crossing.filter((l) => midY(l) < columnsTop));
-  const below = inRows(crossing.filter((l) => midY(l) >= columnsTop));
+  const above = crossing.filter((l) => midY(l) < columnsTop).sort(byRow);
+  const below = crossing.filter((l) => midY(l) >= columnsTop).sort(byRow);
   return {
-    lines: [...above.map((l) => tag(l, 0)), ...inRows(left).map((l) => tag(l, 1)), ...inRows(right).map((l) => tag(l, 2)), ...below.map((l) => tag(l, 0))],
+    lines: [...above.map((l) => tag(l, 0)), ...left.sort(byRow).map((l) => tag(l, 1)), ...right.sort(byRow).map((l) => tag(l, 2)), ...below.map((l) => tag(l, 0))],
     columns: 2,
   };
 }
