@@ -1,4 +1,4 @@
-/** CV reading accuracy per field: generated CVs in seven layouts and two languages (seeds from 1000,
+/** CV reading accuracy per field: generated CVs in eight layouts and two languages (seeds from 1000,
  * never looked at while tuning) and the labelled samples in `cvs/` (RenderCV PDFs). Documents go
  * through the whole reading (intake, OCR for photos, classification, the CV reader). */
 import { readFileSync, existsSync } from 'node:fs';
@@ -87,7 +87,7 @@ function renderCvLabel(path: string): CvLabel {
   };
 }
 
-const KIND: Record<string, FileKind> = { pdf: 'pdf', docx: 'docx', png: 'png', jpeg: 'jpeg' };
+const KIND: Record<string, FileKind> = { pdf: 'pdf', docx: 'docx', doc: 'doc', png: 'png', jpeg: 'jpeg' };
 
 async function readCv(bytes: Buffer, kind: FileKind, deps: ReadDeps): Promise<{ cv: Cv | null; type: string }> {
   const out = await readDocument({ bytes, kind, typeHint: null, now: new Date(Date.UTC(2025, 5, 1)), lookups: { findInvoiceDuplicate: async () => null } }, deps);

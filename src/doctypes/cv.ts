@@ -1,7 +1,7 @@
 import type { FieldValue, Region } from '../domain/result.js';
 import type { Line, ReaderOutput } from '../readers/types.js';
 import { knownHeading } from './cv/headings.js';
-import { EMAIL, PHONE, looksLikeName } from './cv/parse.js';
+import { EMAIL, PHONE, findCvName, findEmail } from './cv/parse.js';
 import type { Doctype, ExtractedValue, FieldSpec } from './types.js';
 
 /** CVs: recognised by their section headings (English, German, French, Spanish); the contact facts
@@ -26,12 +26,14 @@ function extract(reading: ReaderOutput): ExtractedValue[] {
   const out: ExtractedValue[] = [];
   const first = reading.pages[0];
   if (!first) return out;
-  const nameLine = first.lines.slice(0, 6).find((l) => looksLikeName(l.text));
-  if (nameLine) out.push(value('full_name', nameLine.text.trim().replace(/\s+/g, ' '), nameLine.text, first.page, nameLine));
+  // Found as the CV reader finds it: on a photo of a two-column CV the first OCR rows join the
+  // sidebar's name to the main column's words ("Amelia Kurzprofil").
+  const name = findCvName(reading.reader, reading.pages);
+  if (name) out.push(value('full_name', name.name, name.line.text, name.line.page, name.line));
   for (const page of reading.pages) {
     for (const line of page.lines) {
-      const email = line.text.match(EMAIL);
-      if (email && !out.some((v) => v.key === 'email')) out.push(value('email', email[0].toLowerCase(), line.text, page.page, line));
+      const email = findEmail(line.text);
+      if (email && !out.some((v) => v.key === 'email')) out.push(value('email', email, line.text, page.page, line));
       const phone = line.text.replace(EMAIL, '').match(PHONE);
       if (phone && phone[0].replace(/\D/g, '').length >= 8 && !out.some((v) => v.key === 'phone')) {
         out.push(value('phone', phone[0].trim(), line.text, page.page, line));
@@ -41,13 +43,31 @@ function extract(reading: ReaderOutput): ExtractedValue[] {
   return out;
 }
 
+/** A heading in capitals that begins a line followed by other words: OCR of a photographed
+ * two-column CV reads a sidebar heading and the main column's text on one row ("SKILLS • Reduced
+ * onboarding time…"). Capitals only (one letter of OCR noise allowed, "SKiLLS"), so a sentence
+ * that starts with "Education" is not a heading. */
+function capitalLead(line: string): ReturnType<typeof knownHeading> {
+  const words = line.trim().split(/\s+/);
+  for (let n = 1; n <= 2 && n < words.length; n++) {
+    const lead = words.slice(0, n).join(' ');
+    const letters = lead.replace(/[^\p{L}]/gu, '');
+    const lower = letters.replace(/[^\p{Ll}]/gu, '').length;
+    if (letters.length >= 5 && lower <= 1 && lower < letters.length / 4) {
+      const kind = knownHeading(lead);
+      if (kind) return kind;
+    }
+  }
+  return null;
+}
+
 export const cvDoctype: Doctype = {
   type: 'cv',
   fields: FIELDS,
   detect(input) {
     const kinds = new Set<string>();
     for (const line of input.lines) {
-      const kind = knownHeading(line.trim());
+      const kind = knownHeading(line.trim()) ?? capitalLead(line);
       if (kind && kind !== 'other' && kind !== 'contact') kinds.add(kind);
     }
     const titled = input.lines.some((l) => TITLES.includes(l.trim().toUpperCase()));

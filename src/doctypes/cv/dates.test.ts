@@ -24,5 +24,7 @@ describe('CV dates', () => {
     expect(isDuration('2 years 10 months')).toBe(true);
     expect(normaliseDate('Sept. 2018')).toBe('2018-09');
     expect(normaliseDate('13/2018')).toBeNull();
+    // "März" typed without its umlaut, or read so by OCR without German data.
+    expect(findDateRange('Aug. 2012 - Marz 2015')).toMatchObject({ start: '2012-08', end: '2015-03' });
   });
 });

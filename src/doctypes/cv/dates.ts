@@ -6,7 +6,7 @@ const MONTHS: Record<string, number> = {};
 const MONTH_NAMES: string[][] = [
   ['january', 'jan', 'januar', 'jän', 'janvier', 'janv', 'enero', 'ene'],
   ['february', 'feb', 'februar', 'février', 'fevrier', 'févr', 'fevr', 'febrero'],
-  ['march', 'mar', 'märz', 'maerz', 'mars', 'marzo', 'mär'],
+  ['march', 'mar', 'märz', 'maerz', 'marz', 'mars', 'marzo', 'mär'],
   ['april', 'apr', 'avril', 'avr', 'abril', 'abr'],
   ['may', 'mai', 'mayo', 'may'],
   ['june', 'jun', 'juni', 'juin', 'junio'],

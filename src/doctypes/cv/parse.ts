@@ -11,10 +11,20 @@ import type { Cv, CvEducation, CvExperience, CvProject, CvText } from './model.j
 import { orderPage, type OrderedLine } from './reading-order.js';
 
 export const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
+// OCR puts a space after a dot in an address ("fatima. moreau@example.com"); at the start of a line
+// or after a separator the two pieces are one address.
+const EMAIL_BROKEN = /(?:^|[|·•]\s*)([A-Za-z0-9._%+-]+\.) ([A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,})/;
+
+/** The e-mail address on a line, lower-cased, or null. */
+export function findEmail(line: string): string | null {
+  const broken = line.match(EMAIL_BROKEN);
+  if (broken) return (broken[1]! + broken[2]!).toLowerCase();
+  return line.match(EMAIL)?.[0].toLowerCase() ?? null;
+}
 export const PHONE = /(?:\+\d{1,3}[\s.-]?)?(?:\(\d{1,4}\)[\s.-]?)?\d{1,4}(?:[\s.-]?\d{2,4}){2,4}/;
 const URL = /(?:https?:\/\/)?(?:www\.)?(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|de|fr|es|uk|eu|me|ai|co|info|app|page|site)(?:\/[^\s,;|·•]*)?/i;
-// Bullet signs as printed, and as OCR reads a round bullet ("«", "°", "©").
-const BULLET = /^\s*(?:[•◆◦▪‣●○■□➢➤►▸✓✔·*–—«»°©-]|\d{1,2}[.)])\s+/u;
+// Bullet signs as printed, and as OCR reads a round bullet ("«", "°", "©", "+", "."); signs that never begin a word may touch it ("«SQL").
+const BULLET = /^\s*(?:(?:[•◆◦▪‣●○■□➢➤►▸✓✔·.*+–—«»°©-]|\d{1,2}[.)])\s+|[•●▪«]\s*(?=\p{Lu}))/u;
 const PAGE_MARK = /(?:^|\s)(?:page\s*)?\d{1,2}\s*(?:\/|of|von|sur|de)\s*\d{1,2}$/i;
 
 interface Section {
@@ -36,11 +46,15 @@ function regionOf(lines: OrderedLine[]): Region | null {
 const clean = (s: string) => s.replace(/\s+/g, ' ').replace(/^[\s,;:|·•–—-]+|[\s,;:|·•–—-]+$/g, '').trim();
 const stripBullet = (s: string) => s.replace(BULLET, '').trim();
 
-/** Two to four capitalised words, no digits: a person's name. */
+// Lower-case words a name has on its own ("Anna de Vries"), never joined to the word before.
+const NAME_PARTICLES = new Set(['van', 'von', 'der', 'den', 'de', 'del', 'della', 'di', 'da', 'das', 'dos', 'du', 'la', 'le', 'bin', 'ibn', 'al', 'el', 'ten', 'ter', 'zu', 'y']);
+
+/** Two to four capitalised words (a particle between them), no digits: a person's name. */
 export function looksLikeName(text: string): boolean {
   const words = text.trim().split(/\s+/);
   if (words.length < 2 || words.length > 4 || /\d|@/.test(text) || knownHeading(text)) return false;
-  return words.every((w) => /^[\p{Lu}][\p{L}'’.-]+$/u.test(w) || /^[\p{Lu}'’-]{2,}$/u.test(w)) && !isPlace(text);
+  const capitalised = (w: string) => /^[\p{Lu}][\p{L}'’.-]+$/u.test(w) || /^[\p{Lu}'’-]{2,}$/u.test(w);
+  return words.every((w, i) => capitalised(w) || (i > 0 && i < words.length - 1 && NAME_PARTICLES.has(w))) && !isPlace(text);
 }
 
 interface Layout {
@@ -67,20 +81,37 @@ const heightOf = (l: OrderedLine) => l.box[3] - l.box[1];
 
 /** The name: the name-like line near the top set clearly largest (else the first), preferring lines
  * that are not job titles; a name set in two large stacked lines ("Priya" / "Haddad") is joined. */
-function findName(top: OrderedLine[]): { line: OrderedLine; from: OrderedLine[] } | null {
-  const body = median(top.map(heightOf));
+function findName(lines: OrderedLine[]): { line: OrderedLine; from: OrderedLine[] } | null {
+  const body = median(lines.map(heightOf));
+  const top = lines.map((l) => (heightOf(l) >= 1.3 * body ? joinBrokenWords(l) : l));
   for (let i = 0; i + 1 < top.length; i++) {
     const [a, b] = [top[i]!, top[i + 1]!];
     const single = (l: OrderedLine) => /^[\p{Lu}][\p{L}'’-]+$/u.test(l.text.trim()) && !knownHeading(l.text);
-    if (single(a) && single(b) && heightOf(a) >= 1.3 * body && Math.abs(heightOf(a) - heightOf(b)) < 0.2 * heightOf(a)) {
-      return { line: { ...a, text: `${a.text.trim()} ${b.text.trim()}`, box: union([a.box, b.box]) }, from: [a, b] };
+    if (single(a) && single(b) && heightOf(a) >= 1.3 * body && Math.abs(heightOf(a) - heightOf(b)) < 0.45 * Math.max(heightOf(a), heightOf(b))) {
+      return { line: { ...a, text: `${a.text.trim()} ${b.text.trim()}`, box: union([a.box, b.box]) }, from: [lines[i]!, lines[i + 1]!] };
     }
   }
   const candidates = top.filter((l) => looksLikeName(l.text));
   const pool = candidates.filter((l) => titleScore(l.text) === 0).length ? candidates.filter((l) => titleScore(l.text) === 0) : candidates;
   let best: OrderedLine | null = null;
   for (const l of pool) if (!best || heightOf(l) > 1.15 * heightOf(best)) best = l;
-  return best ? { line: best, from: [best] } : null;
+  return best ? { line: best, from: [lines[top.indexOf(best)]!] } : null;
+}
+
+
+/** OCR breaks a word of large display type at a wide kerning gap ("Ha rtmann", "Du bois"): a fragment
+ * in lower case that follows its word closer than half the line height is joined back. */
+function joinBrokenWords(line: OrderedLine): OrderedLine {
+  const words = [...line.words].sort((a, b) => a.box[0] - b.box[0]);
+  if (words.length < 2) return line;
+  let text = words[0]!.text;
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i]!;
+    const close = w.box[0] - words[i - 1]!.box[2] < 0.5 * heightOf(line);
+    const fragment = /^\p{Ll}/u.test(w.text) && /\p{L}$/u.test(words[i - 1]!.text) && !NAME_PARTICLES.has(w.text);
+    text += close && fragment ? w.text : ` ${w.text}`;
+  }
+  return text === line.text ? line : { ...line, text };
 }
 
 /** Splits the lines into sections at their headings; lines before the first heading are the header. */
@@ -93,7 +124,9 @@ function sections(lay: Layout): Section[] {
     let kind = knownHeading(text);
     // A short line set clearly larger than the body, and not the name or a date: an unnamed section.
     const sized = bodyHeight > 0 && line.box[3] - line.box[1] >= 1.2 * bodyHeight && text.split(/\s+/).length <= 5;
-    if (!kind && sized && !lay.nameLines.includes(line) && !/\d|@/.test(text) && !BULLET.test(text) && titleScore(text) === 0 && !degreeAt(text) && !isInstitution(text)) kind = 'other';
+    // Not a line with separators ("Employer | Place", "Employer — Place, Country"): an entry's bold header,
+    // and OCR's box of a "|" glyph stands taller than the text.
+    if (!kind && sized && !lay.nameLines.includes(line) && !/\d|@|\s[|–—]\s|,/.test(text) && !BULLET.test(text) && titleScore(text) === 0 && !degreeAt(text) && !isInstitution(text)) kind = 'other';
     // "Skills: Python, Go" opens a section with its first line, outside lists that use such labels.
     const inline = !kind && current.kind !== 'skills' && current.kind !== 'languages' ? text.match(/^([^:]{3,40}):\s*(.+)$/) : null;
     const inlineKind = inline ? knownHeading(inline[1]!) : null;
@@ -294,6 +327,12 @@ export interface ParseOptions {
   evidenceFor(text: string): CvText['evidence'];
 }
 
+/** The candidate's name as the CV reader finds it (columns apart, broken display words joined), with its line. */
+export function findCvName(reader: string, pages: PageText[]): { name: string; line: OrderedLine } | null {
+  const line = layout(pages, reader !== 'text_layer').name;
+  return line ? { name: clean(line.text), line } : null;
+}
+
 /** The CV's structure from one reader's pages. */
 export function parseCv(reader: string, pages: PageText[], opts: ParseOptions): Cv {
   const lay = layout(pages, reader !== 'text_layer');
@@ -313,8 +352,8 @@ export function parseCv(reader: string, pages: PageText[], opts: ParseOptions): 
     source: { reader, columns: lay.columns },
   };
   for (const line of lay.lines) {
-    const email = line.text.match(EMAIL);
-    if (email && !cv.contact.email) cv.contact.email = text(email[0].toLowerCase(), [line]);
+    const email = findEmail(line.text);
+    if (email && !cv.contact.email) cv.contact.email = text(email, [line]);
     const phone = line.text.replace(EMAIL, ' ').replace(URL, ' ').match(PHONE);
     if (phone && !findDateRange(phone[0])?.end && phone[0].replace(/\D/g, '').length >= 8 && !cv.contact.phone) cv.contact.phone = text(phone[0].trim(), [line]);
   }

@@ -49,6 +49,13 @@ export function findGutter(lines: Line[]): number | null {
 // sidebar's words and the main column's on one baseline as one line).
 const COLUMN_GAP = 2.5;
 
+const lineOf = (ws: Line['words']): Line => ({
+  text: ws.map((w) => w.text).join(' '),
+  words: ws,
+  confidence: Math.min(...ws.map((w) => w.confidence)),
+  box: [Math.min(...ws.map((w) => w.box[0])), Math.min(...ws.map((w) => w.box[1])), Math.max(...ws.map((w) => w.box[2])), Math.max(...ws.map((w) => w.box[3]))],
+});
+
 /** Splits a line at wide gaps between its words. */
 export function splitAtGaps(line: Line): Line[] {
   const words = [...line.words].sort((a, b) => a.box[0] - b.box[0]);
@@ -61,12 +68,7 @@ export function splitAtGaps(line: Line): Line[] {
     else group.push(w);
   }
   if (groups.length === 1) return [line];
-  return groups.map((ws) => ({
-    text: ws.map((w) => w.text).join(' '),
-    words: ws,
-    confidence: Math.min(...ws.map((w) => w.confidence)),
-    box: [Math.min(...ws.map((w) => w.box[0])), Math.min(...ws.map((w) => w.box[1])), Math.max(...ws.map((w) => w.box[2])), Math.max(...ws.map((w) => w.box[3]))],
-  }));
+  return groups.map(lineOf);
 }
 
 /** The page's lines in reading order, and how many columns it has. */
@@ -78,6 +80,32 @@ export function orderPage(page: PageText, opts: { splitAtGaps: boolean }): { lin
   const gutter = findGutter(lines);
   const tag = (l: Line, column: number): OrderedLine => ({ ...l, page: page.page, column });
   if (gutter === null) return { lines: [...lines].sort(byRow).map((l) => tag(l, 0)), columns: 1 };
+  // The main column's left edge: where the lines right of the gutter start.
+  const rightStart = Math.min(...lines.filter((l) => l.box[0] >= gutter).map((l) => l.box[0]));
+  const split = opts.splitAtGaps ? lines.flatMap((l) => splitAtGutter(l, gutter, rightStart)) : lines;
+  // With the joined lines cut, the gutter is sought again: it was placed where they allowed.
+  return twoColumns(split, split.length > lines.length ? (findGutter(split) ?? gutter) : gutter, tag);
+}
+
+// OCR reads the column rule as a "|" (or "¦", "│") between a long sidebar line and the main column's line.
+const RULE_GLYPH = /^[|¦│]$/;
+
+/** A line read across the gutter from words of both columns (OCR joins a sidebar line and the main
+ * column's line on one baseline), cut where a word starts at the main column's left edge after a
+ * gap wider than a word space or after the column rule read as a glyph. */
+export function splitAtGutter(line: Line, gutter: number, rightStart: number): Line[] {
+  if (!(line.box[0] < gutter && line.box[2] > gutter) || line.words.length < 2) return [line];
+  const words = [...line.words].sort((a, b) => a.box[0] - b.box[0]);
+  const k = words.findIndex((w) => w.box[0] >= gutter && !RULE_GLYPH.test(w.text));
+  if (k <= 0 || Math.abs(words[k]!.box[0] - rightStart) > 0.015) return [line];
+  const left = words.slice(0, k).filter((w) => !RULE_GLYPH.test(w.text));
+  if (!left.length) return [line];
+  const rule = words.slice(0, k).some((w) => RULE_GLYPH.test(w.text));
+  if (!rule && words[k]!.box[0] - left[left.length - 1]!.box[2] < 0.5 * height(line)) return [line];
+  return [lineOf(left), lineOf(words.slice(k))];
+}
+
+function twoColumns(lines: Line[], gutter: number, tag: (l: Line, column: number) => OrderedLine): { lines: OrderedLine[]; columns: number } {
   const crossing = lines.filter((l) => l.box[0] < gutter - 0.004 && l.box[2] > gutter + 0.004);
   const left = lines.filter((l) => !crossing.includes(l) && l.box[0] < gutter);
   const right = lines.filter((l) => !crossing.includes(l) && l.box[0] >= gutter);
@@ -88,4 +116,37 @@ export function orderPage(page: PageText, opts: { splitAtGaps: boolean }): { lin
     lines: [...above.map((l) => tag(l, 0)), ...left.sort(byRow).map((l) => tag(l, 1)), ...right.sort(byRow).map((l) => tag(l, 2)), ...below.map((l) => tag(l, 0))],
     columns: 2,
   };
+}
+
+/** The narrower column of a two-column OCR page (the sidebar), as a band of the page to read again
+ * on its own: whole-page OCR drops runs of short lines there ("• Go", "• SAP"). Null on one column. */
+export function sidebarBand(page: PageText): { x0: number; x1: number; column: 1 | 2 } | null {
+  const { lines, columns } = orderPage(page, { splitAtGaps: true });
+  if (columns !== 2) return null;
+  const of = (c: number) => lines.filter((l) => l.column === c);
+  const [left, right] = [of(1), of(2)];
+  if (!left.length || !right.length) return null;
+  const leftEnd = Math.max(...left.map((l) => l.box[2]));
+  const rightStart = Math.min(...right.map((l) => l.box[0]));
+  if (leftEnd >= rightStart) return null;
+  const cut = (leftEnd + rightStart) / 2;
+  const leftWidth = leftEnd - Math.min(...left.map((l) => l.box[0]));
+  const rightWidth = Math.max(...right.map((l) => l.box[2])) - rightStart;
+  return leftWidth <= rightWidth ? { x0: 0, x1: cut, column: 1 } : { x0: cut, x1: 1, column: 2 };
+}
+
+/** The page with the band's lines replaced by a reading of the band alone (boxes as fractions of
+ * the band), when that reading has more words: it found lines the page reading dropped. */
+export function withBandReading(page: PageText, band: { x0: number; x1: number }, bandLines: Line[]): PageText {
+  const inBand = (b: Line['box']) => (b[0] + b[2]) / 2 >= band.x0 && (b[0] + b[2]) / 2 < band.x1;
+  // Each line keeps its words outside the band (a row OCR read across the gutter loses its sidebar part).
+  const rest = page.lines.map((l) => l.words.filter((x) => !inBand(x.box))).filter((ws) => ws.length).map(lineOf);
+  const before = page.lines.reduce((n, l) => n + l.words.filter((x) => inBand(x.box)).length, 0);
+  const w = band.x1 - band.x0;
+  const mapBox = (b: Line['box']): Line['box'] => [band.x0 + b[0] * w, b[1], band.x0 + b[2] * w, b[3]];
+  const moved = bandLines
+    .filter((l) => l.text.trim() !== '')
+    .map((l) => ({ ...l, box: mapBox(l.box), words: l.words.map((x) => ({ ...x, box: mapBox(x.box) })) }));
+  if (moved.reduce((n, l) => n + l.words.length, 0) <= before) return page;
+  return { ...page, lines: [...rest, ...moved] };
 }

@@ -1,8 +1,10 @@
 import { fold } from '../../doctypes/cv/lexicon.js';
+import { sidebarBand, withBandReading } from '../../doctypes/cv/reading-order.js';
+import { openImage } from '../../imaging/open.js';
 import type { CvText } from '../../doctypes/cv/model.js';
 import { parseCv } from '../../doctypes/cv/parse.js';
 import { improveCv } from '../../doctypes/cv/improve.js';
-import type { ReaderOutput } from '../../readers/types.js';
+import type { PageImage, PageText, ReaderOutput } from '../../readers/types.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
 
@@ -10,6 +12,29 @@ import type { Step } from '../run.js';
 function primaryReading(readings: ReaderOutput[]): ReaderOutput | null {
   const withText = readings.filter((r) => r.pages.some((p) => p.lines.length > 0));
   return withText.find((r) => r.reader === 'text_layer') ?? withText.find((r) => r.reader === 'tesseract') ?? withText[0] ?? null;
+}
+
+/** A photographed two-column CV: its sidebar read again on its own, where whole-page OCR drops runs
+ * of short lines (a skills list of single words). The band reading replaces the sidebar's lines
+ * only when it has more words. */
+async function rereadSidebars(ctx: ReadContext, reading: ReaderOutput): Promise<PageText[]> {
+  const { tesseract } = await ctx.deps.readers();
+  return Promise.all(
+    reading.pages.map(async (page) => {
+      const image = ctx.pageImages.find((i) => i.page === page.page);
+      const band = image && !page.rotation ? sidebarBand(page) : null;
+      if (!image || !band) return page;
+      const png = await cropBand(image, band);
+      const region = await tesseract.readRegion(png, { psm: 6, ...(ctx.signal ? { signal: ctx.signal } : {}) });
+      return withBandReading(page, band, region.lines);
+    }),
+  );
+}
+
+async function cropBand(image: PageImage, band: { x0: number; x1: number }): Promise<Buffer> {
+  const left = Math.round(band.x0 * image.width);
+  const width = Math.max(1, Math.min(image.width, Math.round(band.x1 * image.width)) - left);
+  return openImage(image.png).extract({ left, top: 0, width, height: image.height }).png().toBuffer();
 }
 
 const squash = (s: string) => fold(s).replace(/[^\p{L}\p{N}@.+]/gu, '');
@@ -28,7 +53,8 @@ export const cvStructureStep: Step<ReadContext> = {
       const wanted = squash(text);
       return wanted && others.some((o) => o.includes(wanted)) ? ['reader_agree'] : ['single_reader'];
     };
-    ctx.cv = parseCv(primary.reader, primary.pages, { evidenceFor });
+    const pages = primary.reader === 'tesseract' ? await rereadSidebars(ctx, primary) : primary.pages;
+    ctx.cv = parseCv(primary.reader, pages, { evidenceFor });
     if (ctx.input.improve) ctx.cvImproved = improveCv(ctx.cv);
     return undefined;
   },
