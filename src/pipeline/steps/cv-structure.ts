@@ -18,7 +18,7 @@ function primaryReading(readings: ReaderOutput[]): ReaderOutput | null {
  * of short lines (a skills list of single words). The band reading replaces the sidebar's lines
  * only when it has more words. */
 async function rereadSidebars(ctx: ReadContext, reading: ReaderOutput): Promise<PageText[]> {
-  const { tesseract } = await ctx.deps.readers();
+  const tesseract = await ctx.deps.readers.get('tesseract');
   return Promise.all(
     reading.pages.map(async (page) => {
       const image = ctx.pageImages.find((i) => i.page === page.page);
