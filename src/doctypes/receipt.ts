@@ -1,5 +1,5 @@
 import type { ReaderOutput } from '../readers/types.js';
-import { detectCurrency } from './finance/currency.js';
+import { DAY_FIRST_CURRENCIES, detectCurrency } from './finance/currency.js';
 import { INVOICE_ONLY, TIME_OF_DAY } from './finance/document-kind.js';
 import { documentDayOrder, findDates, findTime, orderWithHints, resolveDate } from './finance/dates.js';
 import { matchLabel, upper } from './finance/labels.js';
@@ -58,9 +58,9 @@ function paymentMethod(rows: Row[], totalRow: Row | null): ExtractedValue | null
   return valueOf('payment_method', words.length <= 40 && words ? words : word, row.text, row.page, [row.box], CONFIDENCE.layout);
 }
 
-function dateAndTime(rows: Row[]): ExtractedValue[] {
+function dateAndTime(rows: Row[], currency: string | null): ExtractedValue[] {
   const out: ExtractedValue[] = [];
-  const order = orderWithHints(documentDayOrder(rows.map((r) => r.text)));
+  const order = orderWithHints(documentDayOrder(rows.map((r) => r.text)), currency !== null && DAY_FIRST_CURRENCIES.has(currency));
   const labelled = findPairs(rows, 'invoice_date', (t) => {
     const d = findDates(t)[0];
     return d ? { value: d.raw, raw: d.raw } : null;
@@ -93,10 +93,10 @@ export function extractReceipt(reading: ReaderOutput, _ctx: ExtractContext): Ext
     out.push(valueOf('merchant_name', merchant.name, merchant.name, merchant.page, [merchant.nameBox], CONFIDENCE.layout));
     if (merchant.address) out.push(valueOf('merchant_address', merchant.address, merchant.address, merchant.page, merchant.addressBoxes, CONFIDENCE.layout));
   }
-  out.push(...dateAndTime(rows));
+  const currency = detectCurrency(rows.map((r) => r.text));
+  out.push(...dateAndTime(rows, currency?.code ?? null));
   const number = findPairs(rows, 'invoice_number', receiptNumber, { maxRowsBelow: 1 })[0];
   if (number) out.push(valueOf('receipt_number', number.value, number.raw, number.page, number.boxes, CONFIDENCE.labelled));
-  const currency = detectCurrency(rows.map((r) => r.text));
   if (currency) out.push(valueOf('currency', currency.code, currency.raw, rows[0]!.page, [], CONFIDENCE.layout));
 
   const totals = findTotals(rows);
