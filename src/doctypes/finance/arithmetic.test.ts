@@ -44,6 +44,21 @@ describe('checkArithmetic', () => {
     expect(checks.find((c) => c.name === 'tax_rate')).toMatchObject({ ok: false, reportable: false });
     expect(supportedFields(checks).has('total')).toBe(true);
   });
+
+  it('takes item rows with a lost decimal point or no amounts as misread, not as a wrong total', () => {
+    const lost = [{ quantity: null, unit_price: null, amount: 820 }, { quantity: null, unit_price: null, amount: 0 }];
+    expect(checkArithmetic({ items: lost, subtotal: null, taxAmount: null, taxRate: null, total: 8.2 })).toEqual([]);
+    const none = [{ quantity: null, unit_price: null, amount: 0 }];
+    expect(checkArithmetic({ items: none, subtotal: null, taxAmount: null, taxRate: null, total: 10.4 })).toEqual([]);
+  });
+
+  it('still reports a total raised or lowered by less than a lost decimal point', () => {
+    const lines = [{ quantity: null, unit_price: null, amount: 50 }];
+    for (const total of [5.5, 74.17, 500]) {
+      const [check] = checkArithmetic({ items: lines, subtotal: null, taxAmount: null, taxRate: null, total });
+      expect(check).toMatchObject({ name: 'items_sum', ok: false, reportable: true });
+    }
+  });
 });
 
 describe('duplicate keys and IBAN', () => {
