@@ -1,7 +1,7 @@
 import type { ReaderOutput } from '../readers/types.js';
 import { DAY_FIRST_CURRENCIES, detectCurrency } from './finance/currency.js';
 import { INVOICE_ONLY, TIME_OF_DAY } from './finance/document-kind.js';
-import { documentDayOrder, findDates, findTime, orderWithHints, resolveDate } from './finance/dates.js';
+import { DAY_FIRST_LEGAL_FORM, documentDayOrder, findDates, findTime, orderWithHints, resolveDate } from './finance/dates.js';
 import { matchLabel, upper } from './finance/labels.js';
 import { findMerchant } from './finance/merchant.js';
 import { findAmounts } from './finance/money.js';
@@ -60,7 +60,8 @@ function paymentMethod(rows: Row[], totalRow: Row | null): ExtractedValue | null
 
 function dateAndTime(rows: Row[], currency: string | null): ExtractedValue[] {
   const out: ExtractedValue[] = [];
-  const order = orderWithHints(documentDayOrder(rows.map((r) => r.text)), currency !== null && DAY_FIRST_CURRENCIES.has(currency));
+  const dayFirst = (currency !== null && DAY_FIRST_CURRENCIES.has(currency)) || rows.some((r) => DAY_FIRST_LEGAL_FORM.test(r.text));
+  const order = orderWithHints(documentDayOrder(rows.map((r) => r.text)), dayFirst);
   const labelled = findPairs(rows, 'invoice_date', (t) => {
     const d = findDates(t)[0];
     return d ? { value: d.raw, raw: d.raw } : null;
