@@ -55,7 +55,9 @@ function paymentMethod(rows: Row[], totalRow: Row | null): ExtractedValue | null
   if (!row) return null;
   const words = row.cells.filter((c) => !findAmounts(c.text).length).map((c) => c.text).join(' ').trim();
   const word = row.text.match(PAYMENT_WORDS)![0];
-  return valueOf('payment_method', words.length <= 40 && words ? words : word, row.text, row.page, [row.box], CONFIDENCE.layout);
+  // Digits beside the tender word are its amount, however misread ("CASH : g 60"), not its name.
+  const named = words.length <= 40 && words && !/\d/.test(words) ? words.replace(/[\s:]+$/, '') : word;
+  return valueOf('payment_method', named, row.text, row.page, [row.box], CONFIDENCE.layout);
 }
 
 function dateAndTime(rows: Row[], currency: string | null): ExtractedValue[] {

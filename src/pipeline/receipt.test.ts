@@ -78,6 +78,11 @@ describe('receipt from synthetic readings', () => {
     expect(field('date').reason).toMatch(/could be 2018-03-12 or 2018-12-03/);
   });
 
+  it('names the tender by its word when misread digits share its row', async () => {
+    const { value } = await run(placed([['GOOD EATS', 0.2, 0.03], ['TOTAL', 0.05, 0.3], ['9.60', 0.75, 0.3], ['CASH :  g 60', 0.05, 0.32]]));
+    expect(value('payment_method')).toBe('CASH');
+  });
+
   it('is told apart from an invoice by its words', () => {
     const lines = shop.pages[0]!.lines.map((l) => l.text);
     const input = { kind: 'png' as const, lines, text: lines.join('\n').toUpperCase() };

@@ -1,3 +1,4 @@
+import { findTime } from '../../doctypes/finance/dates.js';
 import type { ExtractedValue, FieldSpec } from '../../doctypes/types.js';
 import type { Box, Line } from '../../readers/types.js';
 import type { ReadContext } from '../context.js';
@@ -108,10 +109,18 @@ export function valueFromCrop(spec: FieldSpec, text: string, firstValue: Extract
 
 const datesIn = (t: string): string[] => [parseDate(t, 'dmy')?.iso, parseDate(t, 'mdy')?.iso].filter((d): d is string => Boolean(d));
 
+const TIME_VALUE = /^\d{2}:\d{2}(?::\d{2})?$/;
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 function holdsValue(spec: FieldSpec, text: string, firstValue: ExtractedValue['value']): boolean {
   if (typeof firstValue !== 'string' || spec.kind === 'date' || spec.kind === 'amount') return false;
   const want = canonical(spec.kind, firstValue);
   const have = canonical(spec.kind, text);
-  if (!want || !have || want.length < MIN_CONTAINED_CHARS) return want === have;
+  if (!want || !have) return want === have;
+  // A time of day is compared as a time: the first reader gives it on the 24-hour clock.
+  if (TIME_VALUE.test(firstValue)) return findTime(text)?.value === firstValue;
+  // A short value counts only as a whole token of the crop, as printed ("9:27PM" in "Date: 25 Mar
+  // 2018 9:27PM", "CASH" in "CASH : 9.60"), never inside a longer word or number.
+  if (want.length < MIN_CONTAINED_CHARS) return want === have || new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(firstValue.trim())}(?![\\p{L}\\p{N}])`, 'iu').test(text);
   return have.includes(want);
 }
