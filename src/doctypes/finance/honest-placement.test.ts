@@ -36,6 +36,13 @@ describe('labels in every common language', () => {
     expect(matchLabel('customer', 'Art-Nr-Kunde')).toBeNull();
     expect(matchLabel('tax', 'Ivanhoe Street')).toBeNull();
   });
+
+  it("reads a long amount label a text layer split with a stray space, and no name split alike", () => {
+    expect(matchLabel('total', 'Br uttosumme')).not.toBeNull();
+    expect(matchLabel('amount_due', 'Zahlbetr ag')).not.toBeNull();
+    expect(matchLabel('total', 'Bruttosummen')).toBeNull();
+    expect(matchLabel('vendor', 'Liefer ant GmbH')).toBeNull();
+  });
 });
 
 describe('a name is never a legal form, a label, a heading or a code', () => {
