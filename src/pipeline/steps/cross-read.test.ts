@@ -20,5 +20,9 @@ describe("the second reader's crop as a value", () => {
   it('compares a time of day as a time, on the 24-hour clock', () => {
     expect(valueFromCrop(time, 'Date: 25 Mar 2018 9:27PM', '21:27')).toBe('21:27');
     expect(valueFromCrop(time, 'Date: 25 Mar 2018 9:27AM', '21:27')).toBe('Date: 25 Mar 2018 9:27AM');
+    expect(valueFromCrop(time, 'Salesperson Time 12 :06:00', '12:06:00')).toBe('12:06:00');
+    expect(valueFromCrop(time, 'CB#: 87870 21/09/201710:20:37AM', '10:20:37')).toBe('10:20:37');
+    expect(valueFromCrop(time, 'Date: 21/01/2018 15:46:09', '15:46')).toBe('Date: 21/01/2018 15:46:09');
+    expect(valueFromCrop(time, 'USER Time: 1721:00', '21:00')).toBe('USER Time: 1721:00');
   });
 });

@@ -110,6 +110,15 @@ export function valueFromCrop(spec: FieldSpec, text: string, firstValue: Extract
 const datesIn = (t: string): string[] => [parseDate(t, 'dmy')?.iso, parseDate(t, 'mdy')?.iso].filter((d): d is string => Boolean(d));
 
 const TIME_VALUE = /^\d{2}:\d{2}(?::\d{2})?$/;
+const TIME_IN_TEXT = /(?<![:\d])(?:\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AP]\.?M\.?)?)/gi;
+
+/** Every time of day in a crop, on the 24-hour clock. A reader may set the colon apart ("12 :06")
+ * or run the time into the date before it ("21/09/201710:20:37AM"); digits run into a time
+ * otherwise ("1721:00") are a misread, not a time. */
+function timesIn(text: string): string[] {
+  const t = text.replace(/\s*:\s*/g, ':').replace(/([/.-]\d{4})(?=\d{1,2}:)/g, '$1 ');
+  return [...t.matchAll(TIME_IN_TEXT)].map((m) => findTime(m[0])?.value).filter((v): v is string => Boolean(v));
+}
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function holdsValue(spec: FieldSpec, text: string, firstValue: ExtractedValue['value']): boolean {
@@ -118,7 +127,7 @@ function holdsValue(spec: FieldSpec, text: string, firstValue: ExtractedValue['v
   const have = canonical(spec.kind, text);
   if (!want || !have) return want === have;
   // A time of day is compared as a time: the first reader gives it on the 24-hour clock.
-  if (TIME_VALUE.test(firstValue)) return findTime(text)?.value === firstValue;
+  if (TIME_VALUE.test(firstValue)) return timesIn(text).includes(firstValue);
   // A short value counts only as a whole token of the crop, as printed ("9:27PM" in "Date: 25 Mar
   // 2018 9:27PM", "CASH" in "CASH : 9.60"), never inside a longer word or number.
   if (want.length < MIN_CONTAINED_CHARS) return want === have || new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(firstValue.trim())}(?![\\p{L}\\p{N}])`, 'iu').test(text);
