@@ -48,6 +48,13 @@ describe('re-reading a disputed value from its crop', () => {
     expect(tesseract.crops[0]!.height).toBeGreaterThan(40);
   });
 
+  it('never changes an amount\'s sign', async () => {
+    const first = [value('total', 5.94, [0.7, 0.48, 0.85, 0.5])];
+    const ctx = await context(fakeTesseract('-5.94'), first, [value('total', -5.94, [0.7, 0.48, 0.85, 0.5])]);
+    await reReadStep.run(ctx);
+    expect(first[0]!.value).toBe(5.94);
+  });
+
   it('reads cents the crop set apart from the decimal point', async () => {
     const first = [value('total', 14.19, [0.5, 0.6, 0.8, 0.612])];
     const ctx = await context(fakeTesseract('RM 14. 10'), first, [value('total', 14.1, [0.5, 0.6, 0.8, 0.612])]);

@@ -55,6 +55,9 @@ export const reReadStep: Step<ReadContext> = {
       const value = valueFromCrop(spec, text, v.value);
       if (value === null || canonical(spec.kind, value) === null) continue;
       if (spec.kind === 'name' && !aFewCharacters(String(v.value), String(value))) continue;
+      // A re-read corrects digits, not the sign: a minus the crop takes in from the row ("-2 5.94")
+      // would make a total the extractor never accepts.
+      if (spec.kind === 'amount' && Math.sign(Number(value)) !== Math.sign(Number(v.value))) continue;
       done.push({ key: v.key, page: v.raw, crop: text });
       v.value = value;
       v.raw = text;
