@@ -54,7 +54,6 @@ export const reReadStep: Step<ReadContext> = {
       const text = lines.map((l) => l.text).join(' ');
       const value = valueFromCrop(spec, text, v.value);
       if (value === null || canonical(spec.kind, value) === null) continue;
-      if (spec.kind === 'name' && !aFewCharacters(String(v.value), String(value))) continue;
       // A re-read corrects digits, not the sign: a minus the crop takes in from the row ("-2 5.94")
       // would make a total the extractor never accepts.
       if (spec.kind === 'amount' && Math.sign(Number(value)) !== Math.sign(Number(v.value))) continue;
@@ -67,13 +66,6 @@ export const reReadStep: Step<ReadContext> = {
   },
 };
 
-/** Values parsed out of the crop's text (an amount, a date), and names. A name is the crop's whole
- * text, which says what the box holds, not that the box was the right one: its re-read is kept
- * only as a correction of a few characters of the page read (NAME_EDITS), never a longer or
- * another text. An address spans lines and is not re-read. */
-const RE_READ_KINDS = new Set<FieldSpec['kind']>(['amount', 'date', 'name']);
-/** Characters a name's re-read may change: 2, or one in ten of a longer name. */
-const NAME_EDITS = (length: number): number => Math.max(2, Math.floor(length / 10));
 
 /** A total the first reader saw the label of but not the amount: Tesseract's page read of a till
  * slip turns a small "105.00" into "105. 00", "(742)" or "343.%", and no total is found. The
@@ -117,25 +109,14 @@ export const reReadTotalRowsStep: Step<ReadContext> = {
   },
 };
 
-function aFewCharacters(page: string, crop: string): boolean {
-  const a = page.replace(/\s+/g, ' ').trim().toUpperCase();
-  const b = crop.replace(/\s+/g, ' ').trim().toUpperCase();
-  return editDistance(a, b) <= NAME_EDITS(a.length);
-}
-
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return prev[b.length]!;
-}
-
 function onPage(line: Line, toPage: (b: Box) => Box): Line {
   return { ...line, box: toPage(line.box), words: line.words.map((w) => ({ ...w, box: toPage(w.box) })) };
 }
+
+/** Only values parsed out of the crop's text: an amount or a date. A name would be the crop's
+ * whole text, and re-reading it made both engines agree on a misreading they share (a faint O
+ * read as U by each: "CONFECTIUNERY"); an address spans lines. */
+const RE_READ_KINDS = new Set<FieldSpec['kind']>(['amount', 'date']);
 
 function isDisputed(spec: FieldSpec | undefined, v: ExtractedValue, others: ExtractedValue[]): boolean {
   if (!spec || !RE_READ_KINDS.has(spec.kind) || !v.region) return false;
