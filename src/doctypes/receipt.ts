@@ -1,7 +1,7 @@
 import type { ReaderOutput } from '../readers/types.js';
-import { detectCurrency } from './finance/currency.js';
+import { DAY_FIRST_CURRENCIES, detectCurrency } from './finance/currency.js';
 import { INVOICE_ONLY, TIME_OF_DAY } from './finance/document-kind.js';
-import { documentDayOrder, findDates, findTime, orderWithHints, resolveDate } from './finance/dates.js';
+import { DAY_FIRST_LEGAL_FORM, documentDayOrder, findDates, findTime, orderWithHints, resolveDate } from './finance/dates.js';
 import { matchLabel, upper } from './finance/labels.js';
 import { findMerchant } from './finance/merchant.js';
 import { findAmounts } from './finance/money.js';
@@ -55,12 +55,15 @@ function paymentMethod(rows: Row[], totalRow: Row | null): ExtractedValue | null
   if (!row) return null;
   const words = row.cells.filter((c) => !findAmounts(c.text).length).map((c) => c.text).join(' ').trim();
   const word = row.text.match(PAYMENT_WORDS)![0];
-  return valueOf('payment_method', words.length <= 40 && words ? words : word, row.text, row.page, [row.box], CONFIDENCE.layout);
+  // Digits beside the tender word are its amount, however misread ("CASH : g 60"), not its name.
+  const named = words.length <= 40 && words && !/\d/.test(words) ? words.replace(/[\s:]+$/, '') : word;
+  return valueOf('payment_method', named, row.text, row.page, [row.box], CONFIDENCE.layout);
 }
 
-function dateAndTime(rows: Row[]): ExtractedValue[] {
+function dateAndTime(rows: Row[], currency: string | null): ExtractedValue[] {
   const out: ExtractedValue[] = [];
-  const order = orderWithHints(documentDayOrder(rows.map((r) => r.text)));
+  const dayFirst = (currency !== null && DAY_FIRST_CURRENCIES.has(currency)) || rows.some((r) => DAY_FIRST_LEGAL_FORM.test(r.text));
+  const order = orderWithHints(documentDayOrder(rows.map((r) => r.text)), dayFirst);
   const labelled = findPairs(rows, 'invoice_date', (t) => {
     const d = findDates(t)[0];
     return d ? { value: d.raw, raw: d.raw } : null;
@@ -93,10 +96,10 @@ export function extractReceipt(reading: ReaderOutput, _ctx: ExtractContext): Ext
     out.push(valueOf('merchant_name', merchant.name, merchant.name, merchant.page, [merchant.nameBox], CONFIDENCE.layout));
     if (merchant.address) out.push(valueOf('merchant_address', merchant.address, merchant.address, merchant.page, merchant.addressBoxes, CONFIDENCE.layout));
   }
-  out.push(...dateAndTime(rows));
+  const currency = detectCurrency(rows.map((r) => r.text));
+  out.push(...dateAndTime(rows, currency?.code ?? null));
   const number = findPairs(rows, 'invoice_number', receiptNumber, { maxRowsBelow: 1 })[0];
   if (number) out.push(valueOf('receipt_number', number.value, number.raw, number.page, number.boxes, CONFIDENCE.labelled));
-  const currency = detectCurrency(rows.map((r) => r.text));
   if (currency) out.push(valueOf('currency', currency.code, currency.raw, rows[0]!.page, [], CONFIDENCE.layout));
 
   const totals = findTotals(rows);

@@ -13,6 +13,7 @@ import { judgeStep } from './steps/judge.js';
 import { qrCodesStep } from './steps/qr-codes.js';
 import { qualityStep } from './steps/quality.js';
 import { readStep } from './steps/read.js';
+import { reReadStep, reReadTotalRowsStep } from './steps/re-read.js';
 import { tamperStep } from './steps/tamper.js';
 
 export type { ReadDeps, ReadInput } from './context.js';
@@ -29,7 +30,7 @@ export interface ReadOutput {
 
 /** The reading, in order. A step that finds the document cannot go on (unreadable file, a photo
  * to retake, no recognisable type) stops the run; the decision is still made from what is known. */
-export const READ_STEPS: ReadonlyArray<Step<ReadContext>> = [intakeStep, qualityStep, readStep, classifyStep, extractStep, crossReadStep, reconcileStep, judgeStep, rulesStep, tamperStep, qrCodesStep, cvStructureStep];
+export const READ_STEPS: ReadonlyArray<Step<ReadContext>> = [intakeStep, qualityStep, readStep, classifyStep, extractStep, reReadTotalRowsStep, crossReadStep, reReadStep, reconcileStep, judgeStep, rulesStep, tamperStep, qrCodesStep, cvStructureStep];
 
 export async function readDocument(input: ReadInput, deps: ReadDeps, opts: { signal?: AbortSignal } = {}): Promise<ReadOutput> {
   const ctx: ReadContext = {

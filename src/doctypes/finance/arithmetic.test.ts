@@ -44,6 +44,19 @@ describe('checkArithmetic', () => {
     expect(checks.find((c) => c.name === 'tax_rate')).toMatchObject({ ok: false, reportable: false });
     expect(supportedFields(checks).has('total')).toBe(true);
   });
+
+  it('takes item rows read with no amounts as misread, not as a wrong total', () => {
+    const none = [{ quantity: null, unit_price: null, amount: 0 }];
+    expect(checkArithmetic({ items: none, subtotal: null, taxAmount: null, taxRate: null, total: 10.4 })).toEqual([]);
+  });
+
+  it('still reports a total that the items do not make, however far off', () => {
+    const lines = [{ quantity: null, unit_price: null, amount: 50 }];
+    for (const total of [0.48, 5.5, 74.17, 500]) {
+      const [check] = checkArithmetic({ items: lines, subtotal: null, taxAmount: null, taxRate: null, total });
+      expect(check).toMatchObject({ name: 'items_sum', ok: false, reportable: true });
+    }
+  });
 });
 
 describe('duplicate keys and IBAN', () => {

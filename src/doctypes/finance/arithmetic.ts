@@ -49,6 +49,12 @@ function lineChecks(items: ItemNumbers[]): Check[] {
   return out;
 }
 
+/** Item rows read with no amounts at all are a misread of the items, not evidence against the
+ * sum. (One line worth more than the sum is no such sign: the total may be what was misplaced.) */
+function misreadItems(items: ItemNumbers[]): boolean {
+  return items.every((i) => cents(i.amount) === 0);
+}
+
 export function checkArithmetic(input: ArithmeticInput): Check[] {
   const checks: Check[] = [];
   const { items, subtotal, taxAmount, taxRate, total } = input;
@@ -57,7 +63,7 @@ export function checkArithmetic(input: ArithmeticInput): Check[] {
     const sum = items.reduce((s, i) => s + cents(i.amount), 0);
     const tolerance = items.length;
     const target = subtotal !== null ? { key: 'subtotal', value: subtotal } : total !== null && !taxAmount ? { key: 'total', value: total } : null;
-    if (target) {
+    if (target && !misreadItems(items)) {
       const ok = Math.abs(sum - cents(target.value)) <= tolerance;
       checks.push({
         name: 'items_sum',

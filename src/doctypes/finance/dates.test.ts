@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { parseDate } from '../../domain/normalise.js';
-import { documentDayOrder, findDates, findTime, orderWithHints, resolveDate, termsDays } from './dates.js';
+import { DAY_FIRST_CURRENCIES } from './currency.js';
+import { DAY_FIRST_LEGAL_FORM, documentDayOrder, findDates, findTime, orderWithHints, resolveDate, termsDays } from './dates.js';
 
 describe('document day/month order', () => {
+  it("takes a currency spent only where dates are day first as a hint, never over a proof", () => {
+    const unproven = documentDayOrder(['Date 06/03/2018', 'TOTAL RM 54.50']);
+    expect(orderWithHints(unproven, DAY_FIRST_CURRENCIES.has('MYR'))).toBe('dmy');
+    expect(orderWithHints(unproven, DAY_FIRST_CURRENCIES.has('USD'))).toBeNull();
+    expect(orderWithHints(documentDayOrder(['Date 06/13/2018']), true)).toBe('mdy');
+    expect(['SYL ROASTED DELIGHTS SDN. BHD.', 'Acme Pvt Ltd', 'Muster GmbH'].every((t) => DAY_FIRST_LEGAL_FORM.test(t))).toBe(true);
+    expect(DAY_FIRST_LEGAL_FORM.test('ACME INC')).toBe(false);
+  });
+
   it('is proven by a part over 12 and otherwise unknown', () => {
     expect(documentDayOrder(['Date 03/04/2025', 'Due 18/04/2025']).order).toBe('dmy');
     expect(documentDayOrder(['Date 03/04/2025', 'Due 04/18/2025']).order).toBe('mdy');
@@ -29,6 +39,9 @@ describe('dates in text', () => {
     expect(parseDate('19 april 2014')?.iso).toBe('2014-04-19');
     expect(parseDate('August 3 , 2014')?.iso).toBe('2014-08-03');
     expect(findDates('Invoice 20-10-2015 total 12.50').map((d) => d.raw)).toEqual(['20-10-2015']);
+    // A time written with dots is no date, and proves no day/month order.
+    expect(findDates('Cashier USER Time: 09.20.00')).toEqual([]);
+    expect(documentDayOrder(['Date: 10/01/2018', 'Time: 09.20.00']).order).toBeNull();
   });
 
   it('reads payment terms and times', () => {

@@ -24,11 +24,16 @@ const DATE_RE = new RegExp(
   'gu',
 );
 
+const TIME_LABEL_BEFORE = /\b(?:TIME|ZEIT|UHRZEIT|HEURE|HORA|ORA|TIJD)\s*[:.]?\s*$/i;
+
 /** Date-like substrings of the text that parse as a date in some order. */
 export function findDates(text: string): DateToken[] {
   const out: DateToken[] = [];
-  for (const m of text.slice(0, 2000).matchAll(DATE_RE)) {
+  const searched = text.slice(0, 2000);
+  for (const m of searched.matchAll(DATE_RE)) {
     const raw = m[0];
+    // "Time: 09.20.00" is a time of day written with dots, not 20 September 2000.
+    if (TIME_LABEL_BEFORE.test(searched.slice(Math.max(0, m.index - 12), m.index))) continue;
     if (!parseDate(raw.replace(/(\d)er\b/i, '$1'), 'dmy') && !parseDate(raw, 'mdy')) continue;
     const num = raw.match(/^(\d{1,2})([-./])(\d{1,2})[-./](\d{2}|\d{4})$/);
     out.push({ raw, start: m.index, end: m.index + raw.length, numeric: num ? { a: Number(num[1]), b: Number(num[3]), sep: num[2]! } : null });
@@ -63,9 +68,14 @@ export function documentDayOrder(texts: string[]): OrderDecision {
   return { order: null, why: 'no date on the document shows the day/month order', dotted };
 }
 
-/** The proven order, else day-first when dates are dotted, else null. */
-export function orderWithHints(decision: OrderDecision): DayOrder | null {
-  return decision.order ?? (decision.dotted ? 'dmy' : null);
+/** Company forms of countries that write numeric dates only day first (Malaysia's Sdn Bhd,
+ * India's Pvt Ltd, Australia's Pty Ltd, Germany's GmbH, France's SARL): a hint, like the currency. */
+export const DAY_FIRST_LEGAL_FORM = /\bSDN\.?\s*BHD\b|\bPVT\.?\s*LTD\b|\bPTY\.?\s*LTD\b|\bGMBH\b|\bSARL\b/i;
+
+/** The proven order, else day-first when dates are dotted or the document's currency is spent
+ * only where dates are written day first (DAY_FIRST_CURRENCIES), else null. */
+export function orderWithHints(decision: OrderDecision, dayFirstCurrency = false): DayOrder | null {
+  return decision.order ?? (decision.dotted || dayFirstCurrency ? 'dmy' : null);
 }
 
 export interface ResolvedDate {

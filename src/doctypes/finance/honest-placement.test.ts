@@ -36,6 +36,13 @@ describe('labels in every common language', () => {
     expect(matchLabel('customer', 'Art-Nr-Kunde')).toBeNull();
     expect(matchLabel('tax', 'Ivanhoe Street')).toBeNull();
   });
+
+  it("reads a long amount label a text layer split with a stray space, and no name split alike", () => {
+    expect(matchLabel('total', 'Br uttosumme')).not.toBeNull();
+    expect(matchLabel('amount_due', 'Zahlbetr ag')).not.toBeNull();
+    expect(matchLabel('total', 'Bruttosummen')).toBeNull();
+    expect(matchLabel('vendor', 'Liefer ant GmbH')).toBeNull();
+  });
 });
 
 describe('a name is never a legal form, a label, a heading or a code', () => {
@@ -56,10 +63,13 @@ describe('a name is never a legal form, a label, a heading or a code', () => {
 });
 
 describe('the total is told from net, tax, amount due and line amounts', () => {
-  it('takes no total of 0 or less, unless the document is titled a credit note', () => {
+  it('takes no total of 0 or less, unless the document is titled a credit note, whose total is what it credits', () => {
     const rows: Entry[] = [['Entgelt 0,00', 0.5, 0.5], ['Summe -21,25', 0.5, 0.52]];
     expect(findTotals(rowsOf(rows)).total).toBeNull();
-    expect(findTotals(rowsOf([['Gutschrift', 0.1, 0.1, 1.5], ...rows])).total?.value).toBe(-21.25);
+    // As its EN 16931 XML states it: positive, the document type carrying the sign.
+    expect(findTotals(rowsOf([['Gutschrift', 0.1, 0.1, 1.5], ...rows])).total?.value).toBe(21.25);
+    const avoir = findTotals(rowsOf([['Avoir AV-2017-0005', 0.1, 0.1, 1.5], ['Total HT -218,48 €', 0.5, 0.5], ['Total taxes -14,99 €', 0.5, 0.52], ['Total TTC -233,47 €', 0.5, 0.54]]));
+    expect(avoir).toMatchObject({ subtotal: { value: 218.48 }, tax: { value: 14.99 }, total: { value: 233.47 }, consistent: true });
   });
 
   it('does not take the total of charges or discounts for the total', () => {

@@ -26,7 +26,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     customer: ['bill to', 'billed to', 'buyer', 'invoice to', 'sold to', '!customer', '!client'],
     vendor_tax_id: ['vat id', 'vat no', 'vat no.', 'vat number', 'vat reg no', 'tax id', 'tax number'],
     credit_note: ['credit note', 'credit memo'],
-    total_qualifier: ['discount', 'discounts', 'allowance', 'allowances', 'charges', 'deposit', 'prepaid', 'savings', 'quantity', 'items'],
+    total_qualifier: ['discount', 'discounts', 'allowance', 'allowances', 'charges', 'deposit', 'prepaid', 'savings', 'quantity', 'items', 'supplies'],
     prepayment: ['deposit', 'deposit paid', 'prepaid', 'prepayment', 'amount paid', 'less paid'],
     number_date: ['dated', 'issued at', 'issued on', 'of'],
   },

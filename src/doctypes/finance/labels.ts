@@ -38,14 +38,22 @@ const LINE_START = new Set<WordedLabel>(['vendor']);
 
 const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** A phrase as a pattern: spaces, dots and hyphens optional, never inside a longer word. */
+/** A word long enough that a text layer's stray space inside it ("Br uttosumme", "Zahlbetr ag":
+ * glyphs placed one by one) leaves it unmistakable; shorter words must be whole. */
+const LONG_WORD = /^[A-Z]{8,}$/;
+/** Only amount labels: a name can contain a label's word split the same way ("Liefer ant GmbH" is
+ * a company, not the label Lieferant before "GmbH"). */
+const SPLIT_TOLERANT = new Set<WordedLabel>(['subtotal', 'tax', 'total', 'amount_due']);
+
+/** A phrase as a pattern: spaces, dots and hyphens optional, a stray space inside a long word
+ * allowed, never inside a longer word. */
 function phrasePattern(label: WordedLabel, phrase: string): LabelPattern {
   const weak = phrase.startsWith('!');
   const compound = phrase.startsWith('*');
-  const body = escapeRe(upper(weak || compound ? phrase.slice(1) : phrase))
-    .replace(/\\\./g, '\\.?')
-    .replace(/-/g, '[-\\s]?')
-    .replace(/ /g, '\\s*');
+  const body = upper(weak || compound ? phrase.slice(1) : phrase)
+    .split(' ')
+    .map((word) => (SPLIT_TOLERANT.has(label) && LONG_WORD.test(word) ? [...word].join(' ?') : escapeRe(word).replace(/\\\./g, '\\.?').replace(/-/g, '[-\\s]?')))
+    .join('\\s*');
   const start = LINE_START.has(label) ? '^\\s*' : compound ? '' : '(?<![\\p{L}\\p{N}-])';
   return L(new RegExp(`${start}${body}(?![\\p{L}\\p{N}])`, 'u'), WORDED_STRENGTH[label][weak ? 1 : 0]);
 }

@@ -10,6 +10,10 @@ describe('findAmounts', () => {
     expect(findAmounts('$4.11')).toMatchObject([{ value: 4.11, currency: 'USD' }]);
     expect(findAmounts('Grand Total Rs 1939')).toMatchObject([{ value: 1939, currency: 'INR' }]);
     expect(findAmounts('RM 14.10')).toMatchObject([{ value: 14.1, currency: 'MYR' }]);
+    // Cents a reader set apart from the point stay cents; a comma and a space stay a list.
+    expect(findAmounts('TOTAL RM 65. 20')).toMatchObject([{ value: 65.2, currency: 'MYR' }]);
+    expect(findAmounts('Total: 105. 00').map((a) => a.value)).toEqual([105]);
+    expect(findAmounts('RM 2, 10').map((a) => a.value)).toEqual([2]);
     expect(findAmounts('€ -9,32')).toMatchObject([{ value: -9.32 }]);
   });
 

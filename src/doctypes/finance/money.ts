@@ -14,10 +14,12 @@ export interface AmountToken {
 }
 
 const MARK = String.raw`(?:[€$£¥₹]|RM|RS\.?|INR|EUR|USD|GBP|CHF|PLN|MYR|SGD|AUD|CAD|JPY|CNY|SEK|NOK|DKK|CZK|HUF|ZAR|AED|SAR|QAR|NZD|HKD)`;
-/** Grouped thousands (1,234.56 / 1.234,56 / 1 234,56 with a no-break space) or plain digits, with two decimals. */
-const NUMBER = String.raw`-?(?:\d{1,3}(?:[.,'’\u00a0\u202f]\d{3})+|\d+)[.,]\d{2}(?!\d)`;
-/** A whole number counts as an amount only next to a currency mark ("€ 9", "0 €"). */
-const WHOLE = String.raw`-?(?:\d{1,3}(?:[.,'’\u00a0\u202f]\d{3})+|\d+)(?![.,]\d)`;
+/** Grouped thousands (1,234.56 / 1.234,56 / 1 234,56 with a no-break space) or plain digits, with two
+ * decimals; OCR of a small till print may set a space after the decimal point ("105. 00"). */
+const NUMBER = String.raw`-?(?:\d{1,3}(?:[.,'’\u00a0\u202f]\d{3})+|\d+)(?:[.,]|\. )\d{2}(?!\d)`;
+/** A whole number counts as an amount only next to a currency mark ("€ 9", "0 €"); never the
+ * units of an amount whose cents a reader set apart ("RM 65. 20" is 65.20, not 65). */
+const WHOLE = String.raw`-?(?:\d{1,3}(?:[.,'’\u00a0\u202f]\d{3})+|\d+)(?![.,]\d|\. \d)`;
 
 const AMOUNT_RE = new RegExp(
   String.raw`(?<![\w.,/:-])(?:(?<pre>${MARK})\s?(?<a>${NUMBER}|${WHOLE})|(?<b>${NUMBER})(?:\s?(?<post>${MARK}))?|(?<c>${WHOLE})\s?(?<post2>${MARK}))(?![\w%]|\s?%|[.,/:-]\d)`,

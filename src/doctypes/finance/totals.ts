@@ -139,13 +139,15 @@ export function isCreditNote(rows: Row[]): boolean {
 /** Finds the totals block. When several totals are printed (a summary and a grand total, a
  * rounded total), the one that equals subtotal + tax wins; else the strongest label, lowest down.
  * After a prepayment, an amount due stands in for the total only when no total is printed. A total, subtotal or amount due of 0 or less is a line's or a column's, not the
- * document's, unless the document is a credit note. */
+ * document's, unless the document is a credit note, whose amounts are taken as what it credits. */
 export function findTotals(rows: Row[]): TotalsBlock {
   const found: Record<Kind, AmountReading[]> = { total: [], subtotal: [], tax: [], due: [] };
   const creditNote = isCreditNote(rows);
   const add = (kind: Kind, reading: AmountReading): void => {
     if (kind !== 'tax' && reading.value <= 0 && !creditNote) return;
-    found[kind].push(reading);
+    // A credit note's amounts are what it credits: EN 16931 states them positive and lets the
+    // document type carry the sign, so a page printing "-233,47 €" gives the value its XML gives.
+    found[kind].push(creditNote ? { ...reading, value: Math.abs(reading.value) } : reading);
   };
   rows.forEach((row, i) => {
     const amounts = rowAmounts(row);

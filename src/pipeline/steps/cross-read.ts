@@ -1,3 +1,4 @@
+import { findTime } from '../../doctypes/finance/dates.js';
 import type { ExtractedValue, FieldSpec } from '../../doctypes/types.js';
 import type { Box, Line } from '../../readers/types.js';
 import type { ReadContext } from '../context.js';
@@ -58,13 +59,13 @@ export const crossReadStep: Step<ReadContext> = {
   },
 };
 
-function widen([x0, y0, x1, y1]: Box): Box {
+export function widen([x0, y0, x1, y1]: Box): Box {
   return [Math.max(0, x0 - MARGIN_X), Math.max(0, y0 - MARGIN_Y), Math.min(1, x1 + MARGIN_X), Math.min(1, y1 + MARGIN_Y)];
 }
 
 /** The crop's lines that belong to the value: those whose middle lies within the value's own
  * (unwidened) vertical extent. The margin only gives the reader context, never extra lines. */
-function linesWithin(lines: Line[], [, y0, , y1]: Box): Line[] {
+export function linesWithin(lines: Line[], [, y0, , y1]: Box): Line[] {
   return lines.filter((l) => {
     const mid = (l.box[1] + l.box[3]) / 2;
     return mid >= y0 && mid <= y1;
@@ -85,27 +86,50 @@ const MIN_CONTAINED_CHARS = 6;
  * value may share its line). A numeric date is read in whichever day/month order the first reader
  * settled on from the whole document (a crop alone cannot know it). Any other difference stays a
  * disagreement. */
-function valueFromCrop(spec: FieldSpec, text: string, firstValue: ExtractedValue['value']): ExtractedValue['value'] {
+export function valueFromCrop(spec: FieldSpec, text: string, firstValue: ExtractedValue['value']): ExtractedValue['value'] {
   const t = text.replace(/\s+/g, ' ').trim();
   if (!t) return null;
   if (holdsValue(spec, t, firstValue)) return firstValue;
   if (spec.kind === 'amount') {
-    // A label or a neighbouring figure may share the crop; the value itself stands last.
-    const amounts = amountsIn(t);
+    // A label or a neighbouring figure may share the crop; the value itself stands last. A reader
+    // may set the cents apart from a small print's decimal point ("14. 10").
+    const amounts = amountsIn(t.replace(/(\d)\. (\d{2})(?!\d)/g, '$1.$2'));
     return amounts.includes(firstValue as number) ? firstValue : (amounts.at(-1) ?? null);
   }
   if (spec.kind === 'date') {
     const want = canonical('date', firstValue);
-    const readings = [parseDate(t, 'dmy')?.iso, parseDate(t, 'mdy')?.iso].filter((d): d is string => Boolean(d));
-    return readings.find((d) => d === want) ?? readings[0] ?? t;
+    const readings = datesIn(t);
+    // A reader may split a digit group ("29/12/201 7"): the crop still shows the first reader's
+    // date when joining the split gives it, and only then.
+    const joined = datesIn(t.replace(/(\d) (?=\d)/g, '$1'));
+    return readings.find((d) => d === want) ?? joined.find((d) => d === want) ?? readings[0] ?? t;
   }
   return t;
 }
+
+const datesIn = (t: string): string[] => [parseDate(t, 'dmy')?.iso, parseDate(t, 'mdy')?.iso].filter((d): d is string => Boolean(d));
+
+const TIME_VALUE = /^\d{2}:\d{2}(?::\d{2})?$/;
+const TIME_IN_TEXT = /(?<![:\d])(?:\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AP]\.?M\.?)?)/gi;
+
+/** Every time of day in a crop, on the 24-hour clock. A reader may set the colon apart ("12 :06")
+ * or run the time into the date before it ("21/09/201710:20:37AM"); digits run into a time
+ * otherwise ("1721:00") are a misread, not a time. */
+function timesIn(text: string): string[] {
+  const t = text.replace(/\s*:\s*/g, ':').replace(/([/.-]\d{4})(?=\d{1,2}:)/g, '$1 ');
+  return [...t.matchAll(TIME_IN_TEXT)].map((m) => findTime(m[0])?.value).filter((v): v is string => Boolean(v));
+}
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function holdsValue(spec: FieldSpec, text: string, firstValue: ExtractedValue['value']): boolean {
   if (typeof firstValue !== 'string' || spec.kind === 'date' || spec.kind === 'amount') return false;
   const want = canonical(spec.kind, firstValue);
   const have = canonical(spec.kind, text);
-  if (!want || !have || want.length < MIN_CONTAINED_CHARS) return want === have;
+  if (!want || !have) return want === have;
+  // A time of day is compared as a time: the first reader gives it on the 24-hour clock.
+  if (TIME_VALUE.test(firstValue)) return timesIn(text).includes(firstValue);
+  // A short value counts only as a whole token of the crop, as printed ("9:27PM" in "Date: 25 Mar
+  // 2018 9:27PM", "CASH" in "CASH : 9.60"), never inside a longer word or number.
+  if (want.length < MIN_CONTAINED_CHARS) return want === have || new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(firstValue.trim())}(?![\\p{L}\\p{N}])`, 'iu').test(text);
   return have.includes(want);
 }

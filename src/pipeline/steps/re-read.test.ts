@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { receipt } from '../../doctypes/receipt.js';
+import type { ExtractedValue } from '../../doctypes/types.js';
+import { openImage } from '../../imaging/open.js';
+import type { ReadContext } from '../context.js';
+import { reReadStep } from './re-read.js';
+
+/** A stand-in Tesseract whose crop read returns a given text as one line filling the crop, and
+ * records the crops it was given. */
+function fakeTesseract(cropText: string) {
+  const crops: Array<{ width: number; height: number }> = [];
+  return {
+    crops,
+    readRegion: async (png: Buffer) => {
+      const { width, height } = await openImage(png).metadata();
+      crops.push({ width: width!, height: height! });
+      return { text: cropText, confidence: 0.9, lines: [{ text: cropText, box: [0, 0, 1, 1], confidence: 0.9, words: [] }] };
+    },
+  };
+}
+
+const value = (key: string, v: ExtractedValue['value'], box: [number, number, number, number]): ExtractedValue => ({ key, value: v, raw: String(v), region: { page: 1, box }, confidence: 0.8 });
+
+async function context(tesseract: ReturnType<typeof fakeTesseract>, first: ExtractedValue[], second: ExtractedValue[]): Promise<ReadContext> {
+  const png = await openImage(Buffer.alloc(400 * 1000 * 3, 255), { raw: { width: 400, height: 1000, channels: 3 } }).png().toBuffer();
+  return {
+    deps: { readers: async () => ({ tesseract, paddle: null, llm: null }) },
+    pageImages: [{ page: 1, width: 400, height: 1000, png }],
+    readings: [],
+    doctype: receipt,
+    extracted: [
+      { reader: 'tesseract', values: first },
+      { reader: 'paddle', values: second },
+    ],
+    raw: {},
+  } as unknown as ReadContext;
+}
+
+describe('re-reading a disputed value from its crop', () => {
+  it("replaces Tesseract's page reading of a disputed total with its read of the enlarged crop", async () => {
+    const tesseract = fakeTesseract('9.00');
+    const first = [value('total', 9.6, [0.8, 0.7, 0.95, 0.712])];
+    const ctx = await context(tesseract, first, [value('total', 9, [0.8, 0.7, 0.95, 0.712])]);
+    await reReadStep.run(ctx);
+    expect(first[0]).toMatchObject({ value: 9, raw: '9.00' });
+    expect(ctx.raw.re_read).toEqual([{ key: 'total', page: '9.6', crop: '9.00' }]);
+    // A 12 px high value is enlarged towards 40 px letters, on a white margin.
+    expect(tesseract.crops[0]!.height).toBeGreaterThan(40);
+  });
+
+  it('never changes an amount\'s sign', async () => {
+    const first = [value('total', 5.94, [0.7, 0.48, 0.85, 0.5])];
+    const ctx = await context(fakeTesseract('-5.94'), first, [value('total', -5.94, [0.7, 0.48, 0.85, 0.5])]);
+    await reReadStep.run(ctx);
+    expect(first[0]!.value).toBe(5.94);
+  });
+
+  it('reads cents the crop set apart from the decimal point', async () => {
+    const first = [value('total', 14.19, [0.5, 0.6, 0.8, 0.612])];
+    const ctx = await context(fakeTesseract('RM 14. 10'), first, [value('total', 14.1, [0.5, 0.6, 0.8, 0.612])]);
+    await reReadStep.run(ctx);
+    expect(first[0]!.value).toBe(14.1);
+  });
+
+  it('keeps the crop reading when it still disagrees: it is never chosen for agreeing', async () => {
+    const first = [value('total', 64.5, [0.8, 0.7, 0.95, 0.712])];
+    const ctx = await context(fakeTesseract('TOTAL 84.50'), first, [value('total', 54.5, [0.8, 0.7, 0.95, 0.712])]);
+    await reReadStep.run(ctx);
+    expect(first[0]!.value).toBe(84.5);
+  });
+
+  it('leaves alone values the engines agree on', async () => {
+    const tesseract = fakeTesseract('SOMETHING ELSE 1.00');
+    const first = [value('total', 9, [0.8, 0.7, 0.95, 0.712])];
+    const ctx = await context(tesseract, first, [value('total', 9, [0.8, 0.7, 0.95, 0.712])]);
+    await reReadStep.run(ctx);
+    expect(tesseract.crops).toEqual([]);
+    expect(first[0]!.value).toBe(9);
+    expect(ctx.raw.re_read).toBeUndefined();
+  });
+
+  it('leaves a disputed name to the person: both engines can share a misreading of a faint print', async () => {
+    const box: [number, number, number, number] = [0.1, 0.1, 0.9, 0.112];
+    const tesseract = fakeTesseract('VERBENA CONFECTIUNERY SDN BHD');
+    const first = [value('merchant_name', 'VERBENA CONFECTIURERY SDN BHD', box)];
+    await reReadStep.run(await context(tesseract, first, [value('merchant_name', 'VERBENA CONFECTIUNERY SDN BHD', box)]));
+    expect(tesseract.crops).toEqual([]);
+    expect(first[0]!.value).toBe('VERBENA CONFECTIURERY SDN BHD');
+  });
+
+  it('reads a date the crop splits as the same date only when joining gives the first reading', async () => {
+    const first = [value('date', '2017-12-29', [0.1, 0.3, 0.6, 0.312])];
+    const ctx = await context(fakeTesseract('29/12/201 7 11:41'), first, [value('date', '2017-12-28', [0.1, 0.3, 0.6, 0.312])]);
+    await reReadStep.run(ctx);
+    expect(first[0]!.value).toBe('2017-12-29');
+  });
+});

@@ -1,0 +1,156 @@
+import { matchLabel } from '../../doctypes/finance/labels.js';
+import { findAmounts } from '../../doctypes/finance/money.js';
+import { readingRows } from '../../doctypes/finance/rows.js';
+import type { ExtractedValue, FieldSpec } from '../../doctypes/types.js';
+import { canonical } from '../../domain/normalise.js';
+import { openImage } from '../../imaging/open.js';
+import type { Box, Line } from '../../readers/types.js';
+import type { ReadContext } from '../context.js';
+import type { Step } from '../run.js';
+import { linesWithin, valueFromCrop, widen } from './cross-read.js';
+import { uprightPage } from './page-image.js';
+
+/** Letter height (px) the crop is enlarged towards: Tesseract's LSTM reads best at about 30–40 px
+ * and loses decimal points and thin digits on the 10–15 px letters of a faint till slip. */
+const TARGET_LINE_PX = 40;
+const MAX_SCALE = 4;
+/** White margin (px) around the crop: Tesseract misreads glyphs that touch the image edge. */
+const BORDER_PX = 12;
+/** Most disputed values re-read per document; each is one small Tesseract job. */
+const MAX_RE_READS = 8;
+/** Most total rows re-read per document. */
+const MAX_ROW_RE_READS = 3;
+
+export interface ReRead {
+  key: string;
+  page: string;
+  crop: string;
+}
+
+/** Where the two engines disagree on a value, the first reader (Tesseract) reads it again from its
+ * own crop, prepared for it: enlarged to a readable letter size, grey, contrast stretched, with a
+ * white margin. The page read saw the value at the page's scale among everything else; the crop
+ * read is Tesseract's better look at the same pixels and replaces its page value whatever it says
+ * (it is never chosen for agreeing). Agreement still needs the second engine (Paddle) to have read
+ * the same, so a value both engines misread alike is as unlikely as before. */
+export const reReadStep: Step<ReadContext> = {
+  name: 're_read',
+  async run(ctx) {
+    const first = ctx.extracted.find((e) => e.reader === 'tesseract');
+    const second = ctx.extracted.find((e) => e.reader === 'paddle');
+    if (!first || !second || !ctx.doctype) return undefined;
+    const readers = await ctx.deps.readers();
+    const specs = new Map(ctx.doctype.fields.map((f) => [f.key, f]));
+    const disputed = first.values.filter((v) => isDisputed(specs.get(v.key), v, second.values)).slice(0, MAX_RE_READS);
+    const done: ReRead[] = [];
+    for (const v of disputed) {
+      const spec = specs.get(v.key)!;
+      const page = await uprightPage(ctx, v.region!.page);
+      if (!page) continue;
+      const crop = await preparedCrop(page, v.region!.box);
+      if (!crop) continue;
+      const read = await readers.tesseract.readRegion(crop.png, { psm: 6, ...(ctx.signal ? { signal: ctx.signal } : {}) });
+      const lines = linesWithin(read.lines.map((l) => onPage(l, crop.toPage)), v.region!.box);
+      const text = lines.map((l) => l.text).join(' ');
+      const value = valueFromCrop(spec, text, v.value);
+      if (value === null || canonical(spec.kind, value) === null) continue;
+      // A re-read corrects digits, not the sign: a minus the crop takes in from the row ("-2 5.94")
+      // would make a total the extractor never accepts.
+      if (spec.kind === 'amount' && Math.sign(Number(value)) !== Math.sign(Number(v.value))) continue;
+      done.push({ key: v.key, page: v.raw, crop: text });
+      v.value = value;
+      v.raw = text;
+    }
+    if (done.length) ctx.raw.re_read = [...((ctx.raw.re_read as ReRead[] | undefined) ?? []), ...done];
+    return undefined;
+  },
+};
+
+
+/** A total the first reader saw the label of but not the amount: Tesseract's page read of a till
+ * slip turns a small "105.00" into "105. 00", "(742)" or "343.%", and no total is found. The
+ * row, across the page, is read again from its prepared crop and its lines replace the page
+ * read's; the extractor then places the amounts as on any page. Nothing is published on this
+ * alone: the second engine reads the total's crop afterwards (cross-read), as for every value. */
+export const reReadTotalRowsStep: Step<ReadContext> = {
+  name: 're_read_rows',
+  async run(ctx) {
+    const doctype = ctx.doctype;
+    if (!doctype || !doctype.fields.some((f) => f.key === 'total')) return undefined;
+    const entry = ctx.extracted.find((e) => e.reader === 'tesseract');
+    const reading = ctx.readings.find((r) => r.reader === 'tesseract');
+    if (!entry || !reading || entry.values.some((v) => v.key === 'total')) return undefined;
+    const rows = readingRows(reading).filter((r) => (matchLabel('total', r.text) || matchLabel('amount_due', r.text)) && findAmounts(r.text).length === 0);
+    if (rows.length === 0) return undefined;
+    const readers = await ctx.deps.readers();
+    const done: ReRead[] = [];
+    for (const row of rows.slice(0, MAX_ROW_RE_READS)) {
+      const page = reading.pages.find((p) => p.page === row.page);
+      const image = await uprightPage(ctx, row.page);
+      if (!page || !image) continue;
+      const box: Box = [0, row.box[1], 1, row.box[3]];
+      const crop = await preparedCrop(image, box);
+      if (!crop) continue;
+      const read = await readers.tesseract.readRegion(crop.png, { psm: 6, ...(ctx.signal ? { signal: ctx.signal } : {}) });
+      const lines = linesWithin(read.lines.map((l) => onPage(l, crop.toPage)), box);
+      const text = lines.map((l) => l.text).join(' ');
+      if (findAmounts(text).length === 0) continue;
+      const inRow = (l: Line) => {
+        const mid = (l.box[1] + l.box[3]) / 2;
+        return mid >= box[1] && mid <= box[3];
+      };
+      page.lines = [...page.lines.filter((l) => !inRow(l)), ...lines].sort((a, b) => a.box[1] - b.box[1]);
+      done.push({ key: 'total_row', page: row.text, crop: text });
+    }
+    if (done.length === 0) return undefined;
+    entry.values = doctype.extract(reading, { now: ctx.input.now, pages: reading.pages });
+    ctx.raw.re_read = [...((ctx.raw.re_read as ReRead[] | undefined) ?? []), ...done];
+    return undefined;
+  },
+};
+
+function onPage(line: Line, toPage: (b: Box) => Box): Line {
+  return { ...line, box: toPage(line.box), words: line.words.map((w) => ({ ...w, box: toPage(w.box) })) };
+}
+
+/** Only values parsed out of the crop's text: an amount or a date. A name would be the crop's
+ * whole text, and re-reading it made both engines agree on a misreading they share (a faint O
+ * read as U by each: "CONFECTIUNERY"); an address spans lines. */
+const RE_READ_KINDS = new Set<FieldSpec['kind']>(['amount', 'date']);
+
+function isDisputed(spec: FieldSpec | undefined, v: ExtractedValue, others: ExtractedValue[]): boolean {
+  if (!spec || !RE_READ_KINDS.has(spec.kind) || !v.region) return false;
+  const mine = canonical(spec.kind, v.value);
+  const theirs = others.filter((o) => o.key === v.key).map((o) => canonical(spec.kind, o.value));
+  return mine !== null && theirs.length > 0 && !theirs.includes(mine);
+}
+
+/** The value's widened box cut from the page, enlarged towards TARGET_LINE_PX per line of the
+ * value's own height, greyscale and contrast-stretched, on a white margin; and the map from the
+ * crop's fractions back to the page's. */
+async function preparedCrop(page: { png: Buffer; width: number; height: number }, box: Box): Promise<{ png: Buffer; toPage: (b: Box) => Box } | null> {
+  const [x0, y0, x1, y1] = widen(box);
+  const left = Math.floor(x0 * page.width);
+  const top = Math.floor(y0 * page.height);
+  const width = Math.min(page.width - left, Math.ceil((x1 - x0) * page.width));
+  const height = Math.min(page.height - top, Math.ceil((y1 - y0) * page.height));
+  if (width < 4 || height < 4) return null;
+  const valueHeight = Math.max(1, (box[3] - box[1]) * page.height);
+  const scale = Math.max(1, Math.min(MAX_SCALE, TARGET_LINE_PX / valueHeight));
+  const w = Math.round(width * scale);
+  const h = Math.round(height * scale);
+  const png = await openImage(page.png)
+    .extract({ left, top, width, height })
+    .resize(w, h, { kernel: 'lanczos3' })
+    .greyscale()
+    .normalise()
+    .extend({ top: BORDER_PX, bottom: BORDER_PX, left: BORDER_PX, right: BORDER_PX, background: '#ffffff' })
+    .png()
+    .toBuffer();
+  const W = w + 2 * BORDER_PX;
+  const H = h + 2 * BORDER_PX;
+  const fx = (f: number) => (left + (f * W - BORDER_PX) / scale) / page.width;
+  const fy = (f: number) => (top + (f * H - BORDER_PX) / scale) / page.height;
+  return { png, toPage: ([a, b, c, d]) => [fx(a), fy(b), fx(c), fy(d)] };
+}
+
