@@ -39,7 +39,7 @@ export const reReadStep: Step<ReadContext> = {
     const first = ctx.extracted.find((e) => e.reader === 'tesseract');
     const second = ctx.extracted.find((e) => e.reader === 'paddle');
     if (!first || !second || !ctx.doctype) return undefined;
-    const readers = await ctx.deps.readers();
+    const tesseract = await ctx.deps.readers.get('tesseract');
     const specs = new Map(ctx.doctype.fields.map((f) => [f.key, f]));
     const disputed = first.values.filter((v) => isDisputed(specs.get(v.key), v, second.values)).slice(0, MAX_RE_READS);
     const done: ReRead[] = [];
@@ -49,7 +49,7 @@ export const reReadStep: Step<ReadContext> = {
       if (!page) continue;
       const crop = await preparedCrop(page, v.region!.box);
       if (!crop) continue;
-      const read = await readers.tesseract.readRegion(crop.png, { psm: 6, ...(ctx.signal ? { signal: ctx.signal } : {}) });
+      const read = await tesseract.readRegion(crop.png, { psm: 6, ...(ctx.signal ? { signal: ctx.signal } : {}) });
       const lines = linesWithin(read.lines.map((l) => onPage(l, crop.toPage)), v.region!.box);
       const text = lines.map((l) => l.text).join(' ');
       const value = valueFromCrop(spec, text, v.value);
@@ -82,7 +82,7 @@ export const reReadTotalRowsStep: Step<ReadContext> = {
     if (!entry || !reading || entry.values.some((v) => v.key === 'total')) return undefined;
     const rows = readingRows(reading).filter((r) => (matchLabel('total', r.text) || matchLabel('amount_due', r.text)) && findAmounts(r.text).length === 0);
     if (rows.length === 0) return undefined;
-    const readers = await ctx.deps.readers();
+    const tesseract = await ctx.deps.readers.get('tesseract');
     const done: ReRead[] = [];
     for (const row of rows.slice(0, MAX_ROW_RE_READS)) {
       const page = reading.pages.find((p) => p.page === row.page);
@@ -91,7 +91,7 @@ export const reReadTotalRowsStep: Step<ReadContext> = {
       const box: Box = [0, row.box[1], 1, row.box[3]];
       const crop = await preparedCrop(image, box);
       if (!crop) continue;
-      const read = await readers.tesseract.readRegion(crop.png, { psm: 6, ...(ctx.signal ? { signal: ctx.signal } : {}) });
+      const read = await tesseract.readRegion(crop.png, { psm: 6, ...(ctx.signal ? { signal: ctx.signal } : {}) });
       const lines = linesWithin(read.lines.map((l) => onPage(l, crop.toPage)), box);
       const text = lines.map((l) => l.text).join(' ');
       if (findAmounts(text).length === 0) continue;
