@@ -24,7 +24,7 @@ const value = (key: string, v: ExtractedValue['value'], box: [number, number, nu
 async function context(tesseract: ReturnType<typeof fakeTesseract>, first: ExtractedValue[], second: ExtractedValue[]): Promise<ReadContext> {
   const png = await openImage(Buffer.alloc(400 * 1000 * 3, 255), { raw: { width: 400, height: 1000, channels: 3 } }).png().toBuffer();
   return {
-    deps: { readers: async () => ({ tesseract, paddle: null, llm: null }) },
+    deps: { readers: { get: async (name: string) => (name === 'tesseract' ? tesseract : null) } },
     pageImages: [{ page: 1, width: 400, height: 1000, png }],
     readings: [],
     doctype: receipt,
