@@ -18,8 +18,11 @@ if (!address || typeof address === 'string') throw new Error('no port');
 const { key } = await rt.accounts.createKey({ orgName: 'bench', plan: 'internal' });
 process.stdout.write(`READY http://127.0.0.1:${address.port} ${key}\n`);
 process.on('SIGTERM', () => {
-  void app.close().then(() => rt.close()).finally(() => {
-    rmSync(dir, { recursive: true, force: true });
-    process.exit(0);
-  });
+  void app
+    .close()
+    .then(() => rt.close())
+    .finally(() => {
+      rmSync(dir, { recursive: true, force: true });
+      process.exit(0);
+    });
 });

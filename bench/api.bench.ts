@@ -13,10 +13,14 @@ const PHASE = process.env.BENCH_PHASE ?? 'all';
 
 // BENCH_NODE_ARGS='--cpu-prof' profiles the server.
 const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', new URL('./api-server.ts', import.meta.url).pathname, ...(process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean)], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-  env: { ...process.env, WORKERS_IN_PROCESS: 'false' },
-});
+const server = spawn(
+  process.execPath,
+  [...nodeArgs, '--import', 'tsx', new URL('./api-server.ts', import.meta.url).pathname, ...(process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean)],
+  {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, WORKERS_IN_PROCESS: 'false' },
+  },
+);
 const [base, key] = await new Promise<[string, string]>((resolve, reject) => {
   server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   createInterface({ input: server.stdout! }).on('line', (line) => {
@@ -26,7 +30,9 @@ const [base, key] = await new Promise<[string, string]>((resolve, reject) => {
 });
 
 // A 200 KB PNG of noise: incompressible, so the size on the wire is the size stored.
-const png = await sharp(Buffer.from(Array.from({ length: 260 * 260 * 3 }, () => Math.floor(Math.random() * 256))), { raw: { width: 260, height: 260, channels: 3 } })
+const png = await sharp(Buffer.from(Array.from({ length: 260 * 260 * 3 }, () => Math.floor(Math.random() * 256))), {
+  raw: { width: 260, height: 260, channels: 3 },
+})
   .png({ compressionLevel: 0 })
   .toBuffer();
 const boundary = '----docreadbench';
@@ -44,7 +50,9 @@ function report(name: string, r: autocannon.Result) {
 }
 
 try {
-  console.log(`docread API benchmark — ${DURATION_S}s per phase, file ${Math.round(png.length / 1024)} KB, SQLite + local disk, server in its own process, no workers`);
+  console.log(
+    `docread API benchmark — ${DURATION_S}s per phase, file ${Math.round(png.length / 1024)} KB, SQLite + local disk, server in its own process, no workers`,
+  );
   let lastId = '';
   const uploads = await autocannon({
     url: `${base}/v1/documents/upload`,
@@ -53,9 +61,10 @@ try {
     ...(PHASE === 'get' ? { amount: 50 } : { duration: DURATION_S }),
     headers: { 'x-doc-api-key': key, 'content-type': `multipart/form-data; boundary=${boundary}` },
     body,
-    setupClient: (client) => client.on('body', (b: Buffer) => {
-      lastId = (JSON.parse(b.toString()) as { id: string }).id;
-    }),
+    setupClient: (client) =>
+      client.on('body', (b: Buffer) => {
+        lastId = (JSON.parse(b.toString()) as { id: string }).id;
+      }),
   });
   if (PHASE !== 'get') report('upload → 202 (50 clients)', uploads);
   if (PHASE !== 'upload') {

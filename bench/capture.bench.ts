@@ -54,8 +54,12 @@ try {
       for (const [step, t] of Object.entries(r.timings_ms)) (steps[step] ??= []).push(t);
     }
     all.push(...ms);
-    const stepText = Object.entries(steps).map(([s, t]) => `${s} ${quantile(t, 0.5).toFixed(0)}`).join(', ');
-    console.log(`${c.name.padEnd(12)} ${quantile(ms, 0.5).toFixed(0).padStart(6)}   ${quantile(ms, 0.99).toFixed(0).padStart(6)}   ${String(proven).padStart(3)}/${ms.length}   ${stepText}`);
+    const stepText = Object.entries(steps)
+      .map(([s, t]) => `${s} ${quantile(t, 0.5).toFixed(0)}`)
+      .join(', ');
+    console.log(
+      `${c.name.padEnd(12)} ${quantile(ms, 0.5).toFixed(0).padStart(6)}   ${quantile(ms, 0.99).toFixed(0).padStart(6)}   ${String(proven).padStart(3)}/${ms.length}   ${stepText}`,
+    );
   }
   console.log(`${'all'.padEnd(12)} ${quantile(all, 0.5).toFixed(0).padStart(6)}   ${quantile(all, 0.99).toFixed(0).padStart(6)}`);
 } finally {

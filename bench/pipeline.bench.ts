@@ -30,7 +30,9 @@ const allKinds: Kind[] = [
   { name: 'DOCX CV', kind: 'docx', make: async (seed) => (await generateCvDocx({ seed })).bytes },
 ];
 // BENCH_KINDS=passport,scanned picks kinds by a word of their name, to measure one kind's memory alone.
-const picked = process.env.BENCH_KINDS?.split(',').map((w) => w.trim().toLowerCase()).filter(Boolean);
+const picked = process.env.BENCH_KINDS?.split(',')
+  .map((w) => w.trim().toLowerCase())
+  .filter(Boolean);
 const kinds = picked?.length ? allKinds.filter((k) => picked.some((w) => k.name.toLowerCase().includes(w))) : allKinds;
 
 let peakRss = 0;
@@ -71,9 +73,11 @@ for (const k of kinds) {
   // Throughput: the same files read with the configured number of documents in flight.
   const started = performance.now();
   const queue = files.slice(1);
-  await Promise.all(Array.from({ length: config.WORKER_CONCURRENCY }, async () => {
-    for (let f = queue.shift(); f; f = queue.shift()) await read(f);
-  }));
+  await Promise.all(
+    Array.from({ length: config.WORKER_CONCURRENCY }, async () => {
+      for (let f = queue.shift(); f; f = queue.shift()) await read(f);
+    }),
+  );
   const perMin = (RUNS / ((performance.now() - started) / 1000)) * 60;
   console.log(
     `${k.name.padEnd(33)} ${pct(times, 50).toFixed(0).padStart(6)}   ${pct(times, 95).toFixed(0).padStart(6)}   ${perMin.toFixed(1).padStart(8)}   ${warm.out.outcome.code ?? warm.out.outcome.status} (${warm.out.documentType})`,

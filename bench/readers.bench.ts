@@ -1,6 +1,6 @@
 /** Reader latency and memory on generated images.
  * Run: npx tsx bench/readers.bench.ts [runs] [all|tesseract|paddle|both]
- * (one phase per process gives a clean peak RSS: freed engine memory is not always returned). 
+ * (one phase per process gives a clean peak RSS: freed engine memory is not always returned).
  * Prints per scenario: p50/p95 wall latency; CPU per run of the whole process (all threads; less
  * sensitive than wall time to other load on the machine); the main thread's event-loop
  * utilisation (near 0 when OCR really runs elsewhere) and delay; and peak process RSS. */
@@ -73,9 +73,7 @@ async function benchTesseract(): Promise<void> {
   await measure('tesseract ID 1000×630', RUNS, () => t.read(page(card)));
   await measure('tesseract ID photo 2000×1260', RUNS, () => t.read(page(photo)));
   await measure('tesseract A4 300 dpi full page', Math.max(2, Math.ceil(RUNS / 2)), () => t.read(page(a4)));
-  await measure('tesseract 2 × A4 300 dpi in parallel', Math.max(2, Math.ceil(RUNS / 2)), () =>
-    Promise.all([t.read(page(a4)), t.read(page(a4))]),
-  );
+  await measure('tesseract 2 × A4 300 dpi in parallel', Math.max(2, Math.ceil(RUNS / 2)), () => Promise.all([t.read(page(a4)), t.read(page(a4))]));
   await t.close();
 }
 
@@ -96,7 +94,9 @@ async function benchBoth(): Promise<void> {
   const tesseract: TesseractReader = createTesseractReader({ workers: 1, recycleAfter: 100 });
   const paddle: PaddleReader = createPaddleReader({ maxSide: 1600, threads: 1 });
   await Promise.all([tesseract.ready(), paddle.ready()]);
-  await measure('both (1 engine each): tesseract page + paddle page, ID photo', RUNS, () => Promise.all([tesseract.read(page(photo)), paddle.read(page(photo))]));
+  await measure('both (1 engine each): tesseract page + paddle page, ID photo', RUNS, () =>
+    Promise.all([tesseract.read(page(photo)), paddle.read(page(photo))]),
+  );
   await measure('both (1 engine each): tesseract page + paddle crops, ID photo', RUNS, () =>
     Promise.all([tesseract.read(page(photo)), paddle.readCrops(photo.png, [...fieldBoxes, mrzBand])]),
   );

@@ -34,9 +34,7 @@ export interface ImportEdge {
   line: number;
 }
 
-export type Violation =
-  | { kind: 'layer'; from: string; to: string; line: number; rule: string }
-  | { kind: 'cycle'; files: string[] };
+export type Violation = { kind: 'layer'; from: string; to: string; line: number; rule: string } | { kind: 'cycle'; files: string[] };
 
 /** Relative specifiers of every import in a file: static, `import type`, `export … from`, side-effect and dynamic `import('…')`. */
 export function importSpecifiers(source: string): Array<{ specifier: string; line: number }> {
@@ -169,14 +167,7 @@ function lineAt(source: string, offset: number): number {
 /** Resolve a relative specifier as NodeNext does for TypeScript sources: `x.js` is `x.ts`, a folder is its `index.ts`. */
 export function resolveSpecifier(from: string, specifier: string, files: ReadonlySet<string>): string {
   const base = posix.normalize(posix.join(posix.dirname(from), specifier));
-  const candidates = [
-    base.replace(/\.js$/, '.ts'),
-    base.replace(/\.jsx$/, '.tsx'),
-    base.replace(/\.mjs$/, '.mts'),
-    base,
-    `${base}.ts`,
-    `${base}/index.ts`,
-  ];
+  const candidates = [base.replace(/\.js$/, '.ts'), base.replace(/\.jsx$/, '.tsx'), base.replace(/\.mjs$/, '.mts'), base, `${base}.ts`, `${base}/index.ts`];
   return candidates.find((c) => files.has(c)) ?? candidates[0]!;
 }
 
@@ -297,9 +288,7 @@ export function checkLayers(files: ReadonlyMap<string, string>): Violation[] {
 export function formatViolations(violations: readonly Violation[]): string {
   return violations
     .map((v) =>
-      v.kind === 'layer'
-        ? `${v.from}:${v.line} → ${v.to}: ${v.rule}`
-        : `cycle of ${v.files.length} files:\n${v.files.map((f) => `  ${f}`).join('\n')}`,
+      v.kind === 'layer' ? `${v.from}:${v.line} → ${v.to}: ${v.rule}` : `cycle of ${v.files.length} files:\n${v.files.map((f) => `  ${f}`).join('\n')}`,
     )
     .join('\n');
 }

@@ -69,7 +69,14 @@ program
   .addOption(new Option('-t, --type <type>', 'document type hint').choices(DOCUMENT_TYPES))
   .action(async (file: string, opts: { type?: DocumentType }) => {
     const dir = mkdtempSync(join(tmpdir(), 'docread-read-'));
-    const config = loadConfig({ ...process.env, DATA_DIR: dir, DATABASE_URL: undefined, S3_BUCKET: undefined, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', QUEUE_POLL_MS: '20' });
+    const config = loadConfig({
+      ...process.env,
+      DATA_DIR: dir,
+      DATABASE_URL: undefined,
+      S3_BUCKET: undefined,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      QUEUE_POLL_MS: '20',
+    });
     const rt = await createRuntime(config, { logger: pino({ level: config.LOG_LEVEL }, pino.destination(2)) });
     try {
       const created = await rt.accounts.createKey({ orgName: 'cli', name: 'cli' });
@@ -106,7 +113,9 @@ keys
     const rt = await createRuntime(loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' }));
     try {
       const created = await rt.accounts.createKey({ orgName: opts.org, plan: opts.plan, name: opts.name });
-      process.stdout.write(`organisation ${created.orgName} (${created.orgId})${created.createdOrg ? ' created' : ''}; key ${created.keyId}, shown once:\n${created.key}\n`);
+      process.stdout.write(
+        `organisation ${created.orgName} (${created.orgId})${created.createdOrg ? ' created' : ''}; key ${created.keyId}, shown once:\n${created.key}\n`,
+      );
     } finally {
       await rt.close();
     }
@@ -132,7 +141,9 @@ users
     try {
       const { org, email, name } = input.data;
       const user = await rt.users.createByOperator({ orgName: org, plan: opts.plan, email, password: input.data.password, role: opts.role, name });
-      process.stdout.write(`person ${user.email} (${user.id}), ${user.role}, in organisation ${org} (${user.organisation_id})${user.organisation_created ? ' created' : ''}\n`);
+      process.stdout.write(
+        `person ${user.email} (${user.id}), ${user.role}, in organisation ${org} (${user.organisation_id})${user.organisation_created ? ' created' : ''}\n`,
+      );
     } finally {
       await rt.close();
     }

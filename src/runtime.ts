@@ -90,7 +90,10 @@ function createQueue(config: Config, db: Db, logger: Logger): Queue {
   });
 }
 
-export async function createRuntime(config: Config, opts: { logger?: Logger; /** Tests: a resolver that rebinds. */ webhookResolver?: Resolver } = {}): Promise<Runtime> {
+export async function createRuntime(
+  config: Config,
+  opts: { logger?: Logger /** Tests: a resolver that rebinds. */; webhookResolver?: Resolver } = {},
+): Promise<Runtime> {
   const logger = opts.logger ?? createLogger(config);
   const db = connectDb(config.database);
   const applied = await db.migrate();
@@ -103,7 +106,14 @@ export async function createRuntime(config: Config, opts: { logger?: Logger; /**
   const notify = createNotifier(config);
   const passwords = new PasswordHasher({ memoryKib: config.ARGON2_MEMORY_KIB, iterations: config.ARGON2_ITERATIONS });
   const otp = new OtpChallenges(repos, authKeys.otp);
-  const sessions = new SessionsService(repos, { passwords, otp, tokens: new TokenSigner(authKeys.jwt, config.ACCESS_TOKEN_SECONDS), notify, refreshDays: config.REFRESH_TOKEN_DAYS, logger });
+  const sessions = new SessionsService(repos, {
+    passwords,
+    otp,
+    tokens: new TokenSigner(authKeys.jwt, config.ACCESS_TOKEN_SECONDS),
+    notify,
+    refreshDays: config.REFRESH_TOKEN_DAYS,
+    logger,
+  });
   const users = new UsersService(repos, { accounts, passwords, otp, notify, publicBaseUrl: config.publicBaseUrl });
   const counters = new Counters({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS, logger });
   if (!(await counters.connected(2_000))) logger.warn('Redis did not connect within 2 s: shared counters fail open until it does');
@@ -140,7 +150,18 @@ export async function createRuntime(config: Config, opts: { logger?: Logger; /**
     readBack: (bytes, kind) => readDeps.intake(bytes, kind, readDeps.limits),
     fonts: () => loadPdfFonts(config.CV_PDF_FONT, config.CV_PDF_FONT_BOLD),
     ...(config.llm.mode !== 'off'
-      ? { improveWithModel: modelImprover(createLlmClient({ providers: config.llm.providers, timeoutMs: config.llm.timeoutMs, maxTokens: config.llm.maxTokens, maxRetries: config.llm.maxRetries, logger }), (err) => logger.warn({ err: (err as Error).message }, 'CV improvement by the model failed; local rules used')) }
+      ? {
+          improveWithModel: modelImprover(
+            createLlmClient({
+              providers: config.llm.providers,
+              timeoutMs: config.llm.timeoutMs,
+              maxTokens: config.llm.maxTokens,
+              maxRetries: config.llm.maxRetries,
+              logger,
+            }),
+            (err) => logger.warn({ err: (err as Error).message }, 'CV improvement by the model failed; local rules used'),
+          ),
+        }
       : {}),
   });
   const pageImages = new PageImagesService(repos, blobs, readDeps);
@@ -169,7 +190,29 @@ export async function createRuntime(config: Config, opts: { logger?: Logger; /**
     pageImages,
     metrics,
     readDeps,
-    buildApp: () => buildApp(config, { accounts, users, sessions, usage, counters, documents, policies, reviews, jobs, webhooks, capture, cvOutputs, pageImages, metrics, ping: () => db.ping(), draining: () => draining }, logger),
+    buildApp: () =>
+      buildApp(
+        config,
+        {
+          accounts,
+          users,
+          sessions,
+          usage,
+          counters,
+          documents,
+          policies,
+          reviews,
+          jobs,
+          webhooks,
+          capture,
+          cvOutputs,
+          pageImages,
+          metrics,
+          ping: () => db.ping(),
+          draining: () => draining,
+        },
+        logger,
+      ),
     startWorkers(concurrency = config.WORKER_CONCURRENCY) {
       if (workersStarted) return;
       workersStarted = true;

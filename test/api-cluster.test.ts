@@ -18,7 +18,11 @@ const CLI = new URL('../src/cli.ts', import.meta.url).pathname;
 function childrenOf(pid: number): string[] {
   let pids: string[];
   try {
-    pids = execFileSync('pgrep', ['-P', String(pid)]).toString().trim().split(/\s+/).filter(Boolean);
+    pids = execFileSync('pgrep', ['-P', String(pid)])
+      .toString()
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean);
   } catch {
     return []; // pgrep exits 1 when there are none yet
   }

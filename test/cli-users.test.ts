@@ -20,7 +20,12 @@ function cli(args: string[], stdin?: string): Promise<{ code: number; stdout: st
 }
 
 /** The CLI's SQLite database, opened by the real app. */
-const sameDatabase: TestDatabase = { name: 'sqlite', database: { kind: 'sqlite', file: join(dir, 'docread.sqlite') }, env: { DATA_DIR: dir }, cleanup: async () => undefined };
+const sameDatabase: TestDatabase = {
+  name: 'sqlite',
+  database: { kind: 'sqlite', file: join(dir, 'docread.sqlite') },
+  env: { DATA_DIR: dir },
+  cleanup: async () => undefined,
+};
 
 describe('docread users create', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -59,7 +64,10 @@ describe('docread users create', () => {
         ['rev@acme.test', 'reviewer', 'active'],
       ]);
       expect(rows.every((r) => r.password_hash?.startsWith('$argon2id$'))).toBe(true);
-      for (const [email, password] of [['ops@acme.test', 'a long enough password'], ['rev@acme.test', 'another long password']]) {
+      for (const [email, password] of [
+        ['ops@acme.test', 'a long enough password'],
+        ['rev@acme.test', 'another long password'],
+      ]) {
         const login = await h.inject({ method: 'POST', url: '/v1/auth/login', payload: { email, password } });
         expect(login.statusCode).toBe(200);
         const me = await h.inject({ method: 'GET', url: '/v1/auth/me', headers: { authorization: `Bearer ${login.json().token}` } });

@@ -15,7 +15,10 @@ describe('npm run eval', () => {
   it('resolves a relative --data against the folder npm was called from, not the package root', async () => {
     mkdirSync(join(dir, 'labelled'));
     // `--only none` runs no section: only the folder is looked up.
-    const { stdout, stderr } = await run('npm', ['--prefix', ROOT, 'run', 'eval', '--silent', '--', '--data', 'labelled', '--only', 'none'], { cwd: dir, timeout: 60_000 });
+    const { stdout, stderr } = await run('npm', ['--prefix', ROOT, 'run', 'eval', '--silent', '--', '--data', 'labelled', '--only', 'none'], {
+      cwd: dir,
+      timeout: 60_000,
+    });
     expect(stderr).not.toContain('no data folder');
     expect(stdout).toBe('');
   });

@@ -27,7 +27,16 @@ describe('first start on an empty database', () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     // Readers stay off: this is about admission, not reading.
-    const env = { ...process.env, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATABASE_URL: '', PLANS: '', WORKERS_IN_PROCESS: 'false' };
+    const env = {
+      ...process.env,
+      DATA_DIR: dir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: '',
+      PLANS: '',
+      WORKERS_IN_PROCESS: 'false',
+    };
     child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     key = await new Promise<string>((resolve, reject) => {
       let out = '';
@@ -60,7 +69,9 @@ describe('first start on an empty database', () => {
     expect(usage.quota).toBeGreaterThanOrEqual(10_000);
     const statuses: number[] = [];
     for (let i = 0; i < 100; i++) {
-      const bytes = await sharp({ create: { width: 16, height: 16, channels: 3, background: { r: i, g: 3, b: 5 } } }).png().toBuffer();
+      const bytes = await sharp({ create: { width: 16, height: 16, channels: 3, background: { r: i, g: 3, b: 5 } } })
+        .png()
+        .toBuffer();
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), `f${i}.png`);
       statuses.push((await fetch(`${base}/v1/documents/upload`, { method: 'POST', body: form, headers })).status);

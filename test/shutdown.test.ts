@@ -28,7 +28,16 @@ describe('graceful shutdown of docread serve', () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve'], {
-      env: { ...process.env, DATA_DIR: dir, PORT: String(port), LOG_LEVEL: 'silent', DATABASE_URL: '', SHUTDOWN_DRAIN_MS: '1500', BOOTSTRAP_DEV_ORG: 'false', PADDLE_ENABLED: 'false' },
+      env: {
+        ...process.env,
+        DATA_DIR: dir,
+        PORT: String(port),
+        LOG_LEVEL: 'silent',
+        DATABASE_URL: '',
+        SHUTDOWN_DRAIN_MS: '1500',
+        BOOTSTRAP_DEV_ORG: 'false',
+        PADDLE_ENABLED: 'false',
+      },
       stdio: 'ignore',
     });
     const exited = new Promise<number | null>((resolve) => child!.on('exit', (code) => resolve(code)));

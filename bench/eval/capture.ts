@@ -22,7 +22,13 @@ const ZXING_EXPECTS: Record<string, number> = { 'qrcode-1': 17, 'qrcode-2': 31 }
 const NOW = new Date('2025-06-01T00:00:00Z');
 
 export interface CaptureEvalReport {
-  qr: { folders: Record<string, { decoded: number; total: number; expected: number | null }>; decoded: number; total: number; wrongText: number; misses: string[] } | null;
+  qr: {
+    folders: Record<string, { decoded: number; total: number; expected: number | null }>;
+    decoded: number;
+    total: number;
+    wrongText: number;
+    misses: string[];
+  } | null;
   mrzReal: MrzFigures | null;
   mrzGenerated: MrzFigures;
   qrGenerated: { frames: number; proven: number; codes: number; codesFound: number };
@@ -42,7 +48,17 @@ interface MrzFigures {
   notes: string[];
 }
 
-const figures = (): MrzFigures => ({ frames: 0, printedValid: 0, proven: 0, provenFalsely: 0, provenNamesWrong: 0, brokenNamed: 0, broken: 0, ms: [], notes: [] });
+const figures = (): MrzFigures => ({
+  frames: 0,
+  printedValid: 0,
+  proven: 0,
+  provenFalsely: 0,
+  provenNamesWrong: 0,
+  brokenNamed: 0,
+  broken: 0,
+  ms: [],
+  notes: [],
+});
 
 async function timed(service: CaptureService, bytes: Buffer, lookFor: CaptureTarget): Promise<{ r: CaptureResult; ms: number }> {
   const started = performance.now();
@@ -164,7 +180,9 @@ const quantile = (xs: number[], q: number): number => {
 };
 
 function printMrz(title: string, f: MrzFigures): void {
-  console.log(`\n${title}: ${f.frames} frames (${f.printedValid} printed valid, ${f.broken} with a failing printed check digit); p50 ${quantile(f.ms, 0.5).toFixed(0)} ms, p99 ${quantile(f.ms, 0.99).toFixed(0)} ms`);
+  console.log(
+    `\n${title}: ${f.frames} frames (${f.printedValid} printed valid, ${f.broken} with a failing printed check digit); p50 ${quantile(f.ms, 0.5).toFixed(0)} ms, p99 ${quantile(f.ms, 0.99).toFixed(0)} ms`,
+  );
   console.log(`  proven              ${f.proven}/${f.printedValid} valid frames (${pct(f.proven, f.printedValid)})`);
   console.log(`  PROVEN FALSELY      ${f.provenFalsely}`);
   console.log(`  proven, names misread (not covered by check digits): ${f.provenNamesWrong}`);
@@ -191,8 +209,11 @@ export async function evalCapture(opts: { dataDir: string; count: number; seed: 
 export function printCaptureEvaluation(report: CaptureEvalReport): void {
   if (report.qr) {
     const q = report.qr;
-    console.log(`QR photos (../shared/data/qr, not tuned on): ${q.decoded}/${q.total} decoded with the labelled text (${pct(q.decoded, q.total)}); decoded to another text: ${q.wrongText}`);
-    for (const [folder, c] of Object.entries(q.folders)) console.log(`  ${folder.padEnd(10)} ${c.decoded}/${c.total}; zxing's black-box test expects ${c.expected ?? '–'} upright`);
+    console.log(
+      `QR photos (../shared/data/qr, not tuned on): ${q.decoded}/${q.total} decoded with the labelled text (${pct(q.decoded, q.total)}); decoded to another text: ${q.wrongText}`,
+    );
+    for (const [folder, c] of Object.entries(q.folders))
+      console.log(`  ${folder.padEnd(10)} ${c.decoded}/${c.total}; zxing's black-box test expects ${c.expected ?? '–'} upright`);
     if (q.misses.length) console.log(`  not decoded:\n    ${q.misses.join('\n    ')}`);
   }
   if (report.mrzReal) printMrz('Real MRZ images (../shared/data/mrz, not tuned on)', report.mrzReal);

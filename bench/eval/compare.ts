@@ -3,7 +3,11 @@ import { canonical } from '../../src/domain/normalise.js';
 
 /** How the evaluation decides that a value the service published is the labelled one. */
 
-export const alnum = (s: unknown): string => String(s ?? '').normalize('NFKD').replace(/[^\p{L}\p{N}]/gu, '').toUpperCase();
+export const alnum = (s: unknown): string =>
+  String(s ?? '')
+    .normalize('NFKD')
+    .replace(/[^\p{L}\p{N}]/gu, '')
+    .toUpperCase();
 
 /** Company names in labels differ from the printed ones in legal form and punctuation, and the
  * invoice2data labels carry their template's issuer name ("Sammy Maystone - For Lines testing" for

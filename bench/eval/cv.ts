@@ -24,7 +24,13 @@ export interface CvLabel {
 
 type Tally = Record<CvField, { right: number; total: number }>;
 const emptyTally = (): Tally => Object.fromEntries(CV_FIELDS.map((f) => [f, { right: 0, total: 0 }])) as Tally;
-const same = (a: string | null | undefined, b: string | null | undefined) => fold(a ?? '').replace(/\s+/g, ' ').trim() === fold(b ?? '').replace(/\s+/g, ' ').trim();
+const same = (a: string | null | undefined, b: string | null | undefined) =>
+  fold(a ?? '')
+    .replace(/\s+/g, ' ')
+    .trim() ===
+  fold(b ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** Scores one read CV against its label, adding to the tally. */
 export function scoreCv(label: CvLabel, cv: Cv | null, t: Tally): void {
@@ -90,7 +96,10 @@ function renderCvLabel(path: string): CvLabel {
 const KIND: Record<string, FileKind> = { pdf: 'pdf', docx: 'docx', doc: 'doc', png: 'png', jpeg: 'jpeg' };
 
 async function readCv(bytes: Buffer, kind: FileKind, deps: ReadDeps): Promise<{ cv: Cv | null; type: string }> {
-  const out = await readDocument({ bytes, kind, typeHint: null, now: new Date(Date.UTC(2025, 5, 1)), lookups: { findInvoiceDuplicate: async () => null } }, deps);
+  const out = await readDocument(
+    { bytes, kind, typeHint: null, now: new Date(Date.UTC(2025, 5, 1)), lookups: { findInvoiceDuplicate: async () => null } },
+    deps,
+  );
   return { cv: (out.result.cv as unknown as Cv | null) ?? null, type: out.documentType };
 }
 
@@ -149,10 +158,11 @@ export function printCvEvaluation(e: CvEvaluation): void {
     for (const f of CV_FIELDS) console.log(`  ${f.padEnd(13)} ${pct(row.tally[f])}`);
   }
   const all = emptyTally();
-  for (const row of e.rows.filter((r) => r.set.startsWith('generated'))) for (const f of CV_FIELDS) {
-    all[f].right += row.tally[f].right;
-    all[f].total += row.tally[f].total;
-  }
+  for (const row of e.rows.filter((r) => r.set.startsWith('generated')))
+    for (const f of CV_FIELDS) {
+      all[f].right += row.tally[f].right;
+      all[f].total += row.tally[f].total;
+    }
   console.log('generated, all layouts (held-out seeds):');
   for (const f of CV_FIELDS) {
     const goal = f === 'name' || f === 'email' || f === 'phone' ? 1 : 0.9;

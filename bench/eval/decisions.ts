@@ -42,7 +42,15 @@ function expectedOf(doc: GeneratedDocument): 'verified' | 'review' {
 }
 
 function emptySet(name: string): DecisionSet {
-  return { name, documents: 0, matrix: Object.fromEntries(EXPECTED.map((e) => [e, Object.fromEntries(ACTUAL.map((a) => [a, 0]))])), verifiedWithoutPerson: 0, verifiedWrong: [], flagged: 0, latencyMs: [] };
+  return {
+    name,
+    documents: 0,
+    matrix: Object.fromEntries(EXPECTED.map((e) => [e, Object.fromEntries(ACTUAL.map((a) => [a, 0]))])),
+    verifiedWithoutPerson: 0,
+    verifiedWrong: [],
+    flagged: 0,
+    latencyMs: [],
+  };
 }
 
 function record(set: DecisionSet, id: string, expected: string, out: ReadOutput, truth: Record<string, FieldValue>, ms: number): void {
@@ -58,9 +66,20 @@ function record(set: DecisionSet, id: string, expected: string, out: ReadOutput,
   }
 }
 
-const KIND_BY_MEDIA: Record<string, FileKind> = { 'image/png': 'png', 'image/jpeg': 'jpeg', 'application/pdf': 'pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx' };
+const KIND_BY_MEDIA: Record<string, FileKind> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpeg',
+  'application/pdf': 'pdf',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+};
 
-export async function evalDecisions(opts: { dataDir: string | null; count: number; seed: number; deps: ReadDeps; log?: (line: string) => void }): Promise<DecisionEvaluation> {
+export async function evalDecisions(opts: {
+  dataDir: string | null;
+  count: number;
+  seed: number;
+  deps: ReadDeps;
+  log?: (line: string) => void;
+}): Promise<DecisionEvaluation> {
   const log = opts.log ?? (() => undefined);
   const lookups = { findInvoiceDuplicate: async () => null };
   const generated = emptySet('generated');
@@ -96,6 +115,8 @@ export function printDecisionEvaluation(e: DecisionEvaluation, log: (line: strin
     log(`  ${'expected'.padEnd(10)}${ACTUAL.map((a) => a.padStart(9)).join('')}`);
     for (const exp of EXPECTED) log(`  ${exp.padEnd(10)}${ACTUAL.map((a) => String(s.matrix[exp]![a] ?? 0).padStart(9)).join('')}`);
     log(`  verified without a person: ${s.verifiedWithoutPerson} (${pct(s.verifiedWithoutPerson, s.documents)}); flagged: ${s.flagged}`);
-    log(`  verified with a wrong value: ${new Set(s.verifiedWrong.map((w) => w.id)).size} documents${s.verifiedWrong.map((w) => `\n    ${w.id} ${w.field}: expected ${JSON.stringify(w.expected)}, got ${JSON.stringify(w.got)}`).join('')}`);
+    log(
+      `  verified with a wrong value: ${new Set(s.verifiedWrong.map((w) => w.id)).size} documents${s.verifiedWrong.map((w) => `\n    ${w.id} ${w.field}: expected ${JSON.stringify(w.expected)}, got ${JSON.stringify(w.got)}`).join('')}`,
+    );
   }
 }

@@ -37,7 +37,14 @@ export interface SetReport {
 
 function expectedValues(l: EuLabel): Record<string, unknown> {
   const e = l.expected;
-  return { invoice_number: e.invoice_number, invoice_date: e.issue_date, due_date: e.due_date, vendor_name: e.seller.name, currency: e.currency, total: e.totals.grand_total };
+  return {
+    invoice_number: e.invoice_number,
+    invoice_date: e.issue_date,
+    due_date: e.due_date,
+    vendor_name: e.seller.name,
+    currency: e.currency,
+    total: e.totals.grand_total,
+  };
 }
 
 export function scoreReading(report: SetReport, file: string, expected: Record<string, unknown>, out: ReadOutput): void {
@@ -61,16 +68,31 @@ export function scoreReading(report: SetReport, file: string, expected: Record<s
   if ((out.raw.tamper as { suspected?: boolean } | undefined)?.suspected) report.tamperFlagged++;
 }
 
-export const newReport = (name: string): SetReport => ({ name, documents: 0, fields: {}, verified: 0, verifiedWrong: 0, wrongValues: [], codes: {}, tamperFlagged: 0 });
+export const newReport = (name: string): SetReport => ({
+  name,
+  documents: 0,
+  fields: {},
+  verified: 0,
+  verifiedWrong: 0,
+  wrongValues: [],
+  codes: {},
+  tamperFlagged: 0,
+});
 
 export async function evalEInvoices(dataDir: string, deps: ReadDeps, log: (line: string) => void = () => {}): Promise<SetReport[]> {
   const dir = join(dataDir, 'invoices-eu');
   if (!existsSync(join(dir, 'labels.jsonl'))) return [];
-  const labels = readFileSync(join(dir, 'labels.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as EuLabel);
+  const labels = readFileSync(join(dir, 'labels.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as EuLabel);
   const withXml = newReport('e-invoices with their XML');
   const stripped = newReport('the same without XML (stripped/)');
   for (const l of labels) {
-    const out = await readDocument({ bytes: readFileSync(join(dir, l.file)), kind: 'pdf', typeHint: null, now: NOW, lookups: { findInvoiceDuplicate: async () => null } }, deps);
+    const out = await readDocument(
+      { bytes: readFileSync(join(dir, l.file)), kind: 'pdf', typeHint: null, now: NOW, lookups: { findInvoiceDuplicate: async () => null } },
+      deps,
+    );
     scoreReading(l.embedded_xml ? withXml : stripped, l.file, expectedValues(l), out);
     log(`  ${l.file.padEnd(60)} ${out.documentType.padEnd(8)} ${(out.outcome.code ?? 'verified').padEnd(22)} ${out.result.review_reason?.slice(0, 90) ?? ''}`);
   }
@@ -81,9 +103,21 @@ const pct = (n: number, d: number): string => (d ? `${((100 * n) / d).toFixed(0)
 
 export function printSetReports(reports: SetReport[], log: (line: string) => void = console.log): void {
   for (const r of reports) {
-    log(`\n${r.name}: ${r.documents} documents, verified ${pct(r.verified, r.documents)} (${r.verified}), verified with a wrong value ${r.verifiedWrong}, tamper flagged ${r.tamperFlagged}`);
-    log(`  published and right: ${Object.entries(r.fields).map(([k, f]) => `${k} ${pct(f.correct, f.total)} (${f.correct}/${f.total})`).join(', ')}`);
-    log(`  outcome codes: ${Object.entries(r.codes).map(([k, n]) => `${k} ${n}`).join(', ')}`);
-    log(`  wrong values in values: ${r.wrongValues.length}${r.wrongValues.map((w) => `\n    ${w.file} ${w.key}: ${JSON.stringify(w.expected)} → ${JSON.stringify(w.got)}`).join('')}`);
+    log(
+      `\n${r.name}: ${r.documents} documents, verified ${pct(r.verified, r.documents)} (${r.verified}), verified with a wrong value ${r.verifiedWrong}, tamper flagged ${r.tamperFlagged}`,
+    );
+    log(
+      `  published and right: ${Object.entries(r.fields)
+        .map(([k, f]) => `${k} ${pct(f.correct, f.total)} (${f.correct}/${f.total})`)
+        .join(', ')}`,
+    );
+    log(
+      `  outcome codes: ${Object.entries(r.codes)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ')}`,
+    );
+    log(
+      `  wrong values in values: ${r.wrongValues.length}${r.wrongValues.map((w) => `\n    ${w.file} ${w.key}: ${JSON.stringify(w.expected)} → ${JSON.stringify(w.got)}`).join('')}`,
+    );
   }
 }

@@ -53,7 +53,6 @@ export interface FinanceEvaluation {
   timingMs: { textLayerInvoice: { median: number; p95: number; runs: number } };
 }
 
-
 class Tally {
   private readonly counts = new Map<string, { correct: number; total: number }>();
   add(field: string, ok: boolean): void {
@@ -71,7 +70,10 @@ const score = (correct: number, total: number): FieldScore => ({ correct, total,
 
 async function read(doctype: Doctype, readings: ReaderOutput[]): Promise<{ fields: FieldReading[]; problems: Problem[] }> {
   const ctx = { now: NOW, pages: readings[0]?.pages ?? [] };
-  const fields = reconcile(doctype.fields, readings.map((r) => ({ reader: r.reader, values: doctype.extract(r, ctx) })));
+  const fields = reconcile(
+    doctype.fields,
+    readings.map((r) => ({ reader: r.reader, values: doctype.extract(r, ctx) })),
+  );
   return doctype.rules({ now: NOW, fields, readings, lookups: NO_DUPLICATES });
 }
 
@@ -105,7 +107,11 @@ interface Labelled {
   /** The label restated in today's field names, where the source's own is older or wrong (its caveat says why). */
   expected_normalised?: Record<string, unknown>;
 }
-const labels = (path: string): Labelled[] => readFileSync(path, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Labelled);
+const labels = (path: string): Labelled[] =>
+  readFileSync(path, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Labelled);
 
 async function evalInvoices(dir: string, tesseract: TesseractReader): Promise<FinanceEvaluation['invoices']> {
   const tally = new Tally();
@@ -182,14 +188,25 @@ function itemsMatch(ours: unknown, truth: GeneratedDocument['truth']['line_items
 
 async function evalGenerated(count: number, seed: number, tesseract: TesseractReader): Promise<FinanceEvaluation['generated'] & { timings: number[] }> {
   const fields = new Tally();
-  let items = 0, itemsOk = 0, arith = 0, arithOk = 0, bad = 0, badFlagged = 0, falseMismatches = 0;
+  let items = 0,
+    itemsOk = 0,
+    arith = 0,
+    arithOk = 0,
+    bad = 0,
+    badFlagged = 0,
+    falseMismatches = 0;
   const timings: number[] = [];
   const scans = Math.min(4, Math.ceil(count / 4));
   for (let i = 0; i < count + scans + Math.ceil(count / 2); i++) {
     const s = seed * 1000 + i;
     const kind = i < count ? 'invoice-pdf' : i < count + scans ? 'invoice-scan' : 'receipt-pdf';
     const options = { seed: s, now: NOW, multilineItems: i % 3 === 0, inconsistent: i % 5 === 4 };
-    const doc = kind === 'invoice-pdf' ? await generateInvoicePdf(options) : kind === 'invoice-scan' ? await generateInvoiceScan({ ...options, photo: false }) : await generateReceiptPdf({ seed: s, now: NOW });
+    const doc =
+      kind === 'invoice-pdf'
+        ? await generateInvoicePdf(options)
+        : kind === 'invoice-scan'
+          ? await generateInvoiceScan({ ...options, photo: false })
+          : await generateReceiptPdf({ seed: s, now: NOW });
     const doctype = kind === 'receipt-pdf' ? receipt : invoice;
     const started = performance.now();
     const reading = kind === 'invoice-scan' ? await ocr(tesseract, doc.bytes) : await textLayer(doc.bytes);
@@ -213,7 +230,15 @@ async function evalGenerated(count: number, seed: number, tesseract: TesseractRe
       if (mismatch) badFlagged++;
     }
   }
-  return { documents: items, fields: fields.scores(), itemsRead: score(itemsOk, items), totalsWithArithmetic: score(arithOk, arith), mismatchesFlagged: score(badFlagged, bad), falseMismatches, timings };
+  return {
+    documents: items,
+    fields: fields.scores(),
+    itemsRead: score(itemsOk, items),
+    totalsWithArithmetic: score(arithOk, arith),
+    mismatchesFlagged: score(badFlagged, bad),
+    falseMismatches,
+    timings,
+  };
 }
 
 function percentile(values: number[], p: number): number {
@@ -225,7 +250,9 @@ export async function evalFinance(opts: { dataDir?: string; count: number; seed:
   const dataDir = resolve(opts.dataDir ?? '../shared/data');
   const tesseract = createTesseractReader({ workers: 1, recycleAfter: 50 });
   try {
-    const invoices = existsSync(join(dataDir, 'invoices/labels.jsonl')) ? await evalInvoices(join(dataDir, 'invoices'), tesseract) : { scores: {}, skipped: ['(no data)'], misses: [] };
+    const invoices = existsSync(join(dataDir, 'invoices/labels.jsonl'))
+      ? await evalInvoices(join(dataDir, 'invoices'), tesseract)
+      : { scores: {}, skipped: ['(no data)'], misses: [] };
     const receipts = existsSync(join(dataDir, 'receipts/labels.jsonl')) ? await evalReceipts(join(dataDir, 'receipts')) : { scores: {} };
     const { timings, ...generated } = await evalGenerated(opts.count, opts.seed, tesseract);
     // The first read starts the intake sandbox; the figure is for a warm service.
@@ -246,7 +273,8 @@ export function printFinanceEvaluation(e: FinanceEvaluation): void {
   printScores('Real invoices (invoice2data; PDFs by text layer, PNGs by Tesseract)', e.invoices.scores);
   if (e.invoices.skipped.length) console.log(`  skipped (no reader for this kind): ${e.invoices.skipped.join(', ')}`);
   if (e.invoices.misses.length) console.log('  misses (expected → extracted):');
-  for (const m of e.invoices.misses) console.log(`    ${m.file.padEnd(30)} ${m.field.padEnd(15)} ${JSON.stringify(m.expected)} → ${JSON.stringify(m.extracted ?? null)}`);
+  for (const m of e.invoices.misses)
+    console.log(`    ${m.file.padEnd(30)} ${m.field.padEnd(15)} ${JSON.stringify(m.expected)} → ${JSON.stringify(m.extracted ?? null)}`);
   printScores('Real receipts (SROIE, labelled line boxes as the reader)', e.receipts.scores);
   printScores(`Generated documents (${e.generated.documents})`, e.generated.fields);
   const g = e.generated;
@@ -254,9 +282,13 @@ export function printFinanceEvaluation(e: FinanceEvaluation): void {
   console.log(`  consistent totals with arithmetic ${g.totalsWithArithmetic.correct}/${g.totalsWithArithmetic.total}`);
   console.log(`  inconsistent flagged ARITHMETIC_MISMATCH ${g.mismatchesFlagged.correct}/${g.mismatchesFlagged.total}; false mismatches ${g.falseMismatches}`);
   const t = e.timingMs.textLayerInvoice;
-  console.log(`\nText-layer invoice read (intake + extract + reconcile + rules, warm): median ${t.median.toFixed(1)} ms, p95 ${t.p95.toFixed(1)} ms over ${t.runs} runs`);
+  console.log(
+    `\nText-layer invoice read (intake + extract + reconcile + rules, warm): median ${t.median.toFixed(1)} ms, p95 ${t.p95.toFixed(1)} ms over ${t.runs} runs`,
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  printFinanceEvaluation(await evalFinance({ dataDir: process.argv[2] ?? '../shared/data', count: Number(process.argv[3] ?? 12), seed: Number(process.argv[4] ?? 1) }));
+  printFinanceEvaluation(
+    await evalFinance({ dataDir: process.argv[2] ?? '../shared/data', count: Number(process.argv[3] ?? 12), seed: Number(process.argv[4] ?? 1) }),
+  );
 }

@@ -12,7 +12,9 @@ const NOW = new Date('2025-06-01T00:00:00Z');
 const KEYS = ['invoice_number', 'invoice_date', 'due_date', 'vendor_name', 'customer_name', 'total', 'currency'] as const;
 
 export async function evalGeneratedInvoices(deps: ReadDeps, opts: { base: number; count: number; log?: (line: string) => void }): Promise<SetReport[]> {
-  const overall = newReport(`generated invoices, seeds ${opts.base}…${opts.base + opts.count - 1} (${I18N_LANGUAGES.length} languages × ${I18N_LAYOUTS.length} layouts)`);
+  const overall = newReport(
+    `generated invoices, seeds ${opts.base}…${opts.base + opts.count - 1} (${I18N_LANGUAGES.length} languages × ${I18N_LAYOUTS.length} layouts)`,
+  );
   const byLanguage = new Map<string, SetReport>();
   const byLayout = new Map<string, SetReport>();
   for (let i = 0; i < opts.count; i++) {

@@ -54,7 +54,19 @@ interface Labelled {
 }
 
 const NOW = new Date('2025-06-01T00:00:00Z');
-const MRZ_FIELDS: MrzFieldName[] = ['document_code', 'issuing_state', 'document_number', 'surname', 'given_names', 'nationality', 'date_of_birth', 'sex', 'expiry_date', 'personal_number', 'optional_data'];
+const MRZ_FIELDS: MrzFieldName[] = [
+  'document_code',
+  'issuing_state',
+  'document_number',
+  'surname',
+  'given_names',
+  'nationality',
+  'date_of_birth',
+  'sex',
+  'expiry_date',
+  'personal_number',
+  'optional_data',
+];
 
 const emptyFigures = (): SetFigures => ({ documents: 0, exact: 0, valid: 0, validButWrong: 0, perReader: {}, fields: {}, msPerDocument: 0, misses: [] });
 const tally = (f: SetFigures, key: string, ok: boolean): void => {
@@ -96,7 +108,15 @@ async function evalReal(dataDir: string, readers: MrzPassReader): Promise<Record
       continue;
     }
     const result = await readOne(png, readers, label.lines, figures, label.file);
-    const vector: MrzVector = { id: label.file, lines: label.lines, format: label.format, valid: label.valid, well_formed: true, fields: label.fields, checks: label.checks };
+    const vector: MrzVector = {
+      id: label.file,
+      lines: label.lines,
+      format: label.format,
+      valid: label.valid,
+      well_formed: true,
+      fields: label.fields,
+      checks: label.checks,
+    };
     const empty = parseMrz(['', ''], { now: NOW });
     for (const [field, ok] of Object.entries(compareWithLabel(vector, result ?? empty).fields)) tally(figures, field, ok);
   }
@@ -133,9 +153,16 @@ function print(title: string, f: SetFigures): void {
   console.log(`\n${title}: ${f.documents} images, ${(f.msPerDocument / Math.max(1, f.documents)).toFixed(0)} ms each`);
   console.log(`  exact full MRZ      ${f.exact}/${f.documents} (${pct(f.exact, f.documents)})`);
   console.log(`  all checks pass     ${f.valid}/${f.documents}; of those not exact: ${f.validButWrong}`);
-  console.log(`  exact per reader    ${Object.entries(f.perReader).map(([r, n]) => `${r} ${n}`).join(', ') || 'none'}`);
+  console.log(
+    `  exact per reader    ${
+      Object.entries(f.perReader)
+        .map(([r, n]) => `${r} ${n}`)
+        .join(', ') || 'none'
+    }`,
+  );
   console.log('  field                right/total');
-  for (const [field, [right, total]] of Object.entries(f.fields)) console.log(`  ${field.padEnd(20)} ${String(right).padStart(4)}/${total} (${pct(right, total)})`);
+  for (const [field, [right, total]] of Object.entries(f.fields))
+    console.log(`  ${field.padEnd(20)} ${String(right).padStart(4)}/${total} (${pct(right, total)})`);
   if (f.misses.length > 0) console.log(`  not exact:\n    ${f.misses.join('\n    ')}`);
 }
 
@@ -152,7 +179,9 @@ export async function evalIdentity(opts: IdentityEvalOptions): Promise<IdentityE
       const all = Object.values(real);
       const exact = all.reduce((s, f) => s + f.exact, 0);
       const documents = all.reduce((s, f) => s + f.documents, 0);
-      console.log(`\nReal MRZ images, all folders: exact full MRZ ${exact}/${documents}; all checks pass but not exact: ${all.reduce((s, f) => s + f.validButWrong, 0)}`);
+      console.log(
+        `\nReal MRZ images, all folders: exact full MRZ ${exact}/${documents}; all checks pass but not exact: ${all.reduce((s, f) => s + f.validButWrong, 0)}`,
+      );
     }
     print('Generated photos (passport, TD1, TD2, MRV-A, MRV-B)', generated);
     return { real, generated };

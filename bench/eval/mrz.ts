@@ -152,7 +152,10 @@ export async function evalMrzVectors(dataDir: string): Promise<MrzEvalReport> {
 function printReport(r: MrzEvalReport): void {
   console.log(`MRZ vectors: ${r.wellFormed} well-formed`);
   for (const [format, f] of Object.entries(r.perFormat)) {
-    const cells = (t: Record<string, [number, number]>): string => Object.entries(t).map(([k, [a, n]]) => `${k} ${a}/${n}`).join(', ');
+    const cells = (t: Record<string, [number, number]>): string =>
+      Object.entries(t)
+        .map(([k, [a, n]]) => `${k} ${a}/${n}`)
+        .join(', ');
     console.log(`  ${format}: ${f.count} vectors; format ${f.formatAgree}/${f.count}; valid ${f.validAgree}/${f.count}`);
     console.log(`    fields: ${cells(f.fields)}`);
     console.log(`    checks: ${cells(f.checks)}`);

@@ -25,10 +25,23 @@ export interface CategoryReport {
 export async function evalPipeline(samples: Sample[], deps: ReadDeps, log: (line: string) => void = console.log): Promise<CategoryReport[]> {
   const reports = new Map<string, CategoryReport>();
   for (const s of samples) {
-    const r = reports.get(s.category) ?? { category: s.category, documents: 0, typeAccuracy: 0, fields: {}, readerAccuracy: {}, decisions: {}, verifiedWrong: 0, wrongValues: 0, latencyMs: [] };
+    const r = reports.get(s.category) ?? {
+      category: s.category,
+      documents: 0,
+      typeAccuracy: 0,
+      fields: {},
+      readerAccuracy: {},
+      decisions: {},
+      verifiedWrong: 0,
+      wrongValues: 0,
+      latencyMs: [],
+    };
     reports.set(s.category, r);
     const started = performance.now();
-    const out = await readDocument({ bytes: readFileSync(s.file), kind: s.kind, typeHint: null, now: new Date(), lookups: { findInvoiceDuplicate: async () => null } }, deps);
+    const out = await readDocument(
+      { bytes: readFileSync(s.file), kind: s.kind, typeHint: null, now: new Date(), lookups: { findInvoiceDuplicate: async () => null } },
+      deps,
+    );
     r.latencyMs.push(performance.now() - started);
     r.documents += 1;
     if (s.expectedTypes.includes(out.documentType)) r.typeAccuracy += 1;
@@ -56,7 +69,9 @@ export async function evalPipeline(samples: Sample[], deps: ReadDeps, log: (line
       a.sum += acc;
       a.n += 1;
     }
-    log(`  ${s.category.padEnd(9)} ${basename(s.file).padEnd(36)} ${out.documentType.padEnd(9)} ${out.result.decision.padEnd(8)} ${(out.outcome.code ?? '-').padEnd(24)} ${Math.round(performance.now() - started)} ms`);
+    log(
+      `  ${s.category.padEnd(9)} ${basename(s.file).padEnd(36)} ${out.documentType.padEnd(9)} ${out.result.decision.padEnd(8)} ${(out.outcome.code ?? '-').padEnd(24)} ${Math.round(performance.now() - started)} ms`,
+    );
   }
   return [...reports.values()];
 }
@@ -66,9 +81,27 @@ const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math
 
 export function printPipelineReport(reports: CategoryReport[], log: (line: string) => void = console.log): void {
   for (const r of reports) {
-    log(`\n${r.category}: ${r.documents} documents, type recognised ${pct(r.typeAccuracy, r.documents)}, latency p50 ${quantile(r.latencyMs, 0.5).toFixed(0)} ms / p95 ${quantile(r.latencyMs, 0.95).toFixed(0)} ms`);
-    log(`  fields: ${Object.entries(r.fields).map(([k, f]) => `${k} ${pct(f.correct, f.total)} (${f.correct}/${f.total})`).join(', ') || '-'}`);
-    log(`  reader character accuracy: ${Object.entries(r.readerAccuracy).map(([k, a]) => `${k} ${pct(a.sum, a.n)} (n=${a.n})`).join(', ') || '-'}`);
-    log(`  decisions: ${Object.entries(r.decisions).map(([k, n]) => `${k} ${n}`).join(', ')}; verified with a wrong value: ${r.verifiedWrong}; wrong values in values: ${r.wrongValues}`);
+    log(
+      `\n${r.category}: ${r.documents} documents, type recognised ${pct(r.typeAccuracy, r.documents)}, latency p50 ${quantile(r.latencyMs, 0.5).toFixed(0)} ms / p95 ${quantile(r.latencyMs, 0.95).toFixed(0)} ms`,
+    );
+    log(
+      `  fields: ${
+        Object.entries(r.fields)
+          .map(([k, f]) => `${k} ${pct(f.correct, f.total)} (${f.correct}/${f.total})`)
+          .join(', ') || '-'
+      }`,
+    );
+    log(
+      `  reader character accuracy: ${
+        Object.entries(r.readerAccuracy)
+          .map(([k, a]) => `${k} ${pct(a.sum, a.n)} (n=${a.n})`)
+          .join(', ') || '-'
+      }`,
+    );
+    log(
+      `  decisions: ${Object.entries(r.decisions)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ')}; verified with a wrong value: ${r.verifiedWrong}; wrong values in values: ${r.wrongValues}`,
+    );
   }
 }

@@ -66,10 +66,18 @@ function degradations(card: Buffer, page: Buffer): Degradation[] {
   return [
     { name: 'clean', expected: 'pass', makers: both(async (b) => b) },
     { name: 'jpeg q70 / q40', expected: 'pass', makers: [...both((b) => degrade.jpeg(b, 70)), ...both((b) => degrade.jpeg(b, 40))] },
-    { name: 'blur σ0.5 / σ1 / σ2', expected: 'pass', makers: [...both((b) => degrade.blur(b, 0.5)), ...both((b) => degrade.blur(b, 1)), ...both((b) => degrade.blur(b, 2))] },
+    {
+      name: 'blur σ0.5 / σ1 / σ2',
+      expected: 'pass',
+      makers: [...both((b) => degrade.blur(b, 0.5)), ...both((b) => degrade.blur(b, 1)), ...both((b) => degrade.blur(b, 2))],
+    },
     { name: 'rotate 2° / -5°', expected: 'pass', makers: [...both((b) => degrade.rotate(b, 2)), ...both((b) => degrade.rotate(b, -5))] },
     { name: 'dim ×0.7 / ×0.5', expected: 'pass', makers: [...both((b) => degrade.darken(b, 0.7)), ...both((b) => degrade.darken(b, 0.5))] },
-    { name: 'blur σ3 / σ4 / σ6', expected: 'QUALITY_GATE_BLUR', makers: [...both((b) => degrade.blur(b, 3)), ...both((b) => degrade.blur(b, 4)), ...both((b) => degrade.blur(b, 6))] },
+    {
+      name: 'blur σ3 / σ4 / σ6',
+      expected: 'QUALITY_GATE_BLUR',
+      makers: [...both((b) => degrade.blur(b, 3)), ...both((b) => degrade.blur(b, 4)), ...both((b) => degrade.blur(b, 6))],
+    },
     {
       name: 'blur σ4 / σ5 then jpeg q80',
       expected: 'QUALITY_GATE_BLUR',
@@ -81,7 +89,11 @@ function degradations(card: Buffer, page: Buffer): Degradation[] {
       makers: [() => degrade.glare(card), () => degrade.glare(card, { cx: 0.4, cy: 0.8, rx: 0.25, ry: 0.14 })],
     },
     { name: 'darken ×0.3 / ×0.2', expected: 'QUALITY_GATE_DARK', makers: [...both((b) => degrade.darken(b, 0.3)), ...both((b) => degrade.darken(b, 0.2))] },
-    { name: 'downscale ×0.25 / ×0.2', expected: 'QUALITY_GATE_LOW_RESOLUTION', makers: [...both((b) => degrade.downscale(b, 0.25)), ...both((b) => degrade.downscale(b, 0.2))] },
+    {
+      name: 'downscale ×0.25 / ×0.2',
+      expected: 'QUALITY_GATE_LOW_RESOLUTION',
+      makers: [...both((b) => degrade.downscale(b, 0.25)), ...both((b) => degrade.downscale(b, 0.2))],
+    },
     {
       name: 'crop through text (4 edges, 2 docs)',
       expected: 'QUALITY_GATE_CUTOFF',
@@ -103,7 +115,10 @@ function degradations(card: Buffer, page: Buffer): Degradation[] {
 }
 
 async function timeLargePhoto(card: Buffer): Promise<{ ms: number; maxLoopBlockMs: number }> {
-  const photo = await sharp(await degrade.glare(card)).resize(4000, 3000, { fit: 'fill' }).jpeg({ quality: 90 }).toBuffer();
+  const photo = await sharp(await degrade.glare(card))
+    .resize(4000, 3000, { fit: 'fill' })
+    .jpeg({ quality: 90 })
+    .toBuffer();
   await computeMetrics(photo);
   const delay = monitorEventLoopDelay({ resolution: 5 });
   delay.enable();
@@ -149,10 +164,14 @@ export function printQualityEvaluation(e: QualityEvaluation): void {
   console.log(`  false-rescan rate: ${rejected}/${e.real.length} = ${(e.falseRescanRate * 100).toFixed(1)}% (target < 2%)`);
   console.log('Degraded fixtures:');
   for (const d of e.degradations) {
-    console.log(`  ${d.name.padEnd(38)} expect ${d.expected.replace('QUALITY_GATE_', '').padEnd(14)} ${d.hits}/${d.cases}  [${d.got.map((g) => g.replace('QUALITY_GATE_', '')).join(', ')}]`);
+    console.log(
+      `  ${d.name.padEnd(38)} expect ${d.expected.replace('QUALITY_GATE_', '').padEnd(14)} ${d.hits}/${d.cases}  [${d.got.map((g) => g.replace('QUALITY_GATE_', '')).join(', ')}]`,
+    );
   }
   const times = e.real.map((r) => r.ms).sort((a, b) => a - b);
-  console.log(`Timing: real images median ${(times[Math.floor(times.length / 2)] ?? 0).toFixed(0)} ms, max ${(times.at(-1) ?? 0).toFixed(0)} ms; 12 MP JPEG ${e.ms12mp.toFixed(0)} ms, event loop held at most ${e.maxLoopBlockMs.toFixed(0)} ms`);
+  console.log(
+    `Timing: real images median ${(times[Math.floor(times.length / 2)] ?? 0).toFixed(0)} ms, max ${(times.at(-1) ?? 0).toFixed(0)} ms; 12 MP JPEG ${e.ms12mp.toFixed(0)} ms, event loop held at most ${e.maxLoopBlockMs.toFixed(0)} ms`,
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -22,7 +22,10 @@ const LABEL_NOW = new Date();
 const KIND_BY_EXT: Record<string, FileKind> = { jpg: 'jpeg', jpeg: 'jpeg', png: 'png', pdf: 'pdf', docx: 'docx', doc: 'doc' };
 
 function readJsonl(path: string): Record<string, any>[] {
-  return readFileSync(path, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 }
 
 function kindOf(file: string): FileKind | null {
@@ -66,7 +69,11 @@ export function loadSamples(dataDir: string): Sample[] {
       if (!kind) continue;
       const e = l.expected ?? {};
       const truthText = l.ocr_lines_file
-        ? readFileSync(join(dataDir, 'receipts', l.ocr_lines_file), 'utf8').split('\n').filter(Boolean).map((row) => row.split(',').slice(8).join(',')).join('\n')
+        ? readFileSync(join(dataDir, 'receipts', l.ocr_lines_file), 'utf8')
+            .split('\n')
+            .filter(Boolean)
+            .map((row) => row.split(',').slice(8).join(','))
+            .join('\n')
         : undefined;
       out.push({
         category: 'receipts',

@@ -34,10 +34,16 @@ export interface Frame {
 const SNIFFED: Record<string, FrameType> = { jpg: 'jpeg', png: 'png', webp: 'webp' };
 
 export async function openFrame(bytes: Buffer): Promise<Frame> {
-  if (bytes.length > MAX_FRAME_BYTES) throw new AppError('file_too_large', `The frame is over the ${MAX_FRAME_BYTES}-byte limit.`, { nextAction: { type: 'FIX_REQUEST', message: `Send a frame of at most ${MAX_FRAME_BYTES} bytes (a JPEG at quality 80 is plenty).` } });
+  if (bytes.length > MAX_FRAME_BYTES)
+    throw new AppError('file_too_large', `The frame is over the ${MAX_FRAME_BYTES}-byte limit.`, {
+      nextAction: { type: 'FIX_REQUEST', message: `Send a frame of at most ${MAX_FRAME_BYTES} bytes (a JPEG at quality 80 is plenty).` },
+    });
   const sniffed = await fileTypeFromBuffer(bytes);
   const type = sniffed ? SNIFFED[sniffed.ext] : undefined;
-  if (!type) throw new AppError('unsupported_file', 'The frame must be a JPEG, PNG or WebP image.', { nextAction: { type: 'FIX_REQUEST', message: 'Send the camera frame as JPEG, PNG or WebP.' } });
+  if (!type)
+    throw new AppError('unsupported_file', 'The frame must be a JPEG, PNG or WebP image.', {
+      nextAction: { type: 'FIX_REQUEST', message: 'Send the camera frame as JPEG, PNG or WebP.' },
+    });
   let meta: Metadata;
   try {
     meta = await readHeader(bytes);
@@ -46,7 +52,9 @@ export async function openFrame(bytes: Buffer): Promise<Frame> {
   }
   if (!meta.width || !meta.height) throw unreadable();
   if (meta.width * meta.height > MAX_FRAME_PIXELS) {
-    throw new AppError('validation_error', `The frame is ${meta.width}×${meta.height} px; at most ${MAX_FRAME_PIXELS} pixels are read.`, { nextAction: { type: 'FIX_REQUEST', message: 'Send a smaller frame (1920×1080 is plenty).' } });
+    throw new AppError('validation_error', `The frame is ${meta.width}×${meta.height} px; at most ${MAX_FRAME_PIXELS} pixels are read.`, {
+      nextAction: { type: 'FIX_REQUEST', message: 'Send a smaller frame (1920×1080 is plenty).' },
+    });
   }
   const turned = (meta.orientation ?? 1) !== 1;
   const swapped = (meta.orientation ?? 1) >= 5;
@@ -73,5 +81,7 @@ export async function openFrame(bytes: Buffer): Promise<Frame> {
 }
 
 function unreadable(): AppError {
-  return new AppError('unsupported_file', 'The frame could not be decoded as an image.', { nextAction: { type: 'FIX_REQUEST', message: 'Send an intact JPEG, PNG or WebP frame.' } });
+  return new AppError('unsupported_file', 'The frame could not be decoded as an image.', {
+    nextAction: { type: 'FIX_REQUEST', message: 'Send an intact JPEG, PNG or WebP frame.' },
+  });
 }

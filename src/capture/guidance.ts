@@ -43,13 +43,19 @@ export async function explain(frame: Frame, mrz: MrzPass | null, undecodedQr: Qr
 
   if (mrz) {
     if (touchesEdge(mrz.band.box)) out.push(finding('cut_off', 'the MRZ band touches the edge of the frame'));
-    if (mrz.letterHeightPx < MIN_MRZ_LETTER_PX) out.push(finding('too_far', `MRZ letters about ${Math.round(mrz.letterHeightPx)} px tall (at least ${MIN_MRZ_LETTER_PX} px needed)`));
+    if (mrz.letterHeightPx < MIN_MRZ_LETTER_PX)
+      out.push(finding('too_far', `MRZ letters about ${Math.round(mrz.letterHeightPx)} px tall (at least ${MIN_MRZ_LETTER_PX} px needed)`));
     if (mrz.unconfirmed.length) {
       const spots = mrz.unconfirmed.map((s) => `${s.char} at line ${s.line + 1}, position ${s.position + 1}`).join('; ');
       out.push(finding('mrz_ambiguous', `every check digit passes, but no second reader confirmed ${spots}`));
     } else if (mrz.result && !passesEveryCheck(mrz.result)) {
       const failing = mrz.result.checks.filter((c) => !c.valid).map((c) => c.name);
-      out.push(finding('check_digit_failed', failing.length ? `failing check digits: ${failing.join(', ')}` : 'a checked field holds a character its class cannot hold'));
+      out.push(
+        finding(
+          'check_digit_failed',
+          failing.length ? `failing check digits: ${failing.join(', ')}` : 'a checked field holds a character its class cannot hold',
+        ),
+      );
     } else if (!mrz.result) {
       out.push(finding('mrz_unreadable', `a band of ${mrz.band.lines} text line(s) was found, but no reader saw MRZ lines in it`));
     }

@@ -54,7 +54,8 @@ interface SeenText {
   lines: string[];
 }
 
-export const passesEveryCheck = (r: MrzResult | null): boolean => r !== null && r.format !== null && r.valid && r.checks.length > 0 && r.checks.every((c) => c.valid);
+export const passesEveryCheck = (r: MrzResult | null): boolean =>
+  r !== null && r.format !== null && r.valid && r.checks.length > 0 && r.checks.every((c) => c.valid);
 
 const engineOf = (reader: ReaderName): string => (reader === 'paddle' ? 'paddle' : 'tesseract');
 

@@ -6,9 +6,7 @@ import { Secret } from './secret.js';
 
 /** Every setting the service reads from the environment, parsed once. README's Configuration table
  * mirrors this list. Modules receive the parsed `Config`; none reads `process.env` itself. */
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
 
 const EnvSchema = z.object({
@@ -19,7 +17,10 @@ const EnvSchema = z.object({
   /** postgres://… for PostgreSQL; unset means SQLite in DATA_DIR. */
   DATABASE_URL: z.string().optional(),
   /** Schema used on PostgreSQL (tests use one per run). */
-  DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).default('public'),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/)
+    .default('public'),
   /** PostgreSQL connections per process, and how long a request waits for one before 503. */
   DATABASE_POOL_MAX: int(20, 1),
   DATABASE_POOL_TIMEOUT_MS: int(5000, 100),
@@ -41,7 +42,10 @@ const EnvSchema = z.object({
   /** `embedded` (the queue table in the app's database) or `pgboss` (PostgreSQL only). */
   QUEUE_DRIVER: z.enum(['embedded', 'pgboss']).default('embedded'),
   /** pg-boss keeps its tables in this schema. */
-  PGBOSS_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).default('pgboss'),
+  PGBOSS_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/)
+    .default('pgboss'),
   /** pg-boss: a job active this long is taken as stalled and retried; its supervisor checks this often. */
   PGBOSS_EXPIRE_SECONDS: int(300, 30),
   PGBOSS_MAINTENANCE_SECONDS: int(30, 1),
@@ -92,7 +96,10 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('docread <no-reply@localhost>'),
   /** WhatsApp Cloud API for one-time codes; unset phone number id or token: the outbox. */
   WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com/v21.0'),
-  WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d{1,32}$/).optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .regex(/^\d{1,32}$/)
+    .optional(),
   WHATSAPP_ACCESS_TOKEN: z.string().optional(),
   WHATSAPP_TEMPLATE: z.string().default('otp_code'),
   /** Development outbox folder (defaults to DATA_DIR/outbox). */
@@ -115,7 +122,10 @@ const EnvSchema = z.object({
   DOCREAD_LLM_MODE: z.enum(LLM_MODES).optional(),
   DOCREAD_LLM_BASE_URL: z.string().url().optional(),
   /** Kept as a Secret: a config dump shows [redacted]. */
-  DOCREAD_LLM_API_KEY: z.string().optional().transform((v) => (v ? new Secret(v) : undefined)),
+  DOCREAD_LLM_API_KEY: z
+    .string()
+    .optional()
+    .transform((v) => (v ? new Secret(v) : undefined)),
   DOCREAD_LLM_MODEL: z.string().optional(),
   /** `base_url|model|API_KEY_VARIABLE|input_price|output_price` entries separated by `;`, tried in order. */
   DOCREAD_LLM_FALLBACKS: z.string().optional(),
@@ -146,7 +156,18 @@ export type Env = z.infer<typeof EnvSchema>;
 export interface Config extends Env {
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema: string; poolMax?: number; poolTimeoutMs?: number };
-  blobs: { kind: 'disk'; root: string } | { kind: 's3'; bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean; prefix: string };
+  blobs:
+    | { kind: 'disk'; root: string }
+    | {
+        kind: 's3';
+        bucket: string;
+        endpoint?: string;
+        region: string;
+        accessKeyId?: string;
+        secretAccessKey?: string;
+        forcePathStyle: boolean;
+        prefix: string;
+      };
   publicBaseUrl: string;
   plans: Plans;
   outboxDir: string;
@@ -154,9 +175,7 @@ export interface Config extends Env {
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Readonly<Config> {
-  const parsed = EnvSchema.safeParse(
-    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')),
-  );
+  const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${lines}`);

@@ -45,7 +45,10 @@ describe('vision-model settings', () => {
     [{ DOCREAD_LLM_BASE_URL: 'https://user:pw@a.example/v1', DOCREAD_LLM_MODEL: 'm' }, /must not carry credentials/],
     [{ DOCREAD_LLM_BASE_URL: 'ftp://a.example/v1', DOCREAD_LLM_MODEL: 'm' }, /http\(s\)/],
     [{ DOCREAD_LLM_BASE_URL: 'https://a.example/v1', DOCREAD_LLM_MODEL: 'm', DOCREAD_LLM_FALLBACKS: 'https://b.example/v1' }, /entry 1 must be/],
-    [{ DOCREAD_LLM_BASE_URL: 'https://a.example/v1', DOCREAD_LLM_MODEL: 'm', DOCREAD_LLM_FALLBACKS: 'https://b.example/v1|m2|NOT_SET_ANYWHERE' }, /NOT_SET_ANYWHERE named for an API key is not set/],
+    [
+      { DOCREAD_LLM_BASE_URL: 'https://a.example/v1', DOCREAD_LLM_MODEL: 'm', DOCREAD_LLM_FALLBACKS: 'https://b.example/v1|m2|NOT_SET_ANYWHERE' },
+      /NOT_SET_ANYWHERE named for an API key is not set/,
+    ],
     [{ DOCREAD_LLM_BASE_URL: 'https://a.example/v1', DOCREAD_LLM_MODEL: 'm', DOCREAD_LLM_FALLBACKS: 'https://b.example/v1|m2||cheap' }, /price "cheap"/],
   ])('refuses a bad setting with a message naming it (%o)', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);

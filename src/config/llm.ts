@@ -96,7 +96,10 @@ function keyFrom(key: string, envName: string, env: Record<string, string | unde
  * prices may be left empty (a local server without a key; cost counted as 0). */
 export function parseFallbacks(spec: string, env: Record<string, string | undefined>): LlmProvider[] {
   const key = 'DOCREAD_LLM_FALLBACKS';
-  const entries = spec.split(/[;\n]/).map((e) => e.trim()).filter(Boolean);
+  const entries = spec
+    .split(/[;\n]/)
+    .map((e) => e.trim())
+    .filter(Boolean);
   return entries.map((entry, i) => {
     const parts = entry.split('|').map((p) => p.trim());
     if (parts.length < 2 || parts.length > 5) {

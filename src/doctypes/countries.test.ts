@@ -9,7 +9,34 @@ describe('lookupIssuingState', () => {
 
   it('ICAO special codes, with MRZ fillers', () => {
     expect(lookupIssuingState('D<<')).toEqual({ code: 'D', name: 'Germany', kind: 'icao_special' });
-    for (const code of ['GBD', 'GBN', 'GBO', 'GBP', 'GBS', 'UNO', 'UNA', 'UNK', 'XBA', 'XIM', 'XCC', 'XCO', 'XEC', 'XPO', 'XES', 'XMP', 'XOM', 'XDC', 'XXA', 'XXB', 'XXC', 'XXX', 'EUE', 'ANT', 'NTZ', 'RKS']) {
+    for (const code of [
+      'GBD',
+      'GBN',
+      'GBO',
+      'GBP',
+      'GBS',
+      'UNO',
+      'UNA',
+      'UNK',
+      'XBA',
+      'XIM',
+      'XCC',
+      'XCO',
+      'XEC',
+      'XPO',
+      'XES',
+      'XMP',
+      'XOM',
+      'XDC',
+      'XXA',
+      'XXB',
+      'XXC',
+      'XXX',
+      'EUE',
+      'ANT',
+      'NTZ',
+      'RKS',
+    ]) {
       expect(lookupIssuingState(code)?.kind, code).toBe('icao_special');
     }
     expect(lookupIssuingState('UTO')?.kind).toBe('specimen');

@@ -72,8 +72,7 @@ const SPECIMEN: Readonly<Record<string, string>> = {
   UTO: 'Utopia (ICAO specimen)',
 };
 
-const has = (table: Readonly<Record<string, string>>, key: string): boolean =>
-  Object.prototype.hasOwnProperty.call(table, key);
+const has = (table: Readonly<Record<string, string>>, key: string): boolean => Object.prototype.hasOwnProperty.call(table, key);
 
 /** Looks up a code as read from an MRZ ("D<<", "UTO") or typed ("deu"); trailing fillers are the
  * MRZ's padding. Anything else that is not a plain code (inner fillers, digits) is unknown: null. */
@@ -108,6 +107,8 @@ export function alpha3OfNumeric(numeric: string): string | null {
 }
 
 /** Every ISO 3166-1 country as alpha-3 with its English names (official and common). */
-export const ENGLISH_COUNTRY_NAMES: ReadonlyArray<readonly [alpha3: string, names: readonly string[]]> = Object.entries(countries.getNames('en', { select: 'all' }))
+export const ENGLISH_COUNTRY_NAMES: ReadonlyArray<readonly [alpha3: string, names: readonly string[]]> = Object.entries(
+  countries.getNames('en', { select: 'all' }),
+)
   .filter(([alpha2]) => !NOT_ISO.has(alpha2))
   .map(([alpha2, names]) => [countries.alpha2ToAlpha3(alpha2)!, Array.isArray(names) ? names : [names]] as const);

@@ -6,7 +6,15 @@ const detect = (lines: string[]) => cvDoctype.detect({ kind: 'jpeg', lines, text
 describe('CV detection', () => {
   it('counts capital headings OCR joined to the other column’s text on one row', () => {
     // Tesseract's rows of a photographed two-column CV: the sidebar's headings lead rows of the main column.
-    const lines = ['Tomas Profile', 'CONTACT Work Experience', 'tomas.moreau@example.net Senior Data Engineer', 'SKiLLS * Reduced onboarding time from 10 to 4 days', '* Terraform', 'LANGUAGES Feb 2021 - Apr 2022', 'Education'];
+    const lines = [
+      'Tomas Profile',
+      'CONTACT Work Experience',
+      'tomas.moreau@example.net Senior Data Engineer',
+      'SKiLLS * Reduced onboarding time from 10 to 4 days',
+      '* Terraform',
+      'LANGUAGES Feb 2021 - Apr 2022',
+      'Education',
+    ];
     expect(detect(lines).score).toBeGreaterThanOrEqual(0.5);
   });
 

@@ -14,7 +14,14 @@ export const idCard: Doctype = mrzDoctype({
   ],
   detect: {
     codes: ['I', 'A', 'C'],
-    keywords: [/\bIDENTITY CARD\b/, /\bCARTE D.IDENTITE\b/, /\bPERSONALAUSWEIS\b/, /\bDOCUMENTO NACIONAL DE IDENTIDAD\b/, /\bCARTA D.IDENTITA\b/, /\bNATIONAL ID(ENTITY)? CARD\b/],
+    keywords: [
+      /\bIDENTITY CARD\b/,
+      /\bCARTE D.IDENTITE\b/,
+      /\bPERSONALAUSWEIS\b/,
+      /\bDOCUMENTO NACIONAL DE IDENTIDAD\b/,
+      /\bCARTA D.IDENTITA\b/,
+      /\bNATIONAL ID(ENTITY)? CARD\b/,
+    ],
   },
   labels: DATA_PAGE_LABELS,
   crossChecked: CROSS_CHECKED,

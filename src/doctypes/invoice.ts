@@ -47,7 +47,10 @@ function termHit(term: (typeof DETECT_TERMS)[number], text: string): string | nu
   const m = term.re ? text.match(term.re) : null;
   if (m) return m[0];
   for (const name of term.labels) {
-    const found = LABELS[name].filter((p) => p.strength >= 2).map((p) => text.match(p.re)).find((x) => x);
+    const found = LABELS[name]
+      .filter((p) => p.strength >= 2)
+      .map((p) => text.match(p.re))
+      .find((x) => x);
     if (found) return found[0].trim();
   }
   return null;
@@ -80,7 +83,11 @@ function payment(rows: Row[]): ExtractedValue[] {
   if (iban && ibanRow) out.push(valueOf('iban', iban.value, iban.raw, ibanRow.page, [ibanRow.box], CONFIDENCE.labelled));
   const termsRow = rows.find((r) => LABELS.payment_terms.some((p) => p.re.test(upper(r.text))));
   if (termsRow) {
-    const text = termsRow.cells.map((c) => c.text).join(' ').replace(/^(?:PAYMENT\s*TERMS?|TERMS|ZAHLUNGSBEDINGUNGEN)\s*:?\s*/i, '').trim();
+    const text = termsRow.cells
+      .map((c) => c.text)
+      .join(' ')
+      .replace(/^(?:PAYMENT\s*TERMS?|TERMS|ZAHLUNGSBEDINGUNGEN)\s*:?\s*/i, '')
+      .trim();
     if (text.length >= 3 && text.length <= 120) out.push(valueOf('payment_terms', text, termsRow.text, termsRow.page, [termsRow.box], CONFIDENCE.layout));
   }
   return out;
@@ -102,17 +109,24 @@ export function extractInvoice(reading: ReaderOutput, ctx: ExtractContext): Extr
   if (!rows.length) return [];
   const out: ExtractedValue[] = [];
   const number = findInvoiceNumber(rows);
-  if (number) out.push(valueOf('invoice_number', number.value, number.raw, number.page, number.boxes, number.score >= 30 ? CONFIDENCE.labelled : CONFIDENCE.layout));
+  if (number)
+    out.push(valueOf('invoice_number', number.value, number.raw, number.page, number.boxes, number.score >= 30 ? CONFIDENCE.labelled : CONFIDENCE.layout));
 
   const dates = findInvoiceDates(rows, ctx.now);
-  for (const [key, pair] of [['invoice_date', dates.invoice], ['due_date', dates.due]] as const) {
+  for (const [key, pair] of [
+    ['invoice_date', dates.invoice],
+    ['due_date', dates.due],
+  ] as const) {
     const resolved = pair ? resolvePair(pair, dates.order) : null;
     if (pair && resolved) out.push(dateValue(key, resolved, pair.page, pair.boxes, pair.score >= 30 ? CONFIDENCE.labelled : CONFIDENCE.layout));
   }
 
   const customer = findCustomer(rows);
   const vendor = findVendor(rows);
-  for (const [prefix, party] of [['vendor', vendor], ['customer', customer]] as const) {
+  for (const [prefix, party] of [
+    ['vendor', vendor],
+    ['customer', customer],
+  ] as const) {
     if (!party) continue;
     out.push(valueOf(`${prefix}_name`, party.name, party.name, party.page, party.nameBoxes, PLACEMENT_CONFIDENCE[party.placedBy]));
     // Where an address block ends is a guess however its name was placed (a postcode line can
@@ -123,7 +137,8 @@ export function extractInvoice(reading: ReaderOutput, ctx: ExtractContext): Extr
   if (tax) out.push(valueOf('vendor_tax_id', tax.value, tax.raw, tax.page, tax.boxes, CONFIDENCE.labelled));
 
   const currency = detectCurrency(rows.map((r) => r.text));
-  if (currency) out.push(valueOf('currency', currency.code, currency.raw, rows[0]!.page, [], currency.how === 'label' ? CONFIDENCE.labelled : CONFIDENCE.layout));
+  if (currency)
+    out.push(valueOf('currency', currency.code, currency.raw, rows[0]!.page, [], currency.how === 'label' ? CONFIDENCE.labelled : CONFIDENCE.layout));
 
   const totals = findTotals(rows);
   out.push(...totalsValues(totals));

@@ -6,11 +6,7 @@ import type { Doctype } from './types.js';
  * zone where readable the place and date of issue details. Keys: docs/identity-fields.md. */
 export const passport: Doctype = mrzDoctype({
   type: 'passport',
-  fields: [
-    ...MRZ_CORE_FIELDS,
-    { key: 'personal_number', label: 'Personal number', kind: 'code' },
-    ...ISSUE_DETAIL_FIELDS,
-  ],
+  fields: [...MRZ_CORE_FIELDS, { key: 'personal_number', label: 'Personal number', kind: 'code' }, ...ISSUE_DETAIL_FIELDS],
   detect: {
     codes: ['P'],
     // "Passport No." is printed on visas too: the word counts only when no number follows

@@ -64,12 +64,15 @@ async function rules(ctx: RulesContext): Promise<RulesOutcome> {
   const today = isoDay(ctx.now);
   const birth = text(byKey.get('date_of_birth'));
   const expiry = text(byKey.get('expiry_date'));
-  if (birth && birth > today) byKey.set('date_of_birth', withProblem(byKey.get('date_of_birth')!, 'DATE_NEEDS_REVIEW', `The date of birth ${birth} lies in the future.`));
-  if (expiry && /^\d{4}-\d{2}-\d{2}$/.test(expiry) && expiry < today) problems.push({ code: 'DOCUMENT_EXPIRED', detail: `The residence permit expired on ${expiry}.`, fields: ['expiry_date'] });
+  if (birth && birth > today)
+    byKey.set('date_of_birth', withProblem(byKey.get('date_of_birth')!, 'DATE_NEEDS_REVIEW', `The date of birth ${birth} lies in the future.`));
+  if (expiry && /^\d{4}-\d{2}-\d{2}$/.test(expiry) && expiry < today)
+    problems.push({ code: 'DOCUMENT_EXPIRED', detail: `The residence permit expired on ${expiry}.`, fields: ['expiry_date'] });
   const id = text(byKey.get('id_number'));
   if (id) {
     const found = qidInconsistencies(id, birth, text(byKey.get('nationality')));
-    if (found.length > 0) byKey.set('id_number', withProblem(byKey.get('id_number')!, 'CRITICAL_FIELD_INVALID', `The ID number is inconsistent: ${found.join('; ')}.`));
+    if (found.length > 0)
+      byKey.set('id_number', withProblem(byKey.get('id_number')!, 'CRITICAL_FIELD_INVALID', `The ID number is inconsistent: ${found.join('; ')}.`));
   }
   // the card is Qatar's by definition; the issuing state is not printed as a code
   return { problems, fields: fieldsInOrder(ctx.fields, byKey), issuingCountry: 'QAT' };

@@ -44,16 +44,23 @@ export function detectReceipt(input: DetectInput): Detection {
   return { score, reason: hits.length ? `Receipt terms found: ${hits.map(([re]) => t.match(re)![0]).join(', ')}.` : 'No receipt terms found.' };
 }
 
-const PAYMENT_WORDS = /\b(?:CASH|VISA|MASTERCARD|MASTER|AMEX|AMERICAN EXPRESS|MAESTRO|DEBIT|CREDIT\s*CARD|CARD|E-?WALLET|GRABPAY|TOUCH\s*N\s*GO|PAYPAL|APPLE PAY|GOOGLE PAY|EC-?KARTE|GIROCARD|CONTACTLESS)\b/i;
+const PAYMENT_WORDS =
+  /\b(?:CASH|VISA|MASTERCARD|MASTER|AMEX|AMERICAN EXPRESS|MAESTRO|DEBIT|CREDIT\s*CARD|CARD|E-?WALLET|GRABPAY|TOUCH\s*N\s*GO|PAYPAL|APPLE PAY|GOOGLE PAY|EC-?KARTE|GIROCARD|CONTACTLESS)\b/i;
 
 function paymentMethod(rows: Row[], totalRow: Row | null): ExtractedValue | null {
-  const labelled = findPairs(rows, 'payment_method', (t) => (PAYMENT_WORDS.test(t) || /[A-Za-z]{3}/.test(t) ? { value: t.trim(), raw: t } : null), { below: false })[0];
+  const labelled = findPairs(rows, 'payment_method', (t) => (PAYMENT_WORDS.test(t) || /[A-Za-z]{3}/.test(t) ? { value: t.trim(), raw: t } : null), {
+    below: false,
+  })[0];
   if (labelled) return valueOf('payment_method', labelled.value, labelled.raw, labelled.page, labelled.boxes, CONFIDENCE.labelled);
   // A tender line under the total: "VISA 57.76", "CASH RM 20.00".
   const after = totalRow ? rows.filter((r) => r.page > totalRow.page || (r.page === totalRow.page && r.index > totalRow.index)) : rows;
   const row = after.find((r) => PAYMENT_WORDS.test(r.text) && !matchLabel('not_tax', r.text));
   if (!row) return null;
-  const words = row.cells.filter((c) => !findAmounts(c.text).length).map((c) => c.text).join(' ').trim();
+  const words = row.cells
+    .filter((c) => !findAmounts(c.text).length)
+    .map((c) => c.text)
+    .join(' ')
+    .trim();
   const word = row.text.match(PAYMENT_WORDS)![0];
   // Digits beside the tender word are its amount, however misread ("CASH : g 60"), not its name.
   const named = words.length <= 40 && words && !/\d/.test(words) ? words.replace(/[\s:]+$/, '') : word;
@@ -104,7 +111,11 @@ export function extractReceipt(reading: ReaderOutput, _ctx: ExtractContext): Ext
 
   const totals = findTotals(rows);
   out.push(...totalsValues(totals));
-  const firstTotalsRow = [totals.subtotal, totals.tax, totals.total].filter((a) => a !== null).map((a) => a.row).sort((a, b) => a.page - b.page || a.index - b.index)[0] ?? null;
+  const firstTotalsRow =
+    [totals.subtotal, totals.tax, totals.total]
+      .filter((a) => a !== null)
+      .map((a) => a.row)
+      .sort((a, b) => a.page - b.page || a.index - b.index)[0] ?? null;
   const table = findItemTable(rows);
   const items = itemsValue(table.length ? table : findReceiptItems(rows, firstTotalsRow));
   if (items) out.push(items);

@@ -18,6 +18,19 @@ export const visa: Doctype = mrzDoctype({
   ],
   detect: { codes: ['V'], keywords: [/\bVISA\b/, /\bVISUM\b/, /\bVISADO\b/] },
   // the print's "Passport No." is the passport's number, not the visa's: no document_number label
-  labels: ['surname', 'given_names', 'nationality', 'date_of_birth', 'sex', 'expiry_date', 'visa_type', 'entries', 'valid_from', 'date_of_issue', 'place_of_issue', 'passport_number'],
+  labels: [
+    'surname',
+    'given_names',
+    'nationality',
+    'date_of_birth',
+    'sex',
+    'expiry_date',
+    'visa_type',
+    'entries',
+    'valid_from',
+    'date_of_issue',
+    'place_of_issue',
+    'passport_number',
+  ],
   crossChecked: CROSS_CHECKED.filter((c) => c.key !== 'document_number'),
 });

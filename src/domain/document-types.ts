@@ -1,15 +1,5 @@
 /** Document type labels: accepted as the upload's `doc_type` hint and reported as `doc_type`. */
-export const DOCUMENT_TYPES = [
-  'passport',
-  'id_card',
-  'qid',
-  'visa',
-  'invoice',
-  'receipt',
-  'cv',
-  'contract',
-  'other',
-] as const;
+export const DOCUMENT_TYPES = ['passport', 'id_card', 'qid', 'visa', 'invoice', 'receipt', 'cv', 'contract', 'other'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 /** The label shown before the type is known. */

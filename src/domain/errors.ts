@@ -62,11 +62,7 @@ export class AppError extends Error {
   readonly extra: Record<string, unknown> | undefined;
   readonly headers: Record<string, string> | undefined;
 
-  constructor(
-    code: ErrorCode,
-    message: string,
-    opts: { nextAction?: NextAction; extra?: Record<string, unknown>; headers?: Record<string, string> } = {},
-  ) {
+  constructor(code: ErrorCode, message: string, opts: { nextAction?: NextAction; extra?: Record<string, unknown>; headers?: Record<string, string> } = {}) {
     super(message);
     this.name = 'AppError';
     this.code = code;

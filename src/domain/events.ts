@@ -1,7 +1,15 @@
 import type { OutcomeStatus } from './statuses.js';
 
 /** The v2 job event names of the interface's event table; an endpoint may subscribe to these only. */
-export const JOB_EVENT_NAMES = ['job.finished', 'job.completed', 'job.action_required', 'review.required', 'input.rescan_required', 'job.failed', 'job.reviewed'] as const;
+export const JOB_EVENT_NAMES = [
+  'job.finished',
+  'job.completed',
+  'job.action_required',
+  'review.required',
+  'input.rescan_required',
+  'job.failed',
+  'job.reviewed',
+] as const;
 export type JobEventName = (typeof JOB_EVENT_NAMES)[number];
 
 /** The dashboard webhook's one event, for documents uploaded through /v1. */

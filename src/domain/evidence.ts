@@ -9,16 +9,7 @@
 export const FIELD_EVIDENCE = ['deterministic', 'corroborated', 'grounded', 'text_layer', 'arithmetic', 'model'] as const;
 export type FieldEvidence = (typeof FIELD_EVIDENCE)[number];
 
-export const EVIDENCE_ITEMS = [
-  'mrz_checksum',
-  'decoder',
-  'reader_agree',
-  'text_layer',
-  'arithmetic',
-  'judge',
-  'operator',
-  'single_reader',
-] as const;
+export const EVIDENCE_ITEMS = ['mrz_checksum', 'decoder', 'reader_agree', 'text_layer', 'arithmetic', 'judge', 'operator', 'single_reader'] as const;
 export type EvidenceItem = (typeof EVIDENCE_ITEMS)[number];
 
 /** The summary evidence an item gives, strongest first when several apply. */

@@ -25,7 +25,18 @@ const region = { page: 1, box: [0.1, 0.2, 0.3, 0.4] as [number, number, number, 
 const base: FieldIdentity = { key: 'total', label: 'Total', isKey: true, candidates: [] };
 
 function candidate(over: Partial<WeighedCandidate>): WeighedCandidate {
-  return { reader: 'tesseract', value: 12.5, raw: '12.50', region: null, confidence: 0.9, canonical: '12.50', evidence: [], problems: [], reason: undefined, ...over };
+  return {
+    reader: 'tesseract',
+    value: 12.5,
+    raw: '12.50',
+    region: null,
+    confidence: 0.9,
+    canonical: '12.50',
+    evidence: [],
+    problems: [],
+    reason: undefined,
+    ...over,
+  };
 }
 
 function field(over: Partial<FieldReading> = {}): FieldReading {
@@ -51,7 +62,13 @@ describe('made by reconcile', () => {
   });
 
   it('agreed takes the checked reading as the lead, else the text layer, and the first region there is', () => {
-    const checked = candidate({ reader: 'paddle', value: 'A', evidence: ['mrz_checksum'], problems: ['DATE_NEEDS_REVIEW', 'DATE_NEEDS_REVIEW'], reason: 'why' });
+    const checked = candidate({
+      reader: 'paddle',
+      value: 'A',
+      evidence: ['mrz_checksum'],
+      problems: ['DATE_NEEDS_REVIEW', 'DATE_NEEDS_REVIEW'],
+      reason: 'why',
+    });
     const f = agreed(base, [candidate({ value: 'B', region }), checked], ['mrz_checksum', 'reader_agree', 'reader_agree']);
     expect(f).toMatchObject({ value: 'A', status: 'read', evidence: ['mrz_checksum', 'reader_agree'], region, reason: 'why', problems: ['DATE_NEEDS_REVIEW'] });
     const text = agreed(base, [candidate({ value: 'B' }), candidate({ reader: 'text_layer', value: 'C' })], ['text_layer']);
@@ -72,7 +89,12 @@ describe('made by reconcile', () => {
   });
 
   it('readingsOf lists reader and raw text', () => {
-    expect(readingsOf([{ reader: 'a', raw: 'x' }, { reader: 'b', raw: 'y' }])).toBe('a: "x", b: "y"');
+    expect(
+      readingsOf([
+        { reader: 'a', raw: 'x' },
+        { reader: 'b', raw: 'y' },
+      ]),
+    ).toBe('a: "x", b: "y"');
   });
 });
 
@@ -86,8 +108,16 @@ describe('changed by rules and the judge', () => {
   });
 
   it('settled publishes the rule’s reading, drops the conflict and replaces the reason', () => {
-    const f = frozen(field({ value: null, status: 'conflict', evidence: [], reason: 'The readers disagree.', problems: ['FIELD_CONFLICT', 'DATE_NEEDS_REVIEW'] }));
-    expect(settled(f, 12.5, 'arithmetic', 'It adds up.')).toMatchObject({ value: 12.5, status: 'read', evidence: ['arithmetic'], problems: ['DATE_NEEDS_REVIEW'], reason: 'It adds up.' });
+    const f = frozen(
+      field({ value: null, status: 'conflict', evidence: [], reason: 'The readers disagree.', problems: ['FIELD_CONFLICT', 'DATE_NEEDS_REVIEW'] }),
+    );
+    expect(settled(f, 12.5, 'arithmetic', 'It adds up.')).toMatchObject({
+      value: 12.5,
+      status: 'read',
+      evidence: ['arithmetic'],
+      problems: ['DATE_NEEDS_REVIEW'],
+      reason: 'It adds up.',
+    });
     expect(f.status).toBe('conflict');
   });
 
@@ -101,18 +131,43 @@ describe('changed by rules and the judge', () => {
 
   it('withdrawn empties the value and keeps its region', () => {
     const f = withdrawn(frozen(field({ reason: 'Read.' })), 'CRITICAL_FIELD_INVALID', 'Check digit fails.');
-    expect(f).toMatchObject({ value: null, status: 'unreadable', evidence: [], region, problems: ['CRITICAL_FIELD_INVALID'], reason: 'Read. Check digit fails.' });
+    expect(f).toMatchObject({
+      value: null,
+      status: 'unreadable',
+      evidence: [],
+      region,
+      problems: ['CRITICAL_FIELD_INVALID'],
+      reason: 'Read. Check digit fails.',
+    });
   });
 
   it('readByRule replaces the reading and the reason, keeping problems', () => {
     const candidates = [{ reader: 'paddle', value: 'P<', raw: 'P<', region: null, confidence: 0 }];
-    const f = readByRule(frozen(field({ status: 'not_present', problems: ['REQUIRED_FIELD_MISSING'], reason: 'Not found.' })), { value: 'P<', evidence: [], region: null, candidates }, 'MRZ line 1 as read.');
-    expect(f).toMatchObject({ value: 'P<', status: 'read', evidence: [], region: null, candidates, reason: 'MRZ line 1 as read.', problems: ['REQUIRED_FIELD_MISSING'] });
+    const f = readByRule(
+      frozen(field({ status: 'not_present', problems: ['REQUIRED_FIELD_MISSING'], reason: 'Not found.' })),
+      { value: 'P<', evidence: [], region: null, candidates },
+      'MRZ line 1 as read.',
+    );
+    expect(f).toMatchObject({
+      value: 'P<',
+      status: 'read',
+      evidence: [],
+      region: null,
+      candidates,
+      reason: 'MRZ line 1 as read.',
+      problems: ['REQUIRED_FIELD_MISSING'],
+    });
   });
 
   it('judged leaves the field disputed with judge evidence; noted only tells', () => {
     const f = frozen(field({ value: null, status: 'conflict', evidence: [], reason: 'They disagree.', problems: ['FIELD_CONFLICT'] }));
-    expect(judged(f, 'The judge reads "12.50".')).toMatchObject({ value: null, status: 'conflict', evidence: ['judge'], problems: ['FIELD_CONFLICT'], reason: 'They disagree. The judge reads "12.50".' });
+    expect(judged(f, 'The judge reads "12.50".')).toMatchObject({
+      value: null,
+      status: 'conflict',
+      evidence: ['judge'],
+      problems: ['FIELD_CONFLICT'],
+      reason: 'They disagree. The judge reads "12.50".',
+    });
     expect(noted(f, 'No judge.')).toEqual({ ...f, reason: 'They disagree. No judge.' });
   });
 
@@ -148,7 +203,13 @@ describe('changed by a person', () => {
       isKey: true,
       problems: [],
     });
-    expect(correctedByPerson('note', undefined, null, 'ana')).toMatchObject({ label: 'note', status: 'not_present', evidence: [], reason: 'Set by ana; the machine read nothing.', isKey: false });
+    expect(correctedByPerson('note', undefined, null, 'ana')).toMatchObject({
+      label: 'note',
+      status: 'not_present',
+      evidence: [],
+      reason: 'Set by ana; the machine read nothing.',
+      isKey: false,
+    });
   });
 });
 

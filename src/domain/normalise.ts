@@ -8,14 +8,83 @@ export const FIELD_KINDS = ['text', 'name', 'date', 'amount', 'code', 'country',
 export type FieldKind = (typeof FIELD_KINDS)[number];
 
 const MONTHS: Record<string, number> = {
-  JAN: 1, FEB: 2, MAR: 3, APR: 4, MAY: 5, JUN: 6, JUL: 7, AUG: 8, SEP: 9, SEPT: 9, OCT: 10, NOV: 11, DEC: 12,
-  JANV: 1, FEVR: 2, FEV: 2, MARS: 3, AVR: 4, MAI: 5, JUIN: 6, JUIL: 7, AOUT: 8, SEPTEMBRE: 9, OCTOBRE: 10, NOVEMBRE: 11, DECEMBRE: 12,
-  JANUARY: 1, FEBRUARY: 2, MARCH: 3, APRIL: 4, JUNE: 6, JULY: 7, AUGUST: 8, SEPTEMBER: 9, OCTOBER: 10, NOVEMBER: 11, DECEMBER: 12,
-  JANVIER: 1, FEVRIER: 2, AVRIL: 4, JUILLET: 7,
-  JANUAR: 1, FEBRUAR: 2, MARZ: 3, MAERZ: 3, JUNI: 6, JULI: 7, OKT: 10, OKTOBER: 10, DEZ: 12, DEZEMBER: 12,
-  JANUARI: 1, FEBRUARI: 2, MAART: 3, MEI: 5, AUGUSTUS: 8,
-  ENERO: 1, FEBRERO: 2, MARZO: 3, ABRIL: 4, MAYO: 5, JUNIO: 6, JULIO: 7, AGOSTO: 8, SEPTIEMBRE: 9, OCTUBRE: 10, NOVIEMBRE: 11, DICIEMBRE: 12,
-  GENNAIO: 1, FEBBRAIO: 2, APRILE: 4, MAGGIO: 5, GIUGNO: 6, LUGLIO: 7, SETTEMBRE: 9, OTTOBRE: 10, DICEMBRE: 12,
+  JAN: 1,
+  FEB: 2,
+  MAR: 3,
+  APR: 4,
+  MAY: 5,
+  JUN: 6,
+  JUL: 7,
+  AUG: 8,
+  SEP: 9,
+  SEPT: 9,
+  OCT: 10,
+  NOV: 11,
+  DEC: 12,
+  JANV: 1,
+  FEVR: 2,
+  FEV: 2,
+  MARS: 3,
+  AVR: 4,
+  MAI: 5,
+  JUIN: 6,
+  JUIL: 7,
+  AOUT: 8,
+  SEPTEMBRE: 9,
+  OCTOBRE: 10,
+  NOVEMBRE: 11,
+  DECEMBRE: 12,
+  JANUARY: 1,
+  FEBRUARY: 2,
+  MARCH: 3,
+  APRIL: 4,
+  JUNE: 6,
+  JULY: 7,
+  AUGUST: 8,
+  SEPTEMBER: 9,
+  OCTOBER: 10,
+  NOVEMBER: 11,
+  DECEMBER: 12,
+  JANVIER: 1,
+  FEVRIER: 2,
+  AVRIL: 4,
+  JUILLET: 7,
+  JANUAR: 1,
+  FEBRUAR: 2,
+  MARZ: 3,
+  MAERZ: 3,
+  JUNI: 6,
+  JULI: 7,
+  OKT: 10,
+  OKTOBER: 10,
+  DEZ: 12,
+  DEZEMBER: 12,
+  JANUARI: 1,
+  FEBRUARI: 2,
+  MAART: 3,
+  MEI: 5,
+  AUGUSTUS: 8,
+  ENERO: 1,
+  FEBRERO: 2,
+  MARZO: 3,
+  ABRIL: 4,
+  MAYO: 5,
+  JUNIO: 6,
+  JULIO: 7,
+  AGOSTO: 8,
+  SEPTIEMBRE: 9,
+  OCTUBRE: 10,
+  NOVIEMBRE: 11,
+  DICIEMBRE: 12,
+  GENNAIO: 1,
+  FEBBRAIO: 2,
+  APRILE: 4,
+  MAGGIO: 5,
+  GIUGNO: 6,
+  LUGLIO: 7,
+  SETTEMBRE: 9,
+  OTTOBRE: 10,
+  DICEMBRE: 12,
 };
 
 export function stripDiacritics(s: string): string {
@@ -23,7 +92,11 @@ export function stripDiacritics(s: string): string {
 }
 
 export function canonicalName(s: string): string {
-  return stripDiacritics(s).toUpperCase().replace(/[<\-'’.,]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return stripDiacritics(s)
+    .toUpperCase()
+    .replace(/[<\-'’.,]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 export function canonicalCode(s: string): string {
@@ -104,7 +177,9 @@ export function amountTokens(text: string): string[] {
 
 /** All amounts a text holds, in order. */
 export function amountsIn(text: string): number[] {
-  return amountTokens(text).map(parseAmountToken).filter((n): n is number => n !== null);
+  return amountTokens(text)
+    .map(parseAmountToken)
+    .filter((n): n is number => n !== null);
 }
 
 function parseAmountToken(token: string): number | null {
@@ -131,7 +206,16 @@ function parseAmountToken(token: string): number | null {
  * cent: one reader's "On-site" and another's "Onsite" are the same description. */
 function canonicalRecord(record: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
-    Object.entries(record).map(([k, v]) => [k, typeof v === 'string' ? stripDiacritics(v).toUpperCase().replace(/[^A-Z0-9]/g, '') : typeof v === 'number' ? v.toFixed(2) : v]),
+    Object.entries(record).map(([k, v]) => [
+      k,
+      typeof v === 'string'
+        ? stripDiacritics(v)
+            .toUpperCase()
+            .replace(/[^A-Z0-9]/g, '')
+        : typeof v === 'number'
+          ? v.toFixed(2)
+          : v,
+    ]),
   );
 }
 

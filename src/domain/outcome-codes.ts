@@ -22,7 +22,10 @@ const review = (message: string, action = 'A person must check the fields marked
 export const OUTCOME_CODES = {
   QUALITY_GATE_GLARE: rescan('Glare covers part of the text.', 'Retake the photo away from direct light, tilting the document slightly.'),
   QUALITY_GATE_BLUR: rescan('The image is too blurred to read reliably.', 'Retake the photo holding the camera still, with the document in focus.'),
-  QUALITY_GATE_CUTOFF: rescan('Part of the document is cut off at the edge of the image.', 'Retake the photo with the whole document inside the frame and a small margin around it.'),
+  QUALITY_GATE_CUTOFF: rescan(
+    'Part of the document is cut off at the edge of the image.',
+    'Retake the photo with the whole document inside the frame and a small margin around it.',
+  ),
   QUALITY_GATE_LOW_RESOLUTION: rescan('The text is too small to read reliably.', 'Move the camera closer or scan at 300 dpi or more.'),
   QUALITY_GATE_DARK: rescan('The image is too dark.', 'Retake the photo in better light.'),
   QUALITY_GATE_UNREADABLE: rescan('No readable text was found in the image.', 'Retake the photo of the document, flat and in focus, filling the frame.'),

@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import { EVIDENCE_ITEMS, FIELD_EVIDENCE } from './evidence.js';
-import {
-  DECISIONS,
-  DOCUMENT_STATUSES,
-  FIELD_RESULT_STATUSES,
-  FIELD_REVIEW_STATES,
-  FIELD_STATUSES,
-  NEXT_ACTION_TYPES,
-  OUTCOME_STATUSES,
-} from './statuses.js';
+import { DECISIONS, DOCUMENT_STATUSES, FIELD_RESULT_STATUSES, FIELD_REVIEW_STATES, FIELD_STATUSES, NEXT_ACTION_TYPES, OUTCOME_STATUSES } from './statuses.js';
 
 /** The shapes the service returns for a reading. One source: the pipeline builds values of these
  * types, and the HTTP layer uses the same schemas for validation and the OpenAPI document. */
@@ -67,7 +59,9 @@ export const VERIFICATION_LEVELS = ['L1', 'L2', 'L3', 'L4'] as const;
 
 export const VerificationSchema = z
   .object({
-    statuses: z.object(Object.fromEntries(VERIFICATION_STATUS_NAMES.map((n) => [n, z.boolean()])) as Record<(typeof VERIFICATION_STATUS_NAMES)[number], z.ZodBoolean>),
+    statuses: z.object(
+      Object.fromEntries(VERIFICATION_STATUS_NAMES.map((n) => [n, z.boolean()])) as Record<(typeof VERIFICATION_STATUS_NAMES)[number], z.ZodBoolean>,
+    ),
     level: z.enum(VERIFICATION_LEVELS).nullable().describe('Highest level whose rules all passed; null when not even L1 passed.'),
     evidence: z.array(
       z.object({

@@ -109,5 +109,10 @@ function parseOptions(fields: Record<string, string>): Omit<ReceivedForm, 'files
     throw new AppError(code, issue.message);
   }
   const { doc_type, outputs, improve, consent } = parsed.data;
-  return { docType: doc_type ?? null, outputs: [...new Set(outputNames(outputs ?? ''))] as OutputFormat[], improve: improve === 'true', consent: consent ?? null };
+  return {
+    docType: doc_type ?? null,
+    outputs: [...new Set(outputNames(outputs ?? ''))] as OutputFormat[],
+    improve: improve === 'true',
+    consent: consent ?? null,
+  };
 }

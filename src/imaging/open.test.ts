@@ -2,7 +2,10 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { imageSize, ImageTooLargeError, openImage, readHeader } from './open.js';
 
-const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#ffffff' } }).png().toBuffer();
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#ffffff' } })
+    .png()
+    .toBuffer();
 
 describe('openImage', () => {
   it('decodes under the one limit, or under a lower one the caller admits', async () => {

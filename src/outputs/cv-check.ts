@@ -30,6 +30,9 @@ export async function assertFactsKept(cv: Cv, bytes: Buffer, kind: 'pdf' | 'docx
   const problems = describeCheck(outcome);
   if (!problems.length) return;
   throw new AppError('cv_check_failed', `The rebuilt ${kind} does not give back the CV's facts: ${problems.slice(0, 10).join('; ')}.`, {
-    extra: { lost: outcome.lost.map((f) => ({ kind: f.kind, value: f.value, path: f.path })), added: outcome.added.map((f) => ({ kind: f.kind, value: f.value })) },
+    extra: {
+      lost: outcome.lost.map((f) => ({ kind: f.kind, value: f.value, path: f.path })),
+      added: outcome.added.map((f) => ({ kind: f.kind, value: f.value })),
+    },
   });
 }

@@ -23,12 +23,21 @@ function paragraphs(b: Block): Paragraph | Paragraph[] {
         new Paragraph({
           spacing: { before: 120 },
           tabStops: [{ type: TabStopType.RIGHT, position: TabStopPosition.MAX }],
-          children: [new TextRun({ text: b.text, bold: true, size: 21, font: FONT }), ...(b.dates ? [new TextRun({ text: ` |\t${b.dates}`, size: 20, font: FONT })] : [])],
+          children: [
+            new TextRun({ text: b.text, bold: true, size: 21, font: FONT }),
+            ...(b.dates ? [new TextRun({ text: ` |\t${b.dates}`, size: 20, font: FONT })] : []),
+          ],
         }),
         ...(b.place ? [new Paragraph({ children: [new TextRun({ text: b.place, italics: true, size: 19, font: FONT, color: '555555' })] })] : []),
       ];
     case 'list':
-      return new Paragraph({ spacing: { after: 60 }, children: [...(b.label ? [new TextRun({ text: `${b.label}: `, bold: true, size: 20, font: FONT })] : []), new TextRun({ text: b.items.join(', '), size: 20, font: FONT })] });
+      return new Paragraph({
+        spacing: { after: 60 },
+        children: [
+          ...(b.label ? [new TextRun({ text: `${b.label}: `, bold: true, size: 20, font: FONT })] : []),
+          new TextRun({ text: b.items.join(', '), size: 20, font: FONT }),
+        ],
+      });
     case 'bullet':
       return new Paragraph({ indent: { left: 360, hanging: 220 }, children: [new TextRun({ text: `• ${b.text}`, size: 20, font: FONT })] });
     case 'para':

@@ -10,7 +10,18 @@ const w = { region: null, evidence: ['text_layer' as const] };
 const cv: Cv = {
   contact: { name: { value: 'Ana Silva', ...w }, email: null, phone: null, location: null, links: [] },
   summary: { value: 'Engineer who is very good at data.', ...w },
-  experience: [{ title: 'Data Engineer', employer: 'Acme GmbH', place: null, start: '2019-01', end: '2022-03', dates_raw: null, bullets: ['Responsible for pipelines that process 2 TB per day', 'Worked on cost reduction of 30% at Acme'], ...w }],
+  experience: [
+    {
+      title: 'Data Engineer',
+      employer: 'Acme GmbH',
+      place: null,
+      start: '2019-01',
+      end: '2022-03',
+      dates_raw: null,
+      bullets: ['Responsible for pipelines that process 2 TB per day', 'Worked on cost reduction of 30% at Acme'],
+      ...w,
+    },
+  ],
   education: [],
   skills: [],
   languages: [],
@@ -37,7 +48,12 @@ describe('improvement by the hosted model', () => {
       },
       model: 'writer-2025',
     });
-    const client = createLlmClient({ providers: [{ label: 'writer', baseUrl: server.baseUrl, model: 'writer', apiKey: new Secret(KEY), price: { inputPerMTok: 0, outputPerMTok: 0 } }], timeoutMs: 5000, maxTokens: 500, maxRetries: 0 });
+    const client = createLlmClient({
+      providers: [{ label: 'writer', baseUrl: server.baseUrl, model: 'writer', apiKey: new Secret(KEY), price: { inputPerMTok: 0, outputPerMTok: 0 } }],
+      timeoutMs: 5000,
+      maxTokens: 500,
+      maxRetries: 0,
+    });
     const improve = modelImprover(client, () => {});
     const out = await improve(cv);
     expect(server.violations, server.violations.join('; ')).toEqual([]);
@@ -52,7 +68,12 @@ describe('improvement by the hosted model', () => {
   it('falls back to the local rules when the model fails', async () => {
     server = await startOpenAiServer({ apiKey: KEY, models: ['writer'], textOnly: true });
     server.reply({ kind: 'error', status: 500 });
-    const client = createLlmClient({ providers: [{ label: 'writer', baseUrl: server.baseUrl, model: 'writer', apiKey: new Secret(KEY), price: { inputPerMTok: 0, outputPerMTok: 0 } }], timeoutMs: 5000, maxTokens: 500, maxRetries: 0 });
+    const client = createLlmClient({
+      providers: [{ label: 'writer', baseUrl: server.baseUrl, model: 'writer', apiKey: new Secret(KEY), price: { inputPerMTok: 0, outputPerMTok: 0 } }],
+      timeoutMs: 5000,
+      maxTokens: 500,
+      maxRetries: 0,
+    });
     const errors: unknown[] = [];
     const out = await modelImprover(client, (e) => errors.push(e))(cv);
     expect(errors).toHaveLength(1);

@@ -18,7 +18,9 @@ const PROMPT = [
 function texts(cv: Cv): Array<{ id: string; text: string; finished: boolean }> {
   const out: Array<{ id: string; text: string; finished: boolean }> = [];
   if (cv.summary) out.push({ id: 'summary', text: cv.summary.value, finished: false });
-  cv.experience.forEach((e, i) => e.bullets.forEach((b, j) => out.push({ id: `experience[${i}].bullets[${j}]`, text: b, finished: e.end !== 'present' && e.end !== null })));
+  cv.experience.forEach((e, i) =>
+    e.bullets.forEach((b, j) => out.push({ id: `experience[${i}].bullets[${j}]`, text: b, finished: e.end !== 'present' && e.end !== null })),
+  );
   cv.projects.forEach((p, i) => p.description.forEach((d, j) => out.push({ id: `projects[${i}].description[${j}]`, text: d, finished: p.end !== 'present' })));
   return out;
 }
@@ -28,7 +30,13 @@ export function modelImprover(client: LlmClient, onError: (err: unknown) => void
     const items = texts(cv);
     if (!items.length) return improveCv(cv);
     try {
-      const answer = await client.complete([{ role: 'system', content: PROMPT }, { role: 'user', content: JSON.stringify({ items }) }], (json) => AnswerSchema.parse(json));
+      const answer = await client.complete(
+        [
+          { role: 'system', content: PROMPT },
+          { role: 'user', content: JSON.stringify({ items }) },
+        ],
+        (json) => AnswerSchema.parse(json),
+      );
       const proposals = new Map(answer.value.items.map((i) => [i.id, i.text]));
       return improveWith(cv, (text, where) => proposals.get(where) ?? text, answer.modelVersion);
     } catch (err) {

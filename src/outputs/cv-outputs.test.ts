@@ -15,7 +15,10 @@ import { cvPdf } from './cv-pdf.js';
 import { cellText, resultXlsx } from './xlsx.js';
 
 const readBack = (bytes: Buffer, kind: 'pdf' | 'docx') => parseFile(bytes, kind, DEFAULT_INTAKE_LIMITS, () => {});
-const fonts = { regular: readFileSync('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'), bold: readFileSync('/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf') };
+const fonts = {
+  regular: readFileSync('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'),
+  bold: readFileSync('/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf'),
+};
 
 async function readCv(seed: number, layout: (typeof CV_LAYOUTS)[number]): Promise<Cv> {
   const g = await generateVariedCv(seed, layout);
@@ -33,17 +36,30 @@ describe('legacy Word (.doc) CVs', () => {
     const cv = await readCv(seed, 'doc-plain');
     const t = g.truth;
     expect([cv.contact.name?.value, cv.contact.email?.value, cv.contact.phone?.value]).toEqual([t.name, t.email, t.phone]);
-    expect(cv.experience.map((e) => [e.title, e.employer, e.place, e.start, e.end])).toEqual(t.experience.map((e) => [e.title, e.employer, e.place, e.start, e.end]));
+    expect(cv.experience.map((e) => [e.title, e.employer, e.place, e.start, e.end])).toEqual(
+      t.experience.map((e) => [e.title, e.employer, e.place, e.start, e.end]),
+    );
     expect(cv.education.map((e) => [e.degree, e.institution, e.start, e.end])).toEqual(t.education.map((e) => [e.degree, e.institution, e.start, e.end]));
     expect(cv.skills.map((s) => s.value)).toEqual(t.skills);
   });
 });
 
 describe('rebuilt CVs give every fact back', () => {
-  it.each(TEXT_LAYOUTS.flatMap((l) => [[l, 21], [l, 22]] as const))('%s (seed %i): docx and pdf read back to the same facts', async (layout, seed) => {
+  it.each(
+    TEXT_LAYOUTS.flatMap(
+      (l) =>
+        [
+          [l, 21],
+          [l, 22],
+        ] as const,
+    ),
+  )('%s (seed %i): docx and pdf read back to the same facts', async (layout, seed) => {
     const cv = await readCv(seed, layout);
     expect(cv.experience.length).toBeGreaterThan(0);
-    for (const [kind, bytes] of [['docx', await cvDocx(cv)], ['pdf', await cvPdf(cv, fonts)]] as const) {
+    for (const [kind, bytes] of [
+      ['docx', await cvDocx(cv)],
+      ['pdf', await cvPdf(cv, fonts)],
+    ] as const) {
       const check = await checkRebuilt(cv, bytes, kind, readBack);
       expect(check, kind).toEqual({ lost: [], added: [] });
     }
@@ -91,15 +107,27 @@ describe('xlsx', () => {
       // A value that looks like a formula is written as text, never as a formula.
       ['email', `'=HYPERLINK("http://evil")`, 'review', 'single_reader', 'one reader', null],
     ]);
-    expect(sheets.get('Experience')!.slice(1)).toEqual(cv.experience.map((e) => [e.title, e.employer, e.place, e.start, e.end, e.bullets.join('\n') || null].map((v) => v ?? null)));
+    expect(sheets.get('Experience')!.slice(1)).toEqual(
+      cv.experience.map((e) => [e.title, e.employer, e.place, e.start, e.end, e.bullets.join('\n') || null].map((v) => v ?? null)),
+    );
     expect(sheets.get('Education')!.slice(1)).toEqual(cv.education.map((e) => [e.degree, e.institution, e.place, e.start, e.end].map((v) => v ?? null)));
   });
 
   it('has a line-items sheet for invoices', async () => {
     const items = [{ description: 'Widget', quantity: 2, unit_price: 3.5, amount: 7 }];
-    const result: Result = { ...pendingResult('invoice'), document_type: 'invoice', fields: { line_items: { value: items, status: 'passed', evidence: ['arithmetic'], reason: null, region: null }, total: { value: 7, status: 'passed', evidence: ['arithmetic'], reason: null, region: null } } };
+    const result: Result = {
+      ...pendingResult('invoice'),
+      document_type: 'invoice',
+      fields: {
+        line_items: { value: items, status: 'passed', evidence: ['arithmetic'], reason: null, region: null },
+        total: { value: 7, status: 'passed', evidence: ['arithmetic'], reason: null, region: null },
+      },
+    };
     const sheets = await xlsxCells(await resultXlsx(result));
-    expect(sheets.get('Line items')).toEqual([['line', 'description', 'quantity', 'unit_price', 'amount'], ['1', 'Widget', '2', '3.5', '7']]);
+    expect(sheets.get('Line items')).toEqual([
+      ['line', 'description', 'quantity', 'unit_price', 'amount'],
+      ['1', 'Widget', '2', '3.5', '7'],
+    ]);
     expect(sheets.get('Fields')![1]).toEqual(['total', '7', 'passed', 'arithmetic', null, null]);
     expect(cellText('+1 555')).toBe("'+1 555");
   });

@@ -40,7 +40,12 @@ function draw(doc: PDFKit.PDFDocument, b: Block, width: number): void {
       doc.moveDown(0.6).font('bold').fontSize(12.5).fillColor('#1F3864');
       write(doc, b.text, left, undefined, { width });
       const y = doc.y + 1;
-      doc.moveTo(left, y).lineTo(left + width, y).lineWidth(0.6).strokeColor('#444444').stroke();
+      doc
+        .moveTo(left, y)
+        .lineTo(left + width, y)
+        .lineWidth(0.6)
+        .strokeColor('#444444')
+        .stroke();
       doc.fillColor('black').moveDown(0.4);
       return;
     }

@@ -42,12 +42,27 @@ export async function resultXlsx(result: Result): Promise<Buffer> {
   );
   const items = fields.find(([key, f]) => key === 'line_items' && Array.isArray(f.value))?.[1].value as Array<Record<string, unknown>> | undefined;
   if (result.document_type === 'invoice' || result.document_type === 'receipt') {
-    sheet(book, 'Line items', ITEMS_HEADER, (items ?? []).map((it, i) => [i + 1, it.description ?? null, it.quantity ?? null, it.unit_price ?? null, it.amount ?? it.total ?? null]));
+    sheet(
+      book,
+      'Line items',
+      ITEMS_HEADER,
+      (items ?? []).map((it, i) => [i + 1, it.description ?? null, it.quantity ?? null, it.unit_price ?? null, it.amount ?? it.total ?? null]),
+    );
   }
   const cv = result.cv as CvRows | null;
   if (cv) {
-    sheet(book, 'Experience', EXPERIENCE_HEADER, (cv.experience ?? []).map((e) => [e.title, e.employer, e.place, e.start, e.end, (e.bullets as string[]).join('\n')]));
-    sheet(book, 'Education', EDUCATION_HEADER, (cv.education ?? []).map((e) => [e.degree, e.institution, e.place, e.start, e.end]));
+    sheet(
+      book,
+      'Experience',
+      EXPERIENCE_HEADER,
+      (cv.experience ?? []).map((e) => [e.title, e.employer, e.place, e.start, e.end, (e.bullets as string[]).join('\n')]),
+    );
+    sheet(
+      book,
+      'Education',
+      EDUCATION_HEADER,
+      (cv.education ?? []).map((e) => [e.degree, e.institution, e.place, e.start, e.end]),
+    );
   }
   return Buffer.from(await book.xlsx.writeBuffer());
 }

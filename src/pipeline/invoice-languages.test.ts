@@ -17,7 +17,11 @@ describe('invoices in every language and layout', () => {
         const t = doc.truth.fields;
         const v = out.result.values;
         expect(out.documentType, language).toBe('invoice');
-        expect({ number: v.invoice_number, date: v.invoice_date, total: v.total }, `${language}/${layout}`).toEqual({ number: t.invoice_number, date: t.invoice_date, total: t.total });
+        expect({ number: v.invoice_number, date: v.invoice_date, total: v.total }, `${language}/${layout}`).toEqual({
+          number: t.invoice_number,
+          date: t.invoice_date,
+          total: t.total,
+        });
         for (const key of ['vendor_name', 'customer_name', 'due_date', 'subtotal', 'tax_amount', 'amount_due'] as const) {
           if (v[key] !== undefined && t[key] !== undefined) expect(v[key], `${language}/${layout} ${key}`).toEqual(t[key]);
         }

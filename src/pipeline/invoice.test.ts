@@ -16,7 +16,19 @@ const run = (readings: ReaderOutput[], lookups?: RuleLookups) => readFinance(inv
 
 function expectTruth(get: (k: string) => FieldReading, doc: GeneratedDocument): void {
   const t = doc.truth.fields;
-  for (const key of ['invoice_number', 'invoice_date', 'due_date', 'vendor_name', 'customer_name', 'currency', 'subtotal', 'tax_rate', 'tax_amount', 'total', 'iban']) {
+  for (const key of [
+    'invoice_number',
+    'invoice_date',
+    'due_date',
+    'vendor_name',
+    'customer_name',
+    'currency',
+    'subtotal',
+    'tax_rate',
+    'tax_amount',
+    'total',
+    'iban',
+  ]) {
     expect(get(key).value, key).toEqual(t[key]);
   }
   expect(get('vendor_tax_id').value ?? undefined).toEqual(t.vendor_vat_id);
@@ -56,7 +68,13 @@ describe('invoice from the text layer of generated PDFs', () => {
     const asked: unknown[] = [];
     const lookups: RuleLookups = { findInvoiceDuplicate: async (q) => (asked.push(q), 'doc_earlier123') };
     const { problems } = await run([await textLayer(doc)], lookups);
-    expect(asked).toEqual([{ vendor: expect.stringMatching(/^[A-Z0-9 ]+$/), invoiceNumber: String(doc.truth.fields.invoice_number).replace(/-/g, ''), total: doc.truth.fields.total }]);
+    expect(asked).toEqual([
+      {
+        vendor: expect.stringMatching(/^[A-Z0-9 ]+$/),
+        invoiceNumber: String(doc.truth.fields.invoice_number).replace(/-/g, ''),
+        total: doc.truth.fields.total,
+      },
+    ]);
     expect(problems).toContainEqual(expect.objectContaining({ code: 'DUPLICATE_SUSPECTED', detail: expect.stringContaining('doc_earlier123') }));
   });
 });
@@ -100,7 +118,14 @@ describe('invoice from synthetic readings', () => {
   it('places a letterhead guess at layout confidence, and the same name in the legal footer raises it to a labelled one', async () => {
     const letterheadOnly = await run([page('23,80 €', 'text_layer')]);
     expect(letterheadOnly.get('vendor_name').candidates[0]!.confidence).toBe(0.6);
-    const footer = placed([['ACME Tools GmbH', 0.08, 0.05], ['Hauptstraße 5', 0.08, 0.07], ['ACME Tools GmbH - Amtsgericht Berlin HRB 12345', 0.08, 0.95]], 'text_layer');
+    const footer = placed(
+      [
+        ['ACME Tools GmbH', 0.08, 0.05],
+        ['Hauptstraße 5', 0.08, 0.07],
+        ['ACME Tools GmbH - Amtsgericht Berlin HRB 12345', 0.08, 0.95],
+      ],
+      'text_layer',
+    );
     const confirmed = await run([footer]);
     expect(confirmed.get('vendor_name')).toMatchObject({ value: 'ACME Tools GmbH', evidence: ['text_layer'] });
     expect(confirmed.get('vendor_name').candidates[0]!.confidence).toBe(0.9);

@@ -29,7 +29,10 @@ describe('readMrzFromImage (Tesseract and Paddle, one warm engine each)', () => 
 
   /** The pipeline's tail on the three readings: extract per reader, then reconcile. */
   const reconciled = (read: Awaited<ReturnType<typeof readMrzFromImage>>) =>
-    reconcile(passport.fields, read.readings.map((r) => ({ reader: r.reader, values: passport.extract(r.output, { now: NOW, pages: r.output.pages }) })));
+    reconcile(
+      passport.fields,
+      read.readings.map((r) => ({ reader: r.reader, values: passport.extract(r.output, { now: NOW, pages: r.output.pages }) })),
+    );
 
   for (const photo of [false, true]) {
     it(`reads a ${photo ? 'photographed' : 'clean'} passport: every checked field with mrz_checksum and a region`, async () => {
@@ -39,7 +42,17 @@ describe('readMrzFromImage (Tesseract and Paddle, one warm engine each)', () => 
       expect(read.consensus?.lines).toEqual(doc.truth.mrz_lines);
       const fields = new Map(reconciled(read).map((f) => [f.key, f]));
       const zone = doc.regions!.mrz!.box;
-      for (const key of ['document_code', 'issuing_country', 'document_number', 'surname', 'given_names', 'nationality', 'date_of_birth', 'sex', 'expiry_date']) {
+      for (const key of [
+        'document_code',
+        'issuing_country',
+        'document_number',
+        'surname',
+        'given_names',
+        'nationality',
+        'date_of_birth',
+        'sex',
+        'expiry_date',
+      ]) {
         const f = fields.get(key)!;
         expect(f.status, key).toBe('read');
         expect(iou(f.region!.box, zone), key).toBeGreaterThan(0);

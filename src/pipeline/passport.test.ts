@@ -19,7 +19,10 @@ const inside = (inner: Box, outer: Box, slack = 0.005): boolean =>
 async function run(doctype: Doctype, doc: GeneratedDocument, first: ReadingOverrides = {}, second: ReadingOverrides = first) {
   const readings = [readingOf(doc, { ...first, reader: 'tesseract' }), readingOf(doc, { ...second, reader: 'paddle' })];
   const ctx = { now: NOW, pages: readings[0]!.pages };
-  const reconciled = reconcile(doctype.fields, readings.map((r) => ({ reader: r.reader, values: doctype.extract(r, ctx) })));
+  const reconciled = reconcile(
+    doctype.fields,
+    readings.map((r) => ({ reader: r.reader, values: doctype.extract(r, ctx) })),
+  );
   const { fields, ...outcome } = await doctype.rules({ now: NOW, fields: reconciled, readings, lookups });
   const decided = decide({
     documentType: doctype.type,
@@ -60,7 +63,11 @@ describe('passport', () => {
     for (const key of ['document_number', 'date_of_birth', 'expiry_date']) expect(values.get(key)?.evidence).toEqual(['mrz_checksum']);
     // names are covered by no check digit: they rest on the readers
     expect(values.get('surname')?.evidence).toBeUndefined();
-    expect(String(t.surname).replace(/[^A-Z]+/g, ' ').trim()).toContain(values.get('surname')!.value as string);
+    expect(
+      String(t.surname)
+        .replace(/[^A-Z]+/g, ' ')
+        .trim(),
+    ).toContain(values.get('surname')!.value as string);
     expect(values.get('place_of_birth')?.value).toBe(t.place_of_birth);
     expect(values.get('date_of_issue')?.value).toBe(t.issue_date);
     expect(values.get('authority')?.value).toBe(t.authority);
@@ -189,7 +196,13 @@ describe('identity cards and visas', () => {
     const { outcome, result } = await run(visa, doc);
     expect(outcome.status).toBe('verified');
     const t = doc.truth.fields;
-    expect(result.values).toMatchObject({ document_number: t.document_number, passport_number: t.passport_number, visa_type: t.visa_type, entries: t.entries, valid_from: t.valid_from });
+    expect(result.values).toMatchObject({
+      document_number: t.document_number,
+      passport_number: t.passport_number,
+      visa_type: t.visa_type,
+      entries: t.entries,
+      valid_from: t.valid_from,
+    });
   });
 
   it('detects each type from the MRZ document code, and from keywords without one', async () => {

@@ -11,9 +11,23 @@ const NOW = new Date(Date.UTC(2025, 5, 1));
 async function run(overrides: ReadingOverrides, seed = 31, expired = false) {
   const doc = await generateQid({ seed, expired });
   const readings = [readingOf(doc, { ...overrides, reader: 'tesseract' }), readingOf(doc, { ...overrides, reader: 'paddle' })];
-  const reconciled = reconcile(qid.fields, readings.map((r) => ({ reader: r.reader, values: qid.extract(r, { now: NOW, pages: r.pages }) })));
+  const reconciled = reconcile(
+    qid.fields,
+    readings.map((r) => ({ reader: r.reader, values: qid.extract(r, { now: NOW, pages: r.pages }) })),
+  );
   const outcome = await qid.rules({ now: NOW, fields: reconciled, readings, lookups: { findInvoiceDuplicate: async () => null } });
-  const d = decide({ documentType: 'qid', fields: outcome.fields, problems: outcome.problems, readable: true, classified: true, issuingCountry: outcome.issuingCountry ?? null, timings: {}, engines: [], readers: [], costUsd: 0 });
+  const d = decide({
+    documentType: 'qid',
+    fields: outcome.fields,
+    problems: outcome.problems,
+    readable: true,
+    classified: true,
+    issuingCountry: outcome.issuingCountry ?? null,
+    timings: {},
+    engines: [],
+    readers: [],
+    costUsd: 0,
+  });
   return { doc, ...d };
 }
 
@@ -21,7 +35,14 @@ describe('qid', () => {
   it('reads the card’s fields and verifies a consistent number', async () => {
     const { doc, outcome, result } = await run({});
     const t = doc.truth.fields;
-    expect(result.values).toMatchObject({ id_number: t.id_number, name_en: t.name_en, date_of_birth: t.birth_date, expiry_date: t.expiry_date, occupation: t.occupation, nationality: t.nationality });
+    expect(result.values).toMatchObject({
+      id_number: t.id_number,
+      name_en: t.name_en,
+      date_of_birth: t.birth_date,
+      expiry_date: t.expiry_date,
+      occupation: t.occupation,
+      nationality: t.nationality,
+    });
     expect(outcome.status).toBe('verified');
     expect(result.issuing_country).toBe('QAT');
   });

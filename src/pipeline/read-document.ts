@@ -30,7 +30,22 @@ export interface ReadOutput {
 
 /** The reading, in order. A step that finds the document cannot go on (unreadable file, a photo
  * to retake, no recognisable type) stops the run; the decision is still made from what is known. */
-export const READ_STEPS: ReadonlyArray<Step<ReadContext>> = [intakeStep, qualityStep, readStep, classifyStep, extractStep, reReadTotalRowsStep, crossReadStep, reReadStep, reconcileStep, judgeStep, rulesStep, tamperStep, qrCodesStep, cvStructureStep];
+export const READ_STEPS: ReadonlyArray<Step<ReadContext>> = [
+  intakeStep,
+  qualityStep,
+  readStep,
+  classifyStep,
+  extractStep,
+  reReadTotalRowsStep,
+  crossReadStep,
+  reReadStep,
+  reconcileStep,
+  judgeStep,
+  rulesStep,
+  tamperStep,
+  qrCodesStep,
+  cvStructureStep,
+];
 
 export async function readDocument(input: ReadInput, deps: ReadDeps, opts: { signal?: AbortSignal } = {}): Promise<ReadOutput> {
   const ctx: ReadContext = {
@@ -55,7 +70,11 @@ export async function readDocument(input: ReadInput, deps: ReadDeps, opts: { sig
   const timings = await runSteps(READ_STEPS, ctx, opts.signal ? { signal: opts.signal } : {});
   const started = performance.now();
   const readable = ctx.readings.some((r) => r.pages.some((p) => p.lines.length > 0));
-  ctx.raw.readers = ctx.readings.map((r) => ({ reader: r.reader, ms: Math.round(r.ms), pages: r.pages.map((p) => ({ page: p.page, rotation: p.rotation ?? 0, text: p.lines.map((l) => l.text).join('\n') })) }));
+  ctx.raw.readers = ctx.readings.map((r) => ({
+    reader: r.reader,
+    ms: Math.round(r.ms),
+    pages: r.pages.map((p) => ({ page: p.page, rotation: p.rotation ?? 0, text: p.lines.map((l) => l.text).join('\n') })),
+  }));
   const decisionInput: DecisionInput = {
     documentType: ctx.documentType,
     fields: ctx.fields,

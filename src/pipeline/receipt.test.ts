@@ -65,7 +65,13 @@ describe('receipt from synthetic readings', () => {
 
   it('reads an unproven day/month order day first when the shop is a Malaysian Sdn Bhd or is paid in ringgit', async () => {
     const slip = (rows: Array<[string, number, number]>) => placed([['GOOD EATS', 0.2, 0.03], ['12/03/2018 14:05', 0.05, 0.17], ['TOTAL', 0.05, 0.3], ...rows]);
-    for (const extra of [[['GOOD EATS SDN BHD', 0.2, 0.05], ['9.00', 0.75, 0.3]], [['RM 9.00', 0.75, 0.3]]] as Array<Array<[string, number, number]>>) {
+    for (const extra of [
+      [
+        ['GOOD EATS SDN BHD', 0.2, 0.05],
+        ['9.00', 0.75, 0.3],
+      ],
+      [['RM 9.00', 0.75, 0.3]],
+    ] as Array<Array<[string, number, number]>>) {
       const { value, field } = await run(slip(extra));
       expect(value('date')).toBe('2018-03-12');
       expect(field('date').reason ?? '').not.toMatch(/could be/);
@@ -75,7 +81,14 @@ describe('receipt from synthetic readings', () => {
   });
 
   it('names the tender by its word when misread digits share its row', async () => {
-    const { value } = await run(placed([['GOOD EATS', 0.2, 0.03], ['TOTAL', 0.05, 0.3], ['9.60', 0.75, 0.3], ['CASH :  g 60', 0.05, 0.32]]));
+    const { value } = await run(
+      placed([
+        ['GOOD EATS', 0.2, 0.03],
+        ['TOTAL', 0.05, 0.3],
+        ['9.60', 0.75, 0.3],
+        ['CASH :  g 60', 0.05, 0.32],
+      ]),
+    );
     expect(value('payment_method')).toBe('CASH');
   });
 

@@ -22,7 +22,18 @@ const v = (key: string, value: string | number, extra: Partial<ExtractedValue> =
 const readers = (...sets: Array<[string, ExtractedValue[]]>): ReaderValues[] => sets.map(([reader, values]) => ({ reader, values }));
 
 function decideFields(fields: ReturnType<typeof reconcile>) {
-  return decide({ documentType: 'passport', fields, problems: [], readable: true, classified: true, issuingCountry: null, timings: {}, engines: [], readers: [], costUsd: 0 });
+  return decide({
+    documentType: 'passport',
+    fields,
+    problems: [],
+    readable: true,
+    classified: true,
+    issuingCountry: null,
+    timings: {},
+    engines: [],
+    readers: [],
+    costUsd: 0,
+  });
 }
 
 describe('reconcile', () => {
@@ -35,7 +46,14 @@ describe('reconcile', () => {
   it('counts readers of one engine as one: the MRZ pass and Tesseract agreeing corroborate nothing', () => {
     const sameEngine = reconcile(SPECS, readers(['mrz_pass', [v('date_of_birth', '1974-08-12')]], ['tesseract', [v('date_of_birth', '1974-08-12')]]));
     expect(sameEngine.find((f) => f.key === 'date_of_birth')).toMatchObject({ status: 'read', evidence: ['single_reader'] });
-    const withPaddle = reconcile(SPECS, readers(['mrz_pass', [v('date_of_birth', '1974-08-12')]], ['tesseract', [v('date_of_birth', '1974-08-12')]], ['paddle', [v('date_of_birth', '1974-08-12')]]));
+    const withPaddle = reconcile(
+      SPECS,
+      readers(
+        ['mrz_pass', [v('date_of_birth', '1974-08-12')]],
+        ['tesseract', [v('date_of_birth', '1974-08-12')]],
+        ['paddle', [v('date_of_birth', '1974-08-12')]],
+      ),
+    );
     expect(withPaddle.find((f) => f.key === 'date_of_birth')).toMatchObject({ status: 'read', evidence: ['reader_agree'] });
   });
 
@@ -50,7 +68,10 @@ describe('reconcile', () => {
   });
 
   it('lets a value whose check digit passed stand over a reader that misread it', () => {
-    const fields = reconcile(SPECS, readers(['mrz_pass', [v('document_number', 'L898902C3', { evidence: ['mrz_checksum'] })]], ['paddle', [v('document_number', 'L8989O2C3')]]));
+    const fields = reconcile(
+      SPECS,
+      readers(['mrz_pass', [v('document_number', 'L898902C3', { evidence: ['mrz_checksum'] })]], ['paddle', [v('document_number', 'L8989O2C3')]]),
+    );
     expect(fields.find((f) => f.key === 'document_number')).toMatchObject({ status: 'read', value: 'L898902C3', evidence: ['mrz_checksum'] });
   });
 
@@ -88,7 +109,13 @@ describe('reconcile', () => {
   });
 
   it('treats two readings that each passed a check digit but differ as a conflict', () => {
-    const fields = reconcile(SPECS, readers(['mrz_pass', [v('document_number', 'AB1234567', { evidence: ['mrz_checksum'] })]], ['tesseract', [v('document_number', 'AB1234576', { evidence: ['mrz_checksum'] })]]));
+    const fields = reconcile(
+      SPECS,
+      readers(
+        ['mrz_pass', [v('document_number', 'AB1234567', { evidence: ['mrz_checksum'] })]],
+        ['tesseract', [v('document_number', 'AB1234576', { evidence: ['mrz_checksum'] })]],
+      ),
+    );
     const { result, outcome } = decideFields(fields);
     expect(result.values.document_number).toBeUndefined();
     expect(outcome.code).toBe('FIELD_CONFLICT');

@@ -46,7 +46,9 @@ function bestPerReader(spec: FieldSpec, readers: ReaderValues[]): { present: Wei
       continue;
     }
     // A reader that checked its value outranks its own unchecked guesses; then confidence.
-    readable.sort((a, b) => Number((b.evidence ?? []).includes('mrz_checksum')) - Number((a.evidence ?? []).includes('mrz_checksum')) || b.confidence - a.confidence);
+    readable.sort(
+      (a, b) => Number((b.evidence ?? []).includes('mrz_checksum')) - Number((a.evidence ?? []).includes('mrz_checksum')) || b.confidence - a.confidence,
+    );
     const v = readable[0]!;
     present.push({
       reader: r.reader,

@@ -13,7 +13,9 @@ const servers: FakeOpenAiServer[] = [];
 let pages: PageImage[];
 
 async function page(n: number, width: number, height: number): Promise<PageImage> {
-  const png = await sharp({ create: { width, height, channels: 3, background: n === 1 ? '#fff' : '#eee' } }).png().toBuffer();
+  const png = await sharp({ create: { width, height, channels: 3, background: n === 1 ? '#fff' : '#eee' } })
+    .png()
+    .toBuffer();
   return { page: n, width, height, png };
 }
 
@@ -32,7 +34,13 @@ async function server(key: string | null, models: string[]): Promise<FakeOpenAiS
 }
 
 function provider(s: FakeOpenAiServer, model: string, key: string | null): LlmProvider {
-  return { label: `${model}@${new URL(s.baseUrl).host}`, baseUrl: s.baseUrl, model, apiKey: key ? new Secret(key) : null, price: { inputPerMTok: 3, outputPerMTok: 15 } };
+  return {
+    label: `${model}@${new URL(s.baseUrl).host}`,
+    baseUrl: s.baseUrl,
+    model,
+    apiKey: key ? new Secret(key) : null,
+    price: { inputPerMTok: 3, outputPerMTok: 15 },
+  };
 }
 
 function settings(providers: LlmProvider[]): LlmSettings {
@@ -92,7 +100,9 @@ describe('vision model as a reader', () => {
     const b = await server(null, ['vision-b']);
     a.reply({ kind: 'error', status: 500 }, { kind: 'error', status: 500 });
     b.reply((req) => ({ ...(transcribe(req) as Extract<Reply, { kind: 'answer' }>), model: 'vision-b-1' }));
-    const out = await createLlmReader(settings([provider(a, 'vision-a', KEY), provider(b, 'vision-b', null)]), { concurrency: 1, client: noWait }).read({ images: [pages[0]!] });
+    const out = await createLlmReader(settings([provider(a, 'vision-a', KEY), provider(b, 'vision-b', null)]), { concurrency: 1, client: noWait }).read({
+      images: [pages[0]!],
+    });
     expect(out.engine).toEqual({ name: 'llm:vision-b', version: 'vision-b-1' });
     expect(out.pages[0]!.lines[0]!.text).toBe('PAGE 1 TITLE');
     expect(a.requests).toHaveLength(2);

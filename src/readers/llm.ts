@@ -72,7 +72,9 @@ export function createLlmReader(settings: LlmSettings, opts: LlmReaderOptions = 
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, images.length) }, lane));
     if (errors.length > 0) {
-      const spent = roundUsd(answers.reduce((s, a) => s + a.result.costUsd, 0) + errors.reduce<number>((s, e) => s + (e instanceof LlmUnavailableError ? e.costUsd : 0), 0));
+      const spent = roundUsd(
+        answers.reduce((s, a) => s + a.result.costUsd, 0) + errors.reduce<number>((s, e) => s + (e instanceof LlmUnavailableError ? e.costUsd : 0), 0),
+      );
       const unavailable = errors.find((e): e is LlmUnavailableError => e instanceof LlmUnavailableError);
       if (unavailable) throw new LlmUnavailableError(unavailable.failures, spent);
       throw errors[0];

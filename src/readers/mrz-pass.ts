@@ -107,7 +107,10 @@ export function createMrzPassReader(engines: MrzPassEngines): MrzPassReader {
     },
     async reread({ crop }, factor, opts) {
       const meta = await openImage(crop.png).metadata();
-      const png = await openImage(crop.png).resize({ width: Math.round(meta.width! * factor) }).png().toBuffer();
+      const png = await openImage(crop.png)
+        .resize({ width: Math.round(meta.width! * factor) })
+        .png()
+        .toBuffer();
       return timed('mrz_pass', opts.page, crop.frame, () => mrzAlphabet(png, opts.signal));
     },
   };

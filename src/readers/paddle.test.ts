@@ -34,12 +34,22 @@ describe('Paddle reader (PP-OCRv4 in a worker thread)', () => {
     const page = out.pages[0]!;
     expect(page.scripts).toEqual(['Latin']);
     for (const [label, value] of ID_FIELDS) {
-      expect(page.lines.some((l) => charAccuracy(value, l.text) >= 0.9), value).toBe(true);
-      expect(page.lines.some((l) => charAccuracy(label, l.text) >= 0.9), label).toBe(true);
+      expect(
+        page.lines.some((l) => charAccuracy(value, l.text) >= 0.9),
+        value,
+      ).toBe(true);
+      expect(
+        page.lines.some((l) => charAccuracy(label, l.text) >= 0.9),
+        label,
+      ).toBe(true);
     }
     const words = page.lines.flatMap((l) => l.words);
     for (const drawn of card.texts.filter((t) => /^[A-Z0-9 ]+$/.test(t.text))) {
-      for (const part of drawn.text.split(' ')) expect(words.some((w) => w.text === part), part).toBe(true);
+      for (const part of drawn.text.split(' '))
+        expect(
+          words.some((w) => w.text === part),
+          part,
+        ).toBe(true);
     }
     const anna = words.find((w) => w.text === 'ANNA')!;
     const maria = words.find((w) => w.text === 'MARIA')!;
@@ -77,7 +87,12 @@ describe('Paddle reader (PP-OCRv4 in a worker thread)', () => {
 
   it('refuses malformed crop boxes and too many crops', async () => {
     await expect(reader.readCrops(card.png, [[0.5, 0.5, 0.4, 0.6]])).rejects.toThrow(/page fractions/);
-    await expect(reader.readCrops(card.png, Array.from({ length: 65 }, () => [0, 0, 0.1, 0.1] as Box))).rejects.toThrow(/at most 64/);
+    await expect(
+      reader.readCrops(
+        card.png,
+        Array.from({ length: 65 }, () => [0, 0, 0.1, 0.1] as Box),
+      ),
+    ).rejects.toThrow(/at most 64/);
   });
 
   it('fails one bad image without losing the engine', async () => {

@@ -43,7 +43,9 @@ export function createEngines(settings: ReaderSettings, logger?: LlmLogger): Eng
     tesseract: createTesseractReader({
       workers: settings.TESSERACT_WORKERS,
       recycleAfter: 200,
-      langs: settings.TESSERACT_LANGS.split(',').map((l) => l.trim()).filter(Boolean),
+      langs: settings.TESSERACT_LANGS.split(',')
+        .map((l) => l.trim())
+        .filter(Boolean),
       ...(settings.TESSDATA_DIR ? { langPath: settings.TESSDATA_DIR } : {}),
     }),
     paddle: settings.PADDLE_ENABLED ? createPaddleReader({ maxSide: settings.PADDLE_MAX_SIDE, threads: 1, workers: settings.PADDLE_WORKERS }) : null,

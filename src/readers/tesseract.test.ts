@@ -1,6 +1,15 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { charAccuracy, ID_FIELDS, ID_MRZ, renderArabicCard, renderIdCard, renderTextPage, PAGE_LINES, type RenderedImage } from '../../test/helpers/text-images.js';
+import {
+  charAccuracy,
+  ID_FIELDS,
+  ID_MRZ,
+  renderArabicCard,
+  renderIdCard,
+  renderTextPage,
+  PAGE_LINES,
+  type RenderedImage,
+} from '../../test/helpers/text-images.js';
 import { assessScripts } from './support/scripts.js';
 import { createTesseractReader, MRZ_WHITELIST, type TesseractReader } from './tesseract.js';
 import type { Box, PageText } from './types.js';
@@ -27,7 +36,10 @@ describe('Tesseract reader (tesseract.js LSTM, one warm worker)', () => {
     for (const [label, value] of ID_FIELDS) {
       const line = page.lines.find((l) => charAccuracy(value, l.text) >= 0.9);
       expect(line, value).toBeDefined();
-      expect(page.lines.some((l) => charAccuracy(label, l.text) >= 0.9), label).toBe(true);
+      expect(
+        page.lines.some((l) => charAccuracy(label, l.text) >= 0.9),
+        label,
+      ).toBe(true);
     }
     const words = page.lines.flatMap((l) => l.words);
     for (const drawn of card.texts.filter((t) => !t.text.includes(' '))) {

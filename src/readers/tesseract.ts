@@ -92,7 +92,9 @@ async function recognize(worker: Tesseract.Worker, png: Buffer, params: Params):
 
 function tokens(page: Tesseract.Page): ScoredToken[] {
   return (page.blocks ?? []).flatMap((b) =>
-    b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words.map((w) => ({
+    b.paragraphs.flatMap((p) =>
+      p.lines.flatMap((l) =>
+        l.words.map((w) => ({
           text: w.text,
           confidence: w.confidence / 100,
           aspect: (w.bbox.x1 - w.bbox.x0) / Math.max(1, w.bbox.y1 - w.bbox.y0),
@@ -136,8 +138,7 @@ export function createTesseractReader(opts: TesseractReaderOptions): TesseractRe
   const warming = pool.warm();
   warming.catch(() => undefined);
 
-  const run = (png: Buffer, params: Params, signal?: AbortSignal): Promise<Tesseract.Page> =>
-    pool.run((worker) => recognize(worker, png, params), signal);
+  const run = (png: Buffer, params: Params, signal?: AbortSignal): Promise<Tesseract.Page> => pool.run((worker) => recognize(worker, png, params), signal);
 
   async function readPage(image: PageImage, autoRotate: boolean, signal?: AbortSignal): Promise<PageText> {
     let png = image.png;

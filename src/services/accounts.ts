@@ -85,7 +85,12 @@ export class AccountsService {
     return { key, keyId, orgId: org.id, orgName: opts.orgName, createdOrg: org.created };
   }
 
-  async insertKey(orgId: string, name: string, scopes: readonly string[], createdBy: string | null): Promise<{ key: string; keyId: string; created_at: string }> {
+  async insertKey(
+    orgId: string,
+    name: string,
+    scopes: readonly string[],
+    createdBy: string | null,
+  ): Promise<{ key: string; keyId: string; created_at: string }> {
     const key = generateApiKey();
     const keyId = newId('apiKey');
     const { prefix, last4 } = displayParts(key);
@@ -116,7 +121,17 @@ export class AccountsService {
     if (!row || !sameDigest(row.key_hash, digest) || row.revoked_at !== null) return null;
     assertOrganisationUsable(row);
     this.touchKey(row.id, row.last_used_at);
-    return { orgId: row.org_id, kind: 'key', keyId: row.id, userId: null, role: null, sessionId: null, plan: row.plan, scopes: JSON.parse(row.scopes) as string[], actor: `api_key:${row.id}` };
+    return {
+      orgId: row.org_id,
+      kind: 'key',
+      keyId: row.id,
+      userId: null,
+      role: null,
+      sessionId: null,
+      plan: row.plan,
+      scopes: JSON.parse(row.scopes) as string[],
+      actor: `api_key:${row.id}`,
+    };
   }
 
   /** last_used_at to the minute: one write a minute per key, not one per request. */

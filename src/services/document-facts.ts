@@ -16,7 +16,13 @@ export function factsFromResult(result: Result): Array<{ kind: string; fact_key:
   const v = Object.fromEntries(Object.entries(result.fields).map(([k, f]) => [k, f.value]));
   if (typeof v.vendor_name === 'string' && typeof v.invoice_number === 'string') {
     // Stored in the same normal form the duplicate rule asks with (legal forms dropped).
-    return [{ kind: INVOICE_FACT, fact_key: invoiceFactKey(normaliseVendor(v.vendor_name), normaliseInvoiceNumber(v.invoice_number)), amount: typeof v.total === 'number' ? v.total : null }];
+    return [
+      {
+        kind: INVOICE_FACT,
+        fact_key: invoiceFactKey(normaliseVendor(v.vendor_name), normaliseInvoiceNumber(v.invoice_number)),
+        amount: typeof v.total === 'number' ? v.total : null,
+      },
+    ];
   }
   return [];
 }

@@ -59,7 +59,11 @@ export function presentDocument(doc: DocumentsTable, reading: ReadingsTable | nu
   const finished = reading?.status === 'done' && reading.result !== null;
   const docType = doc.doc_type === UNKNOWN_TYPE ? null : doc.doc_type;
   // A person's approve or reject replaces the machine's result; the machine's reading stays stored beside it.
-  const result: Result = doc.review_result ? (JSON.parse(doc.review_result) as Result) : finished ? (JSON.parse(reading.result!) as Result) : pendingResult(doc.doc_type);
+  const result: Result = doc.review_result
+    ? (JSON.parse(doc.review_result) as Result)
+    : finished
+      ? (JSON.parse(reading.result!) as Result)
+      : pendingResult(doc.doc_type);
   result.status = status;
   result.verified = status === 'verified';
   if (!finished) result.next_action = outcome.next_action;

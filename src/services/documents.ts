@@ -82,7 +82,10 @@ const now = () => new Date().toISOString();
 
 /** Names are shown back to their owner only; keep them printable and bounded. */
 function cleanFilename(name: string): string {
-  const cleaned = name.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '').replace(/^.*[\\/]/, '').trim();
+  const cleaned = name
+    .replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(/^.*[\\/]/, '')
+    .trim();
   return (cleaned || 'upload').slice(0, 255);
 }
 
@@ -111,12 +114,16 @@ export class DocumentsService {
         try {
           return await this.admissible(input);
         } catch (err) {
-          if (err instanceof AppError && (err.code === 'unsupported_file' || err.code === 'file_too_large')) return { filename: input.filename, error: err.code };
+          if (err instanceof AppError && (err.code === 'unsupported_file' || err.code === 'file_too_large'))
+            return { filename: input.filename, error: err.code };
           throw err;
         }
       }),
     );
-    const views = await this.accept(principal, checked.filter((c): c is AdmissibleFile => 'kind' in c));
+    const views = await this.accept(
+      principal,
+      checked.filter((c): c is AdmissibleFile => 'kind' in c),
+    );
     const items = checked.map((c) => ('kind' in c ? views.shift()! : c));
     return { items, queued: items.filter((item) => 'id' in item && !item.cached).length };
   }
@@ -156,7 +163,13 @@ export class DocumentsService {
           const reading = await this.record(tx, principal.orgId, doc, cachedFrom, input.consent, at);
           // A job's input gets its events from the job (withinTransaction), after it joined the job.
           if (cachedFrom && input.source !== 'job') {
-            await this.opts.events?.documentFinished(tx, { orgId: principal.orgId, documentId: doc.id, readingId: reading.id, status: doc.status, outcome: JSON.parse(doc.outcome) as Outcome });
+            await this.opts.events?.documentFinished(tx, {
+              orgId: principal.orgId,
+              documentId: doc.id,
+              readingId: reading.id,
+              status: doc.status,
+              outcome: JSON.parse(doc.outcome) as Outcome,
+            });
           }
           await withinTransaction?.(tx, doc, reading);
           out.push(reading);
@@ -202,7 +215,14 @@ export class DocumentsService {
   }
 
   /** Records one document, its version and consent, and its reading: queued, or copied from a twin. */
-  private async record(tx: Repositories, orgId: string, doc: DocumentsTable, cachedFrom: Twin | null, consent: string | null, at: string): Promise<ReadingsTable> {
+  private async record(
+    tx: Repositories,
+    orgId: string,
+    doc: DocumentsTable,
+    cachedFrom: Twin | null,
+    consent: string | null,
+    at: string,
+  ): Promise<ReadingsTable> {
     const readingId = newId('reading');
     doc.current_reading_id = readingId;
     if (cachedFrom) {
@@ -217,19 +237,59 @@ export class DocumentsService {
       });
     }
     await tx.documents.insert(doc);
-    await tx.documents.insertVersion({ id: newId('version'), document_id: doc.id, org_id: orgId, version: 1, sha256: doc.sha256, size_bytes: doc.size_bytes, media_type: doc.media_type, blob_key: doc.blob_key, created_at: at });
+    await tx.documents.insertVersion({
+      id: newId('version'),
+      document_id: doc.id,
+      org_id: orgId,
+      version: 1,
+      sha256: doc.sha256,
+      size_bytes: doc.size_bytes,
+      media_type: doc.media_type,
+      blob_key: doc.blob_key,
+      created_at: at,
+    });
     if (consent !== null) {
       await tx.documents.insertConsent({ id: newId('consent'), org_id: orgId, document_id: doc.id, note: consent, created_at: at });
     }
     if (!cachedFrom) return this.startReading(tx, orgId, doc.id, readingId, 1, 'upload', at);
     // The earlier reading is copied, not re-run: no engine cost, same evidence.
-    const copy: ReadingsTable = { ...cachedFrom.reading, id: readingId, document_id: doc.id, number: 1, trigger: 'cache', started_at: at, finished_at: at, cached_from_reading: cachedFrom.reading.id };
+    const copy: ReadingsTable = {
+      ...cachedFrom.reading,
+      id: readingId,
+      document_id: doc.id,
+      number: 1,
+      trigger: 'cache',
+      started_at: at,
+      finished_at: at,
+      cached_from_reading: cachedFrom.reading.id,
+    };
     await tx.readings.insert(copy);
     return copy;
   }
 
-  private async startReading(tx: Repositories, orgId: string, documentId: string, readingId: string, number: number, trigger: string, at: string): Promise<ReadingsTable> {
-    const reading: ReadingsTable = { id: readingId, document_id: documentId, org_id: orgId, number, trigger, status: 'queued', outcome: null, result: null, raw: null, started_at: at, finished_at: null, cached_from_reading: null };
+  private async startReading(
+    tx: Repositories,
+    orgId: string,
+    documentId: string,
+    readingId: string,
+    number: number,
+    trigger: string,
+    at: string,
+  ): Promise<ReadingsTable> {
+    const reading: ReadingsTable = {
+      id: readingId,
+      document_id: documentId,
+      org_id: orgId,
+      number,
+      trigger,
+      status: 'queued',
+      outcome: null,
+      result: null,
+      raw: null,
+      started_at: at,
+      finished_at: null,
+      cached_from_reading: null,
+    };
     await tx.readings.insert(reading);
     const payload: ReadJobPayload = { orgId, documentId, readingId };
     await tx.enqueue(this.queue, READ_QUEUE, payload, { dedupeKey: `read:${readingId}` });
@@ -270,8 +330,18 @@ export class DocumentsService {
   }
 
   async list(principal: Principal, query: ListQuery): Promise<{ items: DocumentView[]; page: number; page_size: number; total: number }> {
-    const { total, items } = await this.repos.documents.page(principal.orgId, { status: query.status, type: query.type, q: query.q }, query.page, query.page_size);
-    return { items: items.map(({ doc, reading }) => presentDocument(doc, reading, this.opts.publicBaseUrl)), page: query.page, page_size: query.page_size, total };
+    const { total, items } = await this.repos.documents.page(
+      principal.orgId,
+      { status: query.status, type: query.type, q: query.q },
+      query.page,
+      query.page_size,
+    );
+    return {
+      items: items.map(({ doc, reading }) => presentDocument(doc, reading, this.opts.publicBaseUrl)),
+      page: query.page,
+      page_size: query.page_size,
+      total,
+    };
   }
 
   /** Erases the original, page images, readings, versions, consent and outputs; keeps a minimal

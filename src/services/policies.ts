@@ -42,7 +42,13 @@ export class PoliciesService {
       const stored = row ? (JSON.parse(row.body) as PolicyUpdate) : null;
       const version = (row?.version ?? 1) + 1;
       // Two changes at once race for the same version; the primary key lets only one win.
-      await tx.policies.insert({ org_id: principal.orgId, version, body: JSON.stringify(mergeUpdate(stored, update)), created_at: at, created_by: principal.actor });
+      await tx.policies.insert({
+        org_id: principal.orgId,
+        version,
+        body: JSON.stringify(mergeUpdate(stored, update)),
+        created_at: at,
+        created_by: principal.actor,
+      });
     });
     return this.get(principal);
   }

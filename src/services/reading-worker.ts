@@ -49,7 +49,15 @@ export function createReadHandler(deps: {
       try {
         const policy = await deps.policyFor?.(orgId);
         output = await readDocument(
-          { bytes, kind: doc.file_kind as FileKind, typeHint: doc.type_hint, now: new Date(), lookups: ruleLookups(repos.documentFacts, orgId, documentId), improve: doc.improve === 1, ...(policy ? { policy } : {}) },
+          {
+            bytes,
+            kind: doc.file_kind as FileKind,
+            typeHint: doc.type_hint,
+            now: new Date(),
+            lookups: ruleLookups(repos.documentFacts, orgId, documentId),
+            improve: doc.improve === 1,
+            ...(policy ? { policy } : {}),
+          },
           deps.read,
           { signal: job.signal },
         );
@@ -66,9 +74,21 @@ export function createReadHandler(deps: {
     deps.observer?.onFinished?.({ status, timings: output.result.timings_ms, ms });
     const at = new Date().toISOString();
     await repos.transaction(async (tx) => {
-      const recorded = await tx.readings.finish(orgId, readingId, { outcome: JSON.stringify(output.outcome), result: JSON.stringify(output.result), raw: JSON.stringify(output.raw), finished_at: at });
+      const recorded = await tx.readings.finish(orgId, readingId, {
+        outcome: JSON.stringify(output.outcome),
+        result: JSON.stringify(output.result),
+        raw: JSON.stringify(output.raw),
+        finished_at: at,
+      });
       if (!recorded) return;
-      const current = await tx.documents.finishReading(orgId, documentId, readingId, { status, outcome: JSON.stringify(output.outcome), doc_type: output.documentType, confidence: output.confidence, tamper_score: output.tamperScore, updated_at: at });
+      const current = await tx.documents.finishReading(orgId, documentId, readingId, {
+        status,
+        outcome: JSON.stringify(output.outcome),
+        doc_type: output.documentType,
+        confidence: output.confidence,
+        tamper_score: output.tamperScore,
+        updated_at: at,
+      });
       if (!current) return;
       await tx.documentFacts.replace(orgId, documentId, factsFromResult(output.result), at);
       await deps.events?.documentFinished(tx, { orgId, documentId, readingId, status, outcome: output.outcome });

@@ -37,7 +37,9 @@ export class ReviewsService {
   private async load(orgId: string, id: string): Promise<{ doc: DocumentsTable; reading: ReadingsTable | null }> {
     const doc = await this.repos.documents.find(orgId, id);
     if (!doc) {
-      throw (await this.repos.documents.wasDeleted(orgId, id)) ? new AppError('document_deleted', 'The document was deleted.') : new AppError('not_found', 'No document with this id.');
+      throw (await this.repos.documents.wasDeleted(orgId, id))
+        ? new AppError('document_deleted', 'The document was deleted.')
+        : new AppError('not_found', 'No document with this id.');
     }
     if (doc.status === 'processing') throw new AppError('not_finished', 'The document is still being read.');
     const reading = doc.current_reading_id ? ((await this.repos.readings.find(orgId, doc.current_reading_id)) ?? null) : null;
@@ -46,12 +48,29 @@ export class ReviewsService {
 
   private requirePerson(doc: DocumentsTable): void {
     if (!NEEDS_A_PERSON.has(doc.status)) {
-      throw new AppError('invalid_state', `A document in status ${doc.status} needs no person; only documents in review or flagged can be approved or rejected.`);
+      throw new AppError(
+        'invalid_state',
+        `A document in status ${doc.status} needs no person; only documents in review or flagged can be approved or rejected.`,
+      );
     }
   }
 
   /** Writes a person's resolution if the document is still as it was read; a concurrent one loses with 409. */
-  private async resolve(principal: Principal, doc: DocumentsTable, reading: ReadingsTable, row: { action: 'approve' | 'reject'; toStatus: string; outcome: unknown; result: Result; corrections: Record<string, FieldValue>; machine: unknown; note: string | null; reviewer: Reviewer }) {
+  private async resolve(
+    principal: Principal,
+    doc: DocumentsTable,
+    reading: ReadingsTable,
+    row: {
+      action: 'approve' | 'reject';
+      toStatus: string;
+      outcome: unknown;
+      result: Result;
+      corrections: Record<string, FieldValue>;
+      machine: unknown;
+      note: string | null;
+      reviewer: Reviewer;
+    },
+  ) {
     await this.repos.transaction(async (tx) => {
       const updated = await tx.documents.resolveByPerson(
         principal.orgId,
@@ -93,7 +112,16 @@ export class ReviewsService {
       if (err instanceof ApprovalIncomplete) throw new AppError('validation_error', err.message, { extra: { fields: err.fields } });
       throw err;
     }
-    return this.resolve(principal, doc, reading, { action: 'approve', toStatus: 'verified', outcome: approval.outcome, result: approval.result, corrections: body.fields, machine: approval.machine, note: body.note, reviewer });
+    return this.resolve(principal, doc, reading, {
+      action: 'approve',
+      toStatus: 'verified',
+      outcome: approval.outcome,
+      result: approval.result,
+      corrections: body.fields,
+      machine: approval.machine,
+      note: body.note,
+      reviewer,
+    });
   }
 
   async reject(principal: Principal, id: string, body: { reason: string }) {
@@ -102,14 +130,27 @@ export class ReviewsService {
     if (!reading?.result) throw new AppError('invalid_state', 'The document has no finished reading to reject.');
     const reviewer: Reviewer = { reviewId: newId('review'), actor: principal.actor, at: now(), note: body.reason };
     const { outcome, result } = reject(JSON.parse(reading.result) as Result, body.reason, reviewer);
-    return this.resolve(principal, doc, reading, { action: 'reject', toStatus: 'rejected', outcome, result, corrections: {}, machine: {}, note: body.reason, reviewer });
+    return this.resolve(principal, doc, reading, {
+      action: 'reject',
+      toStatus: 'rejected',
+      outcome,
+      result,
+      corrections: {},
+      machine: {},
+      note: body.reason,
+      reviewer,
+    });
   }
 
   /** Decides the current reading again from its stored evidence under the current policy: a new
    * reading beside the old one, no OCR. A document a person resolved keeps the person's decision. */
   async redecide(principal: Principal, id: string) {
     const { doc, reading } = await this.load(principal.orgId, id);
-    if (doc.review_result !== null) throw new AppError('invalid_state', `A person has ${doc.status === 'rejected' ? 'rejected' : 'approved'} this document; rescan it to have the machine read it again.`);
+    if (doc.review_result !== null)
+      throw new AppError(
+        'invalid_state',
+        `A person has ${doc.status === 'rejected' ? 'rejected' : 'approved'} this document; rescan it to have the machine read it again.`,
+      );
     const raw = reading?.raw ? (JSON.parse(reading.raw) as Record<string, unknown>) : null;
     const input = loadDecisionInput(raw);
     if (!reading || !input) throw new AppError('invalid_state', 'This reading has no stored evidence to decide again from; reevaluate the document instead.');
@@ -128,8 +169,28 @@ export class ReviewsService {
     const status = decision.result.status;
     await this.repos.transaction(async (tx) => {
       const number = await tx.readings.nextNumber(principal.orgId, id);
-      await tx.readings.insert({ id: readingId, document_id: id, org_id: principal.orgId, number, trigger: 'redecide', status: 'done', outcome: JSON.stringify(decision.outcome), result: JSON.stringify(decision.result), raw: JSON.stringify({ ...raw, redecided_from: reading.id }), started_at: at, finished_at: at, cached_from_reading: null });
-      const updated = await tx.documents.adoptRedecision(principal.orgId, id, reading.id, { status, outcome: JSON.stringify(decision.outcome), current_reading_id: readingId, confidence: decision.confidence, tamper_score: decision.tamperScore, updated_at: at });
+      await tx.readings.insert({
+        id: readingId,
+        document_id: id,
+        org_id: principal.orgId,
+        number,
+        trigger: 'redecide',
+        status: 'done',
+        outcome: JSON.stringify(decision.outcome),
+        result: JSON.stringify(decision.result),
+        raw: JSON.stringify({ ...raw, redecided_from: reading.id }),
+        started_at: at,
+        finished_at: at,
+        cached_from_reading: null,
+      });
+      const updated = await tx.documents.adoptRedecision(principal.orgId, id, reading.id, {
+        status,
+        outcome: JSON.stringify(decision.outcome),
+        current_reading_id: readingId,
+        confidence: decision.confidence,
+        tamper_score: decision.tamperScore,
+        updated_at: at,
+      });
       if (!updated) throw new AppError('invalid_state', 'The document changed while this was being decided; load it again.');
       await this.events?.documentFinished(tx, { orgId: principal.orgId, documentId: id, readingId, status, outcome: decision.outcome });
     });
@@ -146,14 +207,35 @@ export class ReviewsService {
     const events: HistoryEvent[] = [{ at: uploadedAt!, type: 'uploaded', actor: null, detail: {} }];
     for (const r of readings) {
       const outcome = r.outcome ? (JSON.parse(r.outcome) as { status: string; code: string | null }) : null;
-      events.push({ at: r.finished_at ?? r.started_at, type: 'reading', actor: null, detail: { reading_id: r.id, number: r.number, trigger: r.trigger, status: r.status, outcome_status: outcome?.status ?? null, outcome_code: outcome?.code ?? null } });
+      events.push({
+        at: r.finished_at ?? r.started_at,
+        type: 'reading',
+        actor: null,
+        detail: {
+          reading_id: r.id,
+          number: r.number,
+          trigger: r.trigger,
+          status: r.status,
+          outcome_status: outcome?.status ?? null,
+          outcome_code: outcome?.code ?? null,
+        },
+      });
     }
     for (const v of reviews) {
       events.push({
         at: v.created_at,
         type: 'reviewed',
         actor: v.actor,
-        detail: { review_id: v.id, action: v.action, reading_id: v.reading_id, from_status: v.from_status, to_status: v.to_status, corrections: JSON.parse(v.corrections), machine: JSON.parse(v.machine), note: v.note },
+        detail: {
+          review_id: v.id,
+          action: v.action,
+          reading_id: v.reading_id,
+          from_status: v.from_status,
+          to_status: v.to_status,
+          corrections: JSON.parse(v.corrections),
+          machine: JSON.parse(v.machine),
+          note: v.note,
+        },
       });
     }
     events.sort((a, b) => a.at.localeCompare(b.at));

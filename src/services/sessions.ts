@@ -56,7 +56,9 @@ export class SessionsService {
     if (!claims) throw new AppError('unauthorized', 'The sign-in step has expired; sign in again.');
     const check = await this.deps.otp.verify(claims.challengeId, claims.userId, 'login', code);
     if (!check.ok) {
-      throw new AppError('unauthorized', check.reason === 'wrong_code' ? 'The code is wrong.' : 'The code has expired or was used up; sign in again.', { extra: { tries_left: check.triesLeft } });
+      throw new AppError('unauthorized', check.reason === 'wrong_code' ? 'The code is wrong.' : 'The code has expired or was used up; sign in again.', {
+        extra: { tries_left: check.triesLeft },
+      });
     }
     const user = await this.repos.users.get(claims.userId);
     assertUserUsable(user);
@@ -100,20 +102,44 @@ export class SessionsService {
     assertUserUsable({ status: row.user_status });
     assertOrganisationUsable(row);
     const role = row.role as Role;
-    return { orgId: row.org_id, kind: 'user', keyId: null, userId: claims.userId, role, sessionId: claims.sessionId, plan: row.plan, scopes: [...ROLE_SCOPES[role]], actor: `user:${claims.userId}` };
+    return {
+      orgId: row.org_id,
+      kind: 'user',
+      keyId: null,
+      userId: claims.userId,
+      role,
+      sessionId: claims.sessionId,
+      plan: row.plan,
+      scopes: [...ROLE_SCOPES[role]],
+      actor: `user:${claims.userId}`,
+    };
   }
 
   private async startSession(user: UsersTable): Promise<Tokens> {
     const sessionId = newId('session');
     const at = new Date();
-    await this.repos.sessions.insert({ id: sessionId, user_id: user.id, org_id: user.org_id, created_at: at.toISOString(), expires_at: new Date(at.getTime() + this.deps.refreshDays * 86_400_000).toISOString(), revoked_at: null, revoked_reason: null });
+    await this.repos.sessions.insert({
+      id: sessionId,
+      user_id: user.id,
+      org_id: user.org_id,
+      created_at: at.toISOString(),
+      expires_at: new Date(at.getTime() + this.deps.refreshDays * 86_400_000).toISOString(),
+      revoked_at: null,
+      revoked_reason: null,
+    });
     return this.issue(user, sessionId);
   }
 
   private async issue(user: UsersTable, sessionId: string): Promise<Tokens> {
     const refresh = `rt_${randomBytes(32).toString('base64url')}`;
     const at = new Date();
-    await this.repos.sessions.insertRefreshToken({ token_hash: sha256(refresh), session_id: sessionId, created_at: at.toISOString(), expires_at: new Date(at.getTime() + this.deps.refreshDays * 86_400_000).toISOString(), used_at: null });
+    await this.repos.sessions.insertRefreshToken({
+      token_hash: sha256(refresh),
+      session_id: sessionId,
+      created_at: at.toISOString(),
+      expires_at: new Date(at.getTime() + this.deps.refreshDays * 86_400_000).toISOString(),
+      used_at: null,
+    });
     const token = await this.deps.tokens.access({ userId: user.id, sessionId, orgId: user.org_id });
     return { token, refresh_token: refresh, token_type: 'Bearer', expires_in: this.deps.tokens.accessTtl };
   }

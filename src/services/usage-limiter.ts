@@ -37,7 +37,13 @@ export class Counters {
 
   constructor(private readonly opts: CounterOptions) {
     this.redis = opts.redisUrl
-      ? new Redis(opts.redisUrl, { commandTimeout: opts.commandTimeoutMs, maxRetriesPerRequest: 1, enableOfflineQueue: false, enableReadyCheck: false, connectTimeout: 2_000 })
+      ? new Redis(opts.redisUrl, {
+          commandTimeout: opts.commandTimeoutMs,
+          maxRetriesPerRequest: 1,
+          enableOfflineQueue: false,
+          enableReadyCheck: false,
+          connectTimeout: 2_000,
+        })
       : null;
     this.redis?.on('error', (err) => this.logFailure(err));
   }

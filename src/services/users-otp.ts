@@ -25,12 +25,24 @@ export class OtpChallenges {
   /** A new challenge; earlier open challenges of the same purpose for this user stop working. */
   async create(userId: string, purpose: OtpPurpose, phone: string): Promise<{ id: string; code: string; expiresAt: string }> {
     const id = newId('otp');
-    const code = randomInt(0, 10 ** OTP_DIGITS).toString().padStart(OTP_DIGITS, '0');
+    const code = randomInt(0, 10 ** OTP_DIGITS)
+      .toString()
+      .padStart(OTP_DIGITS, '0');
     const at = new Date(this.clock());
     const expiresAt = new Date(at.getTime() + OTP_TTL_SECONDS * 1000).toISOString();
     await this.repos.transaction(async (tx) => {
       await tx.otpChallenges.closeOpen(userId, purpose, at.toISOString());
-      await tx.otpChallenges.insert({ id, user_id: userId, purpose, phone, code_hash: this.digest(id, code), attempts: 0, expires_at: expiresAt, consumed_at: null, created_at: at.toISOString() });
+      await tx.otpChallenges.insert({
+        id,
+        user_id: userId,
+        purpose,
+        phone,
+        code_hash: this.digest(id, code),
+        attempts: 0,
+        expires_at: expiresAt,
+        consumed_at: null,
+        created_at: at.toISOString(),
+      });
     });
     return { id, code, expiresAt };
   }

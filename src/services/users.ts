@@ -40,10 +40,15 @@ export class UsersService {
   async signup(input: { email: string; password: string; organisation: string; name?: string | undefined }): Promise<void> {
     const email = normalEmail(input.email);
     if (await this.repos.users.emailTaken(email)) {
-      await this.deps.notify.mail.send({ to: email, subject: 'Sign-up attempt', text: 'Someone tried to create an account with this address, which already has one. If it was you, sign in instead.' });
+      await this.deps.notify.mail.send({
+        to: email,
+        subject: 'Sign-up attempt',
+        text: 'Someone tried to create an account with this address, which already has one. If it was you, sign in instead.',
+      });
       return;
     }
-    if ((await this.repos.organisations.findIdByName(input.organisation)) !== null) throw new AppError('validation_error', 'An organisation with this name exists; choose another name.');
+    if ((await this.repos.organisations.findIdByName(input.organisation)) !== null)
+      throw new AppError('validation_error', 'An organisation with this name exists; choose another name.');
     const org = await this.deps.accounts.findOrCreateOrganisation(input.organisation, 'sandbox');
     if (!org.created) throw new AppError('validation_error', 'An organisation with this name exists; choose another name.');
     const user: UsersTable = {
@@ -65,7 +70,14 @@ export class UsersService {
 
   /** The operator's path (`docread users create`): an active person whose email the operator
    * vouches for, in an organisation made when needed. The password is hashed as at sign-up. */
-  async createByOperator(input: { orgName: string; plan: string; email: string; password: string; role: Role; name?: string | undefined }): Promise<UserView & { organisation_id: string; organisation_created: boolean }> {
+  async createByOperator(input: {
+    orgName: string;
+    plan: string;
+    email: string;
+    password: string;
+    role: Role;
+    name?: string | undefined;
+  }): Promise<UserView & { organisation_id: string; organisation_created: boolean }> {
     const email = normalEmail(input.email);
     if (await this.repos.users.emailTaken(email)) throw new AppError('validation_error', `A person with the email ${email} exists already.`);
     const org = await this.deps.accounts.findOrCreateOrganisation(input.orgName, input.plan);
@@ -111,7 +123,9 @@ export class UsersService {
     if (open === null) throw new AppError('validation_error', 'No code is pending; ask for a new one.');
     const check = await this.deps.otp.verify(open, user.id, 'phone', code);
     if (!check.ok) {
-      throw new AppError('validation_error', check.reason === 'wrong_code' ? 'The code is wrong.' : 'The code has expired or was used up; ask for a new one.', { extra: { tries_left: check.triesLeft } });
+      throw new AppError('validation_error', check.reason === 'wrong_code' ? 'The code is wrong.' : 'The code has expired or was used up; ask for a new one.', {
+        extra: { tries_left: check.triesLeft },
+      });
     }
     await this.repos.users.setVerifiedPhone(user.id, check.phone, now());
     return this.me(principal);
@@ -133,7 +147,19 @@ export class UsersService {
     if (input.role === 'owner' && principal.role !== 'owner') throw new AppError('forbidden', 'Only an owner can add an owner.');
     const email = normalEmail(input.email);
     if (await this.repos.users.emailTaken(email)) throw new AppError('validation_error', 'This email address already has an account.');
-    const user: UsersTable = { id: newId('user'), org_id: principal.orgId, email, name: input.name ?? null, password_hash: null, role: input.role, status: 'invited', email_verified_at: null, phone: null, phone_verified_at: null, created_at: now() };
+    const user: UsersTable = {
+      id: newId('user'),
+      org_id: principal.orgId,
+      email,
+      name: input.name ?? null,
+      password_hash: null,
+      role: input.role,
+      status: 'invited',
+      email_verified_at: null,
+      phone: null,
+      phone_verified_at: null,
+      created_at: now(),
+    };
     await this.repos.users.insert(user);
     await this.sendEmailLink(user, 'invite');
     return view(user);
@@ -182,7 +208,8 @@ export class UsersService {
   }
 
   private async requireUser(principal: Principal): Promise<UsersTable> {
-    if (principal.kind !== 'user' || !principal.userId) throw new AppError('forbidden', 'This is for signed-in people only; API keys cannot manage the account.');
+    if (principal.kind !== 'user' || !principal.userId)
+      throw new AppError('forbidden', 'This is for signed-in people only; API keys cannot manage the account.');
     const user = await this.repos.users.find(principal.orgId, principal.userId);
     if (!user) throw new AppError('unauthorized', 'The account no longer exists.');
     return user;
@@ -191,24 +218,48 @@ export class UsersService {
   private async sendEmailLink(user: UsersTable, purpose: 'email_verify' | 'invite'): Promise<void> {
     const token = randomBytes(32).toString('base64url');
     const hours = purpose === 'invite' ? INVITE_TOKEN_HOURS : EMAIL_TOKEN_HOURS;
-    await this.repos.oneTimeTokens.insert({ token_hash: sha256(token), user_id: user.id, purpose, expires_at: new Date(Date.now() + hours * 3_600_000).toISOString(), used_at: null, created_at: now() });
+    await this.repos.oneTimeTokens.insert({
+      token_hash: sha256(token),
+      user_id: user.id,
+      purpose,
+      expires_at: new Date(Date.now() + hours * 3_600_000).toISOString(),
+      used_at: null,
+      created_at: now(),
+    });
     const base = this.deps.publicBaseUrl;
     const message =
       purpose === 'invite'
-        ? { subject: 'You are invited to docread', text: `Choose a password to join: POST ${base}/v1/auth/accept-invite with {"token": "${token}", "password": "…"}\nThe invitation is valid for 7 days.` }
-        : { subject: 'Verify your email address', text: `Open this link to verify your email address:\n${base}/app/verify-email?token=${token}\nThe link is valid for 24 hours.` };
+        ? {
+            subject: 'You are invited to docread',
+            text: `Choose a password to join: POST ${base}/v1/auth/accept-invite with {"token": "${token}", "password": "…"}\nThe invitation is valid for 7 days.`,
+          }
+        : {
+            subject: 'Verify your email address',
+            text: `Open this link to verify your email address:\n${base}/app/verify-email?token=${token}\nThe link is valid for 24 hours.`,
+          };
     await this.deps.notify.mail.send({ to: user.email, ...message });
   }
 
   private async useToken(token: string, purpose: string): Promise<string> {
     const hash = sha256(token);
     const row = await this.repos.oneTimeTokens.find(hash, purpose);
-    if (!row || row.used_at !== null || row.expires_at <= now()) throw new AppError('validation_error', 'The link is not valid or has expired; ask for a new one.');
+    if (!row || row.used_at !== null || row.expires_at <= now())
+      throw new AppError('validation_error', 'The link is not valid or has expired; ask for a new one.');
     if (!(await this.repos.oneTimeTokens.use(hash, now()))) throw new AppError('validation_error', 'The link was already used.');
     return row.user_id;
   }
 }
 
 function view(u: UsersTable): UserView {
-  return { id: u.id, email: u.email, name: u.name, role: u.role, status: u.status, email_verified: u.email_verified_at !== null, phone: u.phone, phone_verified: u.phone_verified_at !== null, created_at: u.created_at };
+  return {
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    role: u.role,
+    status: u.status,
+    email_verified: u.email_verified_at !== null,
+    phone: u.phone,
+    phone_verified: u.phone_verified_at !== null,
+    created_at: u.created_at,
+  };
 }

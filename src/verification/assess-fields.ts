@@ -88,8 +88,11 @@ export function assessFields(
     if (clean && decisive && !enough) {
       const has = effectiveEvidence(f).join(', ') || 'no evidence';
       // Evidence that lists text_layer yet counts as one reading would read as a contradiction.
-      const why = f.evidence.includes('text_layer') && !effectiveEvidence(f).includes('text_layer') ? ' (taken from the file\'s text by layout, with no label beside it)' : '';
-      reason = `${f.label} rests on ${has}${why}; the policy asks for ${isKey ? accepted.join(' or ') : 'two readers or the file\'s own text'}.`;
+      const why =
+        f.evidence.includes('text_layer') && !effectiveEvidence(f).includes('text_layer')
+          ? " (taken from the file's text by layout, with no label beside it)"
+          : '';
+      reason = `${f.label} rests on ${has}${why}; the policy asks for ${isKey ? accepted.join(' or ') : "two readers or the file's own text"}.`;
       problems.push({ code: 'FIELD_UNCONFIRMED', detail: reason, fields: [f.key] });
     } else if (clean && !enough) {
       reason = `${f.label} rests on one reading; it is not published.`;

@@ -114,7 +114,17 @@ describe('decide', () => {
   });
 
   it('lets a terminal code win and reads nothing into values', () => {
-    const d = decide(input({ readable: false, fields: [], problems: [{ code: 'QUALITY_GATE_BLUR', detail: 'blurred' }, { code: 'MISSING_PAGE', detail: 'page 6' }], tamper: null }));
+    const d = decide(
+      input({
+        readable: false,
+        fields: [],
+        problems: [
+          { code: 'QUALITY_GATE_BLUR', detail: 'blurred' },
+          { code: 'MISSING_PAGE', detail: 'page 6' },
+        ],
+        tamper: null,
+      }),
+    );
     expect(d.outcome).toMatchObject({ status: 'rescan_required', code: 'QUALITY_GATE_BLUR' });
     expect(d.result).toMatchObject({ status: 'review', decision: 'rescan', values: {} });
     expect(d.result.verification.level).toBeNull();

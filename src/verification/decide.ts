@@ -49,13 +49,18 @@ export function documentStatusFor(outcome: Pick<Outcome, 'status' | 'code'>): Do
 
 /** Problems the policy turns into evidence only (expired documents, duplicates). */
 function splitAccepted(problems: Problem[], policy: Policy): { standing: Problem[]; accepted: Problem[] } {
-  const accepts = (p: Problem) => (p.code === 'DOCUMENT_EXPIRED' && policy.expired_documents === 'accept') || (p.code === 'DUPLICATE_SUSPECTED' && policy.duplicates === 'accept');
+  const accepts = (p: Problem) =>
+    (p.code === 'DOCUMENT_EXPIRED' && policy.expired_documents === 'accept') || (p.code === 'DUPLICATE_SUSPECTED' && policy.duplicates === 'accept');
   return { standing: problems.filter((p) => !accepts(p)), accepted: problems.filter(accepts) };
 }
 
 function tamperProblem(t: TamperReport): Problem {
   const signs = t.signs.map((s) => s.detail).join(' ');
-  return { code: 'TAMPER_SUSPECTED', detail: `Signs of editing (tamper_score ${t.score}): ${signs} ${TAMPER_NOTE}`, fields: [...new Set(t.signs.flatMap((s) => s.fields))] };
+  return {
+    code: 'TAMPER_SUSPECTED',
+    detail: `Signs of editing (tamper_score ${t.score}): ${signs} ${TAMPER_NOTE}`,
+    fields: [...new Set(t.signs.flatMap((s) => s.fields))],
+  };
 }
 
 /** Turns the evidence of a reading into its outcome and Result under the organisation's policy.
@@ -75,7 +80,8 @@ export function decide(input: DecisionInput): Decision {
   if (input.tamper && problems.length === 0) {
     // L4's issuer rule has no code of its own; a failure must still keep the document from verified.
     const issuer = issuerRule(input.documentType, assessments);
-    if (issuer?.result === 'failed') problems.push({ code: 'CRITICAL_FIELD_INVALID', detail: `The issuer is not plausible: ${issuer.detail}`, fields: issuer.fields });
+    if (issuer?.result === 'failed')
+      problems.push({ code: 'CRITICAL_FIELD_INVALID', detail: `The issuer is not plausible: ${issuer.detail}`, fields: issuer.fields });
   }
   problems.sort((a, b) => reasonRank(a.code) - reasonRank(b.code));
 
@@ -112,7 +118,13 @@ export function decide(input: DecisionInput): Decision {
     const ev = summaryEvidence(f.evidence);
     if (ev) field_evidence[f.key] = ev;
     summary[a.state] += 1;
-    fields[f.key] = { value, status: a.state === 'ok' ? 'passed' : a.state === 'missing' ? 'missing' : 'review', evidence: f.evidence, reason: a.reason, region: f.region };
+    fields[f.key] = {
+      value,
+      status: a.state === 'ok' ? 'passed' : a.state === 'missing' ? 'missing' : 'review',
+      evidence: f.evidence,
+      reason: a.reason,
+      region: f.region,
+    };
     reviewItems.push({ key: f.key, label: f.label, value, state: a.state, reason: a.reason, evidence: f.evidence });
   }
 

@@ -63,7 +63,13 @@ export function issuerRule(documentType: string, assessments: FieldAssessment[])
   if (!key) return null;
   const a = assessments.find((x) => x.field.key === key);
   const ok = a?.passes === true;
-  return { level: 'L4', rule: 'issuer_plausible', result: ok ? 'passed' : 'failed', fields: [key], detail: ok ? `${a!.field.label}: ${String(a!.field.value)}` : `${a?.field.label ?? key} was not confirmed.` };
+  return {
+    level: 'L4',
+    rule: 'issuer_plausible',
+    result: ok ? 'passed' : 'failed',
+    fields: [key],
+    detail: ok ? `${a!.field.label}: ${String(a!.field.value)}` : `${a?.field.label ?? key} was not confirmed.`,
+  };
 }
 
 function tamperRules(input: LevelInput): EvidenceEntry[] {
@@ -83,7 +89,13 @@ function tamperRules(input: LevelInput): EvidenceEntry[] {
   ];
   if (MRZ_TYPES.has(input.documentType)) {
     const mismatch = t.signs.filter((s) => s.kind === 'mrz_viz_mismatch');
-    out.push({ level: 'L4', rule: 'mrz_matches_visual_zone', result: mismatch.length ? 'failed' : 'passed', fields: mismatch.flatMap((s) => s.fields), detail: mismatch.map((s) => s.detail).join(' ') || null });
+    out.push({
+      level: 'L4',
+      rule: 'mrz_matches_visual_zone',
+      result: mismatch.length ? 'failed' : 'passed',
+      fields: mismatch.flatMap((s) => s.fields),
+      detail: mismatch.map((s) => s.detail).join(' ') || null,
+    });
   }
   const issuer = issuerRule(input.documentType, input.assessments);
   if (issuer) out.push(issuer);
@@ -97,7 +109,12 @@ export function verificationOf(input: LevelInput, verified: boolean): Verificati
   const terminal = input.problems.filter((p) => TERMINAL_CODES.has(p.code));
   const evidence: EvidenceEntry[] = [
     rule('L1', 'readable', input.readable ? terminal : [...terminal, { code: 'QUALITY_GATE_UNREADABLE', detail: 'No text was read.' }]),
-    rule('L2', 'classified', input.classified ? of(['DOCUMENT_TYPE_UNKNOWN']) : [{ code: 'DOCUMENT_TYPE_UNKNOWN', detail: 'The document type was not recognised.' }], input.documentType),
+    rule(
+      'L2',
+      'classified',
+      input.classified ? of(['DOCUMENT_TYPE_UNKNOWN']) : [{ code: 'DOCUMENT_TYPE_UNKNOWN', detail: 'The document type was not recognised.' }],
+      input.documentType,
+    ),
   ];
   for (const [name, codes] of L3_RULES) {
     const accepted = input.accepted.filter((p) => codes.includes(p.code));

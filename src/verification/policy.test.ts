@@ -8,7 +8,10 @@ describe('policy', () => {
     expect(DEFAULT_POLICY.document_types.invoice!.key_fields.total).toContain('text_layer');
   });
   it('merges changes per type and refuses unknown keys and settings', () => {
-    const merged = mergeUpdate({ name: 'a', document_types: { invoice: { required_fields: ['total'] } } }, { document_types: { invoice: { key_fields: { total: ['arithmetic'] } } } });
+    const merged = mergeUpdate(
+      { name: 'a', document_types: { invoice: { required_fields: ['total'] } } },
+      { document_types: { invoice: { key_fields: { total: ['arithmetic'] } } } },
+    );
     const p = effectivePolicy(merged, 4);
     expect(p).toMatchObject({ name: 'a', version: 4 });
     expect(p.document_types.invoice).toEqual({ required_fields: ['total'], key_fields: { total: ['arithmetic'] } });

@@ -16,7 +16,7 @@ export const TypePolicySchema = z
     key_fields: z
       .record(FieldKey, z.array(z.enum(EVIDENCE_ITEMS)).min(1).max(EVIDENCE_ITEMS.length))
       .refine((r) => Object.keys(r).length <= MAX_FIELDS, `at most ${MAX_FIELDS} key fields`)
-      .describe('Key field → the evidence items any one of which is enough for it (a person\'s correction, operator, always is). Less gives FIELD_UNCONFIRMED.'),
+      .describe("Key field → the evidence items any one of which is enough for it (a person's correction, operator, always is). Less gives FIELD_UNCONFIRMED."),
   })
   .meta({ id: 'TypePolicy' });
 export type TypePolicy = z.infer<typeof TypePolicySchema>;
@@ -26,9 +26,15 @@ export const POLICY_CHOICES = ['review', 'accept'] as const;
 export const PolicySettingsSchema = z.object({
   name: z.string().min(1).max(64).describe('A name for this policy, shown in result.verification.policy.'),
   single_reader_enough: z.boolean().describe('Whether one reader alone is ever enough for a required or optional field to pass. Key fields follow key_fields.'),
-  expired_documents: z.enum(POLICY_CHOICES).describe('review: an expired document goes to a person (DOCUMENT_EXPIRED); accept: expiry is recorded as evidence only.'),
+  expired_documents: z
+    .enum(POLICY_CHOICES)
+    .describe('review: an expired document goes to a person (DOCUMENT_EXPIRED); accept: expiry is recorded as evidence only.'),
   duplicates: z.enum(POLICY_CHOICES).describe('review: a suspected duplicate goes to a person (DUPLICATE_SUSPECTED); accept: recorded as evidence only.'),
-  min_reader_confidence: z.number().min(0).max(1).describe('A key field that only agreeing OCR readers support, each below this confidence, gives LOW_CONFIDENCE.'),
+  min_reader_confidence: z
+    .number()
+    .min(0)
+    .max(1)
+    .describe('A key field that only agreeing OCR readers support, each below this confidence, gives LOW_CONFIDENCE.'),
 });
 
 /** What a caller sends to change the policy: any subset; document types are replaced per type. */

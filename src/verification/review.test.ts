@@ -6,11 +6,26 @@ import { approve, ApprovalIncomplete, reject } from './review.js';
 import { loadDecisionInput, storeDecisionInput, DECISION_INPUT_KEY } from './stored-input.js';
 
 const field = (key: string, over: Partial<FieldReading> = {}): FieldReading => ({
-  key, label: key, value: 10, status: 'read', evidence: ['text_layer'], candidates: [], region: null, reason: null, isKey: false, problems: [], ...over,
+  key,
+  label: key,
+  value: 10,
+  status: 'read',
+  evidence: ['text_layer'],
+  candidates: [],
+  region: null,
+  reason: null,
+  isKey: false,
+  problems: [],
+  ...over,
 });
 const input: DecisionInput = {
   documentType: 'invoice',
-  fields: [field('invoice_number', { value: 'A1' }), field('invoice_date', { value: '2025-01-01' }), field('vendor_name', { value: 'ACME' }), field('total', { value: null, status: 'conflict', evidence: [], problems: ['FIELD_CONFLICT'] })],
+  fields: [
+    field('invoice_number', { value: 'A1' }),
+    field('invoice_date', { value: '2025-01-01' }),
+    field('vendor_name', { value: 'ACME' }),
+    field('total', { value: null, status: 'conflict', evidence: [], problems: ['FIELD_CONFLICT'] }),
+  ],
   problems: [{ code: 'ARITHMETIC_MISMATCH', detail: 'off', fields: ['total'] }],
   readable: true,
   classified: true,

@@ -19,7 +19,10 @@ export interface Approval {
 }
 
 export class ApprovalIncomplete extends Error {
-  constructor(readonly fields: string[], message: string) {
+  constructor(
+    readonly fields: string[],
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -62,7 +65,14 @@ export function approve(input: DecisionInput, corrections: Record<string, FieldV
     next_action: { type: 'NONE', message: 'The result can be used.' },
     context: { review_id: reviewer.reviewId, reviewed_by: reviewer.actor, reviewed_at: reviewer.at.slice(0, 19), corrected_fields: corrected },
   };
-  Object.assign(result, { status: 'verified', verified: true, decision: 'verified', next_action: outcome.next_action, review_reason: null, review_reasons: [] });
+  Object.assign(result, {
+    status: 'verified',
+    verified: true,
+    decision: 'verified',
+    next_action: outcome.next_action,
+    review_reason: null,
+    review_reasons: [],
+  });
   result.verification.statuses.verified = true;
   return { outcome, result, machine };
 }
@@ -87,7 +97,13 @@ export function reject(machineResult: Result, reason: string, reviewer: Reviewer
     next_action: outcome.next_action,
   };
   result.verification.statuses.verified = false;
-  result.verification.evidence.push({ level: 'L3', rule: 'operator_rejection', result: 'failed', fields: [], detail: `Rejected by ${reviewer.actor}: ${reason}` });
+  result.verification.evidence.push({
+    level: 'L3',
+    rule: 'operator_rejection',
+    result: 'failed',
+    fields: [],
+    detail: `Rejected by ${reviewer.actor}: ${reason}`,
+  });
   result.verification.failed_rules.push('operator_rejection');
   return { outcome, result };
 }

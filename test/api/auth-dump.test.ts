@@ -24,7 +24,14 @@ describe.each(await testDatabaseFactories())('secrets at rest on %s', (_name, ma
 
     const dump: string[] = [];
     for (const table of await h.rt.db.db.introspection.getTables()) {
-      dump.push(JSON.stringify(await h.rt.db.db.selectFrom(table.name as 'meta').selectAll().execute()));
+      dump.push(
+        JSON.stringify(
+          await h.rt.db.db
+            .selectFrom(table.name as 'meta')
+            .selectAll()
+            .execute(),
+        ),
+      );
     }
     const text = dump.join('\n');
     expect(text).toContain(a.email);
@@ -35,7 +42,10 @@ describe.each(await testDatabaseFactories())('secrets at rest on %s', (_name, ma
     if (h.db.database.kind === 'sqlite') {
       // The file itself, write-ahead log included, not only what queries return.
       const dir = dirname(h.db.database.file);
-      const raw = readdirSync(dir).filter((f) => f.startsWith('test.sqlite')).map((f) => readFileSync(join(dir, f)).toString('latin1')).join('');
+      const raw = readdirSync(dir)
+        .filter((f) => f.startsWith('test.sqlite'))
+        .map((f) => readFileSync(join(dir, f)).toString('latin1'))
+        .join('');
       for (const s of secrets) expect(raw.includes(s)).toBe(false);
     }
   });

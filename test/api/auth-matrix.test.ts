@@ -29,31 +29,61 @@ describe.each(await testDatabaseFactories())('every route against every kind of 
     const full = await dashboardKey(h, { ...owner, token: a.token });
     a.fullKey = full.key;
     a.keyId = full.id;
-    for (const scope of KEY_SCOPES) a.narrowKeys.set(scope, (await dashboardKey(h, { ...owner, token: a.token }, KEY_SCOPES.filter((s) => s !== scope))).key);
+    for (const scope of KEY_SCOPES)
+      a.narrowKeys.set(
+        scope,
+        (
+          await dashboardKey(
+            h,
+            { ...owner, token: a.token },
+            KEY_SCOPES.filter((s) => s !== scope),
+          )
+        ).key,
+      );
     a.docId = (await upload(h, full.key, { filename: 'secret-a.png', bytes: await pngWithText(['ORG A ONLY']) })).json().id;
 
     const claims = JSON.parse(Buffer.from(a.token.split('.')[1]!, 'base64url').toString()) as { sub: string; sid: string; org: string };
     const keys = await loadAuthKeys(h.rt.repos.meta, h.rt.config.AUTH_SECRET);
     const past = Math.floor(Date.now() / 1000) - 60;
-    a.expired = await new SignJWT({ sid: claims.sid, org: claims.org }).setProtectedHeader({ alg: 'HS256' }).setSubject(claims.sub).setIssuer('docread').setAudience('docread-api').setIssuedAt(past - 900).setExpirationTime(past).sign(keys.jwt);
+    a.expired = await new SignJWT({ sid: claims.sid, org: claims.org })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.sub)
+      .setIssuer('docread')
+      .setAudience('docread-api')
+      .setIssuedAt(past - 900)
+      .setExpirationTime(past)
+      .sign(keys.jwt);
 
     b.key = await h.key('Matrix B');
     b.token = (await signUp(h, 'Matrix B2')).token;
   });
 
-  const fill = (url: string) => url.replace(/:id\b/, url.startsWith('/v1/keys') ? a.keyId : url.startsWith('/v1/users') ? a.userId : a.docId).replace(':page', '1');
+  const fill = (url: string) =>
+    url.replace(/:id\b/, url.startsWith('/v1/keys') ? a.keyId : url.startsWith('/v1/users') ? a.userId : a.docId).replace(':page', '1');
   const call = (r: ApiRoute, headers: Record<string, string>) =>
-    h.inject({ method: r.method as 'GET', url: fill(r.url), headers, ...(r.method === 'GET' || r.method === 'DELETE' ? {} : { payload: (BODIES[`${r.method} ${r.url}`] ?? {}) as object }) });
+    h.inject({
+      method: r.method as 'GET',
+      url: fill(r.url),
+      headers,
+      ...(r.method === 'GET' || r.method === 'DELETE' ? {} : { payload: (BODIES[`${r.method} ${r.url}`] ?? {}) as object }),
+    });
   const label = (r: ApiRoute) => `${r.method} ${r.url}`;
 
   it('lists the routes from the app itself, dashboard and data routes alike', () => {
     const names = routes.map(label);
-    for (const expected of ['POST /v1/documents/upload', 'GET /v1/documents/:id', 'POST /v1/keys', 'GET /v1/usage', 'GET /v1/auth/me']) expect(names).toContain(expected);
+    for (const expected of ['POST /v1/documents/upload', 'GET /v1/documents/:id', 'POST /v1/keys', 'GET /v1/usage', 'GET /v1/auth/me'])
+      expect(names).toContain(expected);
   });
 
   it('answers 401 unauthorized without credentials, with a bad key and with an expired token', async () => {
     for (const r of routes) {
-      for (const headers of [{} as Record<string, string>, { 'x-doc-api-key': `mk_live_${'A'.repeat(43)}` }, bearer(`mk_live_${'B'.repeat(43)}`), bearer(a.expired), bearer('not.a.jwt')]) {
+      for (const headers of [
+        {} as Record<string, string>,
+        { 'x-doc-api-key': `mk_live_${'A'.repeat(43)}` },
+        bearer(`mk_live_${'B'.repeat(43)}`),
+        bearer(a.expired),
+        bearer('not.a.jwt'),
+      ]) {
         const res = await call(r, headers);
         expect([res.statusCode, res.json().error?.code], `${label(r)} ${JSON.stringify(headers)}`).toEqual([401, 'unauthorized']);
       }
@@ -83,6 +113,8 @@ describe.each(await testDatabaseFactories())('every route against every kind of 
       if (r.url.includes(':id')) expect([res.statusCode, res.json().error.code], label(r)).toEqual([404, 'not_found']);
     }
     expect((await h.inject({ method: 'GET', url: `/v1/documents/${a.docId}`, headers: { 'x-doc-api-key': a.fullKey } })).statusCode).toBe(200);
-    expect((await h.inject({ method: 'GET', url: '/v1/keys', headers: bearer(a.token) })).json().items.every((k: { revoked_at: unknown }) => k.revoked_at === null)).toBe(true);
+    expect(
+      (await h.inject({ method: 'GET', url: '/v1/keys', headers: bearer(a.token) })).json().items.every((k: { revoked_at: unknown }) => k.revoked_at === null),
+    ).toBe(true);
   });
 });

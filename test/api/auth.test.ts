@@ -47,7 +47,13 @@ describe.each(await testDatabaseFactories())('accounts and sign-in on %s', (_nam
     expect(key.key).toMatch(/^mk_live_/);
     const listed = (await h.inject({ method: 'GET', url: '/v1/keys', headers: bearer(login.token) })).json().items;
     expect(listed).toHaveLength(1);
-    expect(listed[0]).toMatchObject({ id: key.id, prefix: key.key.slice(0, 12), last4: key.key.slice(-4), scopes: ['documents:read', 'documents:write'], revoked_at: null });
+    expect(listed[0]).toMatchObject({
+      id: key.id,
+      prefix: key.key.slice(0, 12),
+      last4: key.key.slice(-4),
+      scopes: ['documents:read', 'documents:write'],
+      revoked_at: null,
+    });
     expect(JSON.stringify(listed)).not.toContain(key.key);
 
     const up = await upload(h, key.key, { filename: 'a.png', bytes: await pngWithText(['KEY WORKS']) });
@@ -116,7 +122,11 @@ describe.each(await testDatabaseFactories())('accounts and sign-in on %s', (_nam
 
     pre = await start();
     code = await lastCode(h, '+97450000002');
-    await h.rt.db.db.updateTable('otp_challenges').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('consumed_at', 'is', null).execute();
+    await h.rt.db.db
+      .updateTable('otp_challenges')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('consumed_at', 'is', null)
+      .execute();
     expect((await post(h, '/v1/auth/login/otp', { pre_token: pre, code })).statusCode).toBe(401);
 
     pre = await start();
@@ -130,7 +140,11 @@ describe.each(await testDatabaseFactories())('accounts and sign-in on %s', (_nam
     const claims = JSON.parse(Buffer.from(a.token.split('.')[1]!, 'base64url').toString()) as { sub: string; sid: string; org: string };
     const keys = await loadAuthKeys(h.rt.repos.meta, h.rt.config.AUTH_SECRET);
     const base = () => new SignJWT({ sid: claims.sid, org: claims.org }).setSubject(claims.sub).setIssuer('docread').setAudience('docread-api');
-    const expired = await base().setProtectedHeader({ alg: 'HS256' }).setIssuedAt(Math.floor(Date.now() / 1000) - 3600).setExpirationTime(Math.floor(Date.now() / 1000) - 60).sign(keys.jwt);
+    const expired = await base()
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(keys.jwt);
     const hs512 = await base().setProtectedHeader({ alg: 'HS512' }).setExpirationTime('5m').sign(keys.jwt);
     const valid = await base().setProtectedHeader({ alg: 'HS256' }).setExpirationTime('5m').sign(keys.jwt);
     const [, payload] = valid.split('.');
@@ -145,7 +159,12 @@ describe.each(await testDatabaseFactories())('accounts and sign-in on %s', (_nam
 
   it('answers tenant_suspended, account_inactive, account_suspended, subscription_expired, forbidden and insufficient_scope', async () => {
     const owner = await signUp(h, 'Refusal Org', { phone: '+97450000003' });
-    const ownerToken = (await post(h, '/v1/auth/login/otp', { pre_token: (await post(h, '/v1/auth/login', { email: owner.email, password: owner.password })).json().pre_token, code: await lastCode(h, '+97450000003') })).json().token;
+    const ownerToken = (
+      await post(h, '/v1/auth/login/otp', {
+        pre_token: (await post(h, '/v1/auth/login', { email: owner.email, password: owner.password })).json().pre_token,
+        code: await lastCode(h, '+97450000003'),
+      })
+    ).json().token;
     const readOnly = await dashboardKey(h, { ...owner, token: ownerToken }, ['documents:read']);
 
     const scope = await upload(h, readOnly.key, { filename: 'x.png', bytes: await pngWithText(['SCOPE']) });
@@ -164,7 +183,12 @@ describe.each(await testDatabaseFactories())('accounts and sign-in on %s', (_nam
     expect((await post(h, '/v1/keys', { name: 'x' }, bearer(reviewer.token))).json().error.code).toBe('forbidden');
     expect((await post(h, '/v1/users', { email: 'x@refusal.test', role: 'admin' }, bearer(reviewer.token))).json().error.code).toBe('forbidden');
 
-    const deactivated = await h.inject({ method: 'PATCH', url: `/v1/users/${invited.json().id}`, payload: { status: 'inactive' }, headers: bearer(ownerToken) });
+    const deactivated = await h.inject({
+      method: 'PATCH',
+      url: `/v1/users/${invited.json().id}`,
+      payload: { status: 'inactive' },
+      headers: bearer(ownerToken),
+    });
     expect(deactivated.json().status).toBe('inactive');
     const inactive = await me(reviewer.token);
     expect([inactive.statusCode, inactive.json().error.code]).toEqual([401, 'account_inactive']);

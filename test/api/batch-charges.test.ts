@@ -13,7 +13,10 @@ const PLANS = {
 };
 
 /** A distinct small PNG per n, so no upload is a cached twin of another. */
-const png = (n: number) => sharp({ create: { width: 16, height: 16, channels: 3, background: { r: n % 256, g: Math.floor(n / 256) % 256, b: 11 } } }).png().toBuffer();
+const png = (n: number) =>
+  sharp({ create: { width: 16, height: 16, channels: 3, background: { r: n % 256, g: Math.floor(n / 256) % 256, b: 11 } } })
+    .png()
+    .toBuffer();
 
 /** Batch sizes 1–6 in turn: some batches still fit when others no longer do. */
 const BATCHES = 24;
@@ -26,11 +29,15 @@ describe.each(await testDatabaseFactories())('concurrent batches charge exactly 
   async function sendConcurrently(key: string, seed: number): Promise<{ ids: string[]; codes: string[] }> {
     const forms = await Promise.all(
       Array.from({ length: BATCHES }, async (_, b) => {
-        const files = await Promise.all(Array.from({ length: sizeOf(b) }, async (_, i) => ({ field: 'files', filename: `b${b}-${i}.png`, bytes: await png(seed + b * 10 + i) })));
+        const files = await Promise.all(
+          Array.from({ length: sizeOf(b) }, async (_, i) => ({ field: 'files', filename: `b${b}-${i}.png`, bytes: await png(seed + b * 10 + i) })),
+        );
         return multipart([...files, { field: 'files', filename: `b${b}.txt`, bytes: Buffer.from('not a document') }]);
       }),
     );
-    const answers = await Promise.all(forms.map((f) => h.inject({ method: 'POST', url: '/v1/documents/batch', payload: f.payload, headers: { ...f.headers, 'x-doc-api-key': key } })));
+    const answers = await Promise.all(
+      forms.map((f) => h.inject({ method: 'POST', url: '/v1/documents/batch', payload: f.payload, headers: { ...f.headers, 'x-doc-api-key': key } })),
+    );
     const ids: string[] = [];
     const codes: string[] = [];
     for (const res of answers) {
@@ -48,8 +55,13 @@ describe.each(await testDatabaseFactories())('concurrent batches charge exactly 
     return { ids, codes };
   }
 
-  const storedIds = async (orgId: string) => (await h.rt.db.db.selectFrom('documents').select('id').where('org_id', '=', orgId).execute()).map((r) => r.id).sort();
-  const charged = async (orgId: string) => Number((await h.rt.db.db.selectFrom('usage_counters').select('used').where('org_id', '=', orgId).where('period', '=', currentPeriod()).executeTakeFirst())?.used ?? 0);
+  const storedIds = async (orgId: string) =>
+    (await h.rt.db.db.selectFrom('documents').select('id').where('org_id', '=', orgId).execute()).map((r) => r.id).sort();
+  const charged = async (orgId: string) =>
+    Number(
+      (await h.rt.db.db.selectFrom('usage_counters').select('used').where('org_id', '=', orgId).where('period', '=', currentPeriod()).executeTakeFirst())
+        ?.used ?? 0,
+    );
   /** Originals kept on disk for the organisation: none may belong to a refused upload. */
   const storedOriginals = (orgId: string) => {
     const dir = join(h.blobRoot, 'orgs', orgId, 'documents');
@@ -62,7 +74,10 @@ describe.each(await testDatabaseFactories())('concurrent batches charge exactly 
   it(`${BATCHES} batches against a monthly quota of 50: ids given = documents stored = usage charged`, async () => {
     const { key, orgId } = await h.rt.accounts.createKey({ orgName: 'monthly-race', plan: 'month50' });
     const { ids, codes } = await sendConcurrently(key, 0);
-    expect(codes.filter((c) => c !== 'ok' && c !== 'quota_exceeded'), 'every refusal is the quota').toEqual([]);
+    expect(
+      codes.filter((c) => c !== 'ok' && c !== 'quota_exceeded'),
+      'every refusal is the quota',
+    ).toEqual([]);
     expect(codes).toContain('quota_exceeded');
     expect(ids.length).toBeLessThanOrEqual(50);
     // Room left is smaller than every batch that was refused after it.
@@ -75,7 +90,10 @@ describe.each(await testDatabaseFactories())('concurrent batches charge exactly 
   it(`${BATCHES} batches against an hourly cap of 30: ids given = documents stored = uploads counted`, async () => {
     const { key, orgId } = await h.rt.accounts.createKey({ orgName: 'hourly-race', plan: 'hour30' });
     const { ids, codes } = await sendConcurrently(key, 1000);
-    expect(codes.filter((c) => c !== 'ok' && c !== 'rate_limited'), 'every refusal is the hourly cap').toEqual([]);
+    expect(
+      codes.filter((c) => c !== 'ok' && c !== 'rate_limited'),
+      'every refusal is the hourly cap',
+    ).toEqual([]);
     expect(codes).toContain('rate_limited');
     expect(ids.length).toBeLessThanOrEqual(30);
     expect(await storedIds(orgId)).toEqual([...ids].sort());
@@ -102,7 +120,9 @@ describe.each(await testDatabaseFactories())('concurrent batches charge exactly 
   it('a batch refused by the quota keeps no consent note, file or document', async () => {
     const { key, orgId } = await h.rt.accounts.createKey({ orgName: 'refused-consent', plan: 'month50' });
     await h.rt.db.db.insertInto('usage_counters').values({ org_id: orgId, period: currentPeriod(), used: 48 }).execute();
-    const three = await multipart(await Promise.all([1, 2, 3].map(async (n) => ({ field: 'files', filename: `c${n}.png`, bytes: await png(5000 + n) }))), { consent: 'patient agreed' });
+    const three = await multipart(await Promise.all([1, 2, 3].map(async (n) => ({ field: 'files', filename: `c${n}.png`, bytes: await png(5000 + n) }))), {
+      consent: 'patient agreed',
+    });
     const res = await h.inject({ method: 'POST', url: '/v1/documents/batch', payload: three.payload, headers: { ...three.headers, 'x-doc-api-key': key } });
     expect([res.statusCode, res.json().error.code]).toEqual([429, 'quota_exceeded']);
     expect(res.json().error.message).toContain('2 left, 3 requested');

@@ -29,13 +29,20 @@ describe('the capture check leaves no trace', () => {
       done();
     },
   });
-  const h = harnessPerSuite({ workers: false, env: { TESSERACT_WORKERS: '1', PADDLE_WORKERS: '1', CAPTURE_RATE_LIMIT_PER_MINUTE: '0' }, logger: pino({ level: 'trace' }, sink) });
+  const h = harnessPerSuite({
+    workers: false,
+    env: { TESSERACT_WORKERS: '1', PADDLE_WORKERS: '1', CAPTURE_RATE_LIMIT_PER_MINUTE: '0' },
+    logger: pino({ level: 'trace' }, sink),
+  });
 
   async function dumpDatabase(): Promise<{ text: string; counts: Record<string, number> }> {
     const counts: Record<string, number> = {};
     let text = '';
     for (const table of await h.rt.db.db.introspection.getTables()) {
-      const rows = await h.rt.db.db.selectFrom(table.name as never).selectAll().execute();
+      const rows = await h.rt.db.db
+        .selectFrom(table.name as never)
+        .selectAll()
+        .execute();
       counts[table.name] = rows.length;
       text += JSON.stringify(rows, (_k, v: unknown) => (v instanceof Uint8Array ? Buffer.from(v).toString('latin1') : v));
     }
@@ -79,7 +86,10 @@ describe('the capture check leaves no trace', () => {
     const newFiles = folders.flatMap(filesUnder).filter((f) => !filesBefore.has(f));
     // SQLite may open its write-ahead files; nothing else may appear
     expect(newFiles.filter((f) => !/\.sqlite(-wal|-shm|-journal)?$/.test(f))).toEqual([]);
-    const stored = folders.flatMap(filesUnder).filter((f) => statSync(f).size > 0).map((f) => readFileSync(f));
+    const stored = folders
+      .flatMap(filesUnder)
+      .filter((f) => statSync(f).size > 0)
+      .map((f) => readFileSync(f));
     const logs = logLines.join('');
     const metrics = (await h.inject({ method: 'GET', url: '/metrics' })).body;
 
@@ -89,10 +99,16 @@ describe('the capture check leaves no trace', () => {
       expect(after.text.includes(secret), `database holds ${secret}`).toBe(false);
       expect(logs.includes(secret), `logs hold ${secret}`).toBe(false);
       expect(metrics.includes(secret), `metrics hold ${secret}`).toBe(false);
-      expect(stored.some((b) => b.includes(secret)), `a file holds ${secret}`).toBe(false);
+      expect(
+        stored.some((b) => b.includes(secret)),
+        `a file holds ${secret}`,
+      ).toBe(false);
     }
     for (const slice of frameSlices) {
-      expect(stored.some((b) => b.includes(slice)), 'a file holds frame bytes').toBe(false);
+      expect(
+        stored.some((b) => b.includes(slice)),
+        'a file holds frame bytes',
+      ).toBe(false);
       expect(logs.includes(slice.toString('base64').slice(4, 40)), 'logs hold frame bytes').toBe(false);
     }
   }, 600_000);

@@ -31,7 +31,9 @@ describe('the capture check', () => {
     expect(body.method).toBe('mrz');
     expect(body.mrz.format).toBe('TD3');
     expect(body.mrz.lines).toEqual(frame.document.truth.mrz_lines);
-    expect(body.mrz.checks.map((c: { name: string }) => c.name)).toEqual(expect.arrayContaining(['document_number', 'date_of_birth', 'expiry_date', 'composite']));
+    expect(body.mrz.checks.map((c: { name: string }) => c.name)).toEqual(
+      expect.arrayContaining(['document_number', 'date_of_birth', 'expiry_date', 'composite']),
+    );
     expect(body.mrz.checks.every((c: { passed: boolean }) => c.passed)).toBe(true);
     expect(body.reasons).toEqual([]);
     expect(body.next_action.type).toBe('NONE');
@@ -120,7 +122,16 @@ describe('the capture check', () => {
     const bomb = await check(h, key, pngPixelBomb());
     expect(bomb.statusCode).toBe(422);
     expect(bomb.json().error.code).toBe('validation_error');
-    const huge = await check(h, key, Buffer.concat([await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer(), Buffer.alloc(9 * 1024 * 1024)]));
+    const huge = await check(
+      h,
+      key,
+      Buffer.concat([
+        await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+          .png()
+          .toBuffer(),
+        Buffer.alloc(9 * 1024 * 1024),
+      ]),
+    );
     expect(huge.statusCode).toBe(413);
     const none = await h.inject({ method: 'POST', url: '/v1/capture/check', payload: { image: '***' }, headers: { 'x-doc-api-key': key } });
     expect(none.statusCode).toBe(422);
@@ -143,7 +154,9 @@ describe('the capture check rate limit', () => {
 
   it('has its own per-key limit, apart from the general one', async () => {
     const key = await h.key('capture-limit');
-    const frame = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#fff' } }).png().toBuffer();
+    const frame = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     const codes: number[] = [];
     for (let i = 0; i < 4; i++) codes.push((await check(h, key, frame)).statusCode);
     expect(codes).toEqual([200, 200, 200, 429]);

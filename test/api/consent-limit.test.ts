@@ -10,7 +10,10 @@ describe('consent note length', () => {
     key = await h.key('consent');
   });
 
-  const png = (n: number) => sharp({ create: { width: 8, height: 8, channels: 3, background: { r: n, g: 1, b: 2 } } }).png().toBuffer();
+  const png = (n: number) =>
+    sharp({ create: { width: 8, height: 8, channels: 3, background: { r: n, g: 1, b: 2 } } })
+      .png()
+      .toBuffer();
   const noteOf = async (id: string) => (await h.rt.db.db.selectFrom('consents').select('note').where('document_id', '=', id).executeTakeFirst())?.note;
 
   it('keeps a note of exactly 4,096 characters whole, multi-byte ones included', async () => {

@@ -35,7 +35,13 @@ describe.each(await testDatabaseFactories())('CV and outputs on %s', (_name, mak
     expect(doc.result.cv.contact.email.evidence).toEqual(['text_layer']);
     expect(doc.result.cv_improved.engine).toBe('local_rules');
     expect(doc.result.cv_improved.fact_diff).toMatchObject({ lost: [], added: [] });
-    expect(doc.result.outputs).toMatchObject({ cv: expect.stringMatching(/\/cv$/), docx: expect.stringMatching(/cv\.docx$/), pdf: expect.stringMatching(/cv\.pdf$/), xlsx: expect.stringMatching(/outputs\/xlsx$/), unavailable: [] });
+    expect(doc.result.outputs).toMatchObject({
+      cv: expect.stringMatching(/\/cv$/),
+      docx: expect.stringMatching(/cv\.docx$/),
+      pdf: expect.stringMatching(/cv\.pdf$/),
+      xlsx: expect.stringMatching(/outputs\/xlsx$/),
+      unavailable: [],
+    });
   });
 
   it('GET /cv gives the layout, the questions and every fact with where it came from', async () => {
@@ -61,7 +67,12 @@ describe.each(await testDatabaseFactories())('CV and outputs on %s', (_name, mak
     expect(xlsx.statusCode).toBe(200);
     const sheets = await xlsxCells(xlsx.rawPayload);
     const doc = (await get(`/v1/documents/${cvId}`)).json();
-    expect(sheets.get('Experience')!.slice(1).map((r) => r[1])).toEqual(doc.result.cv.experience.map((e: { employer: string }) => e.employer));
+    expect(
+      sheets
+        .get('Experience')!
+        .slice(1)
+        .map((r) => r[1]),
+    ).toEqual(doc.result.cv.experience.map((e: { employer: string }) => e.employer));
     expect(sheets.get('Fields')!.find((r) => r[0] === 'email')?.[1]).toBe(doc.result.fields.email.value);
   });
 
@@ -86,7 +97,9 @@ describe.each(await testDatabaseFactories())('CV and outputs on %s', (_name, mak
       expect(r.statusCode, path).toBe(409);
       expect(r.json().error.code).toBe('not_a_read_cv');
     }
-    expect((await h.inject({ method: 'POST', url: `/v1/documents/${invoiceId}/improve`, headers: { 'x-doc-api-key': key } })).json().error.code).toBe('not_a_read_cv');
+    expect((await h.inject({ method: 'POST', url: `/v1/documents/${invoiceId}/improve`, headers: { 'x-doc-api-key': key } })).json().error.code).toBe(
+      'not_a_read_cv',
+    );
     const sheets = await xlsxCells((await get(`/v1/documents/${invoiceId}/outputs/xlsx`)).rawPayload);
     expect(sheets.get('Line items')!.length).toBe(doc.result.fields.line_items.value.length + 1);
   });

@@ -53,8 +53,18 @@ describe.each(await testDatabaseFactories())('the dashboard session and page ima
   it('marks the cookie Secure when the request came over HTTPS through a trusted proxy', async () => {
     const proxied = await startHarness(h.db, { workers: false, env: { TRUST_PROXY: '127.0.0.1' } });
     try {
-      const first = await proxied.inject({ method: 'POST', url: '/v1/auth/session/login', headers: { ...CSRF, 'x-forwarded-proto': 'https' }, payload: { email: owner.email, password: owner.password } });
-      const res = await proxied.inject({ method: 'POST', url: '/v1/auth/session/login/otp', headers: { ...CSRF, 'x-forwarded-proto': 'https' }, payload: { pre_token: first.json().pre_token, code: await lastCode(proxied, phone) } });
+      const first = await proxied.inject({
+        method: 'POST',
+        url: '/v1/auth/session/login',
+        headers: { ...CSRF, 'x-forwarded-proto': 'https' },
+        payload: { email: owner.email, password: owner.password },
+      });
+      const res = await proxied.inject({
+        method: 'POST',
+        url: '/v1/auth/session/login/otp',
+        headers: { ...CSRF, 'x-forwarded-proto': 'https' },
+        payload: { pre_token: first.json().pre_token, code: await lastCode(proxied, phone) },
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(setCookie(res)).toMatch(/; Secure$/);
     } finally {
@@ -171,11 +181,21 @@ describe('the dashboard files at /app', () => {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
     }
     const js = await app.inject('/app/assets/index-abc.js');
-    expect([js.statusCode, js.headers['content-type'], js.headers['cache-control']]).toEqual([200, 'text/javascript; charset=utf-8', 'public, max-age=31536000, immutable']);
+    expect([js.statusCode, js.headers['content-type'], js.headers['cache-control']]).toEqual([
+      200,
+      'text/javascript; charset=utf-8',
+      'public, max-age=31536000, immutable',
+    ]);
   });
 
   it('never leaves the build folder', async () => {
-    for (const url of ['/app/assets/../../outside.js', '/app/assets/%2e%2e/%2e%2e/outside.js', '/app/assets/..%2f..%2foutside.js', '/app/assets/missing.js', '/app/assets/']) {
+    for (const url of [
+      '/app/assets/../../outside.js',
+      '/app/assets/%2e%2e/%2e%2e/outside.js',
+      '/app/assets/..%2f..%2foutside.js',
+      '/app/assets/missing.js',
+      '/app/assets/',
+    ]) {
       const res = await app.inject(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.body).not.toContain('secret');

@@ -8,7 +8,23 @@ import { testDatabaseFactories } from '../helpers/databases.js';
 import { harnessPerSuite, multipart, upload, waitFinished } from '../helpers/harness.js';
 
 const RESULT_KEYS = Object.keys(ResultSchema.shape).sort();
-const DOCUMENT_KEYS = ['id', 'tenant_id', 'name', 'type', 'status', 'cached', 'uploaded_at', 'outcome', 'doc_type', 'fields', 'raw_json', 'engine', 'result', 'confidence', 'tamper_score'].sort();
+const DOCUMENT_KEYS = [
+  'id',
+  'tenant_id',
+  'name',
+  'type',
+  'status',
+  'cached',
+  'uploaded_at',
+  'outcome',
+  'doc_type',
+  'fields',
+  'raw_json',
+  'engine',
+  'result',
+  'confidence',
+  'tamper_score',
+].sort();
 
 function listFiles(root: string): string[] {
   const out: string[] = [];
@@ -45,7 +61,12 @@ describe.each(await testDatabaseFactories())('documents API on %s', (_name, make
     expect(res.headers['x-request-id']).toBeTruthy();
     const body = res.json();
     expect(body.id).toMatch(/^DOC_[0-9a-f]{32}$/);
-    expect(body).toMatchObject({ name: 'card.png', status: 'processing', cached: false, outcome: { status: 'pending', code: null, next_action: { type: 'WAIT' }, context: {} } });
+    expect(body).toMatchObject({
+      name: 'card.png',
+      status: 'processing',
+      cached: false,
+      outcome: { status: 'pending', code: null, next_action: { type: 'WAIT' }, context: {} },
+    });
     expect(body.uploaded_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
     // The legacy keys are numbers from the start, for integrations that never expected null.
     const early = (await h.inject({ method: 'GET', url: `/v1/documents/${body.id}`, headers: auth() })).json();
@@ -69,7 +90,11 @@ describe.each(await testDatabaseFactories())('documents API on %s', (_name, make
   it('returns cached: true with the earlier result for identical bytes, without running the engine, and never across organisations', async () => {
     const first = (await upload(h, key, { filename: 'a.pdf', bytes: pdf })).json();
     const done = await waitFinished(h, key, first.id);
-    const jobsBefore = await h.rt.db.db.selectFrom('readings').select((eb) => eb.fn.countAll<number>().as('n')).where('trigger', '!=', 'cache').executeTakeFirstOrThrow();
+    const jobsBefore = await h.rt.db.db
+      .selectFrom('readings')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('trigger', '!=', 'cache')
+      .executeTakeFirstOrThrow();
 
     const again = await upload(h, key, { filename: 'b.pdf', bytes: pdf });
     expect(again.statusCode).toBe(202);
@@ -81,7 +106,11 @@ describe.each(await testDatabaseFactories())('documents API on %s', (_name, make
     expect(secondDoc.result.values).toEqual(done.result.values);
     expect(secondDoc.outcome).toEqual(done.outcome);
     expect(secondDoc.engine.trigger).toBe('cache');
-    const jobsAfter = await h.rt.db.db.selectFrom('readings').select((eb) => eb.fn.countAll<number>().as('n')).where('trigger', '!=', 'cache').executeTakeFirstOrThrow();
+    const jobsAfter = await h.rt.db.db
+      .selectFrom('readings')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('trigger', '!=', 'cache')
+      .executeTakeFirstOrThrow();
     expect(Number(jobsAfter.n)).toBe(Number(jobsBefore.n));
 
     const other = (await upload(h, otherKey, { filename: 'c.pdf', bytes: pdf })).json();
@@ -116,7 +145,12 @@ describe.each(await testDatabaseFactories())('documents API on %s', (_name, make
     expect(noFile.json().error.code).toBe('validation_error');
 
     const cut = await multipart([{ filename: 'a.png', bytes: png }]);
-    const malformed = await h.inject({ method: 'POST', url: '/v1/documents/upload', payload: cut.payload.subarray(0, cut.payload.length - 40), headers: { ...cut.headers, ...auth() } });
+    const malformed = await h.inject({
+      method: 'POST',
+      url: '/v1/documents/upload',
+      payload: cut.payload.subarray(0, cut.payload.length - 40),
+      headers: { ...cut.headers, ...auth() },
+    });
     expect(malformed.statusCode).toBe(422);
     expect(malformed.json().error.code).toBe('validation_error');
 

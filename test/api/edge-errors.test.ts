@@ -51,7 +51,12 @@ describe('errors before routing keep the envelope', () => {
     });
     const [head, body] = raw.split('\r\n\r\n') as [string, string];
     expect(head).toMatch(/^HTTP\/1\.1 400 Bad Request/);
-    const headers = Object.fromEntries(head.split('\r\n').slice(1).map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+    const headers = Object.fromEntries(
+      head
+        .split('\r\n')
+        .slice(1)
+        .map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+    );
     expectEnvelope(400, headers, body, 'bad_request');
   });
 });

@@ -33,7 +33,12 @@ describe('erasure on disk (SQLite, a real server process)', () => {
   it('finds the canary 0 times in every file after DELETE answers, running and after kill -9', { timeout: 240_000 }, async () => {
     const canary = `CANARY${Date.now().toString(36).toUpperCase()}ZQ`;
     const keep = `KEEPER${Date.now().toString(36).toUpperCase()}ZQ`;
-    const up = await uploadFile(server!.url, key, `${canary}.pdf`, pdfWithText([`Invoice ${canary} for services`, `Customer ${canary} Street 1`, 'Total due 100.00 EUR']));
+    const up = await uploadFile(
+      server!.url,
+      key,
+      `${canary}.pdf`,
+      pdfWithText([`Invoice ${canary} for services`, `Customer ${canary} Street 1`, 'Total due 100.00 EUR']),
+    );
     expect(up.status).toBe(202);
     const other = await uploadFile(server!.url, key, `${keep}.pdf`, pdfWithText([`Invoice ${keep} for services`, 'Total due 10.00 EUR']));
     await waitFinal(server!.url, key, up.body.id, 120_000);

@@ -63,7 +63,10 @@ describe.runIf(await postgresReachable())('erasure on PostgreSQL', () => {
     const ms = performance.now() - t0;
     expect(del.statusCode).toBe(200);
     const schema = (db.database as { schema: string }).schema;
-    const { rows } = await admin.query<{ relname: string; last_vacuum: Date | null }>('select relname, last_vacuum from pg_stat_user_tables where schemaname = $1 and relname = any($2)', [schema, TABLES]);
+    const { rows } = await admin.query<{ relname: string; last_vacuum: Date | null }>(
+      'select relname, last_vacuum from pg_stat_user_tables where schemaname = $1 and relname = any($2)',
+      [schema, TABLES],
+    );
     expect(rows).toHaveLength(TABLES.length);
     for (const r of rows) expect(r.last_vacuum?.getTime() ?? 0, r.relname).toBeGreaterThanOrEqual(started.getTime() - 1000);
     const after = await onDisk(canary);

@@ -29,7 +29,10 @@ describe('passports through the API', { timeout: 180_000 }, () => {
       const field = doc.result.fields[key];
       expect(field.evidence, key).toContain('mrz_checksum');
       expect(field.region, key).not.toBeNull();
-      expect(field.region.box.every((n: number) => n >= 0 && n <= 1), key).toBe(true);
+      expect(
+        field.region.box.every((n: number) => n >= 0 && n <= 1),
+        key,
+      ).toBe(true);
       expect(doc.result.values[key], key).toBe(passport.truth.fields[truthKey]);
     }
     expect(doc.result.field_evidence.document_number).toBe('deterministic');
@@ -38,7 +41,12 @@ describe('passports through the API', { timeout: 180_000 }, () => {
     expect(Object.keys(doc.raw_json)).not.toContain('decision_input');
     expect(Object.keys(doc.raw_json)).not.toContain('extracted');
     expect(doc.raw_json.candidates.document_number.map((c: { reader: string }) => c.reader)).toContain('mrz_pass');
-    expect(doc.raw_json.candidates.document_number[0]).toEqual({ reader: expect.any(String), value: expect.any(String), raw: expect.any(String), confidence: expect.any(Number) });
+    expect(doc.raw_json.candidates.document_number[0]).toEqual({
+      reader: expect.any(String),
+      value: expect.any(String),
+      raw: expect.any(String),
+      confidence: expect.any(Number),
+    });
     expect(Buffer.byteLength(JSON.stringify(doc.raw_json))).toBeLessThan(8_000);
     expect(Buffer.byteLength(JSON.stringify(doc))).toBeLessThan(20_000);
   });

@@ -19,7 +19,12 @@ describe.each(await testDatabaseFactories())('v2 jobs and webhooks on %s', (_nam
     h = await startHarness(db, { env: { WEBHOOK_ALLOW_HTTP_LOOPBACK: 'true', WEBHOOK_RETRY_SCHEDULE_MS: '50,50,50,50,50' } });
     key = await h.key('case-workers');
     otherKey = await h.key('strangers');
-    const put = await h.inject({ method: 'PUT', url: '/v1/policy', payload: { document_types: { invoice: { required_fields: ['invoice_number', 'invoice_date', 'total'] } } }, headers: auth() });
+    const put = await h.inject({
+      method: 'PUT',
+      url: '/v1/policy',
+      payload: { document_types: { invoice: { required_fields: ['invoice_number', 'invoice_date', 'total'] } } },
+      headers: auth(),
+    });
     expect(put.statusCode, put.body).toBe(200);
     const res = await post('/v2/webhooks', { url: `${receiver.url}/hook`, events: ALL_EVENTS });
     expect(res.statusCode, res.body).toBe(201);
@@ -67,10 +72,22 @@ describe.each(await testDatabaseFactories())('v2 jobs and webhooks on %s', (_nam
     const first = await post('/v2/jobs', body, undefined, { 'idempotency-key': 'key-1' });
     expect(first.statusCode, first.body).toBe(201);
     const job = first.json();
-    expect(job).toMatchObject({ reference: 'APP-1', status: 'open', decision: 'pending', expected_types: ['invoice'], metadata: { branch: 'north', n: 3 }, state_version: 1, inputs: [], review_reasons: [], completed_at: null });
+    expect(job).toMatchObject({
+      reference: 'APP-1',
+      status: 'open',
+      decision: 'pending',
+      expected_types: ['invoice'],
+      metadata: { branch: 'north', n: 3 },
+      state_version: 1,
+      inputs: [],
+      review_reasons: [],
+      completed_at: null,
+    });
     expect(job.id).toMatch(/^JOB_[0-9a-f]{32}$/);
 
-    const replay = await post('/v2/jobs', { metadata: { n: 3, branch: 'north' }, expected_types: ['invoice'], reference: 'APP-1' }, undefined, { 'idempotency-key': 'key-1' });
+    const replay = await post('/v2/jobs', { metadata: { n: 3, branch: 'north' }, expected_types: ['invoice'], reference: 'APP-1' }, undefined, {
+      'idempotency-key': 'key-1',
+    });
     expect(replay.statusCode).toBe(201);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json()).toEqual(job);
@@ -82,7 +99,9 @@ describe.each(await testDatabaseFactories())('v2 jobs and webhooks on %s', (_nam
     expect(elsewhere.statusCode).toBe(201);
     expect(elsewhere.json().id).not.toBe(job.id);
 
-    const together = await Promise.all(Array.from({ length: 12 }, () => post('/v2/jobs', { reference: 'APP-CONCURRENT' }, undefined, { 'idempotency-key': 'key-concurrent' })));
+    const together = await Promise.all(
+      Array.from({ length: 12 }, () => post('/v2/jobs', { reference: 'APP-CONCURRENT' }, undefined, { 'idempotency-key': 'key-concurrent' })),
+    );
     expect(together.map((r) => r.statusCode)).toEqual(Array(12).fill(201));
     expect(new Set(together.map((r) => r.json().id)).size).toBe(1);
     const list = (await get('/v2/jobs?reference=APP-CONCURRENT')).json();
@@ -124,7 +143,9 @@ describe.each(await testDatabaseFactories())('v2 jobs and webhooks on %s', (_nam
       expect(body.data).toMatchObject({ job_id: job.id, entity_id: doc.id, status: 'verified', code: null, state_version: done.state_version });
       expect(body.data.decision_id).toMatch(/^RDG_/);
       // A changed byte or a stale timestamp fails the same verifier.
-      expect(() => verifyWithStripe({ rawBody: r.rawBody.replace('verified', 'rejected') }, String(r.headers['x-service-signature']), webhook.secret)).toThrow();
+      expect(() =>
+        verifyWithStripe({ rawBody: r.rawBody.replace('verified', 'rejected') }, String(r.headers['x-service-signature']), webhook.secret),
+      ).toThrow();
       const stale = String(r.headers['x-service-signature']).replace(/t=(\d+)/, (_m, t) => `t=${Number(t) - 600}`);
       expect(() => verifyWithStripe(r, stale, webhook.secret)).toThrow();
     }
@@ -141,7 +162,9 @@ describe.each(await testDatabaseFactories())('v2 jobs and webhooks on %s', (_nam
       if (mine.length === 2 && mine.every((d) => d.status !== 'pending')) break;
     }
     expect(mine).toHaveLength(2);
-    expect(mine.every((d: any) => d.status === 'delivered' && d.attempts.length === 1 && d.attempts[0].succeeded && d.attempts[0].status_code === 200)).toBe(true);
+    expect(mine.every((d: any) => d.status === 'delivered' && d.attempts.length === 1 && d.attempts[0].succeeded && d.attempts[0].status_code === 200)).toBe(
+      true,
+    );
 
     // Rotation: the redelivered event carries two v1 signatures, and each secret verifies it alone.
     const rotated = await post(`/v2/webhooks/${webhook.id}/rotate`);
@@ -226,7 +249,9 @@ describe.each(await testDatabaseFactories())('v2 jobs and webhooks on %s', (_nam
     expect(secret).toMatch(/^whsec_/);
     expect((await get('/v2/webhooks/v1-secret')).json().secret).toBe(secret);
     expect((await get('/v2/webhooks/v1-secret', otherKey)).json().secret).not.toBe(secret);
-    expect((await h.inject({ method: 'PUT', url: '/v2/webhooks/dashboard', payload: { url: 'https://192.168.1.10/hook' }, headers: auth() })).json().error.code).toBe('unsafe_webhook_url');
+    expect(
+      (await h.inject({ method: 'PUT', url: '/v2/webhooks/dashboard', payload: { url: 'https://192.168.1.10/hook' }, headers: auth() })).json().error.code,
+    ).toBe('unsafe_webhook_url');
     const set = await h.inject({ method: 'PUT', url: '/v2/webhooks/dashboard', payload: { url: `${receiver.url}/dashboard` }, headers: auth() });
     expect(set.statusCode, set.body).toBe(200);
 
@@ -234,7 +259,8 @@ describe.each(await testDatabaseFactories())('v2 jobs and webhooks on %s', (_nam
     const doc = await waitFinished(h, key, res.json().id);
     const deadline = Date.now() + 30_000;
     let hit: Received | undefined;
-    while (!(hit = receiver.received.find((r) => JSON.parse(r.rawBody).data?.document_id === doc.id)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while (!(hit = receiver.received.find((r) => JSON.parse(r.rawBody).data?.document_id === doc.id)) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
     expect(hit).toBeDefined();
     const body = JSON.parse(hit!.rawBody);
     expect(body).toMatchObject({ event: 'document.processed', data: { document_id: doc.id, status: doc.status, doc_type: 'invoice' } });

@@ -11,7 +11,10 @@ const PLANS = {
 };
 
 /** A distinct small PNG per n, so no upload is a cached twin of another. */
-const png = (n: number) => sharp({ create: { width: 16, height: 16, channels: 3, background: { r: n % 256, g: Math.floor(n / 256) % 256, b: 7 } } }).png().toBuffer();
+const png = (n: number) =>
+  sharp({ create: { width: 16, height: 16, channels: 3, background: { r: n % 256, g: Math.floor(n / 256) % 256, b: 7 } } })
+    .png()
+    .toBuffer();
 
 describe.each(await testDatabaseFactories())('monthly quota and the free plan on %s', (_name, makeDb) => {
   const h = harnessPerSuite({ workers: false, env: { PLANS: JSON.stringify(PLANS) } }, makeDb);
@@ -22,7 +25,16 @@ describe.each(await testDatabaseFactories())('monthly quota and the free plan on
     return created;
   }
   const usage = async (key: string) => (await h.inject({ method: 'GET', url: '/v1/usage', headers: { 'x-doc-api-key': key } })).json();
-  const documents = async (orgId: string) => Number((await h.rt.db.db.selectFrom('documents').select((eb) => eb.fn.countAll<number>().as('n')).where('org_id', '=', orgId).executeTakeFirstOrThrow()).n);
+  const documents = async (orgId: string) =>
+    Number(
+      (
+        await h.rt.db.db
+          .selectFrom('documents')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('org_id', '=', orgId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('accepts exactly 10 of 100 parallel uploads when 10 units are left', async () => {
     const { key, orgId } = await org('parallel', 'starter', 990);
@@ -30,7 +42,10 @@ describe.each(await testDatabaseFactories())('monthly quota and the free plan on
     const answers = await Promise.all(files.map((bytes, i) => upload(h, key, { filename: `p${i}.png`, bytes })));
     const codes = answers.map((r) => (r.statusCode === 202 ? 'ok' : r.json().error.code));
     expect(codes.filter((c) => c === 'ok')).toHaveLength(10);
-    expect(codes.filter((c) => c !== 'ok' && c !== 'quota_exceeded'), 'every refusal is the quota').toEqual([]);
+    expect(
+      codes.filter((c) => c !== 'ok' && c !== 'quota_exceeded'),
+      'every refusal is the quota',
+    ).toEqual([]);
     expect(await documents(orgId)).toBe(10);
     expect(await usage(key)).toMatchObject({ plan: 'starter', used: 1000, quota: 1000, remaining: 0, period: currentPeriod() });
   });
@@ -42,7 +57,9 @@ describe.each(await testDatabaseFactories())('monthly quota and the free plan on
     expect([refused.statusCode, refused.json().error.code]).toEqual([429, 'quota_exceeded']);
     expect(await documents(orgId)).toBe(0);
     const two = await multipart(await Promise.all([1, 2].map(async (n) => ({ field: 'files', filename: `b${n}.png`, bytes: await png(500 + n) }))));
-    expect((await h.inject({ method: 'POST', url: '/v1/documents/batch', payload: two.payload, headers: { ...two.headers, 'x-doc-api-key': key } })).statusCode).toBe(202);
+    expect(
+      (await h.inject({ method: 'POST', url: '/v1/documents/batch', payload: two.payload, headers: { ...two.headers, 'x-doc-api-key': key } })).statusCode,
+    ).toBe(202);
     expect((await usage(key)).remaining).toBe(0);
   });
 
@@ -68,7 +85,14 @@ describe.each(await testDatabaseFactories())('monthly quota and the free plan on
     }
     expect(codes.slice(0, 30).every((c) => c === 'ok')).toBe(true);
     expect(codes[30]).toBe('rate_limited');
-    expect(await usage(hourly.key)).toMatchObject({ plan: 'sandbox', used: 30, quota: 50, remaining: 20, uploads_per_hour: 30, uploads_this_hour_remaining: 0 });
+    expect(await usage(hourly.key)).toMatchObject({
+      plan: 'sandbox',
+      used: 30,
+      quota: 50,
+      remaining: 20,
+      uploads_per_hour: 30,
+      uploads_this_hour_remaining: 0,
+    });
 
     const monthly = await org('free-month', 'sandbox', 50);
     const over = await upload(h, monthly.key, { filename: 'm.png', bytes: await png(2000) });

@@ -46,7 +46,13 @@ describe('request limits', () => {
   });
 
   it('limits per IP address across keys, and a plan can set the per-key limit', async () => {
-    const h = await harness({ RATE_LIMIT_PER_MINUTE: '20', PLANS: JSON.stringify({ sandbox: { monthly_quota: 50, uploads_per_hour: 30, requests_per_minute: null }, tiny: { monthly_quota: 10, uploads_per_hour: null, requests_per_minute: 3 } }) });
+    const h = await harness({
+      RATE_LIMIT_PER_MINUTE: '20',
+      PLANS: JSON.stringify({
+        sandbox: { monthly_quota: 50, uploads_per_hour: 30, requests_per_minute: null },
+        tiny: { monthly_quota: 10, uploads_per_hour: null, requests_per_minute: 3 },
+      }),
+    });
     const keys = [await h.key('ip-a'), await h.key('ip-b')];
     const byIp = [];
     for (let i = 0; i < 22; i++) byIp.push((await get(h, keys[i % 2]!, '10.8.0.1')).statusCode);
@@ -104,7 +110,8 @@ describe('limits shared through Redis', () => {
     const env = { REDIS_URL: redisUrl, REDIS_PREFIX: `test:${randomBytes(4).toString('hex')}:`, RATE_LIMIT_PER_MINUTE: '10', REDIS_COMMAND_TIMEOUT_MS: '5000' };
     const [one, two] = [await harness(env), await harness(env)];
     const statuses = [];
-    for (let i = 0; i < 12; i++) statuses.push((await (i % 2 ? two! : one!).inject({ method: 'GET', url: '/v1/auth/me', remoteAddress: '10.4.0.1' })).statusCode);
+    for (let i = 0; i < 12; i++)
+      statuses.push((await (i % 2 ? two! : one!).inject({ method: 'GET', url: '/v1/auth/me', remoteAddress: '10.4.0.1' })).statusCode);
     expect(statuses.filter((s) => s === 429)).toHaveLength(2);
   });
 

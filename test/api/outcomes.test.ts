@@ -97,19 +97,46 @@ const ROWS: Row[] = [
     code: 'DOCUMENT_UNREADABLE',
     status: 'failed',
     order: ['DOCUMENT_UNREADABLE'],
-    via: { pipeline: async (h, key) => { const pdf = (await generateInvoicePdf({ seed: 3 })).bytes; return uploadAndWait(h, key, 'cut.pdf', pdf.subarray(0, 400)); } },
+    via: {
+      pipeline: async (h, key) => {
+        const pdf = (await generateInvoicePdf({ seed: 3 })).bytes;
+        return uploadAndWait(h, key, 'cut.pdf', pdf.subarray(0, 400));
+      },
+    },
   },
   {
     code: 'PROCESSING_PROVIDER_FAILURE',
     status: 'failed',
     order: ['PROCESSING_PROVIDER_FAILURE'],
-    via: { why: 'every OCR reader would have to fail on a real page', decide: () => input({ readable: false, classified: false, documentType: 'unknown', readers: [], problems: [{ code: 'PROCESSING_PROVIDER_FAILURE', detail: 'Every reader failed.' }], tamper: null }) },
+    via: {
+      why: 'every OCR reader would have to fail on a real page',
+      decide: () =>
+        input({
+          readable: false,
+          classified: false,
+          documentType: 'unknown',
+          readers: [],
+          problems: [{ code: 'PROCESSING_PROVIDER_FAILURE', detail: 'Every reader failed.' }],
+          tamper: null,
+        }),
+    },
   },
   {
     code: 'MISSING_PAGE',
     status: 'review',
     order: ['MISSING_PAGE', 'DOCUMENT_TYPE_UNKNOWN'],
-    via: { pipeline: (h, key) => uploadAndWait(h, key, 'six.pdf', pdfWithText(['Dear neighbour, this letter runs to six pages.', 'It says a great deal about the garden,', 'the hedge between our houses and the party.'], 6)) },
+    via: {
+      pipeline: (h, key) =>
+        uploadAndWait(
+          h,
+          key,
+          'six.pdf',
+          pdfWithText(
+            ['Dear neighbour, this letter runs to six pages.', 'It says a great deal about the garden,', 'the hedge between our houses and the party.'],
+            6,
+          ),
+        ),
+    },
   },
   {
     code: 'UNSUPPORTED_LANGUAGE_SCRIPT',
@@ -117,7 +144,16 @@ const ROWS: Row[] = [
     order: ['UNSUPPORTED_LANGUAGE_SCRIPT', 'DOCUMENT_TYPE_UNKNOWN'],
     via: {
       why: 'needs OCR of a script the readers lack (seconds per page)',
-      decide: () => input({ classified: false, documentType: 'unknown', problems: [{ code: 'UNSUPPORTED_LANGUAGE_SCRIPT', detail: 'The page is in Thai script.' }, { code: 'DOCUMENT_TYPE_UNKNOWN', detail: 'The document type could not be recognised.' }], tamper: null }),
+      decide: () =>
+        input({
+          classified: false,
+          documentType: 'unknown',
+          problems: [
+            { code: 'UNSUPPORTED_LANGUAGE_SCRIPT', detail: 'The page is in Thai script.' },
+            { code: 'DOCUMENT_TYPE_UNKNOWN', detail: 'The document type could not be recognised.' },
+          ],
+          tamper: null,
+        }),
     },
   },
   {
@@ -126,7 +162,20 @@ const ROWS: Row[] = [
     order: ['FIELD_CONFLICT', 'FIELD_UNCONFIRMED'],
     via: {
       why: 'two OCR readers must disagree on a key field',
-      decide: () => input({ documentType: 'passport', fields: passportFields({ surname: { value: null, status: 'conflict', evidence: [], problems: ['FIELD_CONFLICT'], reason: 'The readers disagree on Surname (tesseract: "ERIKSON", paddle: "ERIKSSON").' }, given_names: { evidence: ['single_reader'] } }) }),
+      decide: () =>
+        input({
+          documentType: 'passport',
+          fields: passportFields({
+            surname: {
+              value: null,
+              status: 'conflict',
+              evidence: [],
+              problems: ['FIELD_CONFLICT'],
+              reason: 'The readers disagree on Surname (tesseract: "ERIKSON", paddle: "ERIKSSON").',
+            },
+            given_names: { evidence: ['single_reader'] },
+          }),
+        }),
     },
   },
   {
@@ -141,8 +190,20 @@ const ROWS: Row[] = [
     status: 'review',
     order: ['CRITICAL_FIELD_INVALID'],
     via: {
-      why: 'the MRZ rule\'s output, decided from constructed fields; test/api/identity.test.ts reaches it through OCR of a generated passport',
-      decide: () => input({ documentType: 'passport', fields: passportFields({ document_number: { value: null, status: 'unreadable', evidence: [], problems: ['CRITICAL_FIELD_INVALID'], reason: 'MRZ document number check digit fails.' } }) }),
+      why: "the MRZ rule's output, decided from constructed fields; test/api/identity.test.ts reaches it through OCR of a generated passport",
+      decide: () =>
+        input({
+          documentType: 'passport',
+          fields: passportFields({
+            document_number: {
+              value: null,
+              status: 'unreadable',
+              evidence: [],
+              problems: ['CRITICAL_FIELD_INVALID'],
+              reason: 'MRZ document number check digit fails.',
+            },
+          }),
+        }),
     },
   },
   {
@@ -157,19 +218,24 @@ const ROWS: Row[] = [
     policy: vendorOptional(),
     status: 'review',
     order: ['DATE_NEEDS_REVIEW'],
-    via: { pipeline: async (h, key) => uploadAndWait(h, key, 'future.pdf', (await generateInvoicePdf({ seed: 5, now: new Date('2099-01-15T00:00:00Z') })).bytes) },
+    via: {
+      pipeline: async (h, key) => uploadAndWait(h, key, 'future.pdf', (await generateInvoicePdf({ seed: 5, now: new Date('2099-01-15T00:00:00Z') })).bytes),
+    },
   },
   {
     code: 'DOCUMENT_EXPIRED',
     status: 'review',
     order: ['DOCUMENT_EXPIRED', 'FIELD_UNCONFIRMED', 'DATE_NEEDS_REVIEW'],
     via: {
-      why: 'the identity rules\' outputs beside a date problem, to pin the order; test/api/identity.test.ts reaches it through OCR of a generated passport',
+      why: "the identity rules' outputs beside a date problem, to pin the order; test/api/identity.test.ts reaches it through OCR of a generated passport",
       decide: () =>
         input({
           documentType: 'passport',
           fields: passportFields({ given_names: { evidence: ['single_reader'] } }),
-          problems: [{ code: 'DATE_NEEDS_REVIEW', detail: 'The date of issue lies in the future.', fields: ['date_of_issue'] }, { code: 'DOCUMENT_EXPIRED', detail: 'The document expired on 2020-01-01.', fields: ['expiry_date'] }],
+          problems: [
+            { code: 'DATE_NEEDS_REVIEW', detail: 'The date of issue lies in the future.', fields: ['date_of_issue'] },
+            { code: 'DOCUMENT_EXPIRED', detail: 'The document expired on 2020-01-01.', fields: ['expiry_date'] },
+          ],
         }),
     },
   },
@@ -199,13 +265,19 @@ const ROWS: Row[] = [
     policy: vendorOptional(),
     status: 'flagged',
     order: ['TAMPER_SUSPECTED'],
-    via: { pipeline: async (h, key) => uploadAndWait(h, key, 'edited.pdf', resaveWithProducer((await generateInvoicePdf({ seed: 4 })).bytes, 'Adobe Photoshop 25.0')) },
+    via: {
+      pipeline: async (h, key) =>
+        uploadAndWait(h, key, 'edited.pdf', resaveWithProducer((await generateInvoicePdf({ seed: 4 })).bytes, 'Adobe Photoshop 25.0')),
+    },
   },
   {
     code: 'NO_FIELDS_EXTRACTED',
     status: 'review',
     order: ['NO_FIELDS_EXTRACTED'],
-    via: { why: 'a recognised document with no field at all is rare by construction', decide: () => input({ documentType: 'receipt', fields: [field('tax_rate', { value: null, status: 'not_present', evidence: [], isKey: false })] }) },
+    via: {
+      why: 'a recognised document with no field at all is rare by construction',
+      decide: () => input({ documentType: 'receipt', fields: [field('tax_rate', { value: null, status: 'not_present', evidence: [], isKey: false })] }),
+    },
   },
   {
     code: 'LOW_CONFIDENCE',
@@ -213,14 +285,34 @@ const ROWS: Row[] = [
     order: ['LOW_CONFIDENCE'],
     via: {
       why: 'needs two OCR readers that agree while each doubts its reading',
-      decide: () => input({ documentType: 'passport', fields: passportFields({ surname: { evidence: ['reader_agree'], candidates: [{ reader: 'tesseract', value: 'X', raw: 'X', region: null, confidence: 0.1 }, { reader: 'paddle', value: 'X', raw: 'X', region: null, confidence: 0.2 }] } }) }),
+      decide: () =>
+        input({
+          documentType: 'passport',
+          fields: passportFields({
+            surname: {
+              evidence: ['reader_agree'],
+              candidates: [
+                { reader: 'tesseract', value: 'X', raw: 'X', region: null, confidence: 0.1 },
+                { reader: 'paddle', value: 'X', raw: 'X', region: null, confidence: 0.2 },
+              ],
+            },
+          }),
+        }),
     },
   },
   {
     code: 'DOCUMENT_TYPE_UNKNOWN',
     status: 'review',
     order: ['DOCUMENT_TYPE_UNKNOWN'],
-    via: { pipeline: (h, key) => uploadAndWait(h, key, 'letter.pdf', pdfWithText(['Dear neighbour, the garden party is on Sunday.', 'Bring a chair and something to share.', 'We start at four in the afternoon.'])) },
+    via: {
+      pipeline: (h, key) =>
+        uploadAndWait(
+          h,
+          key,
+          'letter.pdf',
+          pdfWithText(['Dear neighbour, the garden party is on Sunday.', 'Bring a chair and something to share.', 'We start at four in the afternoon.']),
+        ),
+    },
   },
 ];
 

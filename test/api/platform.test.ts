@@ -50,7 +50,12 @@ describe('OpenAPI, health and metrics', () => {
     const doc = (await upload(h, key, { filename: 'm.png', bytes: await pngWithText(['METRICS']) })).json();
     await waitFinished(h, key, doc.id);
     const text = (await h.inject({ method: 'GET', url: '/metrics' })).body;
-    for (const name of ['docread_http_request_duration_seconds_bucket', 'docread_queue_jobs', 'docread_documents{status=', 'docread_pipeline_step_seconds_bucket{le="0.005",step="intake"}']) {
+    for (const name of [
+      'docread_http_request_duration_seconds_bucket',
+      'docread_queue_jobs',
+      'docread_documents{status=',
+      'docread_pipeline_step_seconds_bucket{le="0.005",step="intake"}',
+    ]) {
       expect(text).toContain(name);
     }
   });

@@ -14,9 +14,14 @@ describe('QR codes in uploaded documents', () => {
     const payload = 'SPC\n0200\n1\nCH4431999123000889012\nS\nDemo AG';
     const invoice = await generateInvoiceScan({ seed: 31, photo: false });
     const meta = await sharp(invoice.bytes).metadata();
-    const code = await sharp(await qrImage(payload, { moduleSize: 5 })).png().toBuffer();
+    const code = await sharp(await qrImage(payload, { moduleSize: 5 }))
+      .png()
+      .toBuffer();
     const codeMeta = await sharp(code).metadata();
-    const withQr = await sharp(invoice.bytes).composite([{ input: code, left: meta.width! - codeMeta.width! - 40, top: meta.height! - codeMeta.height! - 40 }]).png().toBuffer();
+    const withQr = await sharp(invoice.bytes)
+      .composite([{ input: code, left: meta.width! - codeMeta.width! - 40, top: meta.height! - codeMeta.height! - 40 }])
+      .png()
+      .toBuffer();
 
     const key = await h.key('qr-fields');
     const res = await upload(h, key, { filename: 'invoice-with-qr.png', bytes: withQr });

@@ -12,7 +12,12 @@ describe.each(await testDatabaseFactories())('human review and policy on %s', (_
     key = await h.key('reviewers');
     otherKey = await h.key('strangers');
     // This organisation accepts invoices whose vendor was placed by layout alone (not required).
-    const put = await h.inject({ method: 'PUT', url: '/v1/policy', payload: { document_types: { invoice: { required_fields: ['invoice_number', 'invoice_date', 'total'] } } }, headers: { 'x-doc-api-key': key } });
+    const put = await h.inject({
+      method: 'PUT',
+      url: '/v1/policy',
+      payload: { document_types: { invoice: { required_fields: ['invoice_number', 'invoice_date', 'total'] } } },
+      headers: { 'x-doc-api-key': key },
+    });
     expect(put.statusCode, put.body).toBe(200);
   });
 
@@ -42,7 +47,10 @@ describe.each(await testDatabaseFactories())('human review and policy on %s', (_
     expect(approved.result.values.subtotal).toBe(14794.62);
     expect(approved.result.fields.total.evidence).toContain('operator');
     expect(approved.outcome).toMatchObject({ status: 'verified', code: null, context: { corrected_fields: ['subtotal'] } });
-    expect(approved.result.verification.evidence.find((e: { rule: string }) => e.rule === 'operator_approval')).toMatchObject({ result: 'passed', fields: ['subtotal'] });
+    expect(approved.result.verification.evidence.find((e: { rule: string }) => e.rule === 'operator_approval')).toMatchObject({
+      result: 'passed',
+      fields: ['subtotal'],
+    });
 
     const again = (await h.inject({ method: 'GET', url: `/v1/documents/${doc.id}`, headers: auth() })).json();
     expect(again.result.values.subtotal).toBe(14794.62);
@@ -50,7 +58,14 @@ describe.each(await testDatabaseFactories())('human review and policy on %s', (_
     expect(history.events.map((e: { type: string }) => e.type)).toEqual(['uploaded', 'reading', 'reviewed']);
     const reviewed = history.events[2];
     expect(reviewed.actor).toMatch(/^api_key:KEY_/);
-    expect(reviewed.detail).toMatchObject({ action: 'approve', from_status: 'review', to_status: 'verified', corrections: { subtotal: 14794.62 }, machine: { subtotal: { value: machineSubtotal } }, note: 'checked against the order' });
+    expect(reviewed.detail).toMatchObject({
+      action: 'approve',
+      from_status: 'review',
+      to_status: 'verified',
+      corrections: { subtotal: 14794.62 },
+      machine: { subtotal: { value: machineSubtotal } },
+      note: 'checked against the order',
+    });
     expect(reviewed.at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
 
     const twice = await post(`/v1/documents/${doc.id}/approve`, { fields: {} });
@@ -61,7 +76,10 @@ describe.each(await testDatabaseFactories())('human review and policy on %s', (_
   it('rejects a flagged document with a reason; nothing is published, and machine-verified documents answer 409', async () => {
     const clean = await read('clean.pdf', (await generateInvoicePdf({ seed: 11 })).bytes);
     expect(clean.status).toBe('verified');
-    expect(clean.result.verification).toMatchObject({ level: 'L4', statuses: { readable: true, classified: true, data_correct: true, authenticity_supported: true, verified: true } });
+    expect(clean.result.verification).toMatchObject({
+      level: 'L4',
+      statuses: { readable: true, classified: true, data_correct: true, authenticity_supported: true, verified: true },
+    });
     expect(clean.confidence).toBeGreaterThan(0.9);
     expect(clean.tamper_score).toBe(0);
     for (const action of ['approve', 'reject']) {
@@ -77,12 +95,23 @@ describe.each(await testDatabaseFactories())('human review and policy on %s', (_
     expect(res.statusCode, res.body).toBe(200);
     const rejected = res.json();
     expect(rejected.status).toBe('rejected');
-    expect(rejected.result).toMatchObject({ status: 'rejected', verified: false, decision: 'failed', values: {}, review_reason: 'Rejected: Paid already under the earlier document.' });
+    expect(rejected.result).toMatchObject({
+      status: 'rejected',
+      verified: false,
+      decision: 'failed',
+      values: {},
+      review_reason: 'Rejected: Paid already under the earlier document.',
+    });
     expect(rejected.outcome).toMatchObject({ status: 'failed', code: null });
     const listed = (await h.inject({ method: 'GET', url: '/v1/documents?status=rejected', headers: auth() })).json();
     expect(listed.items.map((d: { id: string }) => d.id)).toContain(dup.id);
     const history = (await h.inject({ method: 'GET', url: `/v1/documents/${dup.id}/history`, headers: auth() })).json();
-    expect(history.events.at(-1).detail).toMatchObject({ action: 'reject', from_status: 'review', to_status: 'rejected', note: 'Paid already under the earlier document.' });
+    expect(history.events.at(-1).detail).toMatchObject({
+      action: 'reject',
+      from_status: 'review',
+      to_status: 'rejected',
+      note: 'Paid already under the earlier document.',
+    });
 
     // Reading the file again hands the document back to the machine; the person's decision stays in the history.
     expect((await post(`/v1/documents/${dup.id}/rescan`)).statusCode).toBe(202);
@@ -94,7 +123,14 @@ describe.each(await testDatabaseFactories())('human review and policy on %s', (_
   it('serves the policy with defaults per type, versions every change, refuses unknown keys, and re-decides a stored reading without OCR', async () => {
     const k = await h.key('policy-org');
     const before = (await h.inject({ method: 'GET', url: '/v1/policy', headers: auth(k) })).json();
-    expect(before).toMatchObject({ name: 'default', version: 1, single_reader_enough: false, expired_documents: 'review', duplicates: 'review', updated_at: null });
+    expect(before).toMatchObject({
+      name: 'default',
+      version: 1,
+      single_reader_enough: false,
+      expired_documents: 'review',
+      duplicates: 'review',
+      updated_at: null,
+    });
     expect(before.document_types.invoice.required_fields).toEqual(expect.arrayContaining(['invoice_number', 'total']));
     expect(before.document_types.invoice.key_fields.total).toEqual(expect.arrayContaining(['arithmetic', 'text_layer']));
 
@@ -106,10 +142,20 @@ describe.each(await testDatabaseFactories())('human review and policy on %s', (_
     expect(doc.result.values).not.toHaveProperty('vendor_name');
     expect(doc.result.verification.policy).toEqual({ name: 'default', version: 1 });
 
-    const bad = await h.inject({ method: 'PUT', url: '/v1/policy', payload: { document_types: { invoice: { required_fields: ['amount_dew'] } } }, headers: auth(k) });
+    const bad = await h.inject({
+      method: 'PUT',
+      url: '/v1/policy',
+      payload: { document_types: { invoice: { required_fields: ['amount_dew'] } } },
+      headers: auth(k),
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().error.message).toContain('invoice.amount_dew');
-    const put = await h.inject({ method: 'PUT', url: '/v1/policy', payload: { name: 'vendor optional', document_types: { invoice: { required_fields: ['invoice_number', 'invoice_date', 'total'] } } }, headers: auth(k) });
+    const put = await h.inject({
+      method: 'PUT',
+      url: '/v1/policy',
+      payload: { name: 'vendor optional', document_types: { invoice: { required_fields: ['invoice_number', 'invoice_date', 'total'] } } },
+      headers: auth(k),
+    });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json()).toMatchObject({ name: 'vendor optional', version: 2 });
     expect(put.json().document_types.invoice.key_fields).toEqual(before.document_types.invoice.key_fields);
@@ -126,7 +172,12 @@ describe.each(await testDatabaseFactories())('human review and policy on %s', (_
     expect(redecided.result.values.total).toBe(doc.result.fields.total.value);
     expect(redecided.result.values).not.toHaveProperty('vendor_name');
 
-    const stricter = await h.inject({ method: 'PUT', url: '/v1/policy', payload: { document_types: { invoice: { required_fields: ['invoice_number', 'invoice_date', 'total', 'amount_due'] } } }, headers: auth(k) });
+    const stricter = await h.inject({
+      method: 'PUT',
+      url: '/v1/policy',
+      payload: { document_types: { invoice: { required_fields: ['invoice_number', 'invoice_date', 'total', 'amount_due'] } } },
+      headers: auth(k),
+    });
     expect(stricter.json()).toMatchObject({ name: 'vendor optional', version: 3 });
     const again = (await post(`/v1/documents/${doc.id}/redecide`, undefined, k)).json().document;
     expect(again.outcome.code).toBe('REQUIRED_FIELD_MISSING');

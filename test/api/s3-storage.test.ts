@@ -15,7 +15,16 @@ describe('documents on S3-compatible storage', () => {
     s3 = await startS3Server();
     db = sqliteDatabase();
     h = await startHarness(db, {
-      blobs: { kind: 's3', bucket: s3.bucket, endpoint: s3.endpoint, region: 'us-east-1', accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, forcePathStyle: true, prefix: 'docread/' },
+      blobs: {
+        kind: 's3',
+        bucket: s3.bucket,
+        endpoint: s3.endpoint,
+        region: 'us-east-1',
+        accessKeyId: s3.accessKeyId,
+        secretAccessKey: s3.secretAccessKey,
+        forcePathStyle: true,
+        prefix: 'docread/',
+      },
     });
     key = await h.key('s3-org');
   });

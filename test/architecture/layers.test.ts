@@ -43,7 +43,7 @@ describe('the layering check', () => {
       "import { z } from 'zod';",
       "// import { no } from './commented.js';",
       "/* export * from './blocked.js'; */",
-      "const text = \"import { no } from './in-a-string.js'\";",
+      'const text = "import { no } from \'./in-a-string.js\'";',
       "const glob = 'src/**/*.ts'; import { k } from './after-glob.js';",
       "const tpl = `${x} import('./in-a-template.js')`;",
       "const re = /['\"]/; import { l } from './after-regex.js';",

@@ -56,7 +56,9 @@ describe.each(databases)('kill -9 on %s', (_name, makeDatabase) => {
   beforeAll(async () => {
     db = makeDatabase();
     key = createKey(db.env);
-    photo = await sharp((await generatePassport({ seed: 9 })).bytes).jpeg({ quality: 85 }).toBuffer();
+    photo = await sharp((await generatePassport({ seed: 9 })).bytes)
+      .jpeg({ quality: 85 })
+      .toBuffer();
   }, 180_000);
   afterAll(async () => {
     await server?.kill9();
@@ -69,7 +71,9 @@ describe.each(databases)('kill -9 on %s', (_name, makeDatabase) => {
     for (const [id, hash] of acked) {
       const doc = await waitFinal(url, key, id, Math.max(1000, deadline - Date.now()));
       expect(doc.status).not.toBe('processing');
-      const versions = await fetch(`${url}/v1/documents/${id}/versions`, { headers: { 'x-doc-api-key': key } }).then((r) => r.json() as Promise<{ items: { sha256: string }[] }>);
+      const versions = await fetch(`${url}/v1/documents/${id}/versions`, { headers: { 'x-doc-api-key': key } }).then(
+        (r) => r.json() as Promise<{ items: { sha256: string }[] }>,
+      );
       expect(versions.items[0]?.sha256, id).toBe(hash);
     }
   }
@@ -112,7 +116,9 @@ describe.each(databases)('kill -9 on %s', (_name, makeDatabase) => {
       }
       // Readings start at once (two at a time) and take seconds: killed while they hold leases.
       await new Promise((r) => setTimeout(r, 1500 + Math.random() * 2500));
-      const stillReading = (await Promise.all([...acked.keys()].map((id) => getDocument(server!.url, key, id)))).filter((d) => d.body.status === 'processing').length;
+      const stillReading = (await Promise.all([...acked.keys()].map((id) => getDocument(server!.url, key, id)))).filter(
+        (d) => d.body.status === 'processing',
+      ).length;
       await server.kill9();
       server = await startServer(env);
       const restarted = Date.now();
@@ -124,7 +130,9 @@ describe.each(databases)('kill -9 on %s', (_name, makeDatabase) => {
       expect(reclaimed).toBe(stillReading);
       // ...and read to the end within the minute.
       await checkAcknowledged(server.url, acked);
-      console.log(`${_name} mid-reading cycle ${cycle}: ${stillReading} of ${acked.size} still processing at the kill, ${reclaimed} taken back ${(reclaimedAfterMs / 1000).toFixed(1)} s after the restart; all final ${Math.round((Date.now() - restarted) / 1000)} s after the restart`);
+      console.log(
+        `${_name} mid-reading cycle ${cycle}: ${stillReading} of ${acked.size} still processing at the kill, ${reclaimed} taken back ${(reclaimedAfterMs / 1000).toFixed(1)} s after the restart; all final ${Math.round((Date.now() - restarted) / 1000)} s after the restart`,
+      );
       await server.stop();
     }
   });

@@ -52,23 +52,50 @@ const server = createServer((req, res) => {
       inFlight--;
       if (!answered) cut++;
     });
-    setTimeout(() => {
-      answered = true;
-      if (!res.destroyed) res.writeHead(200).end();
-    }, 30 + Math.random() * 90);
+    setTimeout(
+      () => {
+        answered = true;
+        if (!res.destroyed) res.writeHead(200).end();
+      },
+      30 + Math.random() * 90,
+    );
   });
 });
 await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
 const port = (server.address() as AddressInfo).port;
 
 const at = new Date().toISOString();
-await db.db.insertInto('webhook_endpoints').values({ id: 'WHK_crash', org_id: 'ORG_crash', kind: 'v2', url: `http://127.0.0.1:${port}/hook`, events: JSON.stringify(JOB_EVENT_NAMES), secret_enc: new SecretBox(CRASH_KEY_MATERIAL).seal(secret), previous_secret_enc: null, previous_expires_at: null, created_at: at, updated_at: at, deleted_at: null }).execute();
+await db.db
+  .insertInto('webhook_endpoints')
+  .values({
+    id: 'WHK_crash',
+    org_id: 'ORG_crash',
+    kind: 'v2',
+    url: `http://127.0.0.1:${port}/hook`,
+    events: JSON.stringify(JOB_EVENT_NAMES),
+    secret_enc: new SecretBox(CRASH_KEY_MATERIAL).seal(secret),
+    previous_secret_enc: null,
+    previous_expires_at: null,
+    created_at: at,
+    updated_at: at,
+    deleted_at: null,
+  })
+  .execute();
 const enqueueOnly = createEmbeddedQueue(db.db, db.kind, { leaseSeconds: 1, pollMs: 1000, maxAttempts: 3 });
 const outbox = new EventOutbox(enqueueOnly);
 const emitted: string[] = [];
 async function emit(n: number): Promise<void> {
   for (let i = 0; i < n; i++) {
-    const id = await db.db.transaction().execute((trx) => outbox.emitJobEvent(new Repositories(trx), 'ORG_crash', 'job.finished', { job_id: 'JOB_crash', entity_id: `DOC_${emitted.length}`, decision_id: null, status: 'verified', code: null, state_version: emitted.length + 1 }));
+    const id = await db.db.transaction().execute((trx) =>
+      outbox.emitJobEvent(new Repositories(trx), 'ORG_crash', 'job.finished', {
+        job_id: 'JOB_crash',
+        entity_id: `DOC_${emitted.length}`,
+        decision_id: null,
+        status: 'verified',
+        code: null,
+        state_version: emitted.length + 1,
+      }),
+    );
     emitted.push(id);
   }
 }
@@ -104,7 +131,11 @@ await emit(EVENTS - emitted.length);
 const last = await startWorker();
 const deadline = Date.now() + 180_000;
 for (;;) {
-  const open = await db.db.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '!=', 'delivered').executeTakeFirstOrThrow();
+  const open = await db.db
+    .selectFrom('webhook_deliveries')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '!=', 'delivered')
+    .executeTakeFirstOrThrow();
   if (Number(open.n) === 0) break;
   if (Date.now() > deadline) break;
   await sleep(100);
@@ -119,8 +150,24 @@ const twoIds = [...byEvent.values()].filter((ids) => ids.size > 1).length;
 const invented = [...byEvent.keys()].filter((id) => !emitted.includes(id)).length;
 const repeats = received.length - byEvent.size;
 const badSignatures = received.filter((r) => !r.ok).length;
-const states = await db.db.selectFrom('webhook_deliveries').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute();
-const report = { events: emitted.length, kills: KILLS, kills_with_a_request_cut_mid_delivery: killedMidDelivery, requests_cut_mid_delivery: cut, received: received.length, lost: lost.length, under_two_delivery_ids: twoIds, invented, repeated_same_id: repeats, bad_signatures: badSignatures, deliveries: Object.fromEntries(states.map((s) => [s.status, Number(s.n)])) };
+const states = await db.db
+  .selectFrom('webhook_deliveries')
+  .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+  .groupBy('status')
+  .execute();
+const report = {
+  events: emitted.length,
+  kills: KILLS,
+  kills_with_a_request_cut_mid_delivery: killedMidDelivery,
+  requests_cut_mid_delivery: cut,
+  received: received.length,
+  lost: lost.length,
+  under_two_delivery_ids: twoIds,
+  invented,
+  repeated_same_id: repeats,
+  bad_signatures: badSignatures,
+  deliveries: Object.fromEntries(states.map((s) => [s.status, Number(s.n)])),
+};
 console.log(JSON.stringify(report, null, 2));
 
 await enqueueOnly.stop(100);

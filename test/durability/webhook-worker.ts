@@ -10,11 +10,15 @@ import { WEBHOOK_QUEUE, type DeliveryJobPayload } from '../../src/services/webho
 import { SecretBox } from '../../src/services/webhooks/secret-box.js';
 import { CRASH_KEY_MATERIAL } from './crash-key.js';
 
-
 const [file, lease] = process.argv.slice(2);
 if (!file) throw new Error('usage: webhook-worker.ts DB_FILE [LEASE_SECONDS]');
 const db = connectDb({ kind: 'sqlite', file });
-const queue = createEmbeddedQueue(db.db, db.kind, { leaseSeconds: Number(lease ?? 1), pollMs: 20, maxAttempts: 3, logger: { warn: () => undefined, error: () => undefined } });
+const queue = createEmbeddedQueue(db.db, db.kind, {
+  leaseSeconds: Number(lease ?? 1),
+  pollMs: 20,
+  maxAttempts: 3,
+  logger: { warn: () => undefined, error: () => undefined },
+});
 const handler = createDeliveryHandler({
   repos: new Repositories(db.db),
   queue,
@@ -26,5 +30,8 @@ const handler = createDeliveryHandler({
 queue.work<DeliveryJobPayload>(WEBHOOK_QUEUE, handler, { concurrency: 8 });
 process.stdout.write('ready\n');
 process.on('SIGTERM', () => {
-  void queue.stop(2000).then(() => db.close()).then(() => process.exit(0));
+  void queue
+    .stop(2000)
+    .then(() => db.close())
+    .then(() => process.exit(0));
 });

@@ -133,7 +133,6 @@ describe.skipIf(!browserTestsRun)('the dashboard in headless Chromium', () => {
     await row.getByText('Needs review').waitFor({ timeout: 300_000 });
     await shot('documents');
 
-
     // A batch: the same invoice again (identical bytes: cached, no engine run) and a file that is no document.
     const batch = await page.evaluateHandle(`(() => {
       const dt = new DataTransfer();

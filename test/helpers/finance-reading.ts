@@ -16,7 +16,10 @@ export async function textLayerOf(pdf: Buffer): Promise<ReaderOutput> {
 }
 
 export async function readFinance(type: Doctype, readings: ReaderOutput[], now: Date, lookups: RuleLookups = NO_DUPLICATES) {
-  const reconciled = reconcile(type.fields, readings.map((r) => ({ reader: r.reader, values: type.extract(r, { now, pages: r.pages }) })));
+  const reconciled = reconcile(
+    type.fields,
+    readings.map((r) => ({ reader: r.reader, values: type.extract(r, { now, pages: r.pages }) })),
+  );
   const { fields, problems } = await type.rules({ now, fields: reconciled, readings, lookups });
   const get = (key: string): FieldReading => fields.find((f) => f.key === key)!;
   return { fields, problems, get };

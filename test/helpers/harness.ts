@@ -41,7 +41,10 @@ export async function startHarness(db: TestDatabase, opts: HarnessOptions = {}):
     ABUSE_MAX_FAILURES: '100000',
     ...opts.env,
   });
-  const rt = await createRuntime({ ...config, blobs: opts.blobs ?? { kind: 'disk', root: blobRoot } }, { logger: opts.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
+  const rt = await createRuntime(
+    { ...config, blobs: opts.blobs ?? { kind: 'disk', root: blobRoot } },
+    { logger: opts.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) },
+  );
   const app = await rt.buildApp();
   await app.ready();
   if (opts.workers !== false) rt.startWorkers(2);

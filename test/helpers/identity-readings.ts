@@ -73,7 +73,7 @@ export function readingOf(doc: GeneratedDocument, overrides: ReadingOverrides = 
   const labels = type === 'qid' ? QID_LABELS : type === 'visa' ? { ...LABELS, ...VISA_LABELS } : LABELS;
   const lines: Line[] = [];
   for (const [key, region] of Object.entries(doc.regions ?? {})) {
-    if (key === 'mrz' || key === 'document_number' && type === 'visa') continue;
+    if (key === 'mrz' || (key === 'document_number' && type === 'visa')) continue;
     const truth = doc.truth.fields[key];
     const label = labels[key];
     if (truth === undefined) continue;

@@ -44,7 +44,12 @@ function baseEnv(env: Record<string, string>): NodeJS.ProcessEnv {
 
 /** An API key of a new organisation on the internal plan (no quota), made by the operator CLI. */
 export function createKey(env: Record<string, string>, org = 'probe'): string {
-  const run = spawnSync(process.execPath, [...CLI, 'keys', 'create', '--org', org, '--plan', 'internal'], { cwd: ROOT, env: baseEnv(env), encoding: 'utf8', timeout: 120_000 });
+  const run = spawnSync(process.execPath, [...CLI, 'keys', 'create', '--org', org, '--plan', 'internal'], {
+    cwd: ROOT,
+    env: baseEnv(env),
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   if (run.status !== 0) throw new Error(`keys create failed: ${run.stderr}`);
   return run.stdout.trim().split('\n').pop()!;
 }
@@ -52,7 +57,11 @@ export function createKey(env: Record<string, string>, org = 'probe'): string {
 export async function startServer(env: Record<string, string>, opts: { startTimeoutMs?: number } = {}): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...CLI, 'serve'], { cwd: ROOT, env: baseEnv({ HOST: '127.0.0.1', PORT: String(port), ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...CLI, 'serve'], {
+    cwd: ROOT,
+    env: baseEnv({ HOST: '127.0.0.1', PORT: String(port), ...env }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));

@@ -110,7 +110,11 @@ export async function renderTextPage(dpi: number, full = false): Promise<Rendere
 /** A card with Arabic text only (DejaVu Sans carries Arabic glyphs). */
 export async function renderArabicCard(): Promise<RenderedImage> {
   const lines = ['الاسم: محمد عبد الله', 'تاريخ الميلاد ١٩٨٠', 'الجنسية قطري', 'رقم الهوية ٢٨٤٠١٢٣'];
-  return render(900, 380, lines.map((text, i) => ({ text, x: 850, baseline: 80 + i * 80, size: 36, rtl: true })));
+  return render(
+    900,
+    380,
+    lines.map((text, i) => ({ text, x: 850, baseline: 80 + i * 80, size: 36, rtl: true })),
+  );
 }
 
 /** Character accuracy of `read` against `expected`: 1 − edit distance / expected length. */

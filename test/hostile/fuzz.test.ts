@@ -31,7 +31,13 @@ describe('fuzzed files through a server process', () => {
     seeds.push(
       { name: 'text.pdf', bytes: pdfWithText(['Invoice 2041', 'Customer Alma Berg', 'Total due 120.00 EUR']) },
       { name: 'scan.pdf', bytes: await scannedPdf(text) },
-      { name: 'photo.jpg', bytes: await sharp((await generatePassport({ seed: 4 })).bytes).resize({ width: 900 }).jpeg({ quality: 80 }).toBuffer() },
+      {
+        name: 'photo.jpg',
+        bytes: await sharp((await generatePassport({ seed: 4 })).bytes)
+          .resize({ width: 900 })
+          .jpeg({ quality: 80 })
+          .toBuffer(),
+      },
       { name: 'page.png', bytes: text },
       { name: 'cv.docx', bytes: await docxWithText(['Alma Berg', 'alma@example.org', 'Experience: ten years']) },
     );
@@ -41,7 +47,9 @@ describe('fuzzed files through a server process', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it(`${COUNT} mutants: each refused or final within ${FINAL_WITHIN_MS / 1000} s, no crash, health answering`, { timeout: 600_000 + COUNT * 40_000 }, async () => {
+  it(`${COUNT} mutants: each refused or final within ${FINAL_WITHIN_MS / 1000} s, no crash, health answering`, {
+    timeout: 600_000 + COUNT * 40_000,
+  }, async () => {
     const health = watchHealth(server.url);
     const outcomes: Record<string, number> = {};
     const slow: string[] = [];
@@ -73,7 +81,9 @@ describe('fuzzed files through a server process', () => {
       }),
     );
     const { checks: healthChecks, failures: healthFailures } = await health.stop();
-    console.log(`fuzz: ${COUNT} mutants from seed ${FIRST_SEED}; outcomes ${JSON.stringify(outcomes)}; slowest ${Math.round(worstMs)} ms; ${healthChecks} health checks, ${healthFailures.length} failed`);
+    console.log(
+      `fuzz: ${COUNT} mutants from seed ${FIRST_SEED}; outcomes ${JSON.stringify(outcomes)}; slowest ${Math.round(worstMs)} ms; ${healthChecks} health checks, ${healthFailures.length} failed`,
+    );
     expect(server.child.exitCode).toBeNull();
     expect(server.child.signalCode).toBeNull();
     if (crashes.length) console.log(`server log tail:\n${server.output().slice(-4000)}`);

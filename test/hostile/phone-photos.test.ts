@@ -15,5 +15,4 @@ describe('phone photos read to a decision', () => {
   it('a 100 MP photo (10000×10000)', { timeout: 180_000 }, async () => {
     await readToDecision(await phonePhoto(page(), { width: 10000, height: 10000, seed: 100 }));
   });
-
 });

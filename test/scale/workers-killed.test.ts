@@ -60,58 +60,66 @@ describe('2 API and 2 worker processes on PostgreSQL + pg-boss, workers killed w
     await client.query(`drop schema if exists ${schema} cascade; drop schema if exists ${schema}_boss cascade`).finally(() => client.end());
   });
 
-  it(`reads ${DOCUMENTS} documents to a final state exactly once across ${KILLS} worker kills`, async () => {
-    await run(process.execPath, ['--import', 'tsx', CLI, 'migrate'], { env });
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', CLI, 'keys', 'create', '--org', 'scale', '--plan', 'internal'], { env });
-    const key = stdout.trim().split('\n').at(-1)!;
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    start(['serve'], { PORT: String(port), API_PROCESSES: '2' });
-    const workers = [start(['worker', '-c', '2']), start(['worker', '-c', '2'])];
-    for (let up = false; !up; await sleep(200)) up = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+  it(
+    `reads ${DOCUMENTS} documents to a final state exactly once across ${KILLS} worker kills`,
+    async () => {
+      await run(process.execPath, ['--import', 'tsx', CLI, 'migrate'], { env });
+      const { stdout } = await run(process.execPath, ['--import', 'tsx', CLI, 'keys', 'create', '--org', 'scale', '--plan', 'internal'], { env });
+      const key = stdout.trim().split('\n').at(-1)!;
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      start(['serve'], { PORT: String(port), API_PROCESSES: '2' });
+      const workers = [start(['worker', '-c', '2']), start(['worker', '-c', '2'])];
+      for (let up = false; !up; await sleep(200))
+        up = await fetch(`${base}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        );
 
-    const ids: string[] = [];
-    const uploading = (async () => {
-      for (let i = 0; i < DOCUMENTS; i++) {
-        const form = new FormData();
-        form.append('file', new Blob([new Uint8Array(await pngWithText([`SCALE ${schema} ${i}`]))], { type: 'image/png' }), `scale-${i}.png`);
-        const res = await fetch(`${base}/v1/documents/upload`, { method: 'POST', body: form, headers: { 'x-doc-api-key': key } });
-        expect(res.status).toBe(202);
-        ids.push(((await res.json()) as { id: string }).id);
-      }
-    })();
+      const ids: string[] = [];
+      const uploading = (async () => {
+        for (let i = 0; i < DOCUMENTS; i++) {
+          const form = new FormData();
+          form.append('file', new Blob([new Uint8Array(await pngWithText([`SCALE ${schema} ${i}`]))], { type: 'image/png' }), `scale-${i}.png`);
+          const res = await fetch(`${base}/v1/documents/upload`, { method: 'POST', body: form, headers: { 'x-doc-api-key': key } });
+          expect(res.status).toBe(202);
+          ids.push(((await res.json()) as { id: string }).id);
+        }
+      })();
 
-    const db = new pg.Client({ connectionString: PG_URL, options: `-c search_path=${schema}` });
-    await db.connect();
-    try {
-      const open = async () => Number((await db.query(`select count(*)::int as n from documents where status = 'processing'`)).rows[0].n);
-      let kills = 0;
-      while (kills < KILLS) {
-        await sleep(KILL_EVERY_MS);
-        const index = kills % workers.length;
-        workers[index]!.kill('SIGKILL');
-        kills++;
-        workers[index] = start(['worker', '-c', '2']);
-      }
-      await uploading;
-      const deadline = Date.now() + 15 * 60_000;
-      while ((await open()) > 0) {
-        if (Date.now() > deadline) throw new Error(`${await open()} documents never finished`);
-        await sleep(1000);
-      }
+      const db = new pg.Client({ connectionString: PG_URL, options: `-c search_path=${schema}` });
+      await db.connect();
+      try {
+        const open = async () => Number((await db.query(`select count(*)::int as n from documents where status = 'processing'`)).rows[0].n);
+        let kills = 0;
+        while (kills < KILLS) {
+          await sleep(KILL_EVERY_MS);
+          const index = kills % workers.length;
+          workers[index]!.kill('SIGKILL');
+          kills++;
+          workers[index] = start(['worker', '-c', '2']);
+        }
+        await uploading;
+        const deadline = Date.now() + 15 * 60_000;
+        while ((await open()) > 0) {
+          if (Date.now() > deadline) throw new Error(`${await open()} documents never finished`);
+          await sleep(1000);
+        }
 
-      const docs = await db.query(`select id, status from documents`);
-      expect(docs.rows).toHaveLength(DOCUMENTS);
-      expect(docs.rows.filter((d) => d.status === 'processing')).toEqual([]);
-      expect(new Set(docs.rows.map((d) => d.id))).toEqual(new Set(ids));
-      // One reading per document, finished once: a job run again after a kill found it done or redid it.
-      const readings = await db.query(`select document_id, count(*)::int as n, min(status) as lo, max(status) as hi from readings group by document_id`);
-      expect(readings.rows).toHaveLength(DOCUMENTS);
-      expect(readings.rows.filter((r) => r.n !== 1 || r.lo !== 'done' || r.hi !== 'done')).toEqual([]);
-      const tally = await db.query(`select status, count(*)::int as n from documents group by status order by status`);
-      process.stdout.write(`scale: ${DOCUMENTS} documents final (${tally.rows.map((r) => `${r.status} ${r.n}`).join(', ')}), ${kills} worker kills\n`);
-    } finally {
-      await db.end();
-    }
-  }, 30 * 60_000);
+        const docs = await db.query(`select id, status from documents`);
+        expect(docs.rows).toHaveLength(DOCUMENTS);
+        expect(docs.rows.filter((d) => d.status === 'processing')).toEqual([]);
+        expect(new Set(docs.rows.map((d) => d.id))).toEqual(new Set(ids));
+        // One reading per document, finished once: a job run again after a kill found it done or redid it.
+        const readings = await db.query(`select document_id, count(*)::int as n, min(status) as lo, max(status) as hi from readings group by document_id`);
+        expect(readings.rows).toHaveLength(DOCUMENTS);
+        expect(readings.rows.filter((r) => r.n !== 1 || r.lo !== 'done' || r.hi !== 'done')).toEqual([]);
+        const tally = await db.query(`select status, count(*)::int as n from documents group by status order by status`);
+        process.stdout.write(`scale: ${DOCUMENTS} documents final (${tally.rows.map((r) => `${r.status} ${r.n}`).join(', ')}), ${kills} worker kills\n`);
+      } finally {
+        await db.end();
+      }
+    },
+    30 * 60_000,
+  );
 });

@@ -59,10 +59,30 @@ export function App() {
     document.title = `${title} · docread`;
   }, [path]);
 
-  if (path === '/verify-email') return <Frame><VerifyEmail token={query.get('token') ?? ''} /></Frame>;
-  if (path === '/signup') return <Frame><SignUp /></Frame>;
-  if (session.state === 'checking') return <Frame><p role="status">Loading…</p></Frame>;
-  if (session.state === 'signed_out') return <Frame><SignIn onSignedIn={loadMe} /></Frame>;
+  if (path === '/verify-email')
+    return (
+      <Frame>
+        <VerifyEmail token={query.get('token') ?? ''} />
+      </Frame>
+    );
+  if (path === '/signup')
+    return (
+      <Frame>
+        <SignUp />
+      </Frame>
+    );
+  if (session.state === 'checking')
+    return (
+      <Frame>
+        <p role="status">Loading…</p>
+      </Frame>
+    );
+  if (session.state === 'signed_out')
+    return (
+      <Frame>
+        <SignIn onSignedIn={loadMe} />
+      </Frame>
+    );
 
   const signOut = async () => {
     await logout().catch(() => undefined);
@@ -81,21 +101,27 @@ export function App() {
 
   return (
     <div className="shell">
-      <a className="skip" href="#main">Skip to content</a>
+      <a className="skip" href="#main">
+        Skip to content
+      </a>
       <header className="top">
         <span className="brand">docread</span>
         <nav aria-label="Main">
           <ul>
             {NAV.map((n) => (
               <li key={n.to}>
-                <Link to={n.to} aria-current={n.to === path || (n.to === '/' && path.startsWith('/documents/')) ? 'page' : undefined}>{n.label}</Link>
+                <Link to={n.to} aria-current={n.to === path || (n.to === '/' && path.startsWith('/documents/')) ? 'page' : undefined}>
+                  {n.label}
+                </Link>
               </li>
             ))}
           </ul>
         </nav>
         <div className="who">
           <span title={me.email}>{me.organisation.name}</span>
-          <button type="button" className="secondary" onClick={signOut}>Sign out</button>
+          <button type="button" className="secondary" onClick={signOut}>
+            Sign out
+          </button>
         </div>
       </header>
       {me.missing.length > 0 && path !== '/account' && (
@@ -103,7 +129,9 @@ export function App() {
           Verify your {me.missing.join(' and ')} to create API keys. <Link to="/account">Go to your account</Link>
         </p>
       )}
-      <main id="main" tabIndex={-1}>{screen}</main>
+      <main id="main" tabIndex={-1}>
+        {screen}
+      </main>
     </div>
   );
 }

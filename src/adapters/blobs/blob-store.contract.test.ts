@@ -17,9 +17,7 @@ interface Harness {
 }
 
 function walkNames(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? walkNames(join(dir, e.name)).map((n) => `${e.name}/${n}`) : [e.name],
-  );
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walkNames(join(dir, e.name)).map((n) => `${e.name}/${n}`) : [e.name]));
 }
 
 const harnesses: Array<[string, () => Promise<Harness>]> = [

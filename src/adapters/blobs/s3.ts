@@ -38,9 +38,7 @@ export function createS3BlobStore(opts: S3BlobStoreOptions): BlobStore {
     region: opts.region,
     forcePathStyle: opts.forcePathStyle,
     ...(opts.endpoint ? { endpoint: opts.endpoint } : {}),
-    ...(opts.accessKeyId && opts.secretAccessKey
-      ? { credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } }
-      : {}),
+    ...(opts.accessKeyId && opts.secretAccessKey ? { credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } } : {}),
     // The SDK's default flexible checksums (CRC32 headers, aws-chunked bodies for streams) are
     // not understood by many S3-compatible servers; s3rver stores aws-chunked framing as data.
     requestChecksumCalculation: 'WHEN_REQUIRED',
@@ -53,9 +51,7 @@ export function createS3BlobStore(opts: S3BlobStoreOptions): BlobStore {
     const keys: string[] = [];
     let token: string | undefined;
     do {
-      const page = await client.send(
-        new ListObjectsV2Command({ Bucket, Prefix: root + prefix, MaxKeys: PAGE_SIZE, ContinuationToken: token }),
-      );
+      const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: root + prefix, MaxKeys: PAGE_SIZE, ContinuationToken: token }));
       for (const item of page.Contents ?? []) if (item.Key) keys.push(item.Key);
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);

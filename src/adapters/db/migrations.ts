@@ -360,7 +360,13 @@ export const migrations: Record<string, Migration> = {
         .where('name', '=', 'development')
         .where('plan', '=', 'sandbox')
         .where(({ exists, selectFrom }) =>
-          exists(selectFrom('api_keys').select('api_keys.id').whereRef('api_keys.org_id', '=', 'organisations.id').where('api_keys.name', '=', 'bootstrap').where('api_keys.created_by', 'is', null)),
+          exists(
+            selectFrom('api_keys')
+              .select('api_keys.id')
+              .whereRef('api_keys.org_id', '=', 'organisations.id')
+              .where('api_keys.name', '=', 'bootstrap')
+              .where('api_keys.created_by', 'is', null),
+          ),
         )
         .where(({ not, exists, selectFrom }) => not(exists(selectFrom('users').select('users.id').whereRef('users.org_id', '=', 'organisations.id'))))
         .execute();
@@ -385,4 +391,3 @@ export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
-

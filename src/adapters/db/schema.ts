@@ -1,4 +1,3 @@
-
 /** Table shapes. Portable across SQLite and PostgreSQL: ids and timestamps are text (ISO 8601 UTC,
  * which sorts as time), JSON is text, booleans are 0/1 integers. */
 
@@ -355,4 +354,3 @@ export interface Database {
   one_time_tokens: OneTimeTokensTable;
   usage_counters: UsageCountersTable;
 }
-

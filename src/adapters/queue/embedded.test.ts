@@ -87,9 +87,7 @@ describe.each(await testDatabaseFactories())('embedded queue on %s', (_name, mak
     await sleep(50);
     const id = await queue.enqueue('read', { documentId: 'DOC_1', n: [1, 2] });
     await waitFor(async () => (await rows()).length === 0, 'the job to finish', 5000);
-    expect(seen.map((j) => [j.id, j.queue, j.payload, j.attempt, j.maxAttempts])).toEqual([
-      [id, 'read', { documentId: 'DOC_1', n: [1, 2] }, 1, 3],
-    ]);
+    expect(seen.map((j) => [j.id, j.queue, j.payload, j.attempt, j.maxAttempts])).toEqual([[id, 'read', { documentId: 'DOC_1', n: [1, 2] }, 1, 3]]);
   });
 
   it('picks up a job enqueued in a transaction soon after the commit, without waiting for a poll', async () => {
@@ -113,11 +111,15 @@ describe.each(await testDatabaseFactories())('embedded queue on %s', (_name, mak
     const total = 30;
     for (let i = 0; i < total; i++) await workers[0]!.enqueue('read', { i });
     workers.forEach((queue, w) =>
-      queue.work<{ i: number }>('read', async (job) => {
-        runs.set(job.payload.i, (runs.get(job.payload.i) ?? 0) + 1);
-        byWorker[w]!++;
-        await sleep(5 + (job.payload.i % 4) * 5);
-      }, { concurrency: 3 }),
+      queue.work<{ i: number }>(
+        'read',
+        async (job) => {
+          runs.set(job.payload.i, (runs.get(job.payload.i) ?? 0) + 1);
+          byWorker[w]!++;
+          await sleep(5 + (job.payload.i % 4) * 5);
+        },
+        { concurrency: 3 },
+      ),
     );
     await waitFor(async () => (await rows()).length === 0, 'all jobs to finish');
     expect([...runs.keys()].sort((a, b) => a - b)).toEqual(Array.from({ length: total }, (_, i) => i));
@@ -129,10 +131,14 @@ describe.each(await testDatabaseFactories())('embedded queue on %s', (_name, mak
     const queue = queueOn(db);
     const attempts: number[] = [];
     await queue.enqueue('read', { doc: 'bad' }, { dedupeKey: 'bad-doc' });
-    queue.work('read', async (job) => {
-      attempts.push(job.attempt);
-      throw new Error(`boom on attempt ${job.attempt}`);
-    }, { concurrency: 1 });
+    queue.work(
+      'read',
+      async (job) => {
+        attempts.push(job.attempt);
+        throw new Error(`boom on attempt ${job.attempt}`);
+      },
+      { concurrency: 1 },
+    );
     await waitFor(async () => (await rows())[0]?.status === 'failed', 'the job to fail');
     expect(attempts).toEqual([1, 2, 3]);
     const [row] = await rows();
@@ -144,10 +150,14 @@ describe.each(await testDatabaseFactories())('embedded queue on %s', (_name, mak
     const queue = queueOn(db);
     const attempts: number[] = [];
     await queue.enqueue('read', {});
-    queue.work('read', async (job) => {
-      attempts.push(job.attempt);
-      if (job.attempt === 1) throw new Error('transient');
-    }, { concurrency: 1 });
+    queue.work(
+      'read',
+      async (job) => {
+        attempts.push(job.attempt);
+        if (job.attempt === 1) throw new Error('transient');
+      },
+      { concurrency: 1 },
+    );
     await waitFor(async () => (await rows()).length === 0, 'the job to finish');
     expect(attempts).toEqual([1, 2]);
   });
@@ -155,9 +165,17 @@ describe.each(await testDatabaseFactories())('embedded queue on %s', (_name, mak
   it('hands the job of a dead worker to another once its lease expires, counting the attempt', async () => {
     const dying = queueOn(db, { leaseSeconds: 0.3, workerId: 'dying' });
     let abortReason: unknown;
-    dying.work('read', (job) => new Promise<void>((resolve) => {
-      job.signal.addEventListener('abort', () => { abortReason = job.signal.reason; resolve(); });
-    }), { concurrency: 1 });
+    dying.work(
+      'read',
+      (job) =>
+        new Promise<void>((resolve) => {
+          job.signal.addEventListener('abort', () => {
+            abortReason = job.signal.reason;
+            resolve();
+          });
+        }),
+      { concurrency: 1 },
+    );
     await dying.enqueue('read', { doc: 'x' });
     await waitFor(async () => (await rows())[0]?.status === 'active', 'the first claim');
     await dying.stop(20);
@@ -268,9 +286,13 @@ describe.each(await testDatabaseFactories())('embedded queue on %s', (_name, mak
     await queue.enqueue('fails', {}, { maxAttempts: 1 });
     let release: () => void = () => undefined;
     queue.work('read', () => new Promise<void>((resolve) => (release = resolve)), { concurrency: 1 });
-    queue.work('fails', async () => {
-      throw new Error('no');
-    }, { concurrency: 1 });
+    queue.work(
+      'fails',
+      async () => {
+        throw new Error('no');
+      },
+      { concurrency: 1 },
+    );
     await waitFor(async () => {
       const d = await queue.depth();
       return d.read?.active === 1 && d.fails?.failed === 1;
@@ -287,11 +309,15 @@ describe.each(await testDatabaseFactories())('embedded queue on %s', (_name, mak
     const queue = queueOn(db);
     let finished = false;
     let aborted = false;
-    queue.work('read', async (job) => {
-      await sleep(300);
-      aborted = job.signal.aborted;
-      finished = true;
-    }, { concurrency: 1 });
+    queue.work(
+      'read',
+      async (job) => {
+        await sleep(300);
+        aborted = job.signal.aborted;
+        finished = true;
+      },
+      { concurrency: 1 },
+    );
     await queue.enqueue('read', { first: true });
     await waitFor(async () => (await rows())[0]?.status === 'active', 'the claim');
     await queue.enqueue('read', { second: true });

@@ -149,7 +149,8 @@ export function createEmbeddedQueue(db: Kysely<Database>, kind: DbKind, opts: Em
   async function reclaimFromDeadHolders(queue: string): Promise<void> {
     for (const job of await table.leasedJobs(queue)) {
       if (!holderIsGone(job.locked_by)) continue;
-      if (await table.expireLease(job.id, job.locked_by)) logger.warn({ jobId: job.id, holder: job.locked_by }, 'queue: the lease holder is gone; taking the job back');
+      if (await table.expireLease(job.id, job.locked_by))
+        logger.warn({ jobId: job.id, holder: job.locked_by }, 'queue: the lease holder is gone; taking the job back');
     }
   }
 
@@ -205,10 +206,7 @@ export function createEmbeddedQueue(db: Kysely<Database>, kind: DbKind, opts: Em
       return false;
     })();
     let timer: NodeJS.Timeout | undefined;
-    const timedOut = await Promise.race([
-      settled,
-      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), timeoutMs))),
-    ]);
+    const timedOut = await Promise.race([settled, new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), timeoutMs)))]);
     clearTimeout(timer);
     if (!timedOut) return;
     for (const run of running) {

@@ -111,10 +111,7 @@ export function jobsTable(db: Kysely<Database>, kind: DbKind) {
             .select('id')
             .where('queue', '=', queue)
             .where((w) =>
-              w.or([
-                w.and([w('status', '=', 'queued'), w('run_at', '<=', nowIso)]),
-                w.and([w('status', '=', 'active'), w('lease_until', '<', nowIso)]),
-              ]),
+              w.or([w.and([w('status', '=', 'queued'), w('run_at', '<=', nowIso)]), w.and([w('status', '=', 'active'), w('lease_until', '<', nowIso)])]),
             )
             .orderBy('run_at')
             .limit(1)

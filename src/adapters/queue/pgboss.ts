@@ -150,13 +150,9 @@ export function createPgBossQueue(opts: PgBossQueueOptions): Queue {
       void ensureQueue(queue)
         .then(async () => {
           for (let i = 0; i < workOpts.concurrency; i++) {
-            await boss.work<{ payload: unknown }>(
-              queue,
-              { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: opts.pollSeconds },
-              async ([job]) => {
-                if (job) await runOne(queue, handler as JobHandler<unknown>, job);
-              },
-            );
+            await boss.work<{ payload: unknown }>(queue, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: opts.pollSeconds }, async ([job]) => {
+              if (job) await runOne(queue, handler as JobHandler<unknown>, job);
+            });
           }
         })
         .catch((err) => opts.logger.error({ err, queue }, 'queue: starting pg-boss workers failed'));
@@ -202,9 +198,7 @@ function kyselyExecutor(trx: Kysely<Database>): PgBoss.Db {
 }
 
 async function countInState(boss: PgBoss, schema: string, name: string, state: 'active' | 'failed'): Promise<number> {
-  const { rows } = await boss
-    .getDb()
-    .executeSql(`select count(*)::int as n from ${quoteIdent(schema)}.job where name = $1 and state = $2`, [name, state]);
+  const { rows } = await boss.getDb().executeSql(`select count(*)::int as n from ${quoteIdent(schema)}.job where name = $1 and state = $2`, [name, state]);
   return Number((rows[0] as { n: number } | undefined)?.n ?? 0);
 }
 

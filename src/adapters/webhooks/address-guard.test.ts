@@ -42,21 +42,81 @@ function testResolver(): Resolver & { calls: Map<string, number> } {
  * would land on it. */
 function corpus(p: number): string[] {
   return [
-    `https://127.0.0.1:${p}/`, `https://127.1:${p}/`, `https://2130706433:${p}/`, `https://0x7f000001:${p}/`, `https://0177.0.0.1:${p}/`,
-    `https://0x7f.0.0.1:${p}/`, `https://017700000001:${p}/`, `https://127.0.0.2:${p}/`, `https://127.255.255.254:${p}/`, `https://0:${p}/`,
-    `https://0.0.0.0:${p}/`, `https://[::]:${p}/`, `https://[::1]:${p}/`, `https://[0:0:0:0:0:0:0:1]:${p}/`, `https://[::ffff:127.0.0.1]:${p}/`,
-    `https://[::ffff:7f00:1]:${p}/`, `https://[::ffff:10.0.0.1]/`, `https://[64:ff9b::7f00:1]:${p}/`, `https://[64:ff9b::10.0.0.1]/`, `https://[64:ff9b:1::a00:1]/`,
-    'https://10.0.0.1/', 'https://10.255.255.255/', 'https://172.16.0.1/', 'https://172.31.255.254/', 'https://192.168.0.1/',
-    'https://192.168.1.254/', 'https://169.254.169.254/latest/meta-data/', 'https://169.254.0.1/', 'https://100.64.0.1/', 'https://100.127.255.254/',
-    'https://[fe80::1]/', 'https://[fc00::1]/', 'https://[fd12:3456::1]/', 'https://[ff02::1]/', 'https://224.0.0.1/',
-    'https://255.255.255.255/', 'https://192.0.0.1/', 'https://198.18.0.1/', 'https://[2002:7f00:1::]/', 'https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/',
-    'https://0xa9.0xfe.0xa9.0xfe/', 'https://2852039166/', 'https://0251.0376.0251.0376/', 'https://[::ffff:a9fe:a9fe]/', 'http://example.com/',
-    'ftp://example.com/', 'file:///etc/passwd', `gopher://127.0.0.1:${p}/`, 'https://user:pass@example.com/', `https://localhost:${p}/`,
-    `https://LOCALHOST:${p}/`, `https://foo.localhost:${p}/`, 'https://metadata.google.internal/', 'https://printer.local/', 'https://router.lan/',
-    `http://127.0.0.1:${p}/`, `https://[::ffff:0:7f00:1]:${p}/`, `https://[0:0:0:0:0:ffff:7f00:0001]:${p}/`, `https://127.000.000.001:${p}/`, `https://0x7f.1:${p}/`,
-    `https://internal-a.example:${p}/`, 'https://internal-b.example/', 'https://mixed.example/', `https://v6-loopback.example:${p}/`, `https://mapped.example:${p}/`,
-    'https://nat64.example/', 'https://cgnat.example/', 'https://linklocal.example/', `https://zero.example:${p}/`, 'https://empty.example/',
-    'https://nxdomain.example/', 'not a url', `https://127.0.0.1.:${p}/`, `https://[::1%25lo]:${p}/`, `https://${'a'.repeat(2100)}.example/`,
+    `https://127.0.0.1:${p}/`,
+    `https://127.1:${p}/`,
+    `https://2130706433:${p}/`,
+    `https://0x7f000001:${p}/`,
+    `https://0177.0.0.1:${p}/`,
+    `https://0x7f.0.0.1:${p}/`,
+    `https://017700000001:${p}/`,
+    `https://127.0.0.2:${p}/`,
+    `https://127.255.255.254:${p}/`,
+    `https://0:${p}/`,
+    `https://0.0.0.0:${p}/`,
+    `https://[::]:${p}/`,
+    `https://[::1]:${p}/`,
+    `https://[0:0:0:0:0:0:0:1]:${p}/`,
+    `https://[::ffff:127.0.0.1]:${p}/`,
+    `https://[::ffff:7f00:1]:${p}/`,
+    `https://[::ffff:10.0.0.1]/`,
+    `https://[64:ff9b::7f00:1]:${p}/`,
+    `https://[64:ff9b::10.0.0.1]/`,
+    `https://[64:ff9b:1::a00:1]/`,
+    'https://10.0.0.1/',
+    'https://10.255.255.255/',
+    'https://172.16.0.1/',
+    'https://172.31.255.254/',
+    'https://192.168.0.1/',
+    'https://192.168.1.254/',
+    'https://169.254.169.254/latest/meta-data/',
+    'https://169.254.0.1/',
+    'https://100.64.0.1/',
+    'https://100.127.255.254/',
+    'https://[fe80::1]/',
+    'https://[fc00::1]/',
+    'https://[fd12:3456::1]/',
+    'https://[ff02::1]/',
+    'https://224.0.0.1/',
+    'https://255.255.255.255/',
+    'https://192.0.0.1/',
+    'https://198.18.0.1/',
+    'https://[2002:7f00:1::]/',
+    'https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/',
+    'https://0xa9.0xfe.0xa9.0xfe/',
+    'https://2852039166/',
+    'https://0251.0376.0251.0376/',
+    'https://[::ffff:a9fe:a9fe]/',
+    'http://example.com/',
+    'ftp://example.com/',
+    'file:///etc/passwd',
+    `gopher://127.0.0.1:${p}/`,
+    'https://user:pass@example.com/',
+    `https://localhost:${p}/`,
+    `https://LOCALHOST:${p}/`,
+    `https://foo.localhost:${p}/`,
+    'https://metadata.google.internal/',
+    'https://printer.local/',
+    'https://router.lan/',
+    `http://127.0.0.1:${p}/`,
+    `https://[::ffff:0:7f00:1]:${p}/`,
+    `https://[0:0:0:0:0:ffff:7f00:0001]:${p}/`,
+    `https://127.000.000.001:${p}/`,
+    `https://0x7f.1:${p}/`,
+    `https://internal-a.example:${p}/`,
+    'https://internal-b.example/',
+    'https://mixed.example/',
+    `https://v6-loopback.example:${p}/`,
+    `https://mapped.example:${p}/`,
+    'https://nat64.example/',
+    'https://cgnat.example/',
+    'https://linklocal.example/',
+    `https://zero.example:${p}/`,
+    'https://empty.example/',
+    'https://nxdomain.example/',
+    'not a url',
+    `https://127.0.0.1.:${p}/`,
+    `https://[::1%25lo]:${p}/`,
+    `https://${'a'.repeat(2100)}.example/`,
   ];
 }
 
@@ -104,7 +164,9 @@ describe('webhook address guard', () => {
     const send = createHttpSender({ allowHttpLoopback: false, resolver, timeoutMs: 2000 });
     // Registration sees the public address…
     await expect(checkWebhookUrl(`https://rebind.example:${canary.port}/`, { allowHttpLoopback: false, resolver })).resolves.toBeInstanceOf(URL);
-    await expect(checkWebhookUrl(`https://rebind-v6.example:${canary6?.port ?? canary.port}/`, { allowHttpLoopback: false, resolver })).resolves.toBeInstanceOf(URL);
+    await expect(checkWebhookUrl(`https://rebind-v6.example:${canary6?.port ?? canary.port}/`, { allowHttpLoopback: false, resolver })).resolves.toBeInstanceOf(
+      URL,
+    );
     // …the connection sees loopback and is refused before it is opened.
     const urls = [...corpus(canary.port), `https://rebind.example:${canary.port}/`, `https://rebind-v6.example:${canary6?.port ?? canary.port}/`];
     if (canary6) urls.push(`https://[::1]:${canary6.port}/`, `https://v6-loopback.example:${canary6.port}/`);
@@ -134,7 +196,18 @@ describe('webhook sender outcomes', () => {
   const send = () => createHttpSender({ allowHttpLoopback: true, resolver: testResolver(), timeoutMs: 300 });
 
   it('counts any 2xx as success and 3xx, 4xx, 5xx, a hang and a refused connection as failures; redirects are not followed', async () => {
-    for (const [status, ok] of [[200, true], [204, true], [299, true], [301, false], [302, false], [307, false], [400, false], [410, false], [500, false], [503, false]] as const) {
+    for (const [status, ok] of [
+      [200, true],
+      [204, true],
+      [299, true],
+      [301, false],
+      [302, false],
+      [307, false],
+      [400, false],
+      [410, false],
+      [500, false],
+      [503, false],
+    ] as const) {
       receiver.answer = () => status;
       const res = await send()({ url: `${receiver.url}/hook`, headers: { 'x-test': '1' }, body: '{"a":1}' });
       expect(res, String(status)).toMatchObject({ statusCode: status, ok, error: null });

@@ -33,7 +33,12 @@ export function createHttpSender(opts: GuardOptions & { timeoutMs: number }): We
       const started = performance.now();
       const done = (statusCode: number | null, error: string | null) => {
         clearTimeout(timer);
-        resolve({ statusCode, ok: statusCode !== null && statusCode >= 200 && statusCode < 300 && error === null, error, durationMs: Math.round(performance.now() - started) });
+        resolve({
+          statusCode,
+          ok: statusCode !== null && statusCode >= 200 && statusCode < 300 && error === null,
+          error,
+          durationMs: Math.round(performance.now() - started),
+        });
       };
       let checked;
       try {
@@ -56,7 +61,12 @@ export function createHttpSender(opts: GuardOptions & { timeoutMs: number }): We
           method: 'POST',
           agent: false,
           lookup: guardedLookup(opts, url.protocol) as never,
-          headers: { ...req.headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(req.body)), 'user-agent': 'docread-webhooks/1' },
+          headers: {
+            ...req.headers,
+            'content-type': 'application/json',
+            'content-length': String(Buffer.byteLength(req.body)),
+            'user-agent': 'docread-webhooks/1',
+          },
         },
         (res) => {
           let read = 0;
@@ -73,7 +83,9 @@ export function createHttpSender(opts: GuardOptions & { timeoutMs: number }): We
       const timer: NodeJS.Timeout = setTimeout(() => {
         request.destroy(new Error(`no answer within ${opts.timeoutMs} ms`));
       }, opts.timeoutMs);
-      request.on('error', (err) => finish(null, err instanceof UnsafeAddressError ? `unsafe_webhook_url: ${err.message}` : `${err.name}: ${err.message}`.slice(0, 500)));
+      request.on('error', (err) =>
+        finish(null, err instanceof UnsafeAddressError ? `unsafe_webhook_url: ${err.message}` : `${err.name}: ${err.message}`.slice(0, 500)),
+      );
       request.end(req.body);
     });
 }

@@ -19,9 +19,32 @@ const MONTH_NAMES: string[][] = [
 ];
 MONTH_NAMES.forEach((names, i) => names.forEach((n) => (MONTHS[n] = i + 1)));
 
-const PRESENT_WORDS = ['present', 'current', 'now', 'today', 'ongoing', 'heute', 'aktuell', 'jetzt', 'derzeit', 'présent', 'present', 'actuel', "aujourd'hui", 'aujourd’hui', 'ce jour', 'actualidad', 'presente', 'hoy', 'actual'];
+const PRESENT_WORDS = [
+  'present',
+  'current',
+  'now',
+  'today',
+  'ongoing',
+  'heute',
+  'aktuell',
+  'jetzt',
+  'derzeit',
+  'présent',
+  'present',
+  'actuel',
+  "aujourd'hui",
+  'aujourd’hui',
+  'ce jour',
+  'actualidad',
+  'presente',
+  'hoy',
+  'actual',
+];
 
-const MONTH_ALT = Object.keys(MONTHS).sort((a, b) => b.length - a.length).map((m) => m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+const MONTH_ALT = Object.keys(MONTHS)
+  .sort((a, b) => b.length - a.length)
+  .map((m) => m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  .join('|');
 const PRESENT_ALT = [...new Set(PRESENT_WORDS)].sort((a, b) => b.length - a.length).join('|');
 
 /** One date: "Sept 2018", "Sept. 2018", "09/2018", "09.2018", "2018-09", "2018". */
@@ -65,7 +88,11 @@ export function findDateRange(text: string): (DateRange & { index: number }) | n
 export function withoutDateRange(text: string, range: { raw: string; index: number }): string {
   const before = text.slice(0, range.index);
   const after = text.slice(range.index + range.raw.length);
-  return `${before} ${after}`.replace(/[(\[]\s*[)\]]/g, ' ').replace(/^[\s|,·•–—-]+|[\s|,·•–—:(-]+$/g, '').replace(/\s{2,}/g, ' ').trim();
+  return `${before} ${after}`
+    .replace(/[(\[]\s*[)\]]/g, ' ')
+    .replace(/^[\s|,·•–—-]+|[\s|,·•–—:(-]+$/g, '')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
 }
 
 /** Whether the whole line is a date or a range (an aside of an entry, not its text). */

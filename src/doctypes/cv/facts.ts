@@ -5,7 +5,24 @@ import type { EvidenceItem } from '../../domain/evidence.js';
 import { fold } from './lexicon.js';
 import type { Cv } from './model.js';
 
-export const CV_FACT_KINDS = ['name', 'email', 'phone', 'location', 'link', 'title', 'employer', 'place', 'start', 'end', 'degree', 'institution', 'project', 'skill', 'language', 'certification'] as const;
+export const CV_FACT_KINDS = [
+  'name',
+  'email',
+  'phone',
+  'location',
+  'link',
+  'title',
+  'employer',
+  'place',
+  'start',
+  'end',
+  'degree',
+  'institution',
+  'project',
+  'skill',
+  'language',
+  'certification',
+] as const;
 export type CvFactKind = (typeof CV_FACT_KINDS)[number];
 
 export interface CvFact {
@@ -54,7 +71,10 @@ export function cvFacts(cv: Cv): CvFact[] {
 }
 
 /** How facts are compared: case, accents, spacing and dashes do not count. */
-export const factKey = (f: Pick<CvFact, 'kind' | 'value'>) => `${f.kind}:${fold(f.value).replace(/[\s\u2010-\u2015-]+/g, ' ').trim()}`;
+export const factKey = (f: Pick<CvFact, 'kind' | 'value'>) =>
+  `${f.kind}:${fold(f.value)
+    .replace(/[\s\u2010-\u2015-]+/g, ' ')
+    .trim()}`;
 
 /** Facts of `expected` missing from `actual` (lost) and facts of `actual` not in `expected` (added). */
 export function compareFacts(expected: CvFact[], actual: CvFact[]): { lost: CvFact[]; added: CvFact[] } {

@@ -7,10 +7,34 @@ import type { Cv } from './model.js';
 const where = { region: null, evidence: ['text_layer' as const] };
 const text = (value: string) => ({ value, ...where });
 
-const openings = ['Responsible for managing', 'In charge of planning', 'Worked on', 'Helped to build', 'Develops', 'Manage', 'Successfully launched', 'Utilized', 'Led', 'Tasked with running'];
-const objects = ['the Berlin office', 'a team of 12 engineers', 'SAP S/4HANA migration', '3 product lines in EMEA', 'costs by 30% in Q3 2021', 'the €2.5M budget', 'APIs used by 40 partners', 'in order to cut latency by 45ms', 'various internal tools', 'on-call for Kubernetes clusters'];
+const openings = [
+  'Responsible for managing',
+  'In charge of planning',
+  'Worked on',
+  'Helped to build',
+  'Develops',
+  'Manage',
+  'Successfully launched',
+  'Utilized',
+  'Led',
+  'Tasked with running',
+];
+const objects = [
+  'the Berlin office',
+  'a team of 12 engineers',
+  'SAP S/4HANA migration',
+  '3 product lines in EMEA',
+  'costs by 30% in Q3 2021',
+  'the €2.5M budget',
+  'APIs used by 40 partners',
+  'in order to cut latency by 45ms',
+  'various internal tools',
+  'on-call for Kubernetes clusters',
+];
 
-const bulletArb = fc.tuple(fc.constantFrom(...openings), fc.constantFrom(...objects), fc.option(fc.constantFrom(...objects), { nil: undefined })).map(([o, a, b]) => `${o} ${a}${b ? ` and ${b}` : ''}`);
+const bulletArb = fc
+  .tuple(fc.constantFrom(...openings), fc.constantFrom(...objects), fc.option(fc.constantFrom(...objects), { nil: undefined }))
+  .map(([o, a, b]) => `${o} ${a}${b ? ` and ${b}` : ''}`);
 const cvArb: fc.Arbitrary<Cv> = fc
   .record({
     name: fc.constantFrom('Ana Silva', 'Jonas Brandt', 'Émilie Dubois'),

@@ -35,7 +35,10 @@ export function lockedFacts(text: string): string[] {
   const facts: string[] = [];
   for (const m of text.matchAll(/[$€£]?\d[\d.,/:]*\d?\s?(?:%|x|\+|k|m|bn)?/giu)) facts.push(m[0].replace(/[.,]$/, '').replace(/\s/g, '').toLowerCase());
   for (const m of text.matchAll(/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}|(?:https?:\/\/|www\.)\S+/g)) facts.push(m[0]);
-  const words = text.replace(/[A-Za-z0-9._%+-]+@\S+|(?:https?:\/\/|www\.)\S+/g, ' ').split(/[^\p{L}\p{N}&+#.'-]+/u).filter(Boolean);
+  const words = text
+    .replace(/[A-Za-z0-9._%+-]+@\S+|(?:https?:\/\/|www\.)\S+/g, ' ')
+    .split(/[^\p{L}\p{N}&+#.'-]+/u)
+    .filter(Boolean);
   words.forEach((w, i) => {
     // The first word is a fact too unless it is a verb or a common opening the rules may change.
     const opening = i === 0 && (base(w) !== null || OPENINGS.has(w.toLowerCase()) || /(?:ed|ing)$/i.test(w));
@@ -45,7 +48,36 @@ export function lockedFacts(text: string): string[] {
   return facts.sort();
 }
 
-const OPENINGS = new Set(['responsible', 'in', 'tasked', 'worked', 'helped', 'assisted', 'was', 'i', 'involved', 'successfully', 'very', 'various', 'the', 'a', 'an', 'contributed', 'contribute', 'led', 'built', 'ran', 'wrote', 'drove', 'made', 'taught', 'grew', 'oversaw', 'sold', 'took']);
+const OPENINGS = new Set([
+  'responsible',
+  'in',
+  'tasked',
+  'worked',
+  'helped',
+  'assisted',
+  'was',
+  'i',
+  'involved',
+  'successfully',
+  'very',
+  'various',
+  'the',
+  'a',
+  'an',
+  'contributed',
+  'contribute',
+  'led',
+  'built',
+  'ran',
+  'wrote',
+  'drove',
+  'made',
+  'taught',
+  'grew',
+  'oversaw',
+  'sold',
+  'took',
+]);
 
 /** The locked facts of a printed CV, line by line (each line opens a sentence). */
 function textFacts(text: string): string[] {
@@ -64,8 +96,29 @@ function multisetDiff(a: string[], b: string[]): string[] {
 }
 
 const IRREGULAR: Record<string, string> = {
-  build: 'built', lead: 'led', run: 'ran', write: 'wrote', drive: 'drove', make: 'made', teach: 'taught', win: 'won', grow: 'grew', set: 'set', begin: 'began',
-  bring: 'brought', hold: 'held', keep: 'kept', meet: 'met', sell: 'sold', speak: 'spoke', take: 'took', give: 'gave', oversee: 'oversaw', undertake: 'undertook', cut: 'cut', put: 'put',
+  build: 'built',
+  lead: 'led',
+  run: 'ran',
+  write: 'wrote',
+  drive: 'drove',
+  make: 'made',
+  teach: 'taught',
+  win: 'won',
+  grow: 'grew',
+  set: 'set',
+  begin: 'began',
+  bring: 'brought',
+  hold: 'held',
+  keep: 'kept',
+  meet: 'met',
+  sell: 'sold',
+  speak: 'spoke',
+  take: 'took',
+  give: 'gave',
+  oversee: 'oversaw',
+  undertake: 'undertook',
+  cut: 'cut',
+  put: 'put',
 };
 
 /** Base verb → past tense ("manage" → "managed", "apply" → "applied", "build" → "built"). */
@@ -81,8 +134,65 @@ function past(verb: string): string {
 /** A gerund or third-person form → the base verb ("managing" → "manage", "develops" → "develop"). */
 function base(word: string): string | null {
   const w = word.toLowerCase();
-  const known = new Set(['manage', 'develop', 'lead', 'build', 'design', 'create', 'implement', 'coordinate', 'maintain', 'support', 'analyse', 'analyze', 'improve', 'deliver', 'test', 'write', 'plan', 'run', 'train', 'organise', 'organize', 'oversee', 'monitor', 'prepare', 'handle', 'negotiate', 'research', 'launch', 'migrate', 'automate', 'optimise', 'optimize', 'drive', 'teach', 'review', 'report', 'sell', 'grow', 'reduce', 'increase', 'ship', 'define', 'own', 'mentor', 'present', 'deploy', 'integrate', 'establish']);
-  const cands = [w, w.replace(/ing$/, ''), w.replace(/ing$/, 'e'), w.replace(/([^aeiou])\1ing$/, '$1'), w.replace(/ies$/, 'y'), w.replace(/es$/, ''), w.replace(/s$/, '')];
+  const known = new Set([
+    'manage',
+    'develop',
+    'lead',
+    'build',
+    'design',
+    'create',
+    'implement',
+    'coordinate',
+    'maintain',
+    'support',
+    'analyse',
+    'analyze',
+    'improve',
+    'deliver',
+    'test',
+    'write',
+    'plan',
+    'run',
+    'train',
+    'organise',
+    'organize',
+    'oversee',
+    'monitor',
+    'prepare',
+    'handle',
+    'negotiate',
+    'research',
+    'launch',
+    'migrate',
+    'automate',
+    'optimise',
+    'optimize',
+    'drive',
+    'teach',
+    'review',
+    'report',
+    'sell',
+    'grow',
+    'reduce',
+    'increase',
+    'ship',
+    'define',
+    'own',
+    'mentor',
+    'present',
+    'deploy',
+    'integrate',
+    'establish',
+  ]);
+  const cands = [
+    w,
+    w.replace(/ing$/, ''),
+    w.replace(/ing$/, 'e'),
+    w.replace(/([^aeiou])\1ing$/, '$1'),
+    w.replace(/ies$/, 'y'),
+    w.replace(/es$/, ''),
+    w.replace(/s$/, ''),
+  ];
   return cands.find((c) => known.has(c)) ?? null;
 }
 
@@ -103,7 +213,9 @@ const FILLER: Array<[RegExp, string]> = [
 export function rewordBullet(text: string, finished: boolean): string {
   let t = text.trim();
   // "Responsible for managing X", "In charge of planning X", "Tasked with running X" → "Managed X".
-  const weak = t.match(/^(?:(?:I\s+was|was)\s+)?(?:responsible\s+for|in\s+charge\s+of|tasked\s+with|involved\s+in|worked\s+on|helped(?:\s+to)?|assisted\s+in|assisted\s+with)\s+(\p{L}+)(.*)$/iu);
+  const weak = t.match(
+    /^(?:(?:I\s+was|was)\s+)?(?:responsible\s+for|in\s+charge\s+of|tasked\s+with|involved\s+in|worked\s+on|helped(?:\s+to)?|assisted\s+in|assisted\s+with)\s+(\p{L}+)(.*)$/iu,
+  );
   if (weak) {
     const verb = base(weak[1]!);
     if (verb) t = `${finished ? past(verb) : verb}${weak[2]}`;
@@ -143,12 +255,25 @@ export function improveWith(cv: Cv, reword: (text: string, where: string, finish
   };
   const out: Cv = structuredClone(cv);
   if (out.summary) out.summary = { ...out.summary, value: apply(out.summary.value, 'summary', false) };
-  out.experience = out.experience.map((e, i) => ({ ...e, bullets: e.bullets.map((b, j) => apply(b, `experience[${i}].bullets[${j}]`, e.end !== 'present' && e.end !== null)) }));
-  out.projects = out.projects.map((p, i) => ({ ...p, description: p.description.map((d, j) => apply(d, `projects[${i}].description[${j}]`, p.end !== 'present')) }));
+  out.experience = out.experience.map((e, i) => ({
+    ...e,
+    bullets: e.bullets.map((b, j) => apply(b, `experience[${i}].bullets[${j}]`, e.end !== 'present' && e.end !== null)),
+  }));
+  out.projects = out.projects.map((p, i) => ({
+    ...p,
+    description: p.description.map((d, j) => apply(d, `projects[${i}].description[${j}]`, p.end !== 'present')),
+  }));
   const before = textFacts(renderCvText(cv));
   const text = renderCvText(out);
   const after = textFacts(text);
-  return { engine, text, changes, refused, fact_diff: { facts: before.length, lost: multisetDiff(before, after), added: multisetDiff(after, before) }, cv: out };
+  return {
+    engine,
+    text,
+    changes,
+    refused,
+    fact_diff: { facts: before.length, lost: multisetDiff(before, after), added: multisetDiff(after, before) },
+    cv: out,
+  };
 }
 
 /** The local rules (no model). */

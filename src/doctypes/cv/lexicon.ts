@@ -13,15 +13,82 @@ const COUNTRY_NAMES = new Set<string>();
 for (const lang of ['en', 'de', 'fr', 'es']) {
   for (const names of Object.values(countries.getNames(lang, { select: 'all' }))) for (const n of names as string[]) COUNTRY_NAMES.add(fold(n));
 }
-for (const extra of ['uk', 'usa', 'us', 'uae', 'turkiye', 'england', 'scotland', 'wales', 'deutschland', 'espana', 'suisse', 'schweiz']) COUNTRY_NAMES.add(extra);
+for (const extra of ['uk', 'usa', 'us', 'uae', 'turkiye', 'england', 'scotland', 'wales', 'deutschland', 'espana', 'suisse', 'schweiz'])
+  COUNTRY_NAMES.add(extra);
 
 const CITIES = new Set(
   [
-    'london', 'paris', 'berlin', 'munich', 'münchen', 'hamburg', 'frankfurt', 'cologne', 'köln', 'stuttgart', 'vienna', 'wien', 'zurich', 'zürich', 'geneva', 'genève',
-    'madrid', 'barcelona', 'valencia', 'sevilla', 'seville', 'lisbon', 'lisboa', 'rome', 'roma', 'milan', 'milano', 'amsterdam', 'rotterdam', 'brussels', 'bruxelles',
-    'lyon', 'marseille', 'toulouse', 'nantes', 'lille', 'bordeaux', 'dublin', 'edinburgh', 'manchester', 'new york', 'san francisco', 'boston', 'seattle', 'chicago',
-    'austin', 'los angeles', 'toronto', 'montreal', 'montréal', 'vancouver', 'mexico city', 'ciudad de méxico', 'buenos aires', 'bogotá', 'santiago', 'lima',
-    'doha', 'dubai', 'abu dhabi', 'riyadh', 'cairo', 'istanbul', 'singapore', 'tokyo', 'sydney', 'melbourne', 'bangalore', 'mumbai', 'remote', 'hybrid',
+    'london',
+    'paris',
+    'berlin',
+    'munich',
+    'münchen',
+    'hamburg',
+    'frankfurt',
+    'cologne',
+    'köln',
+    'stuttgart',
+    'vienna',
+    'wien',
+    'zurich',
+    'zürich',
+    'geneva',
+    'genève',
+    'madrid',
+    'barcelona',
+    'valencia',
+    'sevilla',
+    'seville',
+    'lisbon',
+    'lisboa',
+    'rome',
+    'roma',
+    'milan',
+    'milano',
+    'amsterdam',
+    'rotterdam',
+    'brussels',
+    'bruxelles',
+    'lyon',
+    'marseille',
+    'toulouse',
+    'nantes',
+    'lille',
+    'bordeaux',
+    'dublin',
+    'edinburgh',
+    'manchester',
+    'new york',
+    'san francisco',
+    'boston',
+    'seattle',
+    'chicago',
+    'austin',
+    'los angeles',
+    'toronto',
+    'montreal',
+    'montréal',
+    'vancouver',
+    'mexico city',
+    'ciudad de méxico',
+    'buenos aires',
+    'bogotá',
+    'santiago',
+    'lima',
+    'doha',
+    'dubai',
+    'abu dhabi',
+    'riyadh',
+    'cairo',
+    'istanbul',
+    'singapore',
+    'tokyo',
+    'sydney',
+    'melbourne',
+    'bangalore',
+    'mumbai',
+    'remote',
+    'hybrid',
   ].map(fold),
 );
 
@@ -43,9 +110,13 @@ const INSTITUTION_WORDS = words(
 );
 
 /** Degree names: whole words at the start of a segment, or anywhere as whole words. */
-const DEGREE = /(?<![\p{L}])(ph\.?\s?d\.?|dphil|doctorate|doctor|dr\.|b\.?\s?sc?\.?|b\.?\s?a\.?|b\.?\s?eng\.?|m\.?\s?sc?\.?|m\.?\s?a\.?|m\.?\s?eng\.?|mba|llb|llm|bachelor(?:'s)?|master(?:'s)?|associate(?:'s)? degree|diploma|diplom|diplôme|abitur|magister|staatsexamen|licence|licenciatura|licenciado|grado|máster|maestría|doctorado|baccalauréat|bac|bts|dut|mastère|ingénieur|high school|a-levels|ged|certificate|hnd)(?![\p{L}])/iu;
+const DEGREE =
+  /(?<![\p{L}])(ph\.?\s?d\.?|dphil|doctorate|doctor|dr\.|b\.?\s?sc?\.?|b\.?\s?a\.?|b\.?\s?eng\.?|m\.?\s?sc?\.?|m\.?\s?a\.?|m\.?\s?eng\.?|mba|llb|llm|bachelor(?:'s)?|master(?:'s)?|associate(?:'s)? degree|diploma|diplom|diplôme|abitur|magister|staatsexamen|licence|licenciatura|licenciado|grado|máster|maestría|doctorado|baccalauréat|bac|bts|dut|mastère|ingénieur|high school|a-levels|ged|certificate|hnd)(?![\p{L}])/iu;
 
-const tokens = (s: string) => fold(s).split(/[^\p{L}\p{N}.&-]+/u).filter(Boolean);
+const tokens = (s: string) =>
+  fold(s)
+    .split(/[^\p{L}\p{N}.&-]+/u)
+    .filter(Boolean);
 
 export function titleScore(s: string): number {
   return tokens(s).filter((t) => TITLE_WORDS.includes(t) || TITLE_WORDS.some((w) => w.length > 5 && t.endsWith(w))).length;

@@ -34,7 +34,12 @@ interface Section {
   lines: OrderedLine[];
 }
 
-const union = (boxes: Box[]): Box => [Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))];
+const union = (boxes: Box[]): Box => [
+  Math.min(...boxes.map((b) => b[0])),
+  Math.min(...boxes.map((b) => b[1])),
+  Math.max(...boxes.map((b) => b[2])),
+  Math.max(...boxes.map((b) => b[3])),
+];
 
 function regionOf(lines: OrderedLine[]): Region | null {
   const first = lines[0];
@@ -43,11 +48,38 @@ function regionOf(lines: OrderedLine[]): Region | null {
   return { page: first.page, box: union(same.map((l) => l.box)) };
 }
 
-const clean = (s: string) => s.replace(/\s+/g, ' ').replace(/^[\s,;:|·•–—-]+|[\s,;:|·•–—-]+$/g, '').trim();
+const clean = (s: string) =>
+  s
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s,;:|·•–—-]+|[\s,;:|·•–—-]+$/g, '')
+    .trim();
 const stripBullet = (s: string) => s.replace(BULLET, '').trim();
 
 // Lower-case words a name has on its own ("Anna de Vries"), never joined to the word before.
-const NAME_PARTICLES = new Set(['van', 'von', 'der', 'den', 'de', 'del', 'della', 'di', 'da', 'das', 'dos', 'du', 'la', 'le', 'bin', 'ibn', 'al', 'el', 'ten', 'ter', 'zu', 'y']);
+const NAME_PARTICLES = new Set([
+  'van',
+  'von',
+  'der',
+  'den',
+  'de',
+  'del',
+  'della',
+  'di',
+  'da',
+  'das',
+  'dos',
+  'du',
+  'la',
+  'le',
+  'bin',
+  'ibn',
+  'al',
+  'el',
+  'ten',
+  'ter',
+  'zu',
+  'y',
+]);
 
 /** Two to four capitalised words (a particle between them), no digits: a person's name. */
 export function looksLikeName(text: string): boolean {
@@ -98,7 +130,6 @@ function findName(lines: OrderedLine[]): { line: OrderedLine; from: OrderedLine[
   return best ? { line: best, from: [lines[top.indexOf(best)]!] } : null;
 }
 
-
 /** OCR breaks a word of large display type at a wide kerning gap ("Ha rtmann", "Du bois"): a fragment
  * in lower case that follows its word closer than half the line height is joined back. */
 function joinBrokenWords(line: OrderedLine): OrderedLine {
@@ -126,12 +157,23 @@ function sections(lay: Layout): Section[] {
     const sized = bodyHeight > 0 && line.box[3] - line.box[1] >= 1.2 * bodyHeight && text.split(/\s+/).length <= 5;
     // Not a line with separators ("Employer | Place", "Employer — Place, Country"): an entry's bold header,
     // and OCR's box of a "|" glyph stands taller than the text.
-    if (!kind && sized && !lay.nameLines.includes(line) && !/\d|@|\s[|–—]\s|,/.test(text) && !BULLET.test(text) && titleScore(text) === 0 && !degreeAt(text) && !isInstitution(text)) kind = 'other';
+    if (
+      !kind &&
+      sized &&
+      !lay.nameLines.includes(line) &&
+      !/\d|@|\s[|–—]\s|,/.test(text) &&
+      !BULLET.test(text) &&
+      titleScore(text) === 0 &&
+      !degreeAt(text) &&
+      !isInstitution(text)
+    )
+      kind = 'other';
     // "Skills: Python, Go" opens a section with its first line, outside lists that use such labels.
     const inline = !kind && current.kind !== 'skills' && current.kind !== 'languages' ? text.match(/^([^:]{3,40}):\s*(.+)$/) : null;
     const inlineKind = inline ? knownHeading(inline[1]!) : null;
     if (kind) out.push({ kind, heading: text.replace(/[:：]\s*$/, ''), headingLine: line, lines: [] });
-    else if (inline && inlineKind && inlineKind !== 'contact') out.push({ kind: inlineKind, heading: inline[1]!, headingLine: line, lines: [{ ...line, text: inline[2]! }] });
+    else if (inline && inlineKind && inlineKind !== 'contact')
+      out.push({ kind: inlineKind, heading: inline[1]!, headingLine: line, lines: [{ ...line, text: inline[2]! }] });
     else current.lines.push(line);
   }
   return out;
@@ -220,7 +262,13 @@ function entries(lines: OrderedLine[]): Entry[] {
       continue;
     }
     const range = findDateRange(t);
-    const full = e0 && (e0.bullets.length || (e0.dates && e0.headers.length >= 2) || e0.headers.length >= 3 || (range && e0.dates) || (e0.dates && headerParts(e0).parts.length >= 2));
+    const full =
+      e0 &&
+      (e0.bullets.length ||
+        (e0.dates && e0.headers.length >= 2) ||
+        e0.headers.length >= 3 ||
+        (range && e0.dates) ||
+        (e0.dates && headerParts(e0).parts.length >= 2));
     let e: Entry = e0 && !full ? e0 : start();
     if (range && !e.dates) e.dates = range;
     const header = range ? withoutDateRange(t, range) : t;
@@ -348,14 +396,17 @@ export function parseCv(reader: string, pages: PageText[], opts: ParseOptions): 
     languages: [],
     certifications: [],
     projects: [],
-    sections: secs.filter((s) => s.heading !== null || s.lines.length).map((s) => ({ kind: s.kind, heading: s.heading, region: regionOf(s.headingLine ? [s.headingLine, ...s.lines] : s.lines), lines: s.lines.length })),
+    sections: secs
+      .filter((s) => s.heading !== null || s.lines.length)
+      .map((s) => ({ kind: s.kind, heading: s.heading, region: regionOf(s.headingLine ? [s.headingLine, ...s.lines] : s.lines), lines: s.lines.length })),
     source: { reader, columns: lay.columns },
   };
   for (const line of lay.lines) {
     const email = findEmail(line.text);
     if (email && !cv.contact.email) cv.contact.email = text(email, [line]);
     const phone = line.text.replace(EMAIL, ' ').replace(URL, ' ').match(PHONE);
-    if (phone && !findDateRange(phone[0])?.end && phone[0].replace(/\D/g, '').length >= 8 && !cv.contact.phone) cv.contact.phone = text(phone[0].trim(), [line]);
+    if (phone && !findDateRange(phone[0])?.end && phone[0].replace(/\D/g, '').length >= 8 && !cv.contact.phone)
+      cv.contact.phone = text(phone[0].trim(), [line]);
   }
   for (const sec of secs) {
     const w = (lines: OrderedLine[], facts: string[]) => where(lines, facts);
@@ -369,13 +420,25 @@ export function parseCv(reader: string, pages: PageText[], opts: ParseOptions): 
       case 'experience':
         for (const e of entries(sec.lines)) {
           const x = experienceOf(e, w(e.lines, []));
-          cv.experience.push({ ...x, evidence: w(e.lines, [x.title, x.employer].filter((v): v is string => !!v)).evidence });
+          cv.experience.push({
+            ...x,
+            evidence: w(
+              e.lines,
+              [x.title, x.employer].filter((v): v is string => !!v),
+            ).evidence,
+          });
         }
         break;
       case 'education':
         for (const e of entries(sec.lines)) {
           const x = educationOf(e, w(e.lines, []));
-          cv.education.push({ ...x, evidence: w(e.lines, [x.degree, x.institution].filter((v): v is string => !!v)).evidence });
+          cv.education.push({
+            ...x,
+            evidence: w(
+              e.lines,
+              [x.degree, x.institution].filter((v): v is string => !!v),
+            ).evidence,
+          });
         }
         break;
       case 'projects':

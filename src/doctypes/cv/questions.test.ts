@@ -3,14 +3,28 @@ import type { Cv } from './model.js';
 import { cvQuestions } from './questions.js';
 
 const w = { region: null, evidence: ['text_layer' as const] };
-const role = (title: string | null, employer: string, start: string | null, end: string | null) => ({ title, employer, place: null, start, end, dates_raw: null, bullets: [], ...w });
+const role = (title: string | null, employer: string, start: string | null, end: string | null) => ({
+  title,
+  employer,
+  place: null,
+  start,
+  end,
+  dates_raw: null,
+  bullets: [],
+  ...w,
+});
 
 describe('questions for the candidate', () => {
   it('asks about gaps over six months, overlaps, missing dates, unclear titles and missing contact', () => {
     const cv: Cv = {
       contact: { name: { value: 'Ana Silva', ...w }, email: null, phone: { value: '+351 912 345 678', ...w }, location: null, links: [] },
       summary: null,
-      experience: [role('Data Engineer', 'Acme', '2022-01', 'present'), role('Analyst', 'Globex', '2019-01', '2021-03'), role('Intern', 'Initech', '2018-06', '2019-03'), role(null, 'Hooli', null, '2017-01')],
+      experience: [
+        role('Data Engineer', 'Acme', '2022-01', 'present'),
+        role('Analyst', 'Globex', '2019-01', '2021-03'),
+        role('Intern', 'Initech', '2018-06', '2019-03'),
+        role(null, 'Hooli', null, '2017-01'),
+      ],
       education: [],
       skills: [],
       languages: [],

@@ -113,7 +113,12 @@ function twoColumns(lines: Line[], gutter: number, tag: (l: Line, column: number
   const above = crossing.filter((l) => midY(l) < columnsTop).sort(byRow);
   const below = crossing.filter((l) => midY(l) >= columnsTop).sort(byRow);
   return {
-    lines: [...above.map((l) => tag(l, 0)), ...left.sort(byRow).map((l) => tag(l, 1)), ...right.sort(byRow).map((l) => tag(l, 2)), ...below.map((l) => tag(l, 0))],
+    lines: [
+      ...above.map((l) => tag(l, 0)),
+      ...left.sort(byRow).map((l) => tag(l, 1)),
+      ...right.sort(byRow).map((l) => tag(l, 2)),
+      ...below.map((l) => tag(l, 0)),
+    ],
     columns: 2,
   };
 }
@@ -140,7 +145,10 @@ export function sidebarBand(page: PageText): { x0: number; x1: number; column: 1
 export function withBandReading(page: PageText, band: { x0: number; x1: number }, bandLines: Line[]): PageText {
   const inBand = (b: Line['box']) => (b[0] + b[2]) / 2 >= band.x0 && (b[0] + b[2]) / 2 < band.x1;
   // Each line keeps its words outside the band (a row OCR read across the gutter loses its sidebar part).
-  const rest = page.lines.map((l) => l.words.filter((x) => !inBand(x.box))).filter((ws) => ws.length).map(lineOf);
+  const rest = page.lines
+    .map((l) => l.words.filter((x) => !inBand(x.box)))
+    .filter((ws) => ws.length)
+    .map(lineOf);
   const before = page.lines.reduce((n, l) => n + l.words.filter((x) => inBand(x.box)).length, 0);
   const w = band.x1 - band.x0;
   const mapBox = (b: Line['box']): Line['box'] => [band.x0 + b[0] * w, b[1], band.x0 + b[2] * w, b[3]];

@@ -33,7 +33,9 @@ const joinParts = (parts: Array<string | null>) => parts.filter((p): p is string
 export function cvBlocks(cv: Cv): Block[] {
   const out: Block[] = [];
   if (cv.contact.name) out.push({ kind: 'name', text: cv.contact.name.value });
-  const contact = [cv.contact.email?.value, cv.contact.phone?.value, cv.contact.location?.value, ...cv.contact.links.map((l) => l.value)].filter((v): v is string => !!v);
+  const contact = [cv.contact.email?.value, cv.contact.phone?.value, cv.contact.location?.value, ...cv.contact.links.map((l) => l.value)].filter(
+    (v): v is string => !!v,
+  );
   if (contact.length) out.push({ kind: 'contact', text: contact.join(' | ') });
   if (cv.summary) out.push({ kind: 'heading', text: PRINTED_HEADINGS.summary }, { kind: 'para', text: cv.summary.value });
   if (cv.experience.length) {

@@ -103,5 +103,10 @@ export function checkArithmetic(input: ArithmeticInput): Check[] {
 /** Fields the checks support: in at least one passing check and in no failing reportable one. */
 export function supportedFields(checks: Check[]): Set<string> {
   const failed = new Set(checks.filter((c) => !c.ok && c.reportable).flatMap((c) => c.fields));
-  return new Set(checks.filter((c) => c.ok).flatMap((c) => c.fields).filter((f) => !failed.has(f)));
+  return new Set(
+    checks
+      .filter((c) => c.ok)
+      .flatMap((c) => c.fields)
+      .filter((f) => !failed.has(f)),
+  );
 }

@@ -14,13 +14,60 @@ const SYMBOLS: Record<string, string> = {
 
 /** Codes accepted when printed (a closed list avoids reading any three capitals as a currency). */
 export const ISO_CURRENCIES = new Set([
-  'EUR', 'USD', 'GBP', 'CHF', 'PLN', 'INR', 'MYR', 'SGD', 'AUD', 'CAD', 'JPY', 'CNY', 'SEK', 'NOK', 'DKK',
-  'CZK', 'HUF', 'ZAR', 'AED', 'SAR', 'QAR', 'NZD', 'HKD', 'RON', 'BGN', 'TRY', 'BRL', 'MXN', 'KRW',
+  'EUR',
+  'USD',
+  'GBP',
+  'CHF',
+  'PLN',
+  'INR',
+  'MYR',
+  'SGD',
+  'AUD',
+  'CAD',
+  'JPY',
+  'CNY',
+  'SEK',
+  'NOK',
+  'DKK',
+  'CZK',
+  'HUF',
+  'ZAR',
+  'AED',
+  'SAR',
+  'QAR',
+  'NZD',
+  'HKD',
+  'RON',
+  'BGN',
+  'TRY',
+  'BRL',
+  'MXN',
+  'KRW',
 ]);
 
 /** Currencies whose countries write numeric dates day first and never month first (a US dollar,
  * a Canadian dollar or a peso says nothing: month-first is common where they are spent). */
-export const DAY_FIRST_CURRENCIES = new Set(['EUR', 'GBP', 'CHF', 'PLN', 'INR', 'MYR', 'SGD', 'AUD', 'NZD', 'SEK', 'NOK', 'DKK', 'CZK', 'HUF', 'RON', 'BGN', 'TRY', 'BRL', 'HKD']);
+export const DAY_FIRST_CURRENCIES = new Set([
+  'EUR',
+  'GBP',
+  'CHF',
+  'PLN',
+  'INR',
+  'MYR',
+  'SGD',
+  'AUD',
+  'NZD',
+  'SEK',
+  'NOK',
+  'DKK',
+  'CZK',
+  'HUF',
+  'RON',
+  'BGN',
+  'TRY',
+  'BRL',
+  'HKD',
+]);
 
 export function currencyOfMark(mark: string): string | null {
   const m = mark.trim().toUpperCase();

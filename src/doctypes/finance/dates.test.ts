@@ -4,7 +4,7 @@ import { DAY_FIRST_CURRENCIES } from './currency.js';
 import { DAY_FIRST_LEGAL_FORM, documentDayOrder, findDates, findTime, orderWithHints, resolveDate, termsDays } from './dates.js';
 
 describe('document day/month order', () => {
-  it("takes a currency spent only where dates are day first as a hint, never over a proof", () => {
+  it('takes a currency spent only where dates are day first as a hint, never over a proof', () => {
     const unproven = documentDayOrder(['Date 06/03/2018', 'TOTAL RM 54.50']);
     expect(orderWithHints(unproven, DAY_FIRST_CURRENCIES.has('MYR'))).toBe('dmy');
     expect(orderWithHints(unproven, DAY_FIRST_CURRENCIES.has('USD'))).toBeNull();

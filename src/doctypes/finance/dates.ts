@@ -102,7 +102,9 @@ export const daysBetween = (fromIso: string, toIso: string): number => Math.roun
 
 /** "Payment due within 30 days", "Net 30", "14 Tage netto", "30 jours". */
 export function termsDays(text: string): number | null {
-  const m = stripDiacritics(text).toUpperCase().match(/\b(?:NET\s*)?(\d{1,3})\s*(?:DAYS|DAY|TAGE|JOURS|DAGEN|DIAS|GIORNI)\b|\bNET\s*(\d{1,3})\b/);
+  const m = stripDiacritics(text)
+    .toUpperCase()
+    .match(/\b(?:NET\s*)?(\d{1,3})\s*(?:DAYS|DAY|TAGE|JOURS|DAGEN|DIAS|GIORNI)\b|\bNET\s*(\d{1,3})\b/);
   if (!m) return null;
   const n = Number(m[1] ?? m[2]);
   return n > 0 && n <= 365 ? n : null;

@@ -6,7 +6,19 @@ import { looksLikeTillReceipt, tillSigns } from './document-kind.js';
 const input = (lines: string[]) => ({ kind: 'png' as const, lines, text: lines.join('\n').toUpperCase() });
 
 // A shop's slip as GST law has it headed: "TAX INVOICE", with the till's own words.
-const taxInvoiceSlip = ['HARDWARE TRADING SDN BHD', 'GST REG NO : 001269075968', 'TAX INVOICE', 'INVOICE NO : CS 23304', 'DATE : 29/12/2017 11:41', 'CASHIER # LST', 'SUBTOTAL : 6.00', 'TOTAL INCL OF GST : 6.00', 'CASH 10.00', 'CHANGE DUE : 4.00', 'THANK YOU PLEASE COME AGAIN'];
+const taxInvoiceSlip = [
+  'HARDWARE TRADING SDN BHD',
+  'GST REG NO : 001269075968',
+  'TAX INVOICE',
+  'INVOICE NO : CS 23304',
+  'DATE : 29/12/2017 11:41',
+  'CASHIER # LST',
+  'SUBTOTAL : 6.00',
+  'TOTAL INCL OF GST : 6.00',
+  'CASH 10.00',
+  'CHANGE DUE : 4.00',
+  'THANK YOU PLEASE COME AGAIN',
+];
 
 describe('till receipt or invoice', () => {
   it('reads a till slip headed TAX INVOICE as a receipt, and says why', () => {

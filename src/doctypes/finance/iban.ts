@@ -5,8 +5,34 @@ const IBAN_RE = /\b([A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,3})?)
 /** IBAN lengths of the countries met most (ISO 13616 registry); a code of another length from one
  * of them is a number that passed mod-97 by chance (one in 97 does). */
 const IBAN_LENGTH: Record<string, number> = {
-  AT: 20, BE: 16, CH: 21, CZ: 24, DE: 22, DK: 18, ES: 24, FI: 18, FR: 27, GB: 22, GR: 27, HU: 28, IE: 22, IT: 27, LU: 20,
-  MC: 27, NL: 18, NO: 15, PL: 28, PT: 25, SE: 24, SK: 24, AE: 23, SA: 24, QA: 29, BH: 22, KW: 30, TR: 26,
+  AT: 20,
+  BE: 16,
+  CH: 21,
+  CZ: 24,
+  DE: 22,
+  DK: 18,
+  ES: 24,
+  FI: 18,
+  FR: 27,
+  GB: 22,
+  GR: 27,
+  HU: 28,
+  IE: 22,
+  IT: 27,
+  LU: 20,
+  MC: 27,
+  NL: 18,
+  NO: 15,
+  PL: 28,
+  PT: 25,
+  SE: 24,
+  SK: 24,
+  AE: 23,
+  SA: 24,
+  QA: 29,
+  BH: 22,
+  KW: 30,
+  TR: 26,
 };
 
 export function ibanValid(iban: string): boolean {

@@ -63,14 +63,17 @@ function plausibleOrder(invoiceRaw: string, dueRaw: string | null, terms: number
   };
   const dmy = fits('dmy');
   const mdy = fits('mdy');
-  if (dmy !== mdy) return { order: dmy ? 'dmy' : 'mdy', why: 'only one day/month order gives dates that fit together (due after issue, payment terms, not in the future)' };
+  if (dmy !== mdy)
+    return { order: dmy ? 'dmy' : 'mdy', why: 'only one day/month order gives dates that fit together (due after issue, payment terms, not in the future)' };
   return { order: null, why: 'no date on the document shows the day/month order' };
 }
 
 export function findInvoiceDates(rows: Row[], now: Date): InvoiceDates {
   const texts = rows.map((r) => r.text);
   // A bare "Date" label also stands before due and order dates: those rows are not the invoice's.
-  const byLabel = findPairs(rows, 'invoice_date', firstDate).filter((p) => p.score >= 30 || !(matchLabel('due_date', p.row.text) || matchLabel('other_date', p.row.text)));
+  const byLabel = findPairs(rows, 'invoice_date', firstDate).filter(
+    (p) => p.score >= 30 || !(matchLabel('due_date', p.row.text) || matchLabel('other_date', p.row.text)),
+  );
   const invoice = byLabel[0] ?? fallbackInvoiceDate(rows);
   const due = findPairs(rows, 'due_date', firstDate)[0] ?? null;
   const decision = documentDayOrder(texts);

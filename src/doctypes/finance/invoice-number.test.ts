@@ -20,7 +20,12 @@ describe('invoice number', () => {
   });
 
   it('takes a value printed under its label', () => {
-    expect(numberOn([['Invoice number', 0.6, 0.1], ['VF1005193039', 0.6, 0.115]])).toBe('VF1005193039');
+    expect(
+      numberOn([
+        ['Invoice number', 0.6, 0.1],
+        ['VF1005193039', 0.6, 0.115],
+      ]),
+    ).toBe('VF1005193039');
   });
 
   it('joins a number read in two words only when the two words are the whole value', () => {
@@ -32,11 +37,22 @@ describe('invoice number', () => {
   });
 
   it('falls back to a booking reference when nothing names an invoice number', () => {
-    expect(numberOn([['PAYMENT RECEIPT', 0.2, 0.05], ['Booking ID', 0.53, 0.17], ['IBZY2087', 0.53, 0.185]])).toBe('IBZY2087');
+    expect(
+      numberOn([
+        ['PAYMENT RECEIPT', 0.2, 0.05],
+        ['Booking ID', 0.53, 0.17],
+        ['IBZY2087', 0.53, 0.185],
+      ]),
+    ).toBe('IBZY2087');
   });
 
   it('prefers the invoice number to a booking reference, and takes neither an order number nor a customer reference', () => {
-    expect(numberOn([['Booking ID: BK-7781', 0.05, 0.1], ['Invoice No: 2022089083', 0.6, 0.1]])).toBe('2022089083');
+    expect(
+      numberOn([
+        ['Booking ID: BK-7781', 0.05, 0.1],
+        ['Invoice No: 2022089083', 0.6, 0.1],
+      ]),
+    ).toBe('2022089083');
     expect(numberOn([['Order ID: OD304175096047380001', 0.05, 0.1]])).toBeNull();
     expect(numberOn([['Reference: CUSTREF123', 0.6, 0.1]])).toBeNull();
   });

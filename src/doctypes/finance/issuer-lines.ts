@@ -23,15 +23,21 @@ const MAX_NAME_WORDS = 6;
 const plainName = (text: string): string | null => {
   const name = nameOf(text);
   const words = name.split(/\s+/).length;
-  const ok = name.length >= 2 && words <= MAX_NAME_WORDS && isPartyText(name) && !CONTACT.test(name) && !/\d|:|\bBAN[KQ]/i.test(name) && !looksLikeSentence(name);
+  const ok =
+    name.length >= 2 && words <= MAX_NAME_WORDS && isPartyText(name) && !CONTACT.test(name) && !/\d|:|\bBAN[KQ]/i.test(name) && !looksLikeSentence(name);
   return ok ? name : null;
 };
 
 function payee(rows: Row[]): NamedIssuer | null {
-  const best = findPairs(rows, 'payee', (text) => {
-    const name = plainName(text);
-    return name ? { value: name, raw: text } : null;
-  }, { maxRowsBelow: 1 })[0];
+  const best = findPairs(
+    rows,
+    'payee',
+    (text) => {
+      const name = plainName(text);
+      return name ? { value: name, raw: text } : null;
+    },
+    { maxRowsBelow: 1 },
+  )[0];
   return best ? { name: best.value, boxes: best.boxes, page: best.page, how: 'payee' } : null;
 }
 

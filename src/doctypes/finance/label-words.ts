@@ -9,7 +9,23 @@
 export const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-export const WORDED_LABELS = ['invoice_title', 'invoice_number', 'invoice_date', 'due_date', 'subtotal', 'tax', 'total', 'amount_due', 'vendor', 'customer', 'vendor_tax_id', 'credit_note', 'total_qualifier', 'prepayment', 'number_date'] as const;
+export const WORDED_LABELS = [
+  'invoice_title',
+  'invoice_number',
+  'invoice_date',
+  'due_date',
+  'subtotal',
+  'tax',
+  'total',
+  'amount_due',
+  'vendor',
+  'customer',
+  'vendor_tax_id',
+  'credit_note',
+  'total_qualifier',
+  'prepayment',
+  'number_date',
+] as const;
 export type WordedLabel = (typeof WORDED_LABELS)[number];
 
 export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {

@@ -52,7 +52,9 @@ function phrasePattern(label: WordedLabel, phrase: string): LabelPattern {
   const compound = phrase.startsWith('*');
   const body = upper(weak || compound ? phrase.slice(1) : phrase)
     .split(' ')
-    .map((word) => (SPLIT_TOLERANT.has(label) && LONG_WORD.test(word) ? [...word].join(' ?') : escapeRe(word).replace(/\\\./g, '\\.?').replace(/-/g, '[-\\s]?')))
+    .map((word) =>
+      SPLIT_TOLERANT.has(label) && LONG_WORD.test(word) ? [...word].join(' ?') : escapeRe(word).replace(/\\\./g, '\\.?').replace(/-/g, '[-\\s]?'),
+    )
     .join('\\s*');
   const start = LINE_START.has(label) ? '^\\s*' : compound ? '' : '(?<![\\p{L}\\p{N}-])';
   return L(new RegExp(`${start}${body}(?![\\p{L}\\p{N}])`, 'u'), WORDED_STRENGTH[label][weak ? 1 : 0]);
@@ -65,7 +67,10 @@ export const LABELS = {
   // OCR reads the I of INVOICE as L or 1 and the O of NO as a zero.
   invoice_number: [
     ...WORDED.invoice_number,
-    L(/\b(?:[IL1]NVOICE|INV|TAX [IL1]NVOICE|BILL|RECEIPT|DOCUMENT)\s*(?:N[O0]|NUMBER|NUM|NBR|NR|ID|REF(?:ERENCE)?)\b\.?|\b(?:[IL1]NVOICE|INV|BILL|RECEIPT)\s*(?:#|N[°º])/, 3),
+    L(
+      /\b(?:[IL1]NVOICE|INV|TAX [IL1]NVOICE|BILL|RECEIPT|DOCUMENT)\s*(?:N[O0]|NUMBER|NUM|NBR|NR|ID|REF(?:ERENCE)?)\b\.?|\b(?:[IL1]NVOICE|INV|BILL|RECEIPT)\s*(?:#|N[°º])/,
+      3,
+    ),
     L(/\bFACTURE\s*(?:N\s*[O0°º]?|NUMERO|NO)\b\.?|\bFACTURE\s*N[°º]/, 3),
     L(/\bRECHNUNGS?\s*-?\s*(?:NR|NUMMER|NO)\b\.?|\bBELEG\s*-?\s*(?:NR|NUMMER)\b\.?/, 3),
     L(/\bFACTUUR\s*(?:NR|NUMMER)\b\.?|\bFACTUURNUMMER\b/, 3),
@@ -77,7 +82,12 @@ export const LABELS = {
   /** What a booking or reservation is known by: the document's reference when nothing names an
    * invoice number (a hotel's or a travel agent's payment receipt). Order numbers are not: an
    * invoice usually prints its order's number beside its own. */
-  document_reference: [L(/\b(?:BOOKING|RESERVATION|BUCHUNGS?)\s*-?\s*(?:ID|NO|NR|NUMBER|NUMMER|REF(?:ERENCE)?|CODE)\b\.?|\bCONFIRMATION\s*(?:NO|NUMBER|CODE)\b\.?|\bFOLIO\s*(?:NO|NUMBER)\b\.?/, 2)],
+  document_reference: [
+    L(
+      /\b(?:BOOKING|RESERVATION|BUCHUNGS?)\s*-?\s*(?:ID|NO|NR|NUMBER|NUMMER|REF(?:ERENCE)?|CODE)\b\.?|\bCONFIRMATION\s*(?:NO|NUMBER|CODE)\b\.?|\bFOLIO\s*(?:NO|NUMBER)\b\.?/,
+      2,
+    ),
+  ],
   invoice_date: [
     ...WORDED.invoice_date,
     L(/\b(?:INVOICE|BILL|ISSUE|TAX POINT)\s*DATE\b|\bDATE\s*(?:OF\s*)?(?:INVOICE|ISSUE)\b/, 3),
@@ -86,21 +96,31 @@ export const LABELS = {
   ],
   due_date: [
     ...WORDED.due_date,
-    L(/\bDUE\s*DATE\b|\bDATE\s*DUE\b|\bPAYMENT\s*DUE\b|\bPAY\s*BY\b|\bFALLIG(?:KEITSDATUM|\s*AM)?\b|\bZAHLUNGSZIEL\b|\bVERVALDATUM\b|\bECHEANCE\b|\bDATE\s*LIMITE\b|\bVENCIMIENTO\b|\bSCADENZA\b/, 3),
+    L(
+      /\bDUE\s*DATE\b|\bDATE\s*DUE\b|\bPAYMENT\s*DUE\b|\bPAY\s*BY\b|\bFALLIG(?:KEITSDATUM|\s*AM)?\b|\bZAHLUNGSZIEL\b|\bVERVALDATUM\b|\bECHEANCE\b|\bDATE\s*LIMITE\b|\bVENCIMIENTO\b|\bSCADENZA\b/,
+      3,
+    ),
   ],
   /** Dates that are not the invoice's own (orders, deliveries, periods). */
-  other_date: [L(/\b(?:ORDER|DELIVERY|SHIP(?:PING)?|PERIOD|SERVICE|BESTELL|LIEFER|COMMANDE|LIVRAISON|ORDER)\w*\s*(?:DATE|DATUM)?\b|\bORDERDATUM\b|\bPRELEVEMENT\b/, 2)],
+  other_date: [
+    L(/\b(?:ORDER|DELIVERY|SHIP(?:PING)?|PERIOD|SERVICE|BESTELL|LIEFER|COMMANDE|LIVRAISON|ORDER)\w*\s*(?:DATE|DATUM)?\b|\bORDERDATUM\b|\bPRELEVEMENT\b/, 2),
+  ],
   total: [
     ...WORDED.total,
-    L(/\bGRAND\s*TOTAL\b|\bTOTAL\s*(?:AMOUNT\s*)?(?:DUE|PAYABLE|TO\s*PAY)\b|\b(?:AMOUNT|BALANCE)\s*DUE\b|\bTOTAL\s*TTC\b|\bMONTANT\s*TTC\b|\b(?:SOMME|NET)\s*A\s*PAYER\b|\bGESAMT(?:BETRAG|SUMME)\b|\b(?:RECHNUNGS|END)BETRAG\b|\bTE\s*BETALEN\b|\bTOTAL\s*(?:FOR\s*THIS\s*|DE\s*LA\s*)?(?:INVOICE|FACTURE)\b|\bINVOICE\s*TOTAL\b|\bIMPORTE\s*TOTAL\b|\bROUNDED\s*TOTAL\b|\bTOTAL\s*(?:ROUNDED|ROUNDING)\b|\bNET\s*TOTAL\b|\bTOTAL\s*\(?INCL|\bTOTAL\s*AMOUNT\b|\bTOTAL\s*SALES?\s*\(?INCL/, 3),
+    L(
+      /\bGRAND\s*TOTAL\b|\bTOTAL\s*(?:AMOUNT\s*)?(?:DUE|PAYABLE|TO\s*PAY)\b|\b(?:AMOUNT|BALANCE)\s*DUE\b|\bTOTAL\s*TTC\b|\bMONTANT\s*TTC\b|\b(?:SOMME|NET)\s*A\s*PAYER\b|\bGESAMT(?:BETRAG|SUMME)\b|\b(?:RECHNUNGS|END)BETRAG\b|\bTE\s*BETALEN\b|\bTOTAL\s*(?:FOR\s*THIS\s*|DE\s*LA\s*)?(?:INVOICE|FACTURE)\b|\bINVOICE\s*TOTAL\b|\bIMPORTE\s*TOTAL\b|\bROUNDED\s*TOTAL\b|\bTOTAL\s*(?:ROUNDED|ROUNDING)\b|\bNET\s*TOTAL\b|\bTOTAL\s*\(?INCL|\bTOTAL\s*AMOUNT\b|\bTOTAL\s*SALES?\s*\(?INCL/,
+      3,
+    ),
     L(/\bTOTAAL\b|\bTOTALE?\b|\bGESAMT\b|\bSUMME\b|\bJUMLAH\b/, 2),
   ],
   subtotal: [
     ...WORDED.subtotal,
-    L(/\bSUB\s*-?\s*TOTAL\b|\bSUBTOTAAL\b|\bTOTAL\s*H\.?T\.?\b|\bMONTANT\s*(?:EUR\s*)?H\.?T\.?\b|\bTOTAL\s*(?:EXCL|EX|NET|BEFORE\s*TAX|EXCLUDING)\b|\bNET\s*AMOUNT\b|\bZWISCHENSUMME\b|\bNETTO(?:BETRAG|SUMME)?\b|\bEXCLUSIEF\s*BTW\b|\bTOTAL\s*SALES?\s*\(?EXCL|\bAMOUNT\s*EXCL|\bIMPONIBILE\b|\bBASE\s*IMPONIBLE\b/, 3),
+    L(
+      /\bSUB\s*-?\s*TOTAL\b|\bSUBTOTAAL\b|\bTOTAL\s*H\.?T\.?\b|\bMONTANT\s*(?:EUR\s*)?H\.?T\.?\b|\bTOTAL\s*(?:EXCL|EX|NET|BEFORE\s*TAX|EXCLUDING)\b|\bNET\s*AMOUNT\b|\bZWISCHENSUMME\b|\bNETTO(?:BETRAG|SUMME)?\b|\bEXCLUSIEF\s*BTW\b|\bTOTAL\s*SALES?\s*\(?EXCL|\bAMOUNT\s*EXCL|\bIMPONIBILE\b|\bBASE\s*IMPONIBLE\b/,
+      3,
+    ),
   ],
-  tax: [
-    ...WORDED.tax,L(/\b(?:VAT|TAX|TVA|BTW|MWST|UST|GST|IVA|SST|SALES\s*TAX|TOTAL\s*TAX)\b/, 2)],
+  tax: [...WORDED.tax, L(/\b(?:VAT|TAX|TVA|BTW|MWST|UST|GST|IVA|SST|SALES\s*TAX|TOTAL\s*TAX)\b/, 2)],
   invoice_title: WORDED.invoice_title,
   amount_due: WORDED.amount_due,
   credit_note: WORDED.credit_note,
@@ -108,29 +128,63 @@ export const LABELS = {
   prepayment: WORDED.prepayment,
   number_date: WORDED.number_date,
   /** Rows that carry a tax word but not a tax amount. */
-  not_tax: [L(/\b(?:TAX|VAT|GST|TVA|BTW)\s*(?:INVOICE|ID|NO|NR|NUMBER|REG|REGISTRATION|CODE|\/\s*TIN)\b|\bUST-?\s*ID|\bUSTID|\bEXC(?:L|LUDING)?\.?\s*(?:GST|VAT|TAX)\b|\b(?:INCL|INCLUSIVE)\b/, 2)],
+  not_tax: [
+    L(
+      /\b(?:TAX|VAT|GST|TVA|BTW)\s*(?:INVOICE|ID|NO|NR|NUMBER|REG|REGISTRATION|CODE|\/\s*TIN)\b|\bUST-?\s*ID|\bUSTID|\bEXC(?:L|LUDING)?\.?\s*(?:GST|VAT|TAX)\b|\b(?:INCL|INCLUSIVE)\b/,
+      2,
+    ),
+  ],
   /** Rows in the totals area that are neither the total nor its parts. */
-  not_total: [L(/\bTOTAL\s*(?:QTY|QUANTITY|ITEMS?|DISCOUNT|SAVINGS?|WEIGHT|POINTS|UNITS)\b|\bNO\.?\s*OF\s*ITEMS\b|\bCHANGE\b|\bCASH\b|\bTENDERED\b|\bPAID\b|\bCREDITS?\b/, 2)],
+  not_total: [
+    L(
+      /\bTOTAL\s*(?:QTY|QUANTITY|ITEMS?|DISCOUNT|SAVINGS?|WEIGHT|POINTS|UNITS)\b|\bNO\.?\s*OF\s*ITEMS\b|\bCHANGE\b|\bCASH\b|\bTENDERED\b|\bPAID\b|\bCREDITS?\b/,
+      2,
+    ),
+  ],
   vendor_tax_id: [
-    ...WORDED.vendor_tax_id,L(/\b(?:VAT|TAX|GST|TVA|BTW|IVA)\s*(?:ID|NO|NR|NUMBER|REG(?:ISTRATION)?(?:\s*NO)?|\/\s*TIN)\b\.?|\bUST-?\s*ID(?:NR)?\b\.?|\bUSTID\b|\bTIN\b|\bABN\b|\bSIRET\b|\bSTEUER-?\s*NR\b\.?|\bN[°º]?\s*TVA\b|\bBTW\b|\bCIF\b|\bP\.?\s*IVA\b/, 2)],
+    ...WORDED.vendor_tax_id,
+    L(
+      /\b(?:VAT|TAX|GST|TVA|BTW|IVA)\s*(?:ID|NO|NR|NUMBER|REG(?:ISTRATION)?(?:\s*NO)?|\/\s*TIN)\b\.?|\bUST-?\s*ID(?:NR)?\b\.?|\bUSTID\b|\bTIN\b|\bABN\b|\bSIRET\b|\bSTEUER-?\s*NR\b\.?|\bN[°º]?\s*TVA\b|\bBTW\b|\bCIF\b|\bP\.?\s*IVA\b/,
+      2,
+    ),
+  ],
   customer: [
     ...WORDED.customer,
-    L(/\bBILL(?:ED)?\s*TO\b|\b(?:BILLING|INVOICE)\s*ADDRESS\b|\bSOLD\s*TO\b|\bCUSTOMER\b(?!\s*(?:NO|NUMBER|ID|CARE|REF))|\bCLIENT\b|(?<!-)\bKUNDE\b(?!N)|\bRECHNUNGSEMPFANGER\b|\bRECHNUNGSADRESSE\b|\bFACTURE\s*A\b|\bADRESSE\s*DE\s*FACTURATION\b|\bFACTUUR\s*AAN\b|\bFACTUURADRES\b|\bDIRECCION\s*DE\s*FACTURACION\b|\bINVOICE\s*TO\b|\bATTN\b|^TO\s*:/, 2),
+    L(
+      /\bBILL(?:ED)?\s*TO\b|\b(?:BILLING|INVOICE)\s*ADDRESS\b|\bSOLD\s*TO\b|\bCUSTOMER\b(?!\s*(?:NO|NUMBER|ID|CARE|REF))|\bCLIENT\b|(?<!-)\bKUNDE\b(?!N)|\bRECHNUNGSEMPFANGER\b|\bRECHNUNGSADRESSE\b|\bFACTURE\s*A\b|\bADRESSE\s*DE\s*FACTURATION\b|\bFACTUUR\s*AAN\b|\bFACTUURADRES\b|\bDIRECCION\s*DE\s*FACTURACION\b|\bINVOICE\s*TO\b|\bATTN\b|^TO\s*:/,
+      2,
+    ),
     // Where the goods go is the customer's too, though a weaker sign than the billing block.
-    L(/\bSHIP(?:PED)?\s*TO\b|\bDELIVER(?:ED)?\s*TO\b|\b(?:SHIPPING|DELIVERY)\s*ADDRESS\b|\bLIEFERADRESSE\b|\bADRESSE\s*DE\s*LIVRAISON\b|\bAFLEVERADRES\b|\bDIRECCION\s*DE\s*ENVIO\b/, 1),
+    L(
+      /\bSHIP(?:PED)?\s*TO\b|\bDELIVER(?:ED)?\s*TO\b|\b(?:SHIPPING|DELIVERY)\s*ADDRESS\b|\bLIEFERADRESSE\b|\bADRESSE\s*DE\s*LIVRAISON\b|\bAFLEVERADRES\b|\bDIRECCION\s*DE\s*ENVIO\b/,
+      1,
+    ),
   ],
-  vendor: [
-    ...WORDED.vendor,L(/^(?:SOLD\s*BY|FROM|SUPPLIER|VENDOR|SELLER|ISSUED\s*BY|SERVICE\s*PROVIDER|LIEFERANT|FOURNISSEUR|LEVERANCIER)\b/, 2)],
+  vendor: [...WORDED.vendor, L(/^(?:SOLD\s*BY|FROM|SUPPLIER|VENDOR|SELLER|ISSUED\s*BY|SERVICE\s*PROVIDER|LIEFERANT|FOURNISSEUR|LEVERANCIER)\b/, 2)],
   /** Whom the payment goes to: the issuer, named on its bank line. */
-  payee: [L(/\b(?:ACCOUNT\s*(?:HOLDER|NAME)|BENEFICIARY(?!\s*BANK)(?:\s*NAME)?|PAYEE|TITULAIRE(?:\s*DU\s*COMPTE)?|KONTOINHABER(?:IN)?|BEGUNSTIGDE|TEN\s*NAAM\s*VAN|IN\s*FAVOU?R\s*OF|PAYABLE\s*TO)\b\s*:?/, 2)],
+  payee: [
+    L(
+      /\b(?:ACCOUNT\s*(?:HOLDER|NAME)|BENEFICIARY(?!\s*BANK)(?:\s*NAME)?|PAYEE|TITULAIRE(?:\s*DU\s*COMPTE)?|KONTOINHABER(?:IN)?|BEGUNSTIGDE|TEN\s*NAAM\s*VAN|IN\s*FAVOU?R\s*OF|PAYABLE\s*TO)\b\s*:?/,
+      2,
+    ),
+  ],
   /** A company's registration as the law asks it printed, in the issuer's own footer. */
-  registry: [L(/\bAU\s*CAPITAL\b|\bSHARE\s*CAPITAL\b|\bSTAMMKAPITAL\b|\bRCS\b|\bSIRE[NT]\b|\bHRB\b|\bREGISTERGERICHT\b|\bHANDELSREGISTER\b|\bAMTSGERICHT\b|\bSITZ\b|\bGESCHAFTSFUHRER\b|\bKVK\b|\bKAMER\s*VAN\s*KOOPHANDEL\b|\bCHAMBER\s*OF\s*COMMERCE\b|\bCIN\b|\bREGD\.?\s*OFFICE\b|\bREGISTERED\s*(?:OFFICE|IN|NO|NUMBER|ADDRESS)\b|\bSIEGE\s*SOCIAL\b|\bCOMPANY\s*(?:REG(?:ISTRATION)?\.?\s*)?(?:NO|NUMBER)\b|\bREGISTRO\s*MERCANTIL\b/, 2)],
-  payment_terms: [L(/\bPAYMENT\s*TERMS?\b|\bTERMS\b|\bDUE\s*WITHIN\b|\bNET\s*\d{1,3}\b|\bZAHLUNGSBEDINGUNGEN\b|\bCONDITIONS\s*DE\s*(?:PAIEMENT|REGLEMENT)\b|\bBETALINGSVOORWAARDEN\b|\bTAGE\s*NETTO\b/, 2)],
+  registry: [
+    L(
+      /\bAU\s*CAPITAL\b|\bSHARE\s*CAPITAL\b|\bSTAMMKAPITAL\b|\bRCS\b|\bSIRE[NT]\b|\bHRB\b|\bREGISTERGERICHT\b|\bHANDELSREGISTER\b|\bAMTSGERICHT\b|\bSITZ\b|\bGESCHAFTSFUHRER\b|\bKVK\b|\bKAMER\s*VAN\s*KOOPHANDEL\b|\bCHAMBER\s*OF\s*COMMERCE\b|\bCIN\b|\bREGD\.?\s*OFFICE\b|\bREGISTERED\s*(?:OFFICE|IN|NO|NUMBER|ADDRESS)\b|\bSIEGE\s*SOCIAL\b|\bCOMPANY\s*(?:REG(?:ISTRATION)?\.?\s*)?(?:NO|NUMBER)\b|\bREGISTRO\s*MERCANTIL\b/,
+      2,
+    ),
+  ],
+  payment_terms: [
+    L(
+      /\bPAYMENT\s*TERMS?\b|\bTERMS\b|\bDUE\s*WITHIN\b|\bNET\s*\d{1,3}\b|\bZAHLUNGSBEDINGUNGEN\b|\bCONDITIONS\s*DE\s*(?:PAIEMENT|REGLEMENT)\b|\bBETALINGSVOORWAARDEN\b|\bTAGE\s*NETTO\b/,
+      2,
+    ),
+  ],
   payment_method: [L(/\bPAID\s*BY\b|\bPAYMENT\s*(?:METHOD|MODE|TYPE)\b|\bPAYMENT\b\s*:|\bTENDER\b|\bMODE\s*DE\s*(?:PAIEMENT|REGLEMENT)\b/, 2)],
 } satisfies Record<string, LabelPattern[]>;
 
 export type LabelName = keyof typeof LABELS;
-
 
 export interface LabelMatch {
   strength: number;

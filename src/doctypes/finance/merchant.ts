@@ -17,7 +17,8 @@ export interface MerchantReading {
 }
 
 const HEADER_ROWS = 6;
-const TITLE = /^\W*(?:TAX\s+INVOICE|INVOICE|RECEIPT|CASH\s+(?:SALE|BILL|RECEIPT)|SALES?\s+RECEIPT|WELCOME|BILL|SIMPLIFIED\s+TAX\s+INVOICE|COPY|OFFICIAL\s+RECEIPT)\W*$/i;
+const TITLE =
+  /^\W*(?:TAX\s+INVOICE|INVOICE|RECEIPT|CASH\s+(?:SALE|BILL|RECEIPT)|SALES?\s+RECEIPT|WELCOME|BILL|SIMPLIFIED\s+TAX\s+INVOICE|COPY|OFFICIAL\s+RECEIPT)\W*$/i;
 const STOP_LABELS: LabelName[] = ['invoice_number', 'vendor_tax_id', 'invoice_date', 'total', 'subtotal', 'payment_method'];
 /** A company registration number, on its own line ("(742016-W)", "CO-REG: 860671-D") or after
  * the name ("99 SPEED MART S/B (519537-X)"). */
@@ -27,7 +28,15 @@ const TRAILING_REGISTRATION = /\s*\(\s*[0-9][0-9A-Z\s-]{4,}\)\s*$/i;
 const letters = (s: string): number => (s.match(/\p{L}/gu) ?? []).length;
 
 function stops(text: string): boolean {
-  return CONTACT.test(text) || TITLE.test(text) || findDates(text).length > 0 || findAmounts(text).some((a) => a.currency) || STOP_LABELS.some((l) => matchLabel(l, text)?.strength === 3) || /\bGST\b|\bSST\b|\bVAT\b/i.test(text) || /^[-=*_\s]{5,}$/.test(text);
+  return (
+    CONTACT.test(text) ||
+    TITLE.test(text) ||
+    findDates(text).length > 0 ||
+    findAmounts(text).some((a) => a.currency) ||
+    STOP_LABELS.some((l) => matchLabel(l, text)?.strength === 3) ||
+    /\bGST\b|\bSST\b|\bVAT\b/i.test(text) ||
+    /^[-=*_\s]{5,}$/.test(text)
+  );
 }
 
 export function findMerchant(rows: Row[]): MerchantReading | null {
@@ -49,9 +58,24 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
     // Registration lines and a repeat of the company's name sit among the address lines.
     if (REGISTRATION.test(r.text) || (parts.length === 0 && LEGAL_FORM.test(r.text) && !/\d/.test(r.text))) continue;
     if (stops(r.text) || letters(r.text) < 2) break;
-    parts.push(r.cells.map((c) => c.text).join(' ').replace(/[,\s]+$/, ''));
+    parts.push(
+      r.cells
+        .map((c) => c.text)
+        .join(' ')
+        .replace(/[,\s]+$/, ''),
+    );
     boxes.push(r.box);
     if (parts.length >= 5) break;
   }
-  return { name: chosen.cells.map((c) => c.text).join(' ').replace(TRAILING_REGISTRATION, '').trim(), nameBox: chosen.box, address: parts.length ? parts.join(', ') : null, addressBoxes: boxes, page: chosen.page };
+  return {
+    name: chosen.cells
+      .map((c) => c.text)
+      .join(' ')
+      .replace(TRAILING_REGISTRATION, '')
+      .trim(),
+    nameBox: chosen.box,
+    address: parts.length ? parts.join(', ') : null,
+    addressBoxes: boxes,
+    page: chosen.page,
+  };
 }

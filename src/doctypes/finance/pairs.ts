@@ -37,7 +37,10 @@ export function cellTail(cell: Cell, from: number): { text: string; boxes: Box[]
     offset += w.text.length + 1;
     return start + w.text.length > from;
   });
-  const text = cell.text.slice(from).replace(/^[\s:#.\-–|°º]+/, '').replace(/^(?:N[°º]|NO\.?|NR\.?)\s*[:#]?\s*/i, '');
+  const text = cell.text
+    .slice(from)
+    .replace(/^[\s:#.\-–|°º]+/, '')
+    .replace(/^(?:N[°º]|NO\.?|NR\.?)\s*[:#]?\s*/i, '');
   return { text: text.trim(), boxes: words.map((w) => w.box) };
 }
 

@@ -19,31 +19,61 @@ const addressWindow: Entry[] = [
 describe('invoice issuer', () => {
   it('is the account holder the bank line names, over an unlabelled address window', () => {
     expect(vendorOf([...addressWindow, ['Virement', 0.08, 0.61], ['BRED BANQUE POPULAIRE - Titulaire du compte : NETPRESSE', 0.21, 0.61]])).toBe('NETPRESSE');
-    expect(vendorOf([...addressWindow, ['Note : All Payment to be made in favor of', 0.1, 0.53], ['Oravel Stays Pvt. Ltd.', 0.1, 0.545]])).toBe('Oravel Stays Pvt. Ltd.');
+    expect(vendorOf([...addressWindow, ['Note : All Payment to be made in favor of', 0.1, 0.53], ['Oravel Stays Pvt. Ltd.', 0.1, 0.545]])).toBe(
+      'Oravel Stays Pvt. Ltd.',
+    );
   });
 
   it('is never the bank a "Beneficiary bank" line names', () => {
-    const letterhead: Entry[] = [['Northwind Analytics GmbH', 0.08, 0.07, 1.5], ['Lindenstraße 14', 0.08, 0.1], ['20095 Hamburg', 0.08, 0.115]];
+    const letterhead: Entry[] = [
+      ['Northwind Analytics GmbH', 0.08, 0.07, 1.5],
+      ['Lindenstraße 14', 0.08, 0.1],
+      ['20095 Hamburg', 0.08, 0.115],
+    ];
     expect(vendorOf([...letterhead, ['Beneficiary bank: HSBC UK', 0.08, 0.7]])).toBe('Northwind Analytics GmbH');
   });
 
   it('is the company the legal footer names, with its legal form or alone over the registration line', () => {
     expect(vendorOf([...addressWindow, ['Free SAS au capital de 3.441.812 Euros - B 421 938 861 RCS Paris', 0.08, 0.92]])).toBe('Free SAS');
-    expect(vendorOf([...addressWindow, ['NETPRESSE', 0.47, 0.943], ['Siège social : 16 rue Mollien - 92100 BOULOGNE', 0.23, 0.955], ['Sarl au capital de 10 000€ - RSC Paris B 530 848 134', 0.26, 0.967]])).toBe('NETPRESSE');
+    expect(
+      vendorOf([
+        ...addressWindow,
+        ['NETPRESSE', 0.47, 0.943],
+        ['Siège social : 16 rue Mollien - 92100 BOULOGNE', 0.23, 0.955],
+        ['Sarl au capital de 10 000€ - RSC Paris B 530 848 134', 0.26, 0.967],
+      ]),
+    ).toBe('NETPRESSE');
   });
 
   it('does not take a footer sentence for a name because it holds a word like a legal form ("as")', () => {
-    const footer: Entry[] = [['The goods sold as part of this shipment are for end use', 0.04, 0.91], ['Registered Office: 5 Hosur Road, Bangalore', 0.04, 0.925]];
+    const footer: Entry[] = [
+      ['The goods sold as part of this shipment are for end use', 0.04, 0.91],
+      ['Registered Office: 5 Hosur Road, Bangalore', 0.04, 0.925],
+    ];
     expect(vendorOf([['Azure Interior', 0.05, 0.054], ['4557 De Silva St', 0.05, 0.073], ...footer])).toBe('Azure Interior');
   });
 
   it('keeps the letterhead, with its address, when the footer names the same company', () => {
-    const vendor = findVendor(rowsOf([['Free Service Abonné', 0.07, 0.1], ['75371 Paris Cedex 08', 0.07, 0.112], ['de Lattre Alexis', 0.5, 0.18], ['Free SAS au capital de 3.441.812 Euros - RCS Paris', 0.08, 0.92]]));
+    const vendor = findVendor(
+      rowsOf([
+        ['Free Service Abonné', 0.07, 0.1],
+        ['75371 Paris Cedex 08', 0.07, 0.112],
+        ['de Lattre Alexis', 0.5, 0.18],
+        ['Free SAS au capital de 3.441.812 Euros - RCS Paris', 0.08, 0.92],
+      ]),
+    );
     expect(vendor).toMatchObject({ name: 'Free Service Abonné', address: '75371 Paris Cedex 08', placedBy: 'confirmed' });
   });
 
   it('says how each name was placed: one sign alone is only a letterhead, a payee or a footer', () => {
-    expect(findVendor(rowsOf([['Azure Interior', 0.05, 0.054], ['4557 De Silva St', 0.05, 0.073]]))?.placedBy).toBe('letterhead');
+    expect(
+      findVendor(
+        rowsOf([
+          ['Azure Interior', 0.05, 0.054],
+          ['4557 De Silva St', 0.05, 0.073],
+        ]),
+      )?.placedBy,
+    ).toBe('letterhead');
     expect(findVendor(rowsOf([...addressWindow, ['BRED BANQUE POPULAIRE - Titulaire du compte : NETPRESSE', 0.21, 0.61]]))?.placedBy).toBe('payee');
     expect(findVendor(rowsOf([...addressWindow, ['Free SAS au capital de 3.441.812 Euros - RCS Paris', 0.08, 0.92]]))?.placedBy).toBe('legal_footer');
     expect(findVendor(rowsOf([['Sold by: Northwind Analytics GmbH', 0.08, 0.2]]))?.placedBy).toBe('labelled');

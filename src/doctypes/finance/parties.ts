@@ -35,12 +35,24 @@ function addressUnder(rows: Row[], row: Row, anchor: Box): { text: string | null
   const parts: string[] = [];
   const boxes: Box[] = [];
   for (const r of rowsBelow(rows, row, 6, 1.6)) {
-    const cell = r.cells.find((c) => Math.abs(c.box[0] - anchor[0]) < 0.03 || (c.box[0] < anchor[2] && c.box[2] > anchor[0] && Math.abs((c.box[0] + c.box[2]) / 2 - (anchor[0] + anchor[2]) / 2) < 0.05));
+    const cell = r.cells.find(
+      (c) =>
+        Math.abs(c.box[0] - anchor[0]) < 0.03 ||
+        (c.box[0] < anchor[2] && c.box[2] > anchor[0] && Math.abs((c.box[0] + c.box[2]) / 2 - (anchor[0] + anchor[2]) / 2) < 0.05),
+    );
     if (!cell) {
       if (parts.length) break;
       continue;
     }
-    if (CONTACT.test(cell.text) || LABELLED_LINE.test(cell.text) || matchLabel('vendor_tax_id', cell.text) || matchLabel('customer', cell.text) || findDates(cell.text).length || findAmounts(cell.text).length) break;
+    if (
+      CONTACT.test(cell.text) ||
+      LABELLED_LINE.test(cell.text) ||
+      matchLabel('vendor_tax_id', cell.text) ||
+      matchLabel('customer', cell.text) ||
+      findDates(cell.text).length ||
+      findAmounts(cell.text).length
+    )
+      break;
     parts.push(cell.text.replace(/[,\s]+$/, ''));
     boxes.push(cell.box);
     if (parts.length >= 4) break;
@@ -55,13 +67,20 @@ function partyOf(rows: Row[], pair: Pair<string>): PartyReading {
 
 /** Every block the label heads, best first. */
 function labelledParties(rows: Row[], label: LabelName): PartyReading[] {
-  const pairs = findPairs(rows, label, (text) => (isPartyText(text) && text.length <= 80 ? { value: nameOf(text), raw: text } : null), { maxRowsBelow: 2, belowOnlyUnderBareLabel: true });
+  const pairs = findPairs(rows, label, (text) => (isPartyText(text) && text.length <= 80 ? { value: nameOf(text), raw: text } : null), {
+    maxRowsBelow: 2,
+    belowOnlyUnderBareLabel: true,
+  });
   return pairs.filter((p) => p.value).map((p) => partyOf(rows, p));
 }
 
 /** "Verkäufer" ends in "Käufer" (buyer): a row the seller's label heads is never the buyer's. */
 export function findCustomer(rows: Row[]): PartyReading | null {
-  return labelledParties(rows, 'customer').find((p) => !rows.some((r) => r.page === p.page && matchLabel('vendor', r.text) && r.box[3] <= p.nameBoxes[0]![1] && p.nameBoxes[0]![1] - r.box[3] < 0.03)) ?? null;
+  return (
+    labelledParties(rows, 'customer').find(
+      (p) => !rows.some((r) => r.page === p.page && matchLabel('vendor', r.text) && r.box[3] <= p.nameBoxes[0]![1] && p.nameBoxes[0]![1] - r.box[3] < 0.03),
+    ) ?? null
+  );
 }
 
 const inBlocks = (blocks: PartyReading[], page: number, box: Box): boolean =>
@@ -69,7 +88,8 @@ const inBlocks = (blocks: PartyReading[], page: number, box: Box): boolean =>
 
 /** A row of column headings ("Item  Quantity  Rate  Amount", "Hotel Details  Check In  Rooms"):
  * three or more short cells of words alone. */
-const isHeadingRow = (row: Row): boolean => row.cells.length >= 3 && row.cells.every((c) => c.words.length <= 3 && !/\d/.test(c.text) && /\p{L}{3}/u.test(c.text));
+const isHeadingRow = (row: Row): boolean =>
+  row.cells.length >= 3 && row.cells.every((c) => c.words.length <= 3 && !/\d/.test(c.text) && /\p{L}{3}/u.test(c.text));
 
 const PO_BOX = /^(?:P\.?\s*O\.?\s*BOX|POSTFACH|POSTBUS|B\.?P\.?|APARTADO)\b/i;
 /** A reference or an ID ("SCONL0303006280999"), written in capitals and digits as one word. */
@@ -80,7 +100,9 @@ const CODE = /^[A-Z0-9][A-Z0-9\-\/_.]*\d[A-Z0-9\-\/_.]*$/;
 function particularsUnder(rows: Row[], row: Row, anchor: Box): boolean {
   // Aligned with the name on the left, or on the right for a letterhead set flush right.
   const aligned = (c: Cell): boolean => Math.abs(c.box[0] - anchor[0]) < 0.03 || Math.abs(c.box[2] - anchor[2]) < 0.03;
-  return rowsBelow(rows, row, 8, 2.5).some((r) => r.cells.some((c) => aligned(c) && (matchLabel('vendor_tax_id', c.text) || matchLabel('registry', c.text) || findIban(c.text))));
+  return rowsBelow(rows, row, 8, 2.5).some((r) =>
+    r.cells.some((c) => aligned(c) && (matchLabel('vendor_tax_id', c.text) || matchLabel('registry', c.text) || findIban(c.text))),
+  );
 }
 
 /** The top-of-page name that looks most like a letterhead: large type, a legal form, an address
@@ -94,7 +116,8 @@ function letterhead(rows: Row[], customers: PartyReading[]): PartyReading | null
     if (isHeadingRow(row)) continue;
     for (const cell of row.cells) {
       const name = nameOf(cell.text);
-      if (name.length < 2 || !isPartyText(name) || CONTACT.test(name) || name.includes(':') || looksLikeSentence(name) || PO_BOX.test(name) || CODE.test(name)) continue;
+      if (name.length < 2 || !isPartyText(name) || CONTACT.test(name) || name.includes(':') || looksLikeSentence(name) || PO_BOX.test(name) || CODE.test(name))
+        continue;
       if (inBlocks(customers, row.page, cell.box)) continue;
       const address = addressUnder(rows, row, cell.box);
       // A sender line ("Firm AG - Street 4 - Town") over the address window names the sender.

@@ -4,14 +4,29 @@ import { findAmounts } from './money.js';
 
 /** Whether a piece of text can be a company's or a person's name, and the name in it. */
 
-const TITLE_WORD = /\s*\b(?:(?:TAX|PRO[-\s]?FORMA|COPY|KOPIE|COPIE|DUPLICATE|DUPLICATA|ORIGINAL|PAYMENT|CASH|SALES?|RETAIL|COMMERCIAL)\s+)?(?:INVOICES?|FACTURES?|RECHNUNG|FACTUUR|FACTURA|FATTURA|RECEIPT|QUOTE|STATEMENT|CREDIT\s+NOTE)(?:\s+(?:COPY|KOPIE|COPIE|DUPLICATE|DUPLICATA|ORIGINAL))?\b[.:]?\s*/gi;
-export const LEGAL_FORM = /\b(?:GMBH|AG|KG|SE|B\.?V\.?|N\.?V\.?|LTD|LIMITED|LLC|INC|CORP|PLC|SARL|SAS|SA|S\.?A\.?|S\.?R\.?L\.?|SPA|AS|AB|OY|PVT|PTY|SDN\.?\s*BHD|SDN|BHD|S\/B|CO|ENTERPRISE|TRADING)\b\.?/i;
+const TITLE_WORD =
+  /\s*\b(?:(?:TAX|PRO[-\s]?FORMA|COPY|KOPIE|COPIE|DUPLICATE|DUPLICATA|ORIGINAL|PAYMENT|CASH|SALES?|RETAIL|COMMERCIAL)\s+)?(?:INVOICES?|FACTURES?|RECHNUNG|FACTUUR|FACTURA|FATTURA|RECEIPT|QUOTE|STATEMENT|CREDIT\s+NOTE)(?:\s+(?:COPY|KOPIE|COPIE|DUPLICATE|DUPLICATA|ORIGINAL))?\b[.:]?\s*/gi;
+export const LEGAL_FORM =
+  /\b(?:GMBH|AG|KG|SE|B\.?V\.?|N\.?V\.?|LTD|LIMITED|LLC|INC|CORP|PLC|SARL|SAS|SA|S\.?A\.?|S\.?R\.?L\.?|SPA|AS|AB|OY|PVT|PTY|SDN\.?\s*BHD|SDN|BHD|S\/B|CO|ENTERPRISE|TRADING)\b\.?/i;
 export const CONTACT = /@|\bWWW\.|\bHTTPS?:|\b(?:TEL|PHONE|FAX|EMAIL|E-MAIL|MOBILE)\b|\b(?:T|F|PH|HP)\s*[:.]\s*\+?\d/i;
 /** E-mail and web addresses, which a reader may run into a name printed beside them. */
 const CONTACT_TOKEN = /\s*(?:\S+@\S+\.\S+|\b(?:WWW\.|HTTPS?:\/\/)\S+)\s*/gi;
 
 /** Labels whose text is never a party's name. */
-const NOT_PARTY: LabelName[] = ['invoice_number', 'document_reference', 'invoice_date', 'due_date', 'total', 'subtotal', 'vendor_tax_id', 'payment_terms', 'payment_method', 'customer', 'vendor', 'payee'];
+const NOT_PARTY: LabelName[] = [
+  'invoice_number',
+  'document_reference',
+  'invoice_date',
+  'due_date',
+  'total',
+  'subtotal',
+  'vendor_tax_id',
+  'payment_terms',
+  'payment_method',
+  'customer',
+  'vendor',
+  'payee',
+];
 
 /** Column headings that stand where a name would ("Shipping Address", "Ship To:", "Afleveradres"). */
 const HEADING = /:\s*$|^\(|(?:ADDRESS|ADRESSE|ADRES|ANSCHRIFT)\b|\b(?:SHIP(?:PING)?\s*TO|DELIVER(?:Y)?\s*TO|DETAILS)\b/i;
@@ -19,7 +34,8 @@ const HEADING = /:\s*$|^\(|(?:ADDRESS|ADRESSE|ADRES|ANSCHRIFT)\b|\b(?:SHIP(?:PIN
 const SENDER_SEPARATOR = /\s+[-–|·•]\s+/;
 
 /** Words that label a value and never are a party's name alone. */
-const LABEL_WORD = /^(?:IBAN|BIC|SWIFT|BANK|KONTO|ACCOUNT|NUMMER|NUMBER|NUMERO|NO|NR|NUM|REF|REFERENCE|REFERENZ|ID|GLN|GTIN|POS|QTY|MENGE|PREIS|PRICE|BETRAG|AMOUNT|EINHEIT|UNIT)$/;
+const LABEL_WORD =
+  /^(?:IBAN|BIC|SWIFT|BANK|KONTO|ACCOUNT|NUMMER|NUMBER|NUMERO|NO|NR|NUM|REF|REFERENCE|REFERENZ|ID|GLN|GTIN|POS|QTY|MENGE|PREIS|PRICE|BETRAG|AMOUNT|EINHEIT|UNIT)$/;
 /** A column heading or a code ("Art-Nr-Lief.", "Ref.-Nr."): an abbreviated number heading. */
 const NUMBER_HEADING = /(?:^|[-.\s])(?:NR|NO|NUM)(?:[-.\s]|$)/;
 /** "Nummer : 549910", "Kontoname : Global Supplies": a label and its value, not a name. */
@@ -27,7 +43,9 @@ const LABEL_AND_VALUE = /^[^\d:]{2,30}\s:\s|^[^\d:]{2,30}:\s*\S/;
 
 export function isPartyText(text: string): boolean {
   if (!/\p{L}{2}/u.test(text) || HEADING.test(text)) return false;
-  const bare = upper(text).replace(/[^A-Z0-9\s.-]/g, ' ').trim();
+  const bare = upper(text)
+    .replace(/[^A-Z0-9\s.-]/g, ' ')
+    .trim();
   // A legal form alone ("GmbH", "SARL", "Ltd") names no one.
   if (!/\p{L}{2}/u.test(upper(text).replace(new RegExp(LEGAL_FORM.source, 'gi'), ' '))) return false;
   // A value's tail (": DE20 1242 …"), a long number or a reference code ("INV-2025-35142") is no name.
@@ -48,7 +66,10 @@ export function looksLikeSentence(text: string): boolean {
 /** A sender line such as "Firm AG - Street 4 - 12345 Town" keeps its first part as the name. */
 export function nameOf(text: string): string {
   const stripped = text.replace(CONTACT_TOKEN, ' ').replace(TITLE_WORD, ' ').replace(/\s+/g, ' ').trim();
-  return stripped.split(SENDER_SEPARATOR)[0]!.replace(/[\s,;:|]+$/, '').trim();
+  return stripped
+    .split(SENDER_SEPARATOR)[0]!
+    .replace(/[\s,;:|]+$/, '')
+    .trim();
 }
 
 /** The address carried on a sender line after the name, when it has one. */

@@ -8,7 +8,12 @@ const word = (text: string, box: Box): Word => ({ text, box, confidence: 0.9 });
 /** One reader line holding the given words, as Tesseract returns a line across two columns. */
 const page = (...lines: Word[][]): PageText => ({
   page: 1,
-  lines: lines.map((words) => ({ text: words.map((w) => w.text).join(' '), box: [words[0]!.box[0], words[0]!.box[1], words.at(-1)!.box[2], words.at(-1)!.box[3]], confidence: 0.9, words })),
+  lines: lines.map((words) => ({
+    text: words.map((w) => w.text).join(' '),
+    box: [words[0]!.box[0], words[0]!.box[1], words.at(-1)!.box[2], words.at(-1)!.box[3]],
+    confidence: 0.9,
+    words,
+  })),
 });
 
 /** A scanned page's word boxes: the left column's VAT line sits half a line above the right

@@ -22,7 +22,8 @@ export interface ItemReading {
 type Column = 'description' | 'quantity' | 'unit_price' | 'amount';
 
 const HEADER_WORDS: Record<Column, RegExp> = {
-  description: /^(?:ITEMS?|DESCRIPTION|DESCRIPCION|DESIGNATION|ARTIKEL|ARTICLES?|PRODUCTS?|BESCHREIBUNG|BEZEICHNUNG|OMSCHRIJVING|LEISTUNG|SERVICES?|DETAILS?|PARTICULARS|TITLE|DESCRIZIONE|CONCEPTO)$/,
+  description:
+    /^(?:ITEMS?|DESCRIPTION|DESCRIPCION|DESIGNATION|ARTIKEL|ARTICLES?|PRODUCTS?|BESCHREIBUNG|BEZEICHNUNG|OMSCHRIJVING|LEISTUNG|SERVICES?|DETAILS?|PARTICULARS|TITLE|DESCRIZIONE|CONCEPTO)$/,
   quantity: /^(?:QTY|QUANTITY|QTE|QUANTITE|MENGE|ANZAHL|AANTAL|NOMBRE|CANTIDAD|QUANTITA|UNITS|HOURS|HRS|QTE\.)$/,
   unit_price: /^(?:PRICE|RATE|PRIX|P\.U\.|PU|PREIS|EINZELPREIS|VK-PREIS|PRIJS|PRECIO|PREZZO|COST|UNIT\s+PRICE|UNIT\s+COST|PRIX\s+UNITAIRE)$/,
   amount: /^(?:AMOUNT|TOTAL|LINE\s+TOTAL|MONTANT|BETRAG|ZEILENBETRAG|GESAMT|BEDRAG|IMPORTE|IMPORTO|SUM|NET|TOTAAL)$/,
@@ -84,7 +85,7 @@ function readTable(rows: Row[], header: Header): ItemReading[] {
     const gap = row.box[1] - last.box[3];
     if (gap > Math.max(row.height, last.height) * 3.5) break;
     if (isTotalsRow(row)) {
-      if (matchLabel('total', row.text)?.strength === 3 || items.length > 0 && gap > row.height * 2) break;
+      if (matchLabel('total', row.text)?.strength === 3 || (items.length > 0 && gap > row.height * 2)) break;
       open = null;
       last = row;
       continue;
@@ -100,9 +101,9 @@ function readTable(rows: Row[], header: Header): ItemReading[] {
       boxes.push(cell.box);
     }
     const amountText = values.amount?.text;
-    const amount = amountText ? findAmounts(amountText).pop()?.value ?? null : null;
+    const amount = amountText ? (findAmounts(amountText).pop()?.value ?? null) : null;
     if (amount !== null) {
-      const unit = values.unit_price ? findAmounts(values.unit_price.text)[0]?.value ?? null : null;
+      const unit = values.unit_price ? (findAmounts(values.unit_price.text)[0]?.value ?? null) : null;
       const qty = values.quantity ? parseQuantity(values.quantity.text) : null;
       open = { item: { description: description.join(' ').trim(), quantity: qty, unit_price: unit, amount }, page: row.page, boxes };
       items.push(open);
@@ -140,15 +141,25 @@ export function findReceiptItems(rows: Row[], stopAt: Row | null): ItemReading[]
     const last = row.cells[row.cells.length - 1];
     const amounts = last ? findAmounts(last.text) : [];
     const amount = amounts[amounts.length - 1];
-    const left = row.cells.slice(0, -1).map((c) => c.text).join(' ').trim();
+    const left = row.cells
+      .slice(0, -1)
+      .map((c) => c.text)
+      .join(' ')
+      .trim();
     const qty = left.match(QTY_LINE);
     if (amount && row.cells.length >= 2 && qty && pendingName) {
       const unit = findAmounts(qty[2]!)[0]?.value ?? null;
-      items.push({ item: { description: pendingName.text, quantity: Number(qty[1]!.replace(',', '.')), unit_price: unit, amount: amount.value }, page: row.page, boxes: [pendingName.box, row.box] });
+      items.push({
+        item: { description: pendingName.text, quantity: Number(qty[1]!.replace(',', '.')), unit_price: unit, amount: amount.value },
+        page: row.page,
+        boxes: [pendingName.box, row.box],
+      });
       pendingName = null;
       continue;
     }
-    const labelled = ['total', 'subtotal', 'tax', 'not_total', 'invoice_number', 'invoice_date', 'payment_method'].some((l) => matchLabel(l as never, left) !== null);
+    const labelled = ['total', 'subtotal', 'tax', 'not_total', 'invoice_number', 'invoice_date', 'payment_method'].some(
+      (l) => matchLabel(l as never, left) !== null,
+    );
     if (amount && row.cells.length >= 2 && /[A-Za-z]{3}/.test(left) && !labelled && !/\d{1,2}[:/.-]\d{2}/.test(left)) {
       items.push({ item: { description: left, quantity: 1, unit_price: amount.value, amount: amount.value }, page: row.page, boxes: [row.box] });
       pendingName = null;

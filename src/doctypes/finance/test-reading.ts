@@ -8,11 +8,14 @@ export function placed(entries: [text: string, x: number, y: number, size?: numb
     const charW = 0.008 * size;
     const h = 0.012 * size;
     let cursor = x;
-    const words = text.split(' ').filter(Boolean).map((w) => {
-      const box: Box = [cursor, y, cursor + w.length * charW, y + h];
-      cursor += (w.length + 1) * charW;
-      return { text: w, box, confidence: 0.95 };
-    });
+    const words = text
+      .split(' ')
+      .filter(Boolean)
+      .map((w) => {
+        const box: Box = [cursor, y, cursor + w.length * charW, y + h];
+        cursor += (w.length + 1) * charW;
+        return { text: w, box, confidence: 0.95 };
+      });
     return { text, box: [x, y, cursor - charW, y + h], confidence: 0.95, words };
   });
   return { reader, engine: { name: 'test', version: '1' }, pages: [{ page: 1, lines }], ms: 0, cost_usd: 0 };

@@ -74,7 +74,8 @@ export function rowAmounts(row: Row): LabelledAmount[] {
 function classify(label: string): { kind: Kind; strength: number } | null {
   if (!/[A-Za-z]{2}/.test(label)) return null;
   const t = upper(label);
-  if (/\bTOTAL\s*(?:DES\s*)?(?:TAX(?:ES)?|VAT|GST|TVA|IVA|BTW|MWST|UST)\b|\b(?:TAX(?:ES)?|VAT|GST|IVA)\s*TOTAL\b|\bTOTALE\s*IVA\b/.test(t)) return { kind: 'tax', strength: 3 };
+  if (/\bTOTAL\s*(?:DES\s*)?(?:TAX(?:ES)?|VAT|GST|TVA|IVA|BTW|MWST|UST)\b|\b(?:TAX(?:ES)?|VAT|GST|IVA)\s*TOTAL\b|\bTOTALE\s*IVA\b/.test(t))
+    return { kind: 'tax', strength: 3 };
   const sub = matchLabel('subtotal', label);
   if (sub) return { kind: 'subtotal', strength: sub.strength };
   const due = matchLabel('amount_due', label);
@@ -93,8 +94,7 @@ function classify(label: string): { kind: Kind; strength: number } | null {
 const below = (a: AmountReading, b: AmountReading): boolean => a.page > b.page || (a.page === b.page && a.row.box[1] > b.row.box[1]);
 
 /** Strongest label first, then lowest on the page. */
-const strongestLowest = (list: AmountReading[]): AmountReading | null =>
-  [...list].sort((a, b) => b.strength - a.strength || (below(a, b) ? -1 : 1))[0] ?? null;
+const strongestLowest = (list: AmountReading[]): AmountReading | null => [...list].sort((a, b) => b.strength - a.strength || (below(a, b) ? -1 : 1))[0] ?? null;
 
 type Triple = { subtotal: AmountReading | null; tax: AmountReading | null; total: AmountReading | null };
 

@@ -22,7 +22,15 @@ export const LINE_ITEMS_FIELD: FieldSpec = { key: 'line_items', label: 'Line ite
 /** How far a value is trusted by how it was found: a label beside it, under it, or layout alone. */
 export const CONFIDENCE = { labelled: 0.9, below: 0.8, layout: 0.6 } as const;
 
-export function valueOf(key: string, value: FieldValue, raw: string, page: number, boxes: Box[], confidence: number, extra: Partial<ExtractedValue> = {}): ExtractedValue {
+export function valueOf(
+  key: string,
+  value: FieldValue,
+  raw: string,
+  page: number,
+  boxes: Box[],
+  confidence: number,
+  extra: Partial<ExtractedValue> = {},
+): ExtractedValue {
   return { key, value, raw, region: regionOf(page, boxes), confidence, ...extra };
 }
 
@@ -42,14 +50,34 @@ export function dateValue(key: string, date: ResolvedDate, page: number, boxes: 
 export function totalsValues(totals: TotalsBlock): ExtractedValue[] {
   const out: ExtractedValue[] = [];
   const amount = (key: string, a: TotalsBlock['total'], guess = false, stillAGuess = false): void => {
-    if (a) out.push(valueOf(key, a.value, a.raw, a.page, a.boxes, stillAGuess ? CONFIDENCE.layout : a.strength >= 3 ? CONFIDENCE.labelled : guess ? CONFIDENCE.layout : CONFIDENCE.below));
+    if (a)
+      out.push(
+        valueOf(
+          key,
+          a.value,
+          a.raw,
+          a.page,
+          a.boxes,
+          stillAGuess ? CONFIDENCE.layout : a.strength >= 3 ? CONFIDENCE.labelled : guess ? CONFIDENCE.layout : CONFIDENCE.below,
+        ),
+      );
   };
   amount('subtotal', totals.subtotal, !totals.consistent);
   amount('tax_amount', totals.tax, !totals.consistent);
   // An amount due taken for the total is right only when nothing was prepaid: arithmetic must say so.
   amount('total', totals.total, !totals.consistent, !totals.consistent && totals.totalFromDue);
   const rate = totals.taxRate;
-  if (rate) out.push(valueOf('tax_rate', rate.value, rate.raw, rate.page, rate.boxes, totals.consistent || (totals.tax?.strength ?? 0) >= 3 ? CONFIDENCE.labelled : CONFIDENCE.layout));
+  if (rate)
+    out.push(
+      valueOf(
+        'tax_rate',
+        rate.value,
+        rate.raw,
+        rate.page,
+        rate.boxes,
+        totals.consistent || (totals.tax?.strength ?? 0) >= 3 ? CONFIDENCE.labelled : CONFIDENCE.layout,
+      ),
+    );
   return out;
 }
 
@@ -59,5 +87,12 @@ export function itemsValue(items: ItemReading[]): ExtractedValue | null {
   const page = items[0]!.page;
   const value = items.map((i) => ({ description: i.item.description, quantity: i.item.quantity, unit_price: i.item.unit_price, amount: i.item.amount }));
   const raw = items.map((i) => `${i.item.description} | ${i.item.quantity ?? ''} | ${i.item.unit_price ?? ''} | ${i.item.amount}`).join('\n');
-  return valueOf('line_items', value, raw, page, items.filter((i) => i.page === page).flatMap((i) => i.boxes), CONFIDENCE.below);
+  return valueOf(
+    'line_items',
+    value,
+    raw,
+    page,
+    items.filter((i) => i.page === page).flatMap((i) => i.boxes),
+    CONFIDENCE.below,
+  );
 }

@@ -6,7 +6,21 @@ import { canonicalCode, stripDiacritics } from '../../domain/normalise.js';
  * apostrophes dropped, and cut at the zone's end; dates are compared as ISO days. */
 
 const ICAO_TRANSLITERATION: Readonly<Record<string, string>> = {
-  Ä: 'AE', Ö: 'OE', Ü: 'UE', ß: 'SS', Æ: 'AE', Œ: 'OE', Ø: 'OE', Å: 'AA', Þ: 'TH', Ð: 'D', Ĳ: 'IJ', Ł: 'L', Đ: 'D', Ħ: 'H', Ŋ: 'N',
+  Ä: 'AE',
+  Ö: 'OE',
+  Ü: 'UE',
+  ß: 'SS',
+  Æ: 'AE',
+  Œ: 'OE',
+  Ø: 'OE',
+  Å: 'AA',
+  Þ: 'TH',
+  Ð: 'D',
+  Ĳ: 'IJ',
+  Ł: 'L',
+  Đ: 'D',
+  Ħ: 'H',
+  Ŋ: 'N',
 };
 
 const toMrzForm = (s: string): string =>

@@ -16,7 +16,10 @@ const FRENCH_BY_PLAIN = new Map(
 );
 
 function plain(name: string): string {
-  return stripDiacritics(name).toUpperCase().replace(/[^A-Z]+/g, ' ').trim();
+  return stripDiacritics(name)
+    .toUpperCase()
+    .replace(/[^A-Z]+/g, ' ')
+    .trim();
 }
 
 /** The MRZ code of a printed country: a code as printed (trailing fillers dropped) or a country

@@ -28,7 +28,10 @@ export function detectIdentity(input: DetectInput, cfg: IdentityDetectConfig): D
     ...(cfg.nativeKeywords ?? []).flatMap((k) => (k.test(raw) ? [k.source] : [])),
   ];
   if (mrz && code && cfg.codes.includes(code)) {
-    return { score: MRZ_SCORE, reason: `${mrz.format} MRZ with document code ${mrz.lines[0]!.slice(0, 2).replace(/</g, '')}${hits.length ? `; keywords ${hits.join(', ')}` : ''}` };
+    return {
+      score: MRZ_SCORE,
+      reason: `${mrz.format} MRZ with document code ${mrz.lines[0]!.slice(0, 2).replace(/</g, '')}${hits.length ? `; keywords ${hits.join(', ')}` : ''}`,
+    };
   }
   // an MRZ that names another type outweighs any keyword (a visa prints "Passport No.")
   if (mrz && code) return { score: 0, reason: `MRZ document code ${code} is not this type` };

@@ -53,7 +53,10 @@ export function mrzConsensus(votes: readonly MrzVote[], now: Date): MrzConsensus
   // passes more check digits (a format read from too few rows passes none)
   const passing = (r: MrzResult): number => r.checks.filter((c) => c.valid).length;
   const ranked = [...usable].sort((a, b) => passing(b.result) - passing(a.result));
-  const shape = majority(ranked.map((v) => shapeOf(v.result)), weights(ranked));
+  const shape = majority(
+    ranked.map((v) => shapeOf(v.result)),
+    weights(ranked),
+  );
   const group = usable.filter((v) => shapeOf(v.result) === shape);
   // a line the parser had to resize has its characters shifted: it votes only when no reading
   // of that line came out at the right length
@@ -61,7 +64,14 @@ export function mrzConsensus(votes: readonly MrzVote[], now: Date): MrzConsensus
     const exact = group.filter((v) => v.result.lines.raw[li]?.length === row.length);
     return exact.length > 0 ? exact : group;
   });
-  const out = group[0]!.result.lines.repaired.map((row, li) => [...row].map((_, ci) => majority(lineVoters[li]!.map((v) => v.result.lines.repaired[li]![ci]!), weights(lineVoters[li]!))));
+  const out = group[0]!.result.lines.repaired.map((row, li) =>
+    [...row].map((_, ci) =>
+      majority(
+        lineVoters[li]!.map((v) => v.result.lines.repaired[li]![ci]!),
+        weights(lineVoters[li]!),
+      ),
+    ),
+  );
 
   // field by field, only readings the parser accepts for that field vote: a check digit that
   // passes, else a well-formed value (a known country code, letters in a name)
@@ -69,13 +79,22 @@ export function mrzConsensus(votes: readonly MrzVote[], now: Date): MrzConsensus
     const line = group[0]!.result.fields[field]!.positions.line;
     const standing = (among: MrzVote[], status: string): MrzVote[] => among.filter((v) => v.result.fields[field]?.status === status);
     // readings of the line at its right length first; a resized line still counts for a field the parser accepts
-    const voters = [standing(lineVoters[line]!, 'valid'), standing(lineVoters[line]!, 'unverified'), standing(group, 'valid'), standing(group, 'unverified')].find((v) => v.length > 0);
+    const voters = [
+      standing(lineVoters[line]!, 'valid'),
+      standing(lineVoters[line]!, 'unverified'),
+      standing(group, 'valid'),
+      standing(group, 'unverified'),
+    ].find((v) => v.length > 0);
     if (!voters) continue;
     const pieces = voters.map((v) => {
       const f = v.result.fields[field]!;
       const lines = v.result.lines.repaired;
       const check = v.result.checks.find((c) => c.name === CHECK_OF[field]);
-      return JSON.stringify([f.positions, lines[f.positions.line]!.slice(f.positions.start, f.positions.end), check ? [check.line, check.position, lines[check.line]![check.position]] : null]);
+      return JSON.stringify([
+        f.positions,
+        lines[f.positions.line]!.slice(f.positions.start, f.positions.end),
+        check ? [check.line, check.position, lines[check.line]![check.position]] : null,
+      ]);
     });
     const [span, text, check] = JSON.parse(majority(pieces, weights(voters))) as [MrzSpan, string, [number, number, string] | null];
     [...text].forEach((ch, i) => (out[span.line]![span.start + i] = ch));

@@ -68,7 +68,10 @@ function charCells(line: Line): CharCell[] | null {
 function wordCells(w: Word): CharCell[] {
   const chars = normalizeLine(w.text).length;
   const step = (w.box[2] - w.box[0]) / Math.max(1, chars);
-  return Array.from({ length: chars }, (_, i) => ({ box: [w.box[0] + i * step, w.box[1], w.box[0] + (i + 1) * step, w.box[3]] as Box, confidence: w.confidence }));
+  return Array.from({ length: chars }, (_, i) => ({
+    box: [w.box[0] + i * step, w.box[1], w.box[0] + (i + 1) * step, w.box[3]] as Box,
+    confidence: w.confidence,
+  }));
 }
 
 const round = (v: number): number => Math.round(v * 1e5) / 1e5;

@@ -26,14 +26,19 @@ export function parseQidNumber(id: string): QidNumberParts | null {
   };
 }
 
-const simplified = (s: string): string => stripDiacritics(s).toUpperCase().replace(/[^A-Z]/g, '');
+const simplified = (s: string): string =>
+  stripDiacritics(s)
+    .toUpperCase()
+    .replace(/[^A-Z]/g, '');
 
 /** Alpha-3 of a nationality as printed: a code, or an English country name (official or common).
  * A name two countries share ("Congo") names neither: null, so it is compared with nothing. */
 export function countryCodeOf(printed: string): string | null {
   const key = simplified(printed);
   if (key.length === 0) return null;
-  const found = new Set(ENGLISH_COUNTRY_NAMES.filter(([alpha3, names]) => key === alpha3 || names.some((n) => simplified(n) === key)).map(([alpha3]) => alpha3));
+  const found = new Set(
+    ENGLISH_COUNTRY_NAMES.filter(([alpha3, names]) => key === alpha3 || names.some((n) => simplified(n) === key)).map(([alpha3]) => alpha3),
+  );
   return found.size === 1 ? [...found][0]! : null;
 }
 

@@ -39,7 +39,10 @@ function mrzFieldProblems(m: MrzReading, byKey: Map<string, FieldReading>): Prob
     if (!target || target.status === 'read' || target.status === 'conflict') continue;
     const { codes, messages } = fieldProblems(m, name, field);
     const why = `MRZ ${name.replace(/_/g, ' ')} "${field.raw}": ${messages.join('; ') || 'refused'}.`;
-    byKey.set(target.key, codes.reduce((f, code) => withProblem(f, code, why), target));
+    byKey.set(
+      target.key,
+      codes.reduce((f, code) => withProblem(f, code, why), target),
+    );
   }
   for (const p of m.result.problems) {
     if (p.kind === 'composite_failed' || p.kind === 'birth_after_expiry') problems.push({ code: p.code!, detail: `MRZ: ${p.message}.` });
@@ -60,7 +63,14 @@ function failedChecks(ctx: RulesContext, byKey: Map<string, FieldReading>): void
     const own = mrzs.flatMap((m) => m.result.fields[name] ?? []).filter((f) => f.checkDigit);
     if (own.length === 0 || own.some((f) => f.checkDigit!.valid) || target.evidence.includes('mrz_checksum')) continue;
     const raws = [...new Set(own.map((f) => f.raw))].map((r) => `"${r}"`).join(', ');
-    byKey.set(target.key, withdrawn(target, 'CRITICAL_FIELD_INVALID', `MRZ ${name.replace(/_/g, ' ')} ${raws} fails its check digit in every reading; the visual zone's value does not stand in for it.`));
+    byKey.set(
+      target.key,
+      withdrawn(
+        target,
+        'CRITICAL_FIELD_INVALID',
+        `MRZ ${name.replace(/_/g, ' ')} ${raws} fails its check digit in every reading; the visual zone's value does not stand in for it.`,
+      ),
+    );
   }
 }
 
@@ -85,7 +95,14 @@ function mrzLines(ctx: RulesContext, byKey: Map<string, FieldReading>, best: Mrz
       region: box ? { page: best.page, box } : null,
       candidates: all.map((a) => ({ reader: a.reader, value: a.lines[i] ?? null, raw: a.lines[i] ?? '', region: null, confidence: 0 })),
     };
-    byKey.set(target.key, readByRule(target, reading, `MRZ line ${i + 1} as read${told ? `: ${told}` : ' (no check digit on this line)'}; ${same.length} of ${all.length} readings agree.`));
+    byKey.set(
+      target.key,
+      readByRule(
+        target,
+        reading,
+        `MRZ line ${i + 1} as read${told ? `: ${told}` : ' (no check digit on this line)'}; ${same.length} of ${all.length} readings agree.`,
+      ),
+    );
   });
 }
 
@@ -115,8 +132,10 @@ function dateRules(ctx: RulesContext, byKey: Map<string, FieldReading>): Problem
   const [birth, expiry, issue, from] = [value('date_of_birth'), value('expiry_date'), value('date_of_issue'), value('valid_from')];
   if (birth && birth > today) flag(byKey, byKey.get('date_of_birth')!, 'DATE_NEEDS_REVIEW', `The date of birth ${birth} lies in the future.`);
   if (issue && issue > today) flag(byKey, byKey.get('date_of_issue')!, 'DATE_NEEDS_REVIEW', `The date of issue ${issue} lies in the future.`);
-  if (issue && expiry && issue > expiry) flag(byKey, byKey.get('date_of_issue')!, 'DATE_NEEDS_REVIEW', `The date of issue ${issue} falls after the expiry ${expiry}.`);
-  if (issue && birth && issue < birth) flag(byKey, byKey.get('date_of_issue')!, 'DATE_NEEDS_REVIEW', `The date of issue ${issue} falls before the birth ${birth}.`);
+  if (issue && expiry && issue > expiry)
+    flag(byKey, byKey.get('date_of_issue')!, 'DATE_NEEDS_REVIEW', `The date of issue ${issue} falls after the expiry ${expiry}.`);
+  if (issue && birth && issue < birth)
+    flag(byKey, byKey.get('date_of_issue')!, 'DATE_NEEDS_REVIEW', `The date of issue ${issue} falls before the birth ${birth}.`);
   if (from && expiry && from > expiry) flag(byKey, byKey.get('valid_from')!, 'DATE_NEEDS_REVIEW', `Valid from ${from} falls after the expiry ${expiry}.`);
   return expiry && expiry < today ? [{ code: 'DOCUMENT_EXPIRED', detail: `The document expired on ${expiry}.`, fields: ['expiry_date'] }] : [];
 }
@@ -132,7 +151,9 @@ function issuingCountry(byKey: Map<string, FieldReading>, m: MrzReading | null):
   const already = field?.problems.includes('CRITICAL_FIELD_INVALID') ?? false;
   return {
     code,
-    problems: already ? [] : [{ code: 'CRITICAL_FIELD_INVALID', detail: `The issuing state "${code}" is not an ISO 3166 or ICAO code.`, fields: ['issuing_country'] }],
+    problems: already
+      ? []
+      : [{ code: 'CRITICAL_FIELD_INVALID', detail: `The issuing state "${code}" is not an ISO 3166 or ICAO code.`, fields: ['issuing_country'] }],
   };
 }
 

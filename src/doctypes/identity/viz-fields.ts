@@ -26,7 +26,11 @@ function tidy(kind: FieldKind, text: string): string {
   const t = text.replace(/\s+/g, ' ').trim();
   switch (kind) {
     case 'name':
-      return stripDiacritics(t).toUpperCase().replace(/[^A-Z' -]/g, '').replace(/\s+/g, ' ').trim();
+      return stripDiacritics(t)
+        .toUpperCase()
+        .replace(/[^A-Z' -]/g, '')
+        .replace(/\s+/g, ' ')
+        .trim();
     case 'country':
       // a printed name ("UNITED STATES", "ÉTATS-UNIS") as the MRZ's code, so the two can agree
       return countryCode(t) ?? t.toUpperCase().replace(/[^A-Z0-9]/g, '');
@@ -55,7 +59,11 @@ export function readVizFields(page: PageText, labels: readonly LabelName[], kind
 }
 
 /** Every reader's visual-zone reading, for the cross-checks. */
-export function vizFieldsOf(readings: readonly ReaderOutput[], labels: readonly LabelName[], kinds: Readonly<Record<string, FieldKind>>): Array<VizField & { reader: string }> {
+export function vizFieldsOf(
+  readings: readonly ReaderOutput[],
+  labels: readonly LabelName[],
+  kinds: Readonly<Record<string, FieldKind>>,
+): Array<VizField & { reader: string }> {
   return readings.flatMap((r) => r.pages.flatMap((p) => readVizFields(p, labels, kinds).map((f) => ({ ...f, reader: r.reader }))));
 }
 
@@ -64,7 +72,8 @@ export function vizFieldsOf(readings: readonly ReaderOutput[], labels: readonly 
 export function vizExtracted(f: VizField, confidenceScale = 1): ExtractedValue {
   const base = { key: f.key, raw: f.raw, region: f.viz.region, confidence: f.viz.confidence * confidenceScale };
   if (f.problem) return { ...base, value: f.raw, problems: ['DATE_NEEDS_REVIEW'], reason: `${f.key.replace(/_/g, ' ')}: ${f.problem}.` };
-  if (cutAtEdge(f.viz.region.box)) return { ...base, value: null, reason: `${f.key.replace(/_/g, ' ')}: "${f.raw}" runs to the edge of the image and may be cut off; not taken.` };
+  if (cutAtEdge(f.viz.region.box))
+    return { ...base, value: null, reason: `${f.key.replace(/_/g, ' ')}: "${f.raw}" runs to the edge of the image and may be cut off; not taken.` };
   return { ...base, value: f.value };
 }
 

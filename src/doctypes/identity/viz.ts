@@ -125,7 +125,10 @@ export function readLabelledValues(page: PageText, specs: readonly LabelSpec[]):
     if (out.has(hit.spec.key)) continue;
     const candidates = [hit.after, valueBelow(hit, page, isLabel)].filter((ws) => ws.length > 0);
     for (const words of candidates) {
-      const text = words.map((w) => w.text).join(' ').trim();
+      const text = words
+        .map((w) => w.text)
+        .join(' ')
+        .trim();
       if (!text || (hit.spec.accepts && !hit.spec.accepts(text))) continue;
       out.set(hit.spec.key, {
         key: hit.spec.key,

@@ -84,12 +84,14 @@ function draftField(f: ResolvedField, input: AssessInput): Draft {
     const date = mrzDateToIso(text, f.name === 'date_of_birth' ? 'birth' : 'expiry', input.now);
     d.value = date.iso;
     if (date.problem === 'partial') d.problems.push(problem('partial_date', f.name, `${f.name} leaves the day or month unknown`, 'DATE_NEEDS_REVIEW'));
-    else if (date.problem && d.check?.valid) d.problems.push(problem('impossible_date', f.name, `${f.name} ${text} is not a Gregorian date`, 'DATE_NEEDS_REVIEW'));
+    else if (date.problem && d.check?.valid)
+      d.problems.push(problem('impossible_date', f.name, `${f.name} ${text} is not a Gregorian date`, 'DATE_NEEDS_REVIEW'));
     else if (date.problem) d.value = null;
   } else if (f.name === 'sex') {
     d.value = text === '<' ? 'X' : text;
   } else if (f.name === 'issuing_state' || f.name === 'nationality') {
-    if (!lookupIssuingState(text)) d.problems.push(problem('unknown_country', f.name, `${f.name} ${trimFill(text)} is not a known ICAO or ISO 3166 code`, keyCode(f.name)));
+    if (!lookupIssuingState(text))
+      d.problems.push(problem('unknown_country', f.name, `${f.name} ${trimFill(text)} is not a known ICAO or ISO 3166 code`, keyCode(f.name)));
   } else if (f.name === 'document_code' && !DOCUMENT_CODE_LETTERS.has(text[0]!)) {
     d.problems.push(problem('invalid_document_code', f.name, `document code ${text} does not start with A, C, I, P or V`));
   }
@@ -102,7 +104,8 @@ function nameDrafts(input: AssessInput): { surname: Draft; given: Draft; truncat
     const span = { line: zone.line, start: zone.start + part.start, end: zone.start + part.end };
     const zoneText = slice(input.lines, zone);
     const d: Draft = { span, value: part.text, text: slice(input.lines, span), cls: 'name', problems: [], zone };
-    if (!/^[A-Z<]*$/.test(zoneText)) d.problems.push(problem('invalid_character', name, `${name} zone holds characters other than letters and fillers`, keyCode(name)));
+    if (!/^[A-Z<]*$/.test(zoneText))
+      d.problems.push(problem('invalid_character', name, `${name} zone holds characters other than letters and fillers`, keyCode(name)));
     return d;
   };
   if (names.kind === 'combined') {
@@ -160,12 +163,11 @@ function finish(d: Draft, input: AssessInput, composite: MrzCheck | null, ownChe
   const checkSpan = d.check ? [{ line: d.check.line, start: d.check.position, end: d.check.position + 1 }] : [];
   const touched = (r: MrzRepair): boolean => [d.zone ?? d.span, ...checkSpan].some((s) => r.line === s.line && r.position >= s.start && r.position < s.end);
   const proven = !input.repairs.some((r) => touched(r) && unprovenRepair(r, input));
-  const covered = proven && (d.check ? d.check.valid && (composite === null || composite.valid) : inComposite && compositeProves(composite!, input) && ownChecksPass);
+  const covered =
+    proven && (d.check ? d.check.valid && (composite === null || composite.valid) : inComposite && compositeProves(composite!, input) && ownChecksPass);
   const status = invalid ? 'invalid' : covered ? 'valid' : 'unverified';
   const blindSpots =
-    status === 'valid' && d.cls === 'alnum'
-      ? [...slice(input.lines, d.span)].flatMap((ch, i) => (isCheckBlind(ch) ? [d.span.start + i] : []))
-      : [];
+    status === 'valid' && d.cls === 'alnum' ? [...slice(input.lines, d.span)].flatMap((ch, i) => (isCheckBlind(ch) ? [d.span.start + i] : [])) : [];
   const field: MrzField = {
     value: status === 'invalid' ? null : d.value,
     raw: slice(input.rawLines, d.span),
@@ -192,7 +194,8 @@ export function assess(input: AssessInput): Assessment {
   if (composite) checks.push(composite);
 
   const problems = [...drafts.values()].flatMap((d) => d.problems);
-  if (composite && !composite.valid) problems.push(problem('composite_failed', 'composite', 'the composite check digit fails: some covered character is wrong', 'CRITICAL_FIELD_INVALID'));
+  if (composite && !composite.valid)
+    problems.push(problem('composite_failed', 'composite', 'the composite check digit fails: some covered character is wrong', 'CRITICAL_FIELD_INVALID'));
   if (names.truncated) problems.push(problem('name_truncated', null, 'the name fills its zone and may be truncated'));
 
   const fields: MrzResult['fields'] = {};

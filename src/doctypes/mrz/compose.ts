@@ -32,7 +32,11 @@ function write(rows: Row[], span: MrzSpan, value: string): void {
 }
 
 const read = (rows: Row[], span: MrzSpan): string => rows[span.line]!.slice(span.start, span.end).join('');
-const mrzText = (s: string): string => s.trim().toUpperCase().replace(/[\s-]+/g, '<');
+const mrzText = (s: string): string =>
+  s
+    .trim()
+    .toUpperCase()
+    .replace(/[\s-]+/g, '<');
 
 function valueFor(f: FieldLayout, input: MrzInput): string {
   switch (f.name) {

@@ -65,7 +65,15 @@ describe('MRZ decoding under the grammar from CTC step probabilities', () => {
 
   it('lets a check digit choose the runner-up character when exactly one passing reading stands out', () => {
     // document number position 3 ("9") read as 3 with 9 runner-up: the check digit chooses 9
-    const d = decodeMrzRows([row(TD3[0]!), row(TD3[1]!, { 2: [['3', 0.6], ['9', 0.3]] })]);
+    const d = decodeMrzRows([
+      row(TD3[0]!),
+      row(TD3[1]!, {
+        2: [
+          ['3', 0.6],
+          ['9', 0.3],
+        ],
+      }),
+    ]);
     expect(d?.lines[1]).toBe(TD3[1]);
     expect(d?.changed).toEqual([{ line: 1, position: 2, from: '3', to: '9' }]);
     expect(parseMrz(d!.lines).valid).toBe(true);
@@ -80,7 +88,15 @@ describe('MRZ decoding under the grammar from CTC step probabilities', () => {
 
   it('never turns the filler run that ends a name into letters', () => {
     // fillers near the end of the names zone read as L with some probability left on "<"
-    const confuse = Object.fromEntries([36, 38, 40].map((i) => [i, [['L', 0.55], ['<', 0.4]] as Array<[string, number]>]));
+    const confuse = Object.fromEntries(
+      [36, 38, 40].map((i) => [
+        i,
+        [
+          ['L', 0.55],
+          ['<', 0.4],
+        ] as Array<[string, number]>,
+      ]),
+    );
     const d = decodeMrzRows([row(TD3[0]!, confuse), row(TD3[1]!)]);
     expect(d?.lines[0]).toBe(TD3[0]);
   });

@@ -60,7 +60,14 @@ const FLOOR = 1e-9;
 
 /** OCR-B look-alikes across the letter/digit divide: where a position admits only one side, the
  * recogniser's belief in the other side's twin counts for it (a 0 in a country code is its O). */
-const TWINS: ReadonlyArray<[string, string]> = [['O', '0'], ['I', '1'], ['Z', '2'], ['S', '5'], ['B', '8'], ['G', '6']];
+const TWINS: ReadonlyArray<[string, string]> = [
+  ['O', '0'],
+  ['I', '1'],
+  ['Z', '2'],
+  ['S', '5'],
+  ['B', '8'],
+  ['G', '6'],
+];
 /** Letters whose only twin is 0 where a digit must stand (a D or Q in a date is a 0; a 0 in a
  * code is an O, not a D). */
 const ROUND_LETTERS = ['Q', 'D'];
@@ -357,14 +364,26 @@ function settleChecks(d: Decoded, changed: DecodedMrz['changed']): void {
   // the composite may only move what no passing check already vouches for
   const open = [...covered.filter(([l, p]) => !checkedOk.has(`${l}:${p}`)), [composite.line, composite.position] as [number, number]];
   const digits = (lines: string[]): string => composite.ranges.map((r) => lines[r.line]!.slice(r.start, r.end)).join('');
-  choose(d, open, (lines) => checkPasses(digits(lines), lines[composite.line]![composite.position]!, { name: 'composite', line: composite.line, position: composite.position }), changed);
+  choose(
+    d,
+    open,
+    (lines) =>
+      checkPasses(digits(lines), lines[composite.line]![composite.position]!, { name: 'composite', line: composite.line, position: composite.position }),
+    changed,
+  );
 }
 
-function alternatives(d: Decoded, positions: ReadonlyArray<[number, number]>, threshold: number): Array<{ line: number; position: number; alts: Array<{ ch: string; logP: number }> }> {
+function alternatives(
+  d: Decoded,
+  positions: ReadonlyArray<[number, number]>,
+  threshold: number,
+): Array<{ line: number; position: number; alts: Array<{ ch: string; logP: number }> }> {
   return positions.map(([l, p]) => {
     const scores = d.scores[l]![p]!;
     const current = MRZ_ALPHABET.indexOf(d.lines[l]![p]!);
-    const alts = [...scores.entries()].filter(([g, s]) => g === current || s >= threshold).map(([g, s]) => ({ ch: MRZ_ALPHABET[g]!, logP: Math.log(Math.max(FLOOR, s)) }));
+    const alts = [...scores.entries()]
+      .filter(([g, s]) => g === current || s >= threshold)
+      .map(([g, s]) => ({ ch: MRZ_ALPHABET[g]!, logP: Math.log(Math.max(FLOOR, s)) }));
     return { line: l, position: p, alts: alts.length > 0 ? alts : [{ ch: d.lines[l]![p]!, logP: 0 }] };
   });
 }

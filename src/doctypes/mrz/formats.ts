@@ -20,9 +20,7 @@ export interface FieldLayout {
 
 /** ICAO formats hold both names in one span, surname first and `<<` before the given names; the
  * French card has a surname span on line 1 and a given-names span on line 2, `<<` between names. */
-export type NamesLayout =
-  | { kind: 'combined'; span: MrzSpan }
-  | { kind: 'separate'; surname: MrzSpan; given: MrzSpan };
+export type NamesLayout = { kind: 'combined'; span: MrzSpan } | { kind: 'separate'; surname: MrzSpan; given: MrzSpan };
 
 export interface FormatLayout {
   format: MrzFormat;

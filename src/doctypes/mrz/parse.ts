@@ -79,7 +79,14 @@ function shape(lines: string[]): Shaped | null {
     const problems: MrzProblem[] = lines.flatMap((l, i) =>
       l.length === length
         ? []
-        : [{ kind: 'line_length_adjusted' as const, code: null, field: null, message: `line ${i + 1} had ${l.length} characters; the filler run at ${fitted[i]!.runStart + 1} was resized to make ${length}` }],
+        : [
+            {
+              kind: 'line_length_adjusted' as const,
+              code: null,
+              field: null,
+              message: `line ${i + 1} had ${l.length} characters; the filler run at ${fitted[i]!.runStart + 1} was resized to make ${length}`,
+            },
+          ],
     );
     best = { layout, lines: fittedLines, problems };
     bestCost = cost;
@@ -134,7 +141,8 @@ function repairComposite(grid: Grid, layout: FormatLayout, log: RepairLog): void
   if (digit === undefined) return;
   const trial = grid.map((row) => [...row]);
   trial[c.line]![c.position] = digit;
-  if (compositePasses(layout, gridLines(trial))) applySwaps(grid, [{ line: c.line, position: c.position, to: digit }], 'composite', 'character_class', 'check_digit', log);
+  if (compositePasses(layout, gridLines(trial)))
+    applySwaps(grid, [{ line: c.line, position: c.position, to: digit }], 'composite', 'character_class', 'check_digit', log);
 }
 
 function repair(grid: Grid, layout: FormatLayout, log: RepairLog): void {

@@ -115,7 +115,17 @@ describe('MRZ properties', () => {
   it('a filler repair that moves where a name ends never leaves the name proven (found by the property above)', () => {
     // French ID: '<' at line 1 position 13 read as '4', and 'CK' ending the given names taken for
     // fillers; the composite check digit happens to pass on the repaired text.
-    const lines = composeMrz({ format: 'FRENCH_ID', documentCode: 'ID', issuingState: 'FRA', surname: 'UTRCQDY', givenNames: 'NXQQBWDM, CK', documentNumber: '000WMDVZN3DU', birthDate: '700105', sex: 'F', optionalData: '' } as MrzInput);
+    const lines = composeMrz({
+      format: 'FRENCH_ID',
+      documentCode: 'ID',
+      issuingState: 'FRA',
+      surname: 'UTRCQDY',
+      givenNames: 'NXQQBWDM, CK',
+      documentNumber: '000WMDVZN3DU',
+      birthDate: '700105',
+      sex: 'F',
+      optionalData: '',
+    } as MrzInput);
     lines[0] = lines[0]!.slice(0, 13) + '4' + lines[0]!.slice(14);
     const r = parseMrz(lines, { now });
     expect(r.valid).toBe(false);
@@ -126,7 +136,17 @@ describe('MRZ properties', () => {
   it('a filler repair in one name never lets the composite prove a misread in the other (found by the property above)', () => {
     // French ID: a surname filler read as 'G', and 'CK' ending the given names taken for fillers; the
     // repaired text passes the composite, which then proves nothing about the surname.
-    const lines = composeMrz({ format: 'FRENCH_ID', documentCode: 'ID', issuingState: 'FRA', surname: 'KEDHUKIZDID', givenNames: 'OOWHRLKW, CK', documentNumber: '0000000LIQIU', birthDate: '311030', sex: 'F', optionalData: '3YHV' } as MrzInput);
+    const lines = composeMrz({
+      format: 'FRENCH_ID',
+      documentCode: 'ID',
+      issuingState: 'FRA',
+      surname: 'KEDHUKIZDID',
+      givenNames: 'OOWHRLKW, CK',
+      documentNumber: '0000000LIQIU',
+      birthDate: '311030',
+      sex: 'F',
+      optionalData: '3YHV',
+    } as MrzInput);
     lines[0] = lines[0]!.slice(0, 18) + 'G' + lines[0]!.slice(19);
     const r = parseMrz(lines, { now });
     expect(r.fields.surname?.status).not.toBe('valid');

@@ -34,19 +34,20 @@ describe('confusion repair in checked numeric fields', () => {
     const r = parseMrz(put(good, 1, position, letter), { now });
     expect(r.valid).toBe(true);
     expect(r.lines.repaired).toEqual(good);
-    expect(r.repairs).toEqual([
-      { field: 'date_of_birth', line: 1, position, from: letter, to: digit, reason: 'character_class', confirmedBy: 'check_digit' },
-    ]);
-    expect(r.fields.date_of_birth).toMatchObject({ value: '1958-06-12', raw: good[1]!.slice(13, 19).replace(digit, letter), repaired: true, evidence: ['mrz_checksum'] });
+    expect(r.repairs).toEqual([{ field: 'date_of_birth', line: 1, position, from: letter, to: digit, reason: 'character_class', confirmedBy: 'check_digit' }]);
+    expect(r.fields.date_of_birth).toMatchObject({
+      value: '1958-06-12',
+      raw: good[1]!.slice(13, 19).replace(digit, letter),
+      repaired: true,
+      evidence: ['mrz_checksum'],
+    });
   });
 
   it('a letter in a check digit position is repaired when the check then passes', () => {
     expect(good[1]![9]).toBe('6');
     const r = parseMrz(put(good, 1, 9, 'G'), { now });
     expect(r.valid).toBe(true);
-    expect(r.repairs).toEqual([
-      { field: 'document_number', line: 1, position: 9, from: 'G', to: '6', reason: 'character_class', confirmedBy: 'check_digit' },
-    ]);
+    expect(r.repairs).toEqual([{ field: 'document_number', line: 1, position: 9, from: 'G', to: '6', reason: 'character_class', confirmedBy: 'check_digit' }]);
     expect(r.fields.document_number).toMatchObject({ repaired: true, evidence: ['mrz_checksum'] });
   });
 
@@ -79,7 +80,17 @@ describe('confusion repair in alphabetic fields', () => {
     expect(target[line]![position]).toBe(letter);
     const r = parseMrz(put(target, line, position, digit), { now });
     expect(r.lines.repaired).toEqual(target);
-    expect(r.repairs).toEqual([{ field, line, position, from: digit, to: letter, reason: 'character_class', confirmedBy: field.endsWith('names') || field === 'surname' ? null : 'country_list' }]);
+    expect(r.repairs).toEqual([
+      {
+        field,
+        line,
+        position,
+        from: digit,
+        to: letter,
+        reason: 'character_class',
+        confirmedBy: field.endsWith('names') || field === 'surname' ? null : 'country_list',
+      },
+    ]);
     // a repaired name or country code is still not checksum evidence
     expect(r.fields[field]?.evidence).toEqual([]);
   });

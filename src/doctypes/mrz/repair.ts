@@ -70,12 +70,7 @@ export function checkPasses(value: string, checkChar: string, check: CheckLayout
 export type TextOf = (grid: Grid) => string;
 
 /** Forced swaps in a checked field and its check digit, kept only when exactly one combination passes. */
-export function repairCheckedField(
-  grid: Grid,
-  field: ResolvedField,
-  textOf: TextOf,
-  log: RepairLog,
-): void {
+export function repairCheckedField(grid: Grid, field: ResolvedField, textOf: TextOf, log: RepairLog): void {
   const check = field.check!;
   const options: Array<{ line: number; position: number; alts: readonly string[] }> = [];
   for (let p = field.span.start; p < field.span.end; p++) {
@@ -118,11 +113,7 @@ export function suggestAlnumRepairs(grid: Grid, field: ResolvedField, textOf: Te
   const candidates: string[] = [];
   for (let p = field.span.start; p < field.span.end; p++) {
     const ch = grid[field.span.line]![p]!;
-    const alts = [
-      ...(LETTER_TO_DIGITS[ch] ?? []),
-      ...(DIGIT_TO_LETTERS[ch] ?? []),
-      ...(FILLER_LOOKING_LETTERS.has(ch) ? [FILLER] : []),
-    ];
+    const alts = [...(LETTER_TO_DIGITS[ch] ?? []), ...(DIGIT_TO_LETTERS[ch] ?? []), ...(FILLER_LOOKING_LETTERS.has(ch) ? [FILLER] : [])];
     for (const to of alts) {
       const trial = grid.map((row) => [...row]);
       trial[field.span.line]![p] = to;
@@ -155,12 +146,7 @@ export function replaceLookalikes(grid: Grid, fieldAt: (line: number, position: 
 
 /** Country code: digits forced to letters, K/C after the first letter possibly fillers (D<< read as
  * DKK). Applied only when exactly one candidate is a known code. */
-export function repairCountryCode(
-  grid: Grid,
-  field: ResolvedField,
-  isKnown: (code: string) => boolean,
-  log: RepairLog,
-): void {
+export function repairCountryCode(grid: Grid, field: ResolvedField, isKnown: (code: string) => boolean, log: RepairLog): void {
   const { line, start, end } = field.span;
   const read = grid[line]!.slice(start, end).join('');
   if (isKnown(read)) return;

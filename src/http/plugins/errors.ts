@@ -45,9 +45,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (mapped) return sendError(request, reply, new AppError(mapped.code, mapped.message));
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
-      return sendError(request, reply, new AppError('service_unavailable', 'The database is busy or unreachable; try again shortly.', { headers: { 'retry-after': '5' } }));
+      return sendError(
+        request,
+        reply,
+        new AppError('service_unavailable', 'The database is busy or unreachable; try again shortly.', { headers: { 'retry-after': '5' } }),
+      );
     }
-    if (error.statusCode === 503) return sendError(request, reply, new AppError('service_unavailable', 'The service is overloaded; try again shortly.', { headers: { 'retry-after': '5' } }));
+    if (error.statusCode === 503)
+      return sendError(
+        request,
+        reply,
+        new AppError('service_unavailable', 'The service is overloaded; try again shortly.', { headers: { 'retry-after': '5' } }),
+      );
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500 && !isResponseSerializationError(error)) {
       return sendError(request, reply, new AppError('validation_error', error.message));
     }
@@ -56,6 +65,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) =>
-    sendError(request, reply, new AppError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`, { nextAction: ERROR_CODES.not_found.next_action })),
+    sendError(
+      request,
+      reply,
+      new AppError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`, { nextAction: ERROR_CODES.not_found.next_action }),
+    ),
   );
 }

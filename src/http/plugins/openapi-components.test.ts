@@ -7,8 +7,18 @@ describe('mergeIoSchemas', () => {
   it('merges equal input/output twins, keeps twins that differ, drops what no route reaches and unsuffixes input-only schemas', () => {
     const doc = {
       paths: {
-        '/a': { post: { requestBody: { content: { 'application/json': { schema: ref('BodyInput') } } }, responses: { 200: { content: { 'application/json': { schema: ref('Thing') } } } } } },
-        '/b': { put: { requestBody: { content: { 'application/json': { schema: ref('ThingInput') } } }, responses: { 200: { content: { 'application/json': { schema: ref('Paged') } } } } } },
+        '/a': {
+          post: {
+            requestBody: { content: { 'application/json': { schema: ref('BodyInput') } } },
+            responses: { 200: { content: { 'application/json': { schema: ref('Thing') } } } },
+          },
+        },
+        '/b': {
+          put: {
+            requestBody: { content: { 'application/json': { schema: ref('ThingInput') } } },
+            responses: { 200: { content: { 'application/json': { schema: ref('Paged') } } } },
+          },
+        },
         '/c': { get: { parameters: [], responses: { 200: { content: { 'application/json': { schema: ref('PagedInput') } } } } } },
       },
       components: {

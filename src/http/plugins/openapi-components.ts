@@ -55,7 +55,7 @@ export function mergeIoSchemas<T extends object>(doc: T): T {
   for (const queue = [...reached]; queue.length; ) {
     const found = new Set<string>();
     collectRefs(kept[queue.pop()!], found);
-    for (const n of found) if (!reached.has(n)) (reached.add(n), queue.push(n));
+    for (const n of found) if (!reached.has(n)) reached.add(n), queue.push(n);
   }
   kept = Object.fromEntries(Object.entries(kept).filter(([n]) => reached.has(n)));
 
@@ -63,6 +63,10 @@ export function mergeIoSchemas<T extends object>(doc: T): T {
   const plain = (name: string) => (name.endsWith(INPUT) && kept[name.slice(0, -INPUT.length)] === undefined ? name.slice(0, -INPUT.length) : name);
   paths = mapRefs(paths, plain);
   const renamed = Object.fromEntries(Object.entries(kept).map(([n, s]) => [plain(n), mapRefs(s, plain)]));
-  const sorted = Object.fromEntries(Object.keys(renamed).sort().map((n) => [n, renamed[n]]));
+  const sorted = Object.fromEntries(
+    Object.keys(renamed)
+      .sort()
+      .map((n) => [n, renamed[n]]),
+  );
   return { ...doc, paths, components: { ...components, schemas: sorted } } as T;
 }

@@ -37,7 +37,9 @@ export function registerIpLimits(app: FastifyInstance, opts: RateLimitOptions): 
     if (exempt(request)) return;
     const abuse = await opts.counters.peek('auth-fail', request.ip, failures);
     if (!abuse.allowed) {
-      throw new AppError('abuse_block', 'Too many failed authentications from this address; wait before trying again.', { headers: { 'retry-after': String(abuse.resetSeconds) } });
+      throw new AppError('abuse_block', 'Too many failed authentications from this address; wait before trying again.', {
+        headers: { 'retry-after': String(abuse.resetSeconds) },
+      });
     }
     if (opts.perMinute <= 0) return;
     const d = await opts.counters.consume('ip', request.ip, { points: opts.perMinute, seconds: 60 });

@@ -20,7 +20,8 @@ const TYPES: Record<string, string> = {
 
 // Everything comes from this origin: no CDN, no inline script; blob: for the page images fetched
 // with the bearer token.
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 function secure(reply: FastifyReply): FastifyReply {
   return reply
@@ -53,6 +54,9 @@ export async function webAppRoutes(app: FastifyInstance, opts: { root?: string }
     const info = file.startsWith(root + sep) && type ? await stat(file).catch(() => null) : null;
     if (!info?.isFile()) throw new AppError('not_found', 'No such dashboard file.');
     // Asset names carry a content hash, so they never change.
-    return secure(reply).header('cache-control', 'public, max-age=31536000, immutable').type(type!).send(await readFile(file));
+    return secure(reply)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .type(type!)
+      .send(await readFile(file));
   });
 }

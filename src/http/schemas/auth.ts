@@ -3,7 +3,10 @@ import { KEY_SCOPES, ROLES } from '../../services/accounts.js';
 
 export const Email = z.string().trim().max(254).pipe(z.email()).describe('Email address (case-insensitive).');
 export const Password = z.string().min(10).max(256).describe('10 to 256 characters.');
-const Code = z.string().regex(/^\d{6}$/).describe('The 6-digit code sent by WhatsApp.');
+const Code = z
+  .string()
+  .regex(/^\d{6}$/)
+  .describe('The 6-digit code sent by WhatsApp.');
 const LinkToken = z.string().min(20).max(200);
 
 export const SignupBody = z.object({
@@ -33,7 +36,12 @@ export const LoginOtpBody = z.object({ pre_token: z.string().max(4096), code: Co
 export const RefreshBody = z.object({ refresh_token: z.string().max(200) });
 export const VerifyEmailQuery = z.object({ token: LinkToken });
 export const AcceptInviteBody = z.object({ token: LinkToken, password: Password });
-export const PhoneBody = z.object({ phone: z.string().regex(/^\+[1-9]\d{7,14}$/).describe('E.164, e.g. +97450123456.') });
+export const PhoneBody = z.object({
+  phone: z
+    .string()
+    .regex(/^\+[1-9]\d{7,14}$/)
+    .describe('E.164, e.g. +97450123456.'),
+});
 export const PhoneVerifyBody = z.object({ code: Code });
 
 export const UserSchema = z

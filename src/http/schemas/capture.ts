@@ -10,7 +10,9 @@ const LIMITS = `JPEG, PNG or WebP; at most ${MAX_FRAME_BYTES} bytes and ${MAX_FR
 const LookFor = z
   .enum(CAPTURE_TARGETS)
   .optional()
-  .describe('Which proof to look for. `any` (default) stops at the first, trying the QR code first (cheaper); `all` reports both when the frame holds both; `mrz` or `qr` looks for one kind only.');
+  .describe(
+    'Which proof to look for. `any` (default) stops at the first, trying the QR code first (cheaper); `all` reports both when the frame holds both; `mrz` or `qr` looks for one kind only.',
+  );
 
 export const CaptureFormSchema = z
   .object({
@@ -30,7 +32,9 @@ export const CaptureJsonSchema = z
 const Box = z.tuple([z.number(), z.number(), z.number(), z.number()]).describe('[x0, y0, x1, y1] as fractions 0–1 of the upright frame, origin top-left.');
 
 const MrzCheckSchema = z.object({
-  name: z.enum(['document_number', 'date_of_birth', 'expiry_date', 'personal_number', 'composite']).describe('The check digit: the field it covers, or the composite over several.'),
+  name: z
+    .enum(['document_number', 'date_of_birth', 'expiry_date', 'personal_number', 'composite'])
+    .describe('The check digit: the field it covers, or the composite over several.'),
   line: z.number().int().describe('MRZ line of the check digit, 0-based.'),
   position: z.number().int().describe('Character position of the check digit in its line, 0-based.'),
   expected: z.number().int().nullable().describe('The digit computed from the covered characters; null when they hold a character outside the MRZ alphabet.'),
@@ -47,8 +51,14 @@ export const CaptureResultSchema = z
         format: z.enum(MRZ_FORMATS),
         lines: z.array(z.string()).describe('The MRZ lines as read, with the repairs a passing check digit confirmed.'),
         checks: z.array(MrzCheckSchema).describe('Every check digit of the format, each with its result.'),
-        all_checks_passed: z.boolean().describe('Every check digit passes. Proven also needs a second reader to confirm any character the check digits cannot tell apart (< and K, G and 6) in a checked field.'),
-        reader: z.enum(['mrz_pass', 'paddle', 'tesseract', 'text_layer', 'llm']).describe('The local reader whose reading is shown (Tesseract with the MRZ alphabet, or PaddleOCR).'),
+        all_checks_passed: z
+          .boolean()
+          .describe(
+            'Every check digit passes. Proven also needs a second reader to confirm any character the check digits cannot tell apart (< and K, G and 6) in a checked field.',
+          ),
+        reader: z
+          .enum(['mrz_pass', 'paddle', 'tesseract', 'text_layer', 'llm'])
+          .describe('The local reader whose reading is shown (Tesseract with the MRZ alphabet, or PaddleOCR).'),
         box: Box,
       })
       .nullable()

@@ -17,7 +17,9 @@ export const CvViewSchema = z
   .object({
     id: z.string(),
     layout: z.array(CvSectionSchema).describe('The sections in reading order, with their headings as printed.'),
-    questions: z.array(z.object({ kind: z.enum(CV_QUESTION_KINDS), question: z.string(), paths: z.array(z.string()) })).describe('Questions for the candidate: gaps over six months, missing dates, overlapping roles, unclear titles, missing contact.'),
+    questions: z
+      .array(z.object({ kind: z.enum(CV_QUESTION_KINDS), question: z.string(), paths: z.array(z.string()) }))
+      .describe('Questions for the candidate: gaps over six months, missing dates, overlapping roles, unclear titles, missing contact.'),
     fact_check: z.object({ facts: z.array(CvFactSchema), count: z.number().int() }).describe('Every fact and where it came from.'),
     cv: CvSchema,
   })
@@ -31,7 +33,9 @@ export const CvImprovedSchema = z
     text: z.string().describe('The improved CV as plain text.'),
     changes: z.array(RewriteSchema),
     refused: z.array(RewriteSchema.extend({ reason: z.string() })).describe('Rewrites refused because a fact would have changed; the source text is kept.'),
-    fact_diff: z.object({ facts: z.number().int(), lost: z.array(z.string()), added: z.array(z.string()) }).describe('Locked facts of the source against the improved text; both lists are empty.'),
+    fact_diff: z
+      .object({ facts: z.number().int(), lost: z.array(z.string()), added: z.array(z.string()) })
+      .describe('Locked facts of the source against the improved text; both lists are empty.'),
     cv: CvSchema,
   })
   .meta({ id: 'CvImproved' });

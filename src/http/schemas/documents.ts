@@ -25,7 +25,11 @@ export const DocumentSchema = UploadedDocumentSchema.extend({
   engine: z.record(z.string(), z.unknown()).describe('Processing metadata: reading id and number, trigger, timings, engines, readers, cost.'),
   result: ResultSchema,
   confidence: z.number().describe('Legacy: kept for older integrations; 0 while processing and when nothing was read.'),
-  tamper_score: z.number().describe('Legacy: kept for older integrations; 0 while processing and when the tamper checks did not run. Evidence only, never a finding that a document is genuine.'),
+  tamper_score: z
+    .number()
+    .describe(
+      'Legacy: kept for older integrations; 0 while processing and when the tamper checks did not run. Evidence only, never a finding that a document is genuine.',
+    ),
 }).meta({ id: 'Document' });
 
 export const CONSENT_MAX_CHARS = 4096;
@@ -42,18 +46,28 @@ export function outputNames(raw: string): string[] {
  * validates what it received with this schema. An `unknown_output` param gives that error its own
  * code. */
 export const UploadFieldsSchema = z.object({
-  doc_type: z.enum(DOCUMENT_TYPES, { error: `doc_type must be one of ${DOCUMENT_TYPES.join(', ')}.` }).optional().describe('Type hint; omit to detect.'),
+  doc_type: z
+    .enum(DOCUMENT_TYPES, { error: `doc_type must be one of ${DOCUMENT_TYPES.join(', ')}.` })
+    .optional()
+    .describe('Type hint; omit to detect.'),
   outputs: z
     .string()
     .superRefine((raw, ctx) => {
       const unknown = raw.split(',').find((name) => outputNames(name).some((n) => !(OUTPUT_FORMATS as readonly string[]).includes(n)));
       if (unknown !== undefined) {
-        ctx.addIssue({ code: 'custom', message: `Unknown output "${unknown.trim()}"; choose from ${OUTPUT_FORMATS.join(', ')} (json is always present).`, params: { code: 'unknown_output' } });
+        ctx.addIssue({
+          code: 'custom',
+          message: `Unknown output "${unknown.trim()}"; choose from ${OUTPUT_FORMATS.join(', ')} (json is always present).`,
+          params: { code: 'unknown_output' },
+        });
       }
     })
     .optional()
     .describe(`Comma-separated extra outputs from ${OUTPUT_FORMATS.join(', ')}; json is always present.`),
-  improve: z.enum(['true', 'false'], { error: 'improve must be true or false.' }).optional().describe("true to improve a CV's wording after reading, never its facts."),
+  improve: z
+    .enum(['true', 'false'], { error: 'improve must be true or false.' })
+    .optional()
+    .describe("true to improve a CV's wording after reading, never its facts."),
   // The reader bounds every text field to this many characters (code points, as JSON Schema counts
   // them) while it streams, before this schema sees them: the bound is stated here, not checked twice.
   consent: z.string().meta({ maxLength: CONSENT_MAX_CHARS }).optional().describe('A note recorded with the consent record for this upload.'),
@@ -68,7 +82,10 @@ export const UploadFormSchema = z
 
 export const BatchFormSchema = z
   .object({
-    files: z.array(z.string().meta({ format: 'binary' })).max(20).describe('Up to 20 files, the field repeated.'),
+    files: z
+      .array(z.string().meta({ format: 'binary' }))
+      .max(20)
+      .describe('Up to 20 files, the field repeated.'),
     ...UploadFieldsSchema.shape,
   })
   .meta({ id: 'BatchForm' });
@@ -103,7 +120,11 @@ export const DeleteResponseSchema = z
     deleted: z.literal(true),
     deleted_at: timestamp,
   })
-  .meta({ id: 'DeletionRecord', description: 'The file, versions, readings, fields, outputs and consent note are erased; this record (id, organisation, time, actor) stays. Afterwards GET gives 404 and other operations 409 document_deleted.' });
+  .meta({
+    id: 'DeletionRecord',
+    description:
+      'The file, versions, readings, fields, outputs and consent note are erased; this record (id, organisation, time, actor) stays. Afterwards GET gives 404 and other operations 409 document_deleted.',
+  });
 
 export const VersionsResponseSchema = z
   .object({
@@ -132,4 +153,3 @@ export const VersionsResponseSchema = z
     ),
   })
   .meta({ id: 'Versions' });
-

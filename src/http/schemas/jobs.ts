@@ -29,7 +29,9 @@ export const IdempotencyHeadersSchema = z.object({
     .max(255)
     .regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces')
     .optional()
-    .describe('Makes the request safe to retry: the same key and body replay the first answer for at least 24 hours; the same key with another body answers 409 idempotency_key_reused.'),
+    .describe(
+      'Makes the request safe to retry: the same key and body replay the first answer for at least 24 hours; the same key with another body answers 409 idempotency_key_reused.',
+    ),
 });
 
 export const JobIdParams = z.object({ id: z.string().max(64).describe('Job id, JOB_ followed by hex.') });
@@ -39,16 +41,29 @@ const ContradictionSchema = z
     code: z.literal('CROSS_CHECK_MISMATCH'),
     field: z.enum(['name', 'date_of_birth', 'nationality', 'passport_number']),
     message: z.string(),
-    documents: z.array(z.object({ document_id: z.string(), doc_type: z.string(), field: z.string(), value: z.string() })).describe('Every document that took part, with the value it gave.'),
+    documents: z
+      .array(z.object({ document_id: z.string(), doc_type: z.string(), field: z.string(), value: z.string() }))
+      .describe('Every document that took part, with the value it gave.'),
   })
-  .meta({ id: 'JobReviewReason', description: 'Documents of one job that disagree about the person: compared on values that passed on each document; names under ICAO 9303 transliteration.' });
+  .meta({
+    id: 'JobReviewReason',
+    description: 'Documents of one job that disagree about the person: compared on values that passed on each document; names under ICAO 9303 transliteration.',
+  });
 
 export const JobSchema = z
   .object({
     id: z.string().describe('JOB_ followed by 32 hex characters.'),
     reference: z.string().nullable(),
-    status: z.enum(JOB_STATUSES).describe('open: waiting for (more) documents; processing: an input is being read; action_required: an input needs a person or a retake, failed, or the documents contradict each other; completed: every input verified, every expected type present, no contradiction (final).'),
-    decision: z.enum(JOB_DECISIONS).describe('verified only when completed; otherwise the worst of the inputs (failed, review, rescan), review for a contradiction, pending while open or processing.'),
+    status: z
+      .enum(JOB_STATUSES)
+      .describe(
+        'open: waiting for (more) documents; processing: an input is being read; action_required: an input needs a person or a retake, failed, or the documents contradict each other; completed: every input verified, every expected type present, no contradiction (final).',
+      ),
+    decision: z
+      .enum(JOB_DECISIONS)
+      .describe(
+        'verified only when completed; otherwise the worst of the inputs (failed, review, rescan), review for a contradiction, pending while open or processing.',
+      ),
     expected_types: z.array(z.string()),
     metadata: z.record(z.string(), z.unknown()),
     state_version: z.number().int().describe('Goes up with every change of the job; events carry it, so a receiver can drop an older one.'),

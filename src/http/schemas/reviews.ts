@@ -6,14 +6,11 @@ const MAX_CORRECTIONS = 60;
 export const ApproveBodySchema = z
   .object({
     fields: z
-      .record(
-        z.string().regex(/^[a-z][a-z0-9_]{0,47}$/, 'a field key'),
-        z.union([z.string().max(2000), z.number().finite(), z.boolean(), z.null()]),
-      )
+      .record(z.string().regex(/^[a-z][a-z0-9_]{0,47}$/, 'a field key'), z.union([z.string().max(2000), z.number().finite(), z.boolean(), z.null()]))
       .refine((r) => Object.keys(r).length <= MAX_CORRECTIONS, `at most ${MAX_CORRECTIONS} fields`)
       .default({})
-      .describe('Corrected values by field key; stored with evidence operator beside the machine\'s reading. Fields not named are approved as shown.'),
-    note: z.string().max(2000).optional().describe('Why, in the reviewer\'s words; recorded with the review.'),
+      .describe("Corrected values by field key; stored with evidence operator beside the machine's reading. Fields not named are approved as shown."),
+    note: z.string().max(2000).optional().describe("Why, in the reviewer's words; recorded with the review."),
   })
   .strict()
   .meta({ id: 'ApproveBody' });
@@ -40,7 +37,9 @@ export const HistoryResponseSchema = z
         at: z.string().describe('ISO 8601, UTC, without offset.'),
         type: z.enum(['uploaded', 'reading', 'reviewed']),
         actor: z.string().nullable().describe('Who acted (a person or key id); null for the machine.'),
-        detail: z.record(z.string(), z.unknown()).describe('reading: id, number, trigger, outcome; reviewed: action, from/to status, corrections beside the machine values, note.'),
+        detail: z
+          .record(z.string(), z.unknown())
+          .describe('reading: id, number, trigger, outcome; reviewed: action, from/to status, corrections beside the machine values, note.'),
       }),
     ),
   })

@@ -5,8 +5,16 @@ const timestamp = z.string().describe('ISO 8601, UTC, without offset.');
 
 export const CreateWebhookSchema = z
   .object({
-    url: z.string().max(2048).describe('A public HTTPS address. Loopback, private, link-local, CGNAT, NAT64 and IPv4-mapped addresses, in any notation, answer 422 unsafe_webhook_url; so does a name resolving to one. Checked again at every connection.'),
-    events: z.array(z.string().max(64)).max(20).describe(`Event names from: ${JOB_EVENT_NAMES.join(', ')}. Any other answers 422 invalid_events.`),
+    url: z
+      .string()
+      .max(2048)
+      .describe(
+        'A public HTTPS address. Loopback, private, link-local, CGNAT, NAT64 and IPv4-mapped addresses, in any notation, answer 422 unsafe_webhook_url; so does a name resolving to one. Checked again at every connection.',
+      ),
+    events: z
+      .array(z.string().max(64))
+      .max(20)
+      .describe(`Event names from: ${JOB_EVENT_NAMES.join(', ')}. Any other answers 422 invalid_events.`),
   })
   .strict()
   .meta({ id: 'CreateWebhook' });
@@ -44,7 +52,7 @@ const AttemptSchema = z.object({
 export const DeliverySchema = z
   .object({
     id: z.string().describe('DLV_…: sent as X-Service-Delivery, the same on every attempt.'),
-    event_id: z.string().describe('evt_…: the body\'s id, the same on every attempt and redelivery.'),
+    event_id: z.string().describe("evt_…: the body's id, the same on every attempt and redelivery."),
     event: z.string(),
     status: z.enum(DELIVERY_STATUSES).describe('pending until a 2xx; dead after six failed attempts.'),
     scheduled_attempts: z.number().int(),
@@ -54,14 +62,24 @@ export const DeliverySchema = z
   })
   .meta({ id: 'WebhookDelivery' });
 
-export const DeliveryListSchema = z.object({ items: z.array(DeliverySchema).describe('The newest 100 deliveries, newest first.') }).meta({ id: 'WebhookDeliveryList' });
+export const DeliveryListSchema = z
+  .object({ items: z.array(DeliverySchema).describe('The newest 100 deliveries, newest first.') })
+  .meta({ id: 'WebhookDeliveryList' });
 
 export const RedeliverSchema = z.object({ delivery_id: z.string(), queued: z.literal(true) }).meta({ id: 'Redelivery' });
 export const DeletedWebhookSchema = z.object({ id: z.string(), deleted: z.literal(true) });
-export const V1SecretSchema = z.object({ secret: z.string().describe('whsec_…: signs X-Service-Signature of the dashboard webhook (document.processed).') }).meta({ id: 'V1WebhookSecret' });
+export const V1SecretSchema = z
+  .object({ secret: z.string().describe('whsec_…: signs X-Service-Signature of the dashboard webhook (document.processed).') })
+  .meta({ id: 'V1WebhookSecret' });
 
 export const DashboardWebhookBodySchema = z
-  .object({ url: z.string().max(2048).nullable().describe('Where document.processed is sent for documents uploaded through /v1; null turns it off. Checked like a v2 endpoint.') })
+  .object({
+    url: z
+      .string()
+      .max(2048)
+      .nullable()
+      .describe('Where document.processed is sent for documents uploaded through /v1; null turns it off. Checked like a v2 endpoint.'),
+  })
   .strict();
 
 export const DashboardWebhookSchema = z

@@ -50,6 +50,11 @@ export async function readDocx(bytes: Buffer, limits: IntakeLimits, progress: Pr
     images: [],
     textLayer: [wordPage(lines)],
     plainText: lines.join('\n'),
-    metadata: { ...properties(scan.kept.get(CORE), scan.kept.get(APP)), parts: scan.entryNames.length, inflatedBytes: scan.inflatedBytes, converterWarnings: warnings },
+    metadata: {
+      ...properties(scan.kept.get(CORE), scan.kept.get(APP)),
+      parts: scan.entryNames.length,
+      inflatedBytes: scan.inflatedBytes,
+      converterWarnings: warnings,
+    },
   };
 }

@@ -23,7 +23,11 @@ export function exifTextTags(exif: Buffer | undefined): Record<string, string> {
       if (!key || u16(at + 2) !== ASCII) continue;
       const length = Math.min(u32(at + 4), 256);
       const start = length <= 4 ? at + 8 : u32(at + 8);
-      const value = tiff.subarray(start, start + length).toString('latin1').replace(/\0+$/, '').trim();
+      const value = tiff
+        .subarray(start, start + length)
+        .toString('latin1')
+        .replace(/\0+$/, '')
+        .trim();
       if (value) out[key] = value;
     }
   } catch {

@@ -15,13 +15,15 @@ function decodeEntities(text: string): string {
 }
 
 export function htmlToLines(html: string): string[] {
-  return html
-    // A list item keeps a bullet sign: Word's list markers are numbering, not text, and the CV reader
-    // tells bullet points from entry headers by it.
-    .replace(/<li(?:\s[^>]*)?>/gi, '• ')
-    .replace(BLOCK_END, '\n')
-    .replace(/<[^>]*>/g, '')
-    .split('\n')
-    .map((l) => decodeEntities(l).replace(/\s+/g, ' ').trim())
-    .filter((l) => l.length > 0);
+  return (
+    html
+      // A list item keeps a bullet sign: Word's list markers are numbering, not text, and the CV reader
+      // tells bullet points from entry headers by it.
+      .replace(/<li(?:\s[^>]*)?>/gi, '• ')
+      .replace(BLOCK_END, '\n')
+      .replace(/<[^>]*>/g, '')
+      .split('\n')
+      .map((l) => decodeEntities(l).replace(/\s+/g, ' ').trim())
+      .filter((l) => l.length > 0)
+  );
 }

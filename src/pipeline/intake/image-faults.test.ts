@@ -23,7 +23,11 @@ describe('a damaged image is explained in plain words, without decoder internals
   it('says a truncated JPEG or PNG is incomplete', async () => {
     const jpeg = await noise().jpeg().toBuffer();
     const png = await noise().png().toBuffer();
-    for (const [bytes, kind] of [[jpeg.subarray(0, jpeg.length >> 1), 'jpeg'], [jpeg.subarray(0, 300), 'jpeg'], [png.subarray(0, png.length >> 1), 'png']] as const) {
+    for (const [bytes, kind] of [
+      [jpeg.subarray(0, jpeg.length >> 1), 'jpeg'],
+      [jpeg.subarray(0, 300), 'jpeg'],
+      [png.subarray(0, png.length >> 1), 'png'],
+    ] as const) {
       const reason = await refusal(bytes, kind);
       expect(reason, kind).toMatch(/is incomplete: it ends before the picture does/);
       expect(reason, kind).not.toMatch(/vips|target|libpng|SOS|marker|buffer/i);

@@ -54,7 +54,11 @@ describe('intakeFile: PDF', () => {
   });
 
   it('keeps text pages as text and renders scanned pages in a mixed PDF', async () => {
-    const result = await read(await mixedPdf(['This first page carries a proper text layer of its own'], await pngWithText(['SCAN'])), 'pdf', intakeLimits({ renderDpi: 72 }));
+    const result = await read(
+      await mixedPdf(['This first page carries a proper text layer of its own'], await pngWithText(['SCAN'])),
+      'pdf',
+      intakeLimits({ renderDpi: 72 }),
+    );
     expect(result.textLayer.map((p) => p.page)).toEqual([1]);
     expect(result.images.map((i) => i.page)).toEqual([2]);
     expect(result.images[0]).toMatchObject({ width: PDF_PAGE.width, height: PDF_PAGE.height });

@@ -38,7 +38,8 @@ function inflatePrefix(data: Buffer, budget: number): Promise<Buffer> {
   });
 }
 
-const isDelimiter = (b: number | undefined) => b === undefined || b <= 0x20 || b === 0x2f || b === 0x5b || b === 0x5d || b === 0x3c || b === 0x3e || b === 0x28 || b === 0x29 || b === 0x25;
+const isDelimiter = (b: number | undefined) =>
+  b === undefined || b <= 0x20 || b === 0x2f || b === 0x5b || b === 0x5d || b === 0x3c || b === 0x3e || b === 0x28 || b === 0x29 || b === 0x25;
 
 /** Deepest nesting of q … Q operators in content-stream text (strings and comments are not
  * tokenised apart: a stray "q" inside one only overstates the depth by one). */

@@ -8,7 +8,10 @@ import { renderScale, type IntakeLimits } from './limits.js';
 /** pdf.js's canvas factory: it must make the canvas, since pdf.js loads its own @napi-rs/canvas
  * build and drawing across two builds crashes the process. */
 export interface PdfCanvasFactory {
-  create(width: number, height: number): { canvas: unknown; context: { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } };
+  create(
+    width: number,
+    height: number,
+  ): { canvas: unknown; context: { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } };
   destroy(canvasAndContext: unknown): void;
 }
 

@@ -68,10 +68,11 @@ async function readPage(page: PDFPageProxy): Promise<PageText> {
 }
 
 export async function readPdf(bytes: Buffer, limits: IntakeLimits, progress: Progress): Promise<IntakeResult> {
-  progress('the PDF\'s content streams');
+  progress("the PDF's content streams");
   const depth = await deepestGraphicsNesting(bytes);
   // Refused before pdf.js saw the file: the sandbox process stays clean for the next one.
-  if (depth > MAX_GRAPHICS_DEPTH) throw new PrecheckRefusal(`the PDF nests graphics states ${depth} deep, more than the ${MAX_GRAPHICS_DEPTH} any document needs`);
+  if (depth > MAX_GRAPHICS_DEPTH)
+    throw new PrecheckRefusal(`the PDF nests graphics states ${depth} deep, more than the ${MAX_GRAPHICS_DEPTH} any document needs`);
   const doc = await openPdf(bytes, limits);
   try {
     const pageCount = doc.numPages;
@@ -101,9 +102,11 @@ export async function readPdf(bytes: Buffer, limits: IntakeLimits, progress: Pro
       }
     }
     if (textLayer.length === 0 && images.length === 0) {
-      throw new IntakeError(pagesTaken === 0 ? 'the PDF has no pages' : `none of the PDF's pages could be read (${missingPages[0]?.reason ?? 'no text and no image'})`);
+      throw new IntakeError(
+        pagesTaken === 0 ? 'the PDF has no pages' : `none of the PDF's pages could be read (${missingPages[0]?.reason ?? 'no text and no image'})`,
+      );
     }
-    progress('the PDF\'s attachments');
+    progress("the PDF's attachments");
     const embeddedInvoice = await readEmbeddedInvoice(doc);
     const { info } = (await doc.getMetadata().catch(() => ({ info: {} }))) as { info: Record<string, unknown> };
     return {

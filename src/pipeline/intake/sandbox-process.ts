@@ -136,8 +136,7 @@ export class SandboxProcess {
         if (m.type === 'progress') {
           where = m.where;
           if (kind === 'pdf') startStep();
-        }
-        else if (m.type === 'done') finish({ ok: true, result: reviveResult(m.result) });
+        } else if (m.type === 'done') finish({ ok: true, result: reviveResult(m.result) });
         else if (m.type === 'refused') finish({ ok: false, error: new IntakeError(m.reason), clean: m.beforeParsing });
       };
       const onExit = (code: number | null, sig: string | null) => {

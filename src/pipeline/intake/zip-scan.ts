@@ -44,7 +44,7 @@ function checkLayout(entries: Entry[], archiveBytes: number): void {
     const end = entry.relativeOffsetOfLocalHeader + 30 + entry.fileNameLength + entry.compressedSize;
     const next = sorted[i + 1];
     if (end > archiveBytes || (next && end > next.relativeOffsetOfLocalHeader)) {
-      throw new PrecheckRefusal('the Word file\'s archive has overlapping or out-of-bounds parts (a zip bomb construction)');
+      throw new PrecheckRefusal("the Word file's archive has overlapping or out-of-bounds parts (a zip bomb construction)");
     }
   });
 }

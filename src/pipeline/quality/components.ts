@@ -219,9 +219,21 @@ export function textRegion(chars: Component[]): Region | null {
   if (chars.length === 0) return null;
   const pick = (values: number[], p: number): number => [...values].sort((a, b) => a - b)[Math.floor(p * (values.length - 1))] ?? 0;
   return {
-    x0: pick(chars.map((c) => c.x0), 0.02),
-    y0: pick(chars.map((c) => c.y0), 0.02),
-    x1: pick(chars.map((c) => c.x1), 0.98),
-    y1: pick(chars.map((c) => c.y1), 0.98),
+    x0: pick(
+      chars.map((c) => c.x0),
+      0.02,
+    ),
+    y0: pick(
+      chars.map((c) => c.y0),
+      0.02,
+    ),
+    x1: pick(
+      chars.map((c) => c.x1),
+      0.98,
+    ),
+    y1: pick(
+      chars.map((c) => c.y1),
+      0.98,
+    ),
   };
 }

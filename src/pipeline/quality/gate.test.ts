@@ -106,7 +106,9 @@ describe('untrusted input', () => {
   });
 
   it('refuses a PNG that declares more pixels than the limit, before decoding it', async () => {
-    const tiny = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000000' } }).png().toBuffer();
+    const tiny = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000000' } })
+      .png()
+      .toBuffer();
     const bomb = Buffer.from(tiny);
     // IHDR data starts at byte 16 (8 signature + 4 length + 4 type); its CRC covers type + data.
     bomb.writeUInt32BE(20_000, 16);

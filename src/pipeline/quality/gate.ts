@@ -46,44 +46,56 @@ const isFlat = (m: QualityMetrics, t: QualityThresholds): boolean => m.sharpness
  *    small margin" also tells the person how close to be; "move closer" first would cut more.
  * 6. LOW_RESOLUTION: last, as moving closer is only safe once the framing is right. */
 const CHECKS: Array<[QualityGateCode, Check]> = [
-  ['QUALITY_GATE_DARK', (m, t) =>
-    m.brightness.p95 < t.darkP95Max ? `dark: paper level (95th percentile) ${m.brightness.p95} < ${t.darkP95Max}` : null],
-  ['QUALITY_GATE_BLUR', (m, t) => {
-    const perLetter = m.sharpness.letterSharpness;
-    if (hasText(m, t) && perLetter !== null) {
-      return perLetter < t.blurLetterSharpnessMin ? `blur: letter sharpness ${fmt(perLetter, 1)} < ${t.blurLetterSharpnessMin}` : null;
-    }
-    return !isFlat(m, t) && m.sharpness.edgeRatio < t.blurEdgeRatioMin
-      ? `blur: edge ratio ${fmt(m.sharpness.edgeRatio)} < ${fmt(t.blurEdgeRatioMin)} and no legible text`
-      : null;
-  }],
-  ['QUALITY_GATE_UNREADABLE', (m, t) => {
-    if (m.sharpness.coherence !== null && m.sharpness.coherence < t.noiseCoherenceMin) {
-      return `unreadable: only pixel noise (coherence ${fmt(m.sharpness.coherence)} < ${fmt(t.noiseCoherenceMin)})`;
-    }
-    if (isFlat(m, t) && !hasText(m, t)) {
-      return `unreadable: no edges or text (edge density ${fmt(m.sharpness.edgeDensity, 4)}, ${m.text.alignedCharacters} characters)`;
-    }
-    return null;
-  }],
-  ['QUALITY_GATE_GLARE', (m, t) =>
-    t.checkGlare && hasText(m, t) && m.glare.textAreaShare >= t.glareTextAreaMin
-      ? `glare: highlights cover ${fmt(m.glare.textAreaShare * 100, 1)}% of the text area (limit ${fmt(t.glareTextAreaMin * 100, 1)}%)`
-      : null],
-  ['QUALITY_GATE_CUTOFF', (m, t) => {
-    if (!hasText(m, t)) return null;
-    const chars = m.text.alignedCharacters;
-    const { left, right, top, bottom } = m.framing.clipped;
-    const side = Math.max(left, right);
-    const end = Math.max(top, bottom);
-    if (side >= Math.max(t.cutoffSideMin, t.cutoffSideShare * m.text.rows)) return `cut-off: ${side} characters run off the ${left >= right ? 'left' : 'right'} edge`;
-    if (end >= Math.max(t.cutoffEndMin, t.cutoffEndShare * chars)) return `cut-off: ${end} characters sliced by the ${top >= bottom ? 'top' : 'bottom'} edge`;
-    return null;
-  }],
-  ['QUALITY_GATE_LOW_RESOLUTION', (m, t) =>
-    hasText(m, t) && m.text.height < t.minTextHeightPx
-      ? `low resolution: text ${fmt(m.text.height, 1)} px tall < ${t.minTextHeightPx} px`
-      : null],
+  ['QUALITY_GATE_DARK', (m, t) => (m.brightness.p95 < t.darkP95Max ? `dark: paper level (95th percentile) ${m.brightness.p95} < ${t.darkP95Max}` : null)],
+  [
+    'QUALITY_GATE_BLUR',
+    (m, t) => {
+      const perLetter = m.sharpness.letterSharpness;
+      if (hasText(m, t) && perLetter !== null) {
+        return perLetter < t.blurLetterSharpnessMin ? `blur: letter sharpness ${fmt(perLetter, 1)} < ${t.blurLetterSharpnessMin}` : null;
+      }
+      return !isFlat(m, t) && m.sharpness.edgeRatio < t.blurEdgeRatioMin
+        ? `blur: edge ratio ${fmt(m.sharpness.edgeRatio)} < ${fmt(t.blurEdgeRatioMin)} and no legible text`
+        : null;
+    },
+  ],
+  [
+    'QUALITY_GATE_UNREADABLE',
+    (m, t) => {
+      if (m.sharpness.coherence !== null && m.sharpness.coherence < t.noiseCoherenceMin) {
+        return `unreadable: only pixel noise (coherence ${fmt(m.sharpness.coherence)} < ${fmt(t.noiseCoherenceMin)})`;
+      }
+      if (isFlat(m, t) && !hasText(m, t)) {
+        return `unreadable: no edges or text (edge density ${fmt(m.sharpness.edgeDensity, 4)}, ${m.text.alignedCharacters} characters)`;
+      }
+      return null;
+    },
+  ],
+  [
+    'QUALITY_GATE_GLARE',
+    (m, t) =>
+      t.checkGlare && hasText(m, t) && m.glare.textAreaShare >= t.glareTextAreaMin
+        ? `glare: highlights cover ${fmt(m.glare.textAreaShare * 100, 1)}% of the text area (limit ${fmt(t.glareTextAreaMin * 100, 1)}%)`
+        : null,
+  ],
+  [
+    'QUALITY_GATE_CUTOFF',
+    (m, t) => {
+      if (!hasText(m, t)) return null;
+      const chars = m.text.alignedCharacters;
+      const { left, right, top, bottom } = m.framing.clipped;
+      const side = Math.max(left, right);
+      const end = Math.max(top, bottom);
+      if (side >= Math.max(t.cutoffSideMin, t.cutoffSideShare * m.text.rows))
+        return `cut-off: ${side} characters run off the ${left >= right ? 'left' : 'right'} edge`;
+      if (end >= Math.max(t.cutoffEndMin, t.cutoffEndShare * chars)) return `cut-off: ${end} characters sliced by the ${top >= bottom ? 'top' : 'bottom'} edge`;
+      return null;
+    },
+  ],
+  [
+    'QUALITY_GATE_LOW_RESOLUTION',
+    (m, t) => (hasText(m, t) && m.text.height < t.minTextHeightPx ? `low resolution: text ${fmt(m.text.height, 1)} px tall < ${t.minTextHeightPx} px` : null),
+  ],
 ];
 
 export function thresholdsFor(options: QualityOptions = {}): QualityThresholds {

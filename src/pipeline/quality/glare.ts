@@ -151,7 +151,12 @@ function fringeLevels(g: Uint8Array, ink: Uint8Array, mask: Uint8Array, labels: 
   const around = label(outside, w, h);
   const minOutside = MIN_BLOB_SHARE * w * h;
   const samples = new Map<number, Uint32Array>();
-  const steps: Array<[number, number]> = [[1, 0], [-1, 0], [0, 1], [0, -1]];
+  const steps: Array<[number, number]> = [
+    [1, 0],
+    [-1, 0],
+    [0, 1],
+    [0, -1],
+  ];
   for (let y = 0; y < h; y += 1) {
     for (let x = 0; x < w; x += 1) {
       const id = labels[y * w + x] ?? 0;

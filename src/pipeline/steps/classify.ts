@@ -31,11 +31,11 @@ function classify(ctx: ReadContext): boolean {
     kind: ctx.input.kind,
     lines,
     text: lines.join('\n').toUpperCase(),
-    ...(embedded && 'invoice' in embedded ? { embedded: { kind: 'en16931_invoice' as const, source: `${embedded.invoice.syntax}, ${embedded.attachment}` } } : {}),
+    ...(embedded && 'invoice' in embedded
+      ? { embedded: { kind: 'en16931_invoice' as const, source: `${embedded.invoice.syntax}, ${embedded.attachment}` } }
+      : {}),
   };
-  const scored = ctx.deps.doctypes
-    .map((d) => ({ doctype: d, detection: safeDetect(d, input) }))
-    .sort((a, b) => b.detection.score - a.detection.score);
+  const scored = ctx.deps.doctypes.map((d) => ({ doctype: d, detection: safeDetect(d, input) })).sort((a, b) => b.detection.score - a.detection.score);
   const best = scored[0];
   const hint = ctx.input.typeHint;
   const hinted = hint ? scored.find((s) => s.doctype.type === hint) : undefined;
@@ -67,7 +67,11 @@ function classify(ctx: ReadContext): boolean {
   ctx.doctype = chosen.doctype;
   ctx.documentType = chosen.doctype.type;
   ctx.classified = true;
-  ctx.raw.classification = { ...(ctx.raw.classification as object), type: chosen.doctype.type, reason: chosen === hinted && hint ? `caller's hint, consistent with the text (${chosen.detection.reason})` : chosen.detection.reason };
+  ctx.raw.classification = {
+    ...(ctx.raw.classification as object),
+    type: chosen.doctype.type,
+    reason: chosen === hinted && hint ? `caller's hint, consistent with the text (${chosen.detection.reason})` : chosen.detection.reason,
+  };
   return true;
 }
 

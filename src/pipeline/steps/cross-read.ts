@@ -38,7 +38,11 @@ export const crossReadStep: Step<ReadContext> = {
       if (targets.length === 0) continue;
       const { png } = (await uprightPage(ctx, image.page))!;
       const started = performance.now();
-      const crops = await paddle.readCrops(png, targets.map((t) => widen(t.region!.box)), { signal: ctx.signal });
+      const crops = await paddle.readCrops(
+        png,
+        targets.map((t) => widen(t.region!.box)),
+        { signal: ctx.signal },
+      );
       ms += performance.now() - started;
       crops.forEach((crop, i) => {
         const target = targets[i]!;
@@ -74,7 +78,12 @@ export function linesWithin(lines: Line[], [, y0, , y1]: Box): Line[] {
 
 function unionBox(lines: Line[]): Box | null {
   if (lines.length === 0) return null;
-  return [Math.min(...lines.map((l) => l.box[0])), Math.min(...lines.map((l) => l.box[1])), Math.max(...lines.map((l) => l.box[2])), Math.max(...lines.map((l) => l.box[3]))];
+  return [
+    Math.min(...lines.map((l) => l.box[0])),
+    Math.min(...lines.map((l) => l.box[1])),
+    Math.max(...lines.map((l) => l.box[2])),
+    Math.max(...lines.map((l) => l.box[3])),
+  ];
 }
 
 /** Shorter values could sit inside unrelated text by chance; only longer ones count as found
@@ -130,6 +139,7 @@ function holdsValue(spec: FieldSpec, text: string, firstValue: ExtractedValue['v
   if (TIME_VALUE.test(firstValue)) return timesIn(text).includes(firstValue);
   // A short value counts only as a whole token of the crop, as printed ("9:27PM" in "Date: 25 Mar
   // 2018 9:27PM", "CASH" in "CASH : 9.60"), never inside a longer word or number.
-  if (want.length < MIN_CONTAINED_CHARS) return want === have || new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(firstValue.trim())}(?![\\p{L}\\p{N}])`, 'iu').test(text);
+  if (want.length < MIN_CONTAINED_CHARS)
+    return want === have || new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(firstValue.trim())}(?![\\p{L}\\p{N}])`, 'iu').test(text);
   return have.includes(want);
 }

@@ -12,7 +12,14 @@ describe('an invoice PDF with its EN 16931 XML', () => {
       const out = await read(doc.bytes);
       const t = doc.truth.fields;
       expect(out.documentType).toBe('invoice');
-      expect(out.result.values).toMatchObject({ invoice_number: t.invoice_number, invoice_date: t.invoice_date, due_date: t.due_date, vendor_name: t.vendor_name, total: t.total, iban: t.iban });
+      expect(out.result.values).toMatchObject({
+        invoice_number: t.invoice_number,
+        invoice_date: t.invoice_date,
+        due_date: t.due_date,
+        vendor_name: t.vendor_name,
+        total: t.total,
+        iban: t.iban,
+      });
       expect(out.result.fields.total!.evidence).toContain('text_layer');
       expect(out.result.fields.total!.reason).toMatch(new RegExp(`embedded EN 16931 XML \\(${syntax}`));
       expect(out.result.verified).toBe(true);

@@ -20,7 +20,9 @@ export function applyEmbeddedInvoice(ctx: ReadContext): void {
   // MINIMUM profile states no lines, and the page's own table would not add up to the XML's sums.
   const keys = new Set<string>(EMBEDDED_FIELD_KEYS);
   const pageReading = ctx.extracted.find((e) => e.reader === 'text_layer') ?? ctx.extracted[0];
-  const shown = Object.fromEntries((pageReading?.values ?? []).filter((v) => ['total', 'iban', 'vendor_name', 'invoice_number'].includes(v.key)).map((v) => [v.key, v.value]));
+  const shown = Object.fromEntries(
+    (pageReading?.values ?? []).filter((v) => ['total', 'iban', 'vendor_name', 'invoice_number'].includes(v.key)).map((v) => [v.key, v.value]),
+  );
   const pageLines = ctx.readings.filter((r) => r.reader !== 'mrz_pass').flatMap((r) => r.pages.flatMap((p) => p.lines.map((l) => l.text)));
   const fromTextLayer = ctx.readings.some((r) => r.reader === 'text_layer');
   const mismatches = pageLines.length ? compareWithPage(invoice, { lines: pageLines, shown }) : [];
@@ -30,5 +32,12 @@ export function applyEmbeddedInvoice(ctx: ReadContext): void {
   const own = ctx.extracted.find((e) => e.reader === 'text_layer');
   if (own) own.values.push(...values);
   else ctx.extracted.push({ reader: 'text_layer', values });
-  ctx.raw.embedded_invoice = { attachment, syntax: invoice.syntax, profile: invoice.profile, type_code: invoice.typeCode, fields: stated, page_mismatches: mismatches };
+  ctx.raw.embedded_invoice = {
+    attachment,
+    syntax: invoice.syntax,
+    profile: invoice.profile,
+    type_code: invoice.typeCode,
+    fields: stated,
+    page_mismatches: mismatches,
+  };
 }

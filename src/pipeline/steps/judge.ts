@@ -26,10 +26,14 @@ export const judgeStep: Step<ReadContext> = {
       if (!image || !spec) continue;
       try {
         const crop = await cropRegion(image.png, image.width, image.height, field.region!.box);
-        const verdict = await llm.judge({ field: { key: spec.key, label: spec.label, kind: spec.kind }, candidates: field.candidates.map((c) => ({ reader: c.reader, raw: c.raw })), crop }, ctx.signal);
+        const verdict = await llm.judge(
+          { field: { key: spec.key, label: spec.label, kind: spec.kind }, candidates: field.candidates.map((c) => ({ reader: c.reader, raw: c.raw })), crop },
+          ctx.signal,
+        );
         ctx.costUsd += verdict.cost_usd;
         // the model's reasoning may end in white space; a disputed field always has a reason to follow
-        if (verdict.verdict === 'picked' && verdict.value !== null) changed.set(field, judged(field, `The model judge reads "${verdict.value}": ${verdict.reasoning}`.trimEnd()));
+        if (verdict.verdict === 'picked' && verdict.value !== null)
+          changed.set(field, judged(field, `The model judge reads "${verdict.value}": ${verdict.reasoning}`.trimEnd()));
       } catch (err) {
         ctx.signal?.throwIfAborted();
         changed.set(field, noted(field, `The model judge could not be asked: ${(err as Error).message}`.trimEnd()));
@@ -45,5 +49,8 @@ async function cropRegion(png: Buffer, width: number, height: number, [x0, y0, x
   const top = Math.max(0, Math.floor((y0 - MARGIN) * height));
   const right = Math.min(width, Math.ceil((x1 + MARGIN) * width));
   const bottom = Math.min(height, Math.ceil((y1 + MARGIN) * height));
-  return openImage(png).extract({ left, top, width: Math.max(1, right - left), height: Math.max(1, bottom - top) }).png().toBuffer();
+  return openImage(png)
+    .extract({ left, top, width: Math.max(1, right - left), height: Math.max(1, bottom - top) })
+    .png()
+    .toBuffer();
 }

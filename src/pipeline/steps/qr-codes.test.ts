@@ -7,7 +7,10 @@ import { qrCodesStep } from './qr-codes.js';
 /** A white A4 page at 150 dpi with QR codes at known places. */
 async function page(codes: Array<{ text: string; left: number; top: number }>): Promise<Buffer> {
   const layers = await Promise.all(codes.map(async (c) => ({ input: await qrImage(c.text, { moduleSize: 4 }), left: c.left, top: c.top })));
-  return sharp({ create: { width: 1240, height: 1754, channels: 3, background: '#ffffff' } }).composite(layers).png().toBuffer();
+  return sharp({ create: { width: 1240, height: 1754, channels: 3, background: '#ffffff' } })
+    .composite(layers)
+    .png()
+    .toBuffer();
 }
 
 function contextWith(images: Buffer[]): ReadContext {

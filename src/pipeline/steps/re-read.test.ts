@@ -19,10 +19,18 @@ function fakeTesseract(cropText: string) {
   };
 }
 
-const value = (key: string, v: ExtractedValue['value'], box: [number, number, number, number]): ExtractedValue => ({ key, value: v, raw: String(v), region: { page: 1, box }, confidence: 0.8 });
+const value = (key: string, v: ExtractedValue['value'], box: [number, number, number, number]): ExtractedValue => ({
+  key,
+  value: v,
+  raw: String(v),
+  region: { page: 1, box },
+  confidence: 0.8,
+});
 
 async function context(tesseract: ReturnType<typeof fakeTesseract>, first: ExtractedValue[], second: ExtractedValue[]): Promise<ReadContext> {
-  const png = await openImage(Buffer.alloc(400 * 1000 * 3, 255), { raw: { width: 400, height: 1000, channels: 3 } }).png().toBuffer();
+  const png = await openImage(Buffer.alloc(400 * 1000 * 3, 255), { raw: { width: 400, height: 1000, channels: 3 } })
+    .png()
+    .toBuffer();
   return {
     deps: { readers: { get: async (name: string) => (name === 'tesseract' ? tesseract : null) } },
     pageImages: [{ page: 1, width: 400, height: 1000, png }],
@@ -48,7 +56,7 @@ describe('re-reading a disputed value from its crop', () => {
     expect(tesseract.crops[0]!.height).toBeGreaterThan(40);
   });
 
-  it('never changes an amount\'s sign', async () => {
+  it("never changes an amount's sign", async () => {
     const first = [value('total', 5.94, [0.7, 0.48, 0.85, 0.5])];
     const ctx = await context(fakeTesseract('-5.94'), first, [value('total', -5.94, [0.7, 0.48, 0.85, 0.5])]);
     await reReadStep.run(ctx);

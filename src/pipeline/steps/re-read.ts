@@ -50,7 +50,10 @@ export const reReadStep: Step<ReadContext> = {
       const crop = await preparedCrop(page, v.region!.box);
       if (!crop) continue;
       const read = await tesseract.readRegion(crop.png, { psm: 6, ...(ctx.signal ? { signal: ctx.signal } : {}) });
-      const lines = linesWithin(read.lines.map((l) => onPage(l, crop.toPage)), v.region!.box);
+      const lines = linesWithin(
+        read.lines.map((l) => onPage(l, crop.toPage)),
+        v.region!.box,
+      );
       const text = lines.map((l) => l.text).join(' ');
       const value = valueFromCrop(spec, text, v.value);
       if (value === null || canonical(spec.kind, value) === null) continue;
@@ -65,7 +68,6 @@ export const reReadStep: Step<ReadContext> = {
     return undefined;
   },
 };
-
 
 /** A total the first reader saw the label of but not the amount: Tesseract's page read of a till
  * slip turns a small "105.00" into "105. 00", "(742)" or "343.%", and no total is found. The
@@ -92,7 +94,10 @@ export const reReadTotalRowsStep: Step<ReadContext> = {
       const crop = await preparedCrop(image, box);
       if (!crop) continue;
       const read = await tesseract.readRegion(crop.png, { psm: 6, ...(ctx.signal ? { signal: ctx.signal } : {}) });
-      const lines = linesWithin(read.lines.map((l) => onPage(l, crop.toPage)), box);
+      const lines = linesWithin(
+        read.lines.map((l) => onPage(l, crop.toPage)),
+        box,
+      );
       const text = lines.map((l) => l.text).join(' ');
       if (findAmounts(text).length === 0) continue;
       const inRow = (l: Line) => {
@@ -153,4 +158,3 @@ async function preparedCrop(page: { png: Buffer; width: number; height: number }
   const fy = (f: number) => (top + (f * H - BORDER_PX) / scale) / page.height;
   return { png, toPage: ([a, b, c, d]) => [fx(a), fy(b), fx(c), fy(d)] };
 }
-

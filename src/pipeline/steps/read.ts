@@ -103,7 +103,10 @@ export async function readPaddlePages(ctx: ReadContext, paddle: PaddleReader | n
 function assessPageScripts(ctx: ReadContext, tesseract: TesseractReader, paddle: PaddleReader | null): void {
   const ocr = ctx.readings.filter((r) => r.reader !== 'text_layer');
   const supported = [...new Set([...tesseract.scripts, ...(paddle?.scripts ?? [])])];
-  const scripts = assessScripts(ocr.flatMap((r) => r.pages), supported);
+  const scripts = assessScripts(
+    ocr.flatMap((r) => r.pages),
+    supported,
+  );
   ctx.raw.scripts = scripts;
   if (scripts.unsupported || scripts.fragmented) {
     ctx.problems.push({ code: 'UNSUPPORTED_LANGUAGE_SCRIPT', detail: `The page could not be read in its script: ${scripts.reason}.` });

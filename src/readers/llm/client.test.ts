@@ -21,10 +21,18 @@ let messages: ChatMessage[];
 const servers: FakeOpenAiServer[] = [];
 
 beforeAll(async () => {
-  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer();
+  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+    .png()
+    .toBuffer();
   messages = [
     { role: 'system', content: 'Answer in JSON.' },
-    { role: 'user', content: [{ type: 'text', text: 'Read this.' }, { type: 'image_url', image_url: { url: pngDataUrl(png), detail: 'high' } }] },
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text: 'Read this.' },
+        { type: 'image_url', image_url: { url: pngDataUrl(png), detail: 'high' } },
+      ],
+    },
   ];
 });
 
@@ -154,7 +162,9 @@ describe('chat-completions client', () => {
     const a = await server(KEY_A, ['vision-a']);
     const target = await server(null, ['vision-a']);
     a.reply({ kind: 'redirect', location: target.baseUrl + '/chat/completions' });
-    const err = await createLlmClient(options([provider(a, 'vision-a', KEY_A)])).complete(messages, parse).catch((e: unknown) => e);
+    const err = await createLlmClient(options([provider(a, 'vision-a', KEY_A)]))
+      .complete(messages, parse)
+      .catch((e: unknown) => e);
     expect((err as LlmUnavailableError).failures[0]).toMatchObject({ kind: 'redirect', status: 307 });
     expect(target.requests).toHaveLength(0);
   });
@@ -164,7 +174,9 @@ describe('chat-completions client', () => {
     const gone = provider(a, 'vision-a', null);
     await a.close();
     servers.splice(servers.indexOf(a), 1);
-    const err = await createLlmClient(options([gone])).complete(messages, parse).catch((e: unknown) => e);
+    const err = await createLlmClient(options([gone]))
+      .complete(messages, parse)
+      .catch((e: unknown) => e);
     expect((err as LlmUnavailableError).failures[0]).toMatchObject({ kind: 'network', detail: 'connection failed (ECONNREFUSED)' });
   });
 
@@ -173,7 +185,11 @@ describe('chat-completions client', () => {
     const b = await server(null, ['vision-b']);
     a.reply({ kind: 'hang' });
     const controller = new AbortController();
-    const pending = createLlmClient(options([provider(a, 'vision-a', null), provider(b, 'vision-b', null)], { timeoutMs: 10_000 })).complete(messages, parse, controller.signal);
+    const pending = createLlmClient(options([provider(a, 'vision-a', null), provider(b, 'vision-b', null)], { timeoutMs: 10_000 })).complete(
+      messages,
+      parse,
+      controller.signal,
+    );
     setTimeout(() => controller.abort(new Error('document deleted')), 50);
     await expect(pending).rejects.toThrow('document deleted');
     expect(b.requests).toHaveLength(0);
@@ -187,11 +203,21 @@ describe('chat-completions client', () => {
     const sink = new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) });
     const logger = pino({ level: 'debug' }, sink);
     const providers = [provider(a, 'vision-a', KEY_A), provider(b, 'vision-b', KEY_B)];
-    const err = (await createLlmClient({ ...options(providers, { maxRetries: 1 }), logger }).complete(messages, parse).catch((e: unknown) => e)) as LlmUnavailableError;
+    const err = (await createLlmClient({ ...options(providers, { maxRetries: 1 }), logger })
+      .complete(messages, parse)
+      .catch((e: unknown) => e)) as LlmUnavailableError;
 
     expect(lines.length).toBeGreaterThanOrEqual(3);
     // The fake server quoted the wrong key in its 401 body, as the real API does in part.
-    const everything = [lines.join(''), err.message, String(err.stack), JSON.stringify(err), inspect(err, { depth: 9 }), JSON.stringify(providers), inspect(providers, { depth: 9 })].join('\n');
+    const everything = [
+      lines.join(''),
+      err.message,
+      String(err.stack),
+      JSON.stringify(err),
+      inspect(err, { depth: 9 }),
+      JSON.stringify(providers),
+      inspect(providers, { depth: 9 }),
+    ].join('\n');
     for (const key of [KEY_A, KEY_B]) expect(everything).not.toContain(key);
     expect(everything).toContain('invalid_request_error/invalid_api_key');
   });

@@ -108,7 +108,14 @@ export function createLlmClient(opts: LlmClientOptions): LlmClient {
         const cost = callCostUsd(response.usage, provider.price);
         spent.usd = roundUsd(spent.usd + cost);
         const value = contentOf(response, parse, cost);
-        return { value, provider: provider.label, model: provider.model, modelVersion: response.model ?? provider.model, usage: response.usage ?? null, costUsd: spent.usd };
+        return {
+          value,
+          provider: provider.label,
+          model: provider.model,
+          modelVersion: response.model ?? provider.model,
+          usage: response.usage ?? null,
+          costUsd: spent.usd,
+        };
       } catch (err) {
         if (!(err instanceof AttemptError)) throw err;
         const detail = redact(err.message, secrets);

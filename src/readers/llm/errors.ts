@@ -32,11 +32,7 @@ export class AttemptError extends Error {
   /** True when waiting cannot help even though the kind is usually transient. */
   readonly final: boolean;
 
-  constructor(
-    kind: FailureKind,
-    detail: string,
-    opts: { status?: number; retryAfterMs?: number | null; costUsd?: number; final?: boolean } = {},
-  ) {
+  constructor(kind: FailureKind, detail: string, opts: { status?: number; retryAfterMs?: number | null; costUsd?: number; final?: boolean } = {}) {
     super(detail);
     this.name = 'AttemptError';
     this.kind = kind;

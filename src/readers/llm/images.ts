@@ -13,8 +13,5 @@ export async function fitPng(png: Buffer, maxSide: number, maxPixels = MAX_IMAGE
   if (!isPng(png)) throw new TypeError('The vision model is sent PNG images only');
   const { width, height } = await imageSize(png, maxPixels);
   if (Math.max(width, height) <= maxSide) return png;
-  return openImage(png)
-    .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
-    .png()
-    .toBuffer();
+  return openImage(png).resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true }).png().toBuffer();
 }

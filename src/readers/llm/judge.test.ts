@@ -10,7 +10,9 @@ const servers: FakeOpenAiServer[] = [];
 let crop: Buffer;
 
 beforeAll(async () => {
-  crop = await sharp({ create: { width: 60, height: 16, channels: 3, background: '#fff' } }).png().toBuffer();
+  crop = await sharp({ create: { width: 60, height: 16, channels: 3, background: '#fff' } })
+    .png()
+    .toBuffer();
 });
 
 afterEach(async () => {
@@ -42,7 +44,11 @@ const dispute = (c: Buffer): JudgeRequest => ({
 describe('vision model as judge', () => {
   it('picks one of the readings after seeing the crop, without being told which engine read what', async () => {
     const { server, judge } = await judgeOn();
-    server.reply({ kind: 'answer', content: { choice: 0, value: 'L89 8902 C3', reasoning: 'The fifth character is a zero.' }, usage: { prompt_tokens: 500, completion_tokens: 50 } });
+    server.reply({
+      kind: 'answer',
+      content: { choice: 0, value: 'L89 8902 C3', reasoning: 'The fifth character is a zero.' },
+      usage: { prompt_tokens: 500, completion_tokens: 50 },
+    });
     const result = await judge(dispute(crop));
 
     expect(server.violations).toEqual([]);

@@ -71,7 +71,11 @@ export function verdictOf(answer: Answer, kind: FieldKind, candidates: JudgeRequ
 export async function judgeDispute(client: LlmClient, req: JudgeRequest, signal?: AbortSignal): Promise<JudgeResult> {
   checkRequest(req);
   const crop = await fitPng(req.crop, JUDGE_CROP_MAX_SIDE);
-  const messages = judgeMessages(req.field, req.candidates.map((c) => c.raw), crop);
+  const messages = judgeMessages(
+    req.field,
+    req.candidates.map((c) => c.raw),
+    crop,
+  );
   const result = await client.complete(messages, (json) => AnswerSchema.parse(json), signal);
   return { ...verdictOf(result.value, req.field.kind, req.candidates), cost_usd: result.costUsd, provider: result.provider };
 }

@@ -31,7 +31,9 @@ describe('locateMrzBand / cropMrzBand', () => {
   });
 
   it('finds nothing on a page without text lines', async () => {
-    const blank = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#e8e4dc' } }).png().toBuffer();
+    const blank = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#e8e4dc' } })
+      .png()
+      .toBuffer();
     expect(await locateMrzBand(blank)).toBeNull();
   });
 

@@ -60,7 +60,11 @@ async function workCopy(png: Buffer): Promise<{ grey: Grey; scale: number; page:
   if (!meta.width || !meta.height) throw new Error('mrz locate: image has no size');
   const width = Math.min(meta.width, WORK_WIDTH);
   const { data, info } = await img.greyscale().resize({ width }).raw().toBuffer({ resolveWithObject: true });
-  return { grey: { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height }, scale: meta.width / info.width, page: { width: meta.width, height: meta.height } };
+  return {
+    grey: { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height },
+    scale: meta.width / info.width,
+    page: { width: meta.width, height: meta.height },
+  };
 }
 
 /** Sliding max (dilate) or min (erode) over a window of `k` along rows or columns, in three
@@ -148,7 +152,7 @@ function estimateSkew(mask: Uint8Array, w: number, h: number): number {
   const ys: number[] = [];
   const step = Math.max(1, Math.floor(Math.sqrt(mask.length / 150_000)));
   // sampled on a coarser grid and binned at that grid, else angle 0 aliases into a false peak
-  for (let y = 0; y < h; y += step) for (let x = 0; x < w; x += step) if (mask[y * w + x]) (xs.push(x / step), ys.push(y / step));
+  for (let y = 0; y < h; y += step) for (let x = 0; x < w; x += step) if (mask[y * w + x]) xs.push(x / step), ys.push(y / step);
   const [sw, sh] = [Math.ceil(w / step), Math.ceil(h / step)];
   const bins = new Float64Array(sh + sw + 2);
   let best = { angle: 0, score: projectionScore(xs, ys, bins, sw, 0) };

@@ -43,13 +43,18 @@ describe('readCleanCrop', () => {
     expect(lines![0]!.text).toBe('x x');
   });
 
-  it('keeps a widely spaced (monospaced) word whole: a blank is measured against the line\'s own letter spacing', async () => {
+  it("keeps a widely spaced (monospaced) word whole: a blank is measured against the line's own letter spacing", async () => {
     // Letters 12 px apart leave 10 px blanks; the 22 px blank is wider than 0.6 of the line's height
     // but not three times its typical blank, so it is a blank inside a word, not between columns.
-    const img = line(600, 60, [
-      [20, 140],
-      [152, 260],
-    ], 12);
+    const img = line(
+      600,
+      60,
+      [
+        [20, 140],
+        [152, 260],
+      ],
+      12,
+    );
     const rec = recorder();
     await readCleanCrop(rec, img, all(img));
     expect(rec.asked).toHaveLength(1);

@@ -12,7 +12,7 @@ describe('decodeGreedy', () => {
   // One row of class scores per step; class 0 is the CTC blank.
   const steps = (rows: number[][]) => ({ data: Float32Array.from(rows.flat()), steps: rows.length });
 
-  it('collapses repeats, drops blanks, keeps a letter repeated across a blank, and keeps each character\'s best probability', () => {
+  it("collapses repeats, drops blanks, keeps a letter repeated across a blank, and keeps each character's best probability", () => {
     const { data, steps: n } = steps([
       [0.1, 0.9, 0, 0],
       [0.1, 0.8, 0, 0],

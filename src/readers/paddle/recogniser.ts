@@ -45,10 +45,19 @@ export interface StepProbabilities {
 export interface PaddleLineRecogniser extends LineRecogniser {
   /** As `recognise`, but the raw per-step probabilities of the given character groups (each a
    * list of the dictionary's characters whose probabilities are summed, e.g. `['A', 'a']`). */
-  stepProbabilities(img: GreyImage, rect: Rect, around: { pad: number; paper: number; stretch?: number }, groups: readonly (readonly string[])[]): Promise<StepProbabilities>;
+  stepProbabilities(
+    img: GreyImage,
+    rect: Rect,
+    around: { pad: number; paper: number; stretch?: number },
+    groups: readonly (readonly string[])[],
+  ): Promise<StepProbabilities>;
 }
 
-export async function createLineRecogniser(opts: { modelPath: string; dictionaryPath: string; sessionOptions: InferenceSession.SessionOptions }): Promise<PaddleLineRecogniser> {
+export async function createLineRecogniser(opts: {
+  modelPath: string;
+  dictionaryPath: string;
+  sessionOptions: InferenceSession.SessionOptions;
+}): Promise<PaddleLineRecogniser> {
   const session = await InferenceSession.create(opts.modelPath, opts.sessionOptions);
   // Index 0 of the output is the CTC blank; the dictionary's characters follow, then the space.
   const dictionary = [...readFileSync(opts.dictionaryPath, 'utf8').split('\n'), ' '];
@@ -58,7 +67,11 @@ export async function createLineRecogniser(opts: { modelPath: string; dictionary
 
   /** The model's output for one line: per step, a probability for each class (the export ends in a softmax). */
   /** `stretch` widens the line before it is read: more output steps per character. */
-  async function run(img: GreyImage, rect: Rect, { pad, paper, stretch = 1 }: { pad: number; paper: number; stretch?: number }): Promise<{ data: Float32Array; steps: number; classes: number } | null> {
+  async function run(
+    img: GreyImage,
+    rect: Rect,
+    { pad, paper, stretch = 1 }: { pad: number; paper: number; stretch?: number },
+  ): Promise<{ data: Float32Array; steps: number; classes: number } | null> {
     const width = rect.x1 - rect.x0;
     const height = rect.y1 - rect.y0;
     if (width < 2 || height < 2) return null;

@@ -34,7 +34,11 @@ export interface WorkerEntry {
 export function workerEntry(baseName: string, fromUrl: string): WorkerEntry {
   if (!fromUrl.endsWith('.ts')) return { script: new URL(`./${baseName}.js`, fromUrl), eval: false };
   // The ESM build of the API sits beside the CommonJS one that require.resolve finds.
-  const tsxApi = pathToFileURL(createRequire(fromUrl).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const tsxApi = pathToFileURL(
+    createRequire(fromUrl)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
   const entry = new URL(`./${baseName}.ts`, fromUrl).href;
   return {
     script: `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`,

@@ -177,7 +177,13 @@ async function readCrops(ocr: PaddleOcr, recogniser: LineRecogniser, png: Buffer
   return { crops };
 }
 
-async function detectInCrop(ocr: PaddleOcr, png: Buffer, crop: { left: number; top: number; width: number; height: number }, textHeight: number, size: { width: number; height: number }): Promise<Line[]> {
+async function detectInCrop(
+  ocr: PaddleOcr,
+  png: Buffer,
+  crop: { left: number; top: number; width: number; height: number },
+  textHeight: number,
+  size: { width: number; height: number },
+): Promise<Line[]> {
   const scale = Math.min(MAX_CROP_SCALE, Math.max(MIN_CROP_SCALE, CROP_TEXT_PX / Math.max(1, textHeight)));
   const cropPng = await open(png)
     .extract(crop)

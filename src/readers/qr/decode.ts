@@ -73,19 +73,16 @@ function toSymbol(r: ReadResult, width: number, height: number): QrSymbol {
 export async function readQrCodes(image: RgbaImage, opts: { located?: boolean } = {}): Promise<QrSymbol[]> {
   await loadWasm();
   const data = new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.length);
-  const results = await readBarcodes(
-    { data, width: image.width, height: image.height } as unknown as Parameters<typeof readBarcodes>[0],
-    {
-      formats: ['QRCode', 'MicroQRCode', 'RMQRCode'],
-      tryHarder: true,
-      tryRotate: true,
-      tryInvert: true,
-      tryDownscale: true,
-      // the payload as the symbol holds it: control characters stay characters, not "<SOH>" labels
-      textMode: 'Plain',
-      maxNumberOfSymbols: MAX_SYMBOLS,
-      returnErrors: opts.located === true,
-    },
-  );
+  const results = await readBarcodes({ data, width: image.width, height: image.height } as unknown as Parameters<typeof readBarcodes>[0], {
+    formats: ['QRCode', 'MicroQRCode', 'RMQRCode'],
+    tryHarder: true,
+    tryRotate: true,
+    tryInvert: true,
+    tryDownscale: true,
+    // the payload as the symbol holds it: control characters stay characters, not "<SOH>" labels
+    textMode: 'Plain',
+    maxNumberOfSymbols: MAX_SYMBOLS,
+    returnErrors: opts.located === true,
+  });
   return results.filter((r) => r.format !== 'None').map((r) => toSymbol(r, image.width, image.height));
 }

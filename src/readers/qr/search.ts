@@ -39,7 +39,10 @@ export async function findQrCodes(frame: QrSearchImage): Promise<QrPass> {
     const crop = await fullResolutionCrop(frame, seen.box);
     const again = await readQrCodes(crop.image, { located: true });
     const toFrame = (s: QrSymbol): QrSymbol => {
-      const map = ([x, y]: [number, number]): [number, number] => [round((crop.left + x * crop.image.width) / frame.width), round((crop.top + y * crop.image.height) / frame.height)];
+      const map = ([x, y]: [number, number]): [number, number] => [
+        round((crop.left + x * crop.image.width) / frame.width),
+        round((crop.top + y * crop.image.height) / frame.height),
+      ];
       const corners = s.corners.map(map);
       const [bx0, by0] = map([s.box[0], s.box[1]]);
       const [bx1, by1] = map([s.box[2], s.box[3]]);
@@ -70,12 +73,20 @@ function unique(symbols: QrSymbol[]): QrSymbol[] {
  * limit), or a camera frame under its own. */
 export async function qrSearchImage(png: Buffer, longSide: number, maxPixels = MAX_IMAGE_PIXELS): Promise<QrSearchImage> {
   const meta = await openImage(png, { maxPixels }).metadata();
-  const { data, info } = await openImage(png, { maxPixels }).resize({ width: longSide, height: longSide, fit: 'inside', withoutEnlargement: true }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await openImage(png, { maxPixels })
+    .resize({ width: longSide, height: longSide, fit: 'inside', withoutEnlargement: true })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { upright: png, width: meta.width!, height: meta.height!, work: { data, width: info.width, height: info.height }, maxPixels };
 }
 
 /** A region of the image at full resolution, RGBA, with a margin around it. */
-async function fullResolutionCrop(frame: QrSearchImage, box: readonly [number, number, number, number], margin = 0.25): Promise<{ image: RgbaImage; left: number; top: number }> {
+async function fullResolutionCrop(
+  frame: QrSearchImage,
+  box: readonly [number, number, number, number],
+  margin = 0.25,
+): Promise<{ image: RgbaImage; left: number; top: number }> {
   const [x0, y0, x1, y1] = box;
   const mx = (x1 - x0) * margin;
   const my = (y1 - y0) * margin;
@@ -83,6 +94,10 @@ async function fullResolutionCrop(frame: QrSearchImage, box: readonly [number, n
   const top = Math.max(0, Math.floor((y0 - my) * frame.height));
   const width = Math.max(1, Math.min(frame.width - left, Math.ceil((x1 + mx) * frame.width) - left));
   const height = Math.max(1, Math.min(frame.height - top, Math.ceil((y1 + my) * frame.height) - top));
-  const { data, info } = await openImage(frame.upright, { maxPixels: frame.maxPixels }).extract({ left, top, width, height }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await openImage(frame.upright, { maxPixels: frame.maxPixels })
+    .extract({ left, top, width, height })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { image: { data, width: info.width, height: info.height }, left, top };
 }

@@ -15,12 +15,7 @@ export function cropBoxToPage(box: Box, crop: { left: number; top: number; width
 
 export function unionBox(boxes: Box[]): Box {
   if (boxes.length === 0) return [0, 0, 0, 0];
-  return [
-    Math.min(...boxes.map((b) => b[0])),
-    Math.min(...boxes.map((b) => b[1])),
-    Math.max(...boxes.map((b) => b[2])),
-    Math.max(...boxes.map((b) => b[3])),
-  ];
+  return [Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))];
 }
 
 export function meanConfidence(words: Pick<Word, 'confidence'>[]): number {

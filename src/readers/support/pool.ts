@@ -247,7 +247,10 @@ export function createPool<R>(opts: PoolOptions<R>): ResourcePool<R> {
     busy.add(slot);
     const lease: Lease = { retire: () => void (slot.retired = true) };
     const work = (async () => {
-      const outcome = await guarded(Promise.resolve().then(() => job(slot.resource, lease)), signal);
+      const outcome = await guarded(
+        Promise.resolve().then(() => job(slot.resource, lease)),
+        signal,
+      );
       if ('value' in outcome) {
         release(slot, false);
         return outcome.value;

@@ -22,13 +22,17 @@ describe('word-likeness', () => {
 
 describe('detectRotation', () => {
   it('keeps a page with too little text unturned', async () => {
-    const blank = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#fff' } }).png().toBuffer();
+    const blank = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     const pass: OrientationPass = async () => [{ text: 'ok', confidence: 0.9 }];
     await expect(detectRotation(blank, pass)).resolves.toBe(0);
   });
 
   it('turns images by quarter turns clockwise', async () => {
-    const img = await sharp({ create: { width: 40, height: 10, channels: 3, background: '#fff' } }).png().toBuffer();
+    const img = await sharp({ create: { width: 40, height: 10, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     expect(await sharp(await rotatePng(img, 90)).metadata()).toMatchObject({ width: 10, height: 40 });
     expect(await rotatePng(img, 0)).toBe(img);
   });

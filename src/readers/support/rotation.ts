@@ -74,11 +74,7 @@ export async function textAxis(png: Buffer): Promise<'horizontal' | 'vertical' |
 /** Degrees to turn the image clockwise so its text reads upright. */
 export async function detectRotation(png: Buffer, pass: OrientationPass, opts: DetectRotationOptions = {}): Promise<Rotation> {
   const maxSide = opts.maxSide ?? 1400;
-  const small = await openImage(png)
-    .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
-    .greyscale()
-    .png()
-    .toBuffer();
+  const small = await openImage(png).resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true }).greyscale().png().toBuffer();
   const scores = new Map<Rotation, number>();
   if (opts.uprightScore !== undefined) scores.set(0, opts.uprightScore);
   // Try the turns that put the text lines across the page first.

@@ -32,22 +32,75 @@ describe('script coverage', () => {
 
 describe('assessScripts', () => {
   it('flags a page mostly in a script the reader does not cover', () => {
-    const a = assessScripts([page([['الاسم', 0.9], ['محمد', 0.9], ['عبد', 0.9], ['ID', 0.9]])], ['Latin']);
+    const a = assessScripts(
+      [
+        page([
+          ['الاسم', 0.9],
+          ['محمد', 0.9],
+          ['عبد', 0.9],
+          ['ID', 0.9],
+        ]),
+      ],
+      ['Latin'],
+    );
     expect(a).toMatchObject({ dominant: 'Arabic', unsupported: true });
     expect(a.reason).toContain('Arabic');
-    expect(assessScripts([page([['الاسم', 0.9], ['محمد', 0.9], ['عبد', 0.9]])], ['Latin', 'Arabic']).unsupported).toBe(false);
+    expect(
+      assessScripts(
+        [
+          page([
+            ['الاسم', 0.9],
+            ['محمد', 0.9],
+            ['عبد', 0.9],
+          ]),
+        ],
+        ['Latin', 'Arabic'],
+      ).unsupported,
+    ).toBe(false);
   });
 
   it('flags many weak fragments as a probable unknown script', () => {
-    const garbage = assessScripts([page([['alll', 0.3], ['ae', 0.3], ['rom', 0.1], ['jouw)', 0.06], ['VaA-', 0.12], ['OM', 0], ['mb', 0.17]])], ['Latin']);
+    const garbage = assessScripts(
+      [
+        page([
+          ['alll', 0.3],
+          ['ae', 0.3],
+          ['rom', 0.1],
+          ['jouw)', 0.06],
+          ['VaA-', 0.12],
+          ['OM', 0],
+          ['mb', 0.17],
+        ]),
+      ],
+      ['Latin'],
+    );
     expect(garbage).toMatchObject({ unsupported: false, fragmented: true });
-    const good = assessScripts([page([['SURNAME', 0.95], ['ERIKSSON', 0.95], ['GIVEN', 0.9], ['NAMES', 0.9], ['ANNA', 0.96], ['MARIA', 0.9]])], ['Latin']);
+    const good = assessScripts(
+      [
+        page([
+          ['SURNAME', 0.95],
+          ['ERIKSSON', 0.95],
+          ['GIVEN', 0.9],
+          ['NAMES', 0.9],
+          ['ANNA', 0.96],
+          ['MARIA', 0.9],
+        ]),
+      ],
+      ['Latin'],
+    );
     expect(good).toMatchObject({ dominant: 'Latin', unsupported: false, fragmented: false });
   });
 
   it('does not call a Latin photo an unknown script because one reading of it is mostly background fragments', () => {
     const junk: Array<[string, number]> = Array.from({ length: 40 }, (_, i) => [['ae', 'rn', 'Il', 'ww', '~A'][i % 5]!, 0.2]);
-    const words: Array<[string, number]> = [['PASSPORT', 0.9], ['SURNAME', 0.9], ['GIVEN', 0.9], ['NAMES', 0.85], ['NATIONALITY', 0.9], ['ANNA', 0.9]];
+    const words: Array<[string, number]> = [
+      ['PASSPORT', 0.9],
+      ['SURNAME', 0.9],
+      ['GIVEN', 0.9],
+      ['NAMES', 0.85],
+      ['NATIONALITY', 0.9],
+      ['ANNA', 0.9],
+    ];
     // the same page: one engine read mostly the guilloche, the other the text
     expect(assessScripts([page(junk), page(words)], ['Latin']).fragmented).toBe(false);
     // an engine that read the MRZ reads the script, whatever else it read

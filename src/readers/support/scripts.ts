@@ -25,10 +25,26 @@ const SCRIPT_PATTERNS: Record<ScriptName, RegExp> = {
 export const PADDLE_SCRIPTS: readonly ScriptName[] = ['Latin', 'Han'];
 
 const TESSERACT_LANGUAGE_SCRIPTS: Record<string, ScriptName[]> = {
-  ara: ['Arabic'], fas: ['Arabic'], urd: ['Arabic'], pus: ['Arabic'],
-  rus: ['Cyrillic'], ukr: ['Cyrillic'], bul: ['Cyrillic'], srp: ['Cyrillic'], bel: ['Cyrillic'], mkd: ['Cyrillic'],
-  chi_sim: ['Han'], chi_tra: ['Han'], jpn: ['Han', 'Kana'], kor: ['Hangul'],
-  ell: ['Greek'], heb: ['Hebrew'], hin: ['Devanagari'], mar: ['Devanagari'], nep: ['Devanagari'], tha: ['Thai'],
+  ara: ['Arabic'],
+  fas: ['Arabic'],
+  urd: ['Arabic'],
+  pus: ['Arabic'],
+  rus: ['Cyrillic'],
+  ukr: ['Cyrillic'],
+  bul: ['Cyrillic'],
+  srp: ['Cyrillic'],
+  bel: ['Cyrillic'],
+  mkd: ['Cyrillic'],
+  chi_sim: ['Han'],
+  chi_tra: ['Han'],
+  jpn: ['Han', 'Kana'],
+  kor: ['Hangul'],
+  ell: ['Greek'],
+  heb: ['Hebrew'],
+  hin: ['Devanagari'],
+  mar: ['Devanagari'],
+  nep: ['Devanagari'],
+  tha: ['Thai'],
 };
 
 /** Tesseract language codes not listed are Latin-alphabet languages (eng, fra, deu, spa, …). */
@@ -56,9 +72,7 @@ export function detectScripts(text: string): ScriptShare[] {
       }
     }
   }
-  return [...counts]
-    .map(([script, letters]) => ({ script, letters, share: letters / total }))
-    .sort((a, b) => b.letters - a.letters);
+  return [...counts].map(([script, letters]) => ({ script, letters, share: letters / total })).sort((a, b) => b.letters - a.letters);
 }
 
 export interface ScriptAssessment {
@@ -108,7 +122,10 @@ export function assessScripts(pages: PageText[], supported: readonly ScriptName[
   const wordLikeShare = words.length ? words.filter((w) => w.confidence >= 0.6 && isWordLike(w.text)).length / words.length : 1;
 
   const reason = unsupported
-    ? `${Math.round(unsupportedShare * 100)}% of the letters are in ${scripts.filter((s) => !supported.includes(s.script)).map((s) => s.script).join(', ')} script, which the reader does not cover`
+    ? `${Math.round(unsupportedShare * 100)}% of the letters are in ${scripts
+        .filter((s) => !supported.includes(s.script))
+        .map((s) => s.script)
+        .join(', ')} script, which the reader does not cover`
     : fragmented
       ? `${words.length} fragments with mean confidence ${meanConfidence.toFixed(2)} and ${Math.round(wordLikeShare * 100)}% word-like: the script is probably not one the reader knows`
       : dominant

@@ -24,9 +24,7 @@ describe('Tesseract language data', () => {
     const dir = folder();
     expect(() => resolveTraineddata(['eng', 'fra'], dir)).toThrow(TesseractDataMissingError);
     expect(() => resolveTraineddata(['fra'], dir)).toThrow(new RegExp(`${dir}/fra\\.traineddata.*@tesseract\\.js-data/fra`));
-    expect(() => createTesseractReader({ workers: 1, recycleAfter: 10, langs: ['eng', 'fra'], langPath: dir })).toThrow(
-      /No Tesseract data for 'fra'/,
-    );
+    expect(() => createTesseractReader({ workers: 1, recycleAfter: 10, langs: ['eng', 'fra'], langPath: dir })).toThrow(/No Tesseract data for 'fra'/);
   });
 
   it('refuses stub files, fake gzip and codes that could escape the folder', () => {

@@ -58,9 +58,7 @@ export function resolveTraineddata(langs: string[], folder?: string): Map<string
   const found = new Map<string, string>();
   for (const lang of langs) {
     if (!LANG_CODE.test(lang)) throw new TesseractDataMissingError(`'${lang}' is not a Tesseract language code`);
-    const candidates = folder
-      ? [join(resolve(folder), `${lang}.traineddata`), join(resolve(folder), `${lang}.traineddata.gz`)]
-      : [];
+    const candidates = folder ? [join(resolve(folder), `${lang}.traineddata`), join(resolve(folder), `${lang}.traineddata.gz`)] : [];
     const packaged = packagedTraineddata(lang);
     if (packaged) candidates.push(packaged);
     const file = candidates.find((c) => existsSync(c));

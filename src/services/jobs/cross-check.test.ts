@@ -2,8 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { crossCheck, nationalityCode, sameCaseName, type CaseDocument } from './cross-check.js';
 import { jobState } from './job-state.js';
 
-const passport: CaseDocument = { document_id: 'DOC_p', doc_type: 'passport', values: { surname: 'MÜLLER', given_names: 'JÖRG ANDREAS', date_of_birth: '1985-03-14', nationality: 'D', document_number: 'C01X00T47' } };
-const visa: CaseDocument = { document_id: 'DOC_v', doc_type: 'visa', values: { surname: 'MUELLER', given_names: 'JOERG ANDREAS', date_of_birth: '1985-03-14', nationality: 'DEU', document_number: 'V1234567', passport_number: 'C01X00T47' } };
+const passport: CaseDocument = {
+  document_id: 'DOC_p',
+  doc_type: 'passport',
+  values: { surname: 'MÜLLER', given_names: 'JÖRG ANDREAS', date_of_birth: '1985-03-14', nationality: 'D', document_number: 'C01X00T47' },
+};
+const visa: CaseDocument = {
+  document_id: 'DOC_v',
+  doc_type: 'visa',
+  values: {
+    surname: 'MUELLER',
+    given_names: 'JOERG ANDREAS',
+    date_of_birth: '1985-03-14',
+    nationality: 'DEU',
+    document_number: 'V1234567',
+    passport_number: 'C01X00T47',
+  },
+};
 const cv: CaseDocument = { document_id: 'DOC_c', doc_type: 'cv', values: { full_name: 'Jörg Müller' } };
 
 describe('cross-checks across a case', () => {
@@ -19,8 +34,11 @@ describe('cross-checks across a case', () => {
     expect(crossCheck([passport, visa, cv])).toEqual([]);
   });
 
-  it('names the documents and values that disagree: name, date of birth, nationality, the visa\'s passport number', () => {
-    const otherVisa: CaseDocument = { ...visa, values: { ...visa.values, given_names: 'JOERG', surname: 'MEYER', date_of_birth: '1985-03-15', nationality: 'AUT', passport_number: 'C01X00T48' } };
+  it("names the documents and values that disagree: name, date of birth, nationality, the visa's passport number", () => {
+    const otherVisa: CaseDocument = {
+      ...visa,
+      values: { ...visa.values, given_names: 'JOERG', surname: 'MEYER', date_of_birth: '1985-03-15', nationality: 'AUT', passport_number: 'C01X00T48' },
+    };
     const found = crossCheck([passport, otherVisa, cv]);
     expect(found.map((c) => c.field)).toEqual(['name', 'date_of_birth', 'nationality', 'passport_number']);
     const name = found[0]!;
@@ -40,14 +58,27 @@ describe('cross-checks across a case', () => {
 });
 
 describe('job state', () => {
-  const input = (status: string, outcome_status: 'verified' | 'action_required' | 'rescan_required' | 'failed' | 'pending', doc_type = 'passport') => ({ status, outcome_status, doc_type });
+  const input = (status: string, outcome_status: 'verified' | 'action_required' | 'rescan_required' | 'failed' | 'pending', doc_type = 'passport') => ({
+    status,
+    outcome_status,
+    doc_type,
+  });
   it('completes only when every input is verified, every expected type is there and nothing contradicts', () => {
     expect(jobState([], [], 0)).toEqual({ status: 'open', decision: 'pending' });
     expect(jobState([input('verified', 'verified')], [], 0)).toEqual({ status: 'completed', decision: 'verified' });
     expect(jobState([input('verified', 'verified')], ['passport', 'visa'], 0)).toEqual({ status: 'open', decision: 'pending' });
-    expect(jobState([input('verified', 'verified'), input('processing', 'pending', 'visa')], ['passport', 'visa'], 0)).toEqual({ status: 'processing', decision: 'pending' });
-    expect(jobState([input('verified', 'verified'), input('verified', 'verified', 'visa')], ['passport', 'visa'], 1)).toEqual({ status: 'action_required', decision: 'review' });
-    expect(jobState([input('review', 'rescan_required'), input('flagged', 'action_required')], [], 0)).toEqual({ status: 'action_required', decision: 'review' });
+    expect(jobState([input('verified', 'verified'), input('processing', 'pending', 'visa')], ['passport', 'visa'], 0)).toEqual({
+      status: 'processing',
+      decision: 'pending',
+    });
+    expect(jobState([input('verified', 'verified'), input('verified', 'verified', 'visa')], ['passport', 'visa'], 1)).toEqual({
+      status: 'action_required',
+      decision: 'review',
+    });
+    expect(jobState([input('review', 'rescan_required'), input('flagged', 'action_required')], [], 0)).toEqual({
+      status: 'action_required',
+      decision: 'review',
+    });
     expect(jobState([input('review', 'rescan_required')], [], 0)).toEqual({ status: 'action_required', decision: 'rescan' });
     expect(jobState([input('rejected', 'failed'), input('review', 'action_required')], [], 0)).toEqual({ status: 'action_required', decision: 'failed' });
   });

@@ -87,7 +87,12 @@ export function crossCheck(all: CaseDocument[]): Contradiction[] {
   const docs = all.filter((d) => IDENTITY_TYPES.has(d.doc_type));
   const out: Array<Contradiction | null> = [
     disagreement('name', facts(docs, nameOf), sameCaseName, 'holder’s name'),
-    disagreement('date_of_birth', facts(docs, (d) => (text(d.values.date_of_birth) ? { doc: d, field: 'date_of_birth', value: text(d.values.date_of_birth)! } : null)), (a, b) => a === b, 'date of birth'),
+    disagreement(
+      'date_of_birth',
+      facts(docs, (d) => (text(d.values.date_of_birth) ? { doc: d, field: 'date_of_birth', value: text(d.values.date_of_birth)! } : null)),
+      (a, b) => a === b,
+      'date of birth',
+    ),
     disagreement(
       'nationality',
       facts(docs, (d) => {
@@ -107,8 +112,12 @@ const sameNumber = (a: string, b: string) => canonicalCode(a).replace(/</g, '') 
 /** A visa names the passport it is in: its passport number must be one of the case's passports'
  * (two passports, an old and a renewed one, are no contradiction by themselves). */
 function visaPassportNumber(docs: CaseDocument[]): Contradiction | null {
-  const passports = facts(docs, (d) => (d.doc_type === 'passport' && text(d.values.document_number) ? { doc: d, field: 'document_number', value: text(d.values.document_number)! } : null));
-  const visas = facts(docs, (d) => (d.doc_type === 'visa' && text(d.values.passport_number) ? { doc: d, field: 'passport_number', value: text(d.values.passport_number)! } : null));
+  const passports = facts(docs, (d) =>
+    d.doc_type === 'passport' && text(d.values.document_number) ? { doc: d, field: 'document_number', value: text(d.values.document_number)! } : null,
+  );
+  const visas = facts(docs, (d) =>
+    d.doc_type === 'visa' && text(d.values.passport_number) ? { doc: d, field: 'passport_number', value: text(d.values.passport_number)! } : null,
+  );
   if (passports.length === 0) return null;
   const unmatched = visas.filter((v) => !passports.some((p) => sameNumber(p.value, v.value)));
   if (unmatched.length === 0) return null;

@@ -9,7 +9,13 @@ import { EventOutbox } from '../webhooks/outbox.js';
 import { JobEvents } from './job-events.js';
 
 const at = '2026-11-25T00:00:00.000Z';
-const outcome = (status: Outcome['status'], code: string | null = null): Outcome => ({ status, code, message: '', next_action: { type: 'NONE', message: '' }, context: {} });
+const outcome = (status: Outcome['status'], code: string | null = null): Outcome => ({
+  status,
+  code,
+  message: '',
+  next_action: { type: 'NONE', message: '' },
+  context: {},
+});
 
 /** The finish path on a real database: job state, cross-checks and the outbox rows, no OCR. */
 describe.each(await testDatabaseFactories())('job state and events on %s', (_name, makeDb) => {
@@ -23,8 +29,26 @@ describe.each(await testDatabaseFactories())('job state and events on %s', (_nam
     await db.migrate();
     queue = createEmbeddedQueue(db.db, db.kind, { leaseSeconds: 30, pollMs: 1000, maxAttempts: 3 });
     events = new JobEvents(new EventOutbox(queue));
-    await db.db.insertInto('organisations').values({ id: 'ORG_a', name: 'a', plan: 'internal', status: 'active', created_at: at, subscription_expires_at: null }).execute();
-    await db.db.insertInto('webhook_endpoints').values({ id: 'WHK_a', org_id: 'ORG_a', kind: 'v2', url: 'https://example.com/hook', events: JSON.stringify(['job.finished', 'review.required', 'job.action_required', 'job.completed']), secret_enc: 'x', previous_secret_enc: null, previous_expires_at: null, created_at: at, updated_at: at, deleted_at: null }).execute();
+    await db.db
+      .insertInto('organisations')
+      .values({ id: 'ORG_a', name: 'a', plan: 'internal', status: 'active', created_at: at, subscription_expires_at: null })
+      .execute();
+    await db.db
+      .insertInto('webhook_endpoints')
+      .values({
+        id: 'WHK_a',
+        org_id: 'ORG_a',
+        kind: 'v2',
+        url: 'https://example.com/hook',
+        events: JSON.stringify(['job.finished', 'review.required', 'job.action_required', 'job.completed']),
+        secret_enc: 'x',
+        previous_secret_enc: null,
+        previous_expires_at: null,
+        created_at: at,
+        updated_at: at,
+        deleted_at: null,
+      })
+      .execute();
   });
   afterAll(async () => {
     await queue?.stop(100);
@@ -33,24 +57,93 @@ describe.each(await testDatabaseFactories())('job state and events on %s', (_nam
   });
 
   async function job(id: string, expected: string[] = []) {
-    await db.db.insertInto('jobs').values({ id, org_id: 'ORG_a', reference: null, expected_types: JSON.stringify(expected), metadata: '{}', status: 'processing', decision: 'pending', review_reasons: '[]', state_version: 1, created_at: at, updated_at: at, completed_at: null }).execute();
+    await db.db
+      .insertInto('jobs')
+      .values({
+        id,
+        org_id: 'ORG_a',
+        reference: null,
+        expected_types: JSON.stringify(expected),
+        metadata: '{}',
+        status: 'processing',
+        decision: 'pending',
+        review_reasons: '[]',
+        state_version: 1,
+        created_at: at,
+        updated_at: at,
+        completed_at: null,
+      })
+      .execute();
   }
   async function input(jobId: string, docId: string, docType: string) {
-    await db.db.insertInto('documents').values({ id: docId, org_id: 'ORG_a', name: `${docId}.jpg`, type_hint: null, doc_type: docType, status: 'processing', cached: 0, cached_from: null, uploaded_at: at, updated_at: at, sha256: docId, size_bytes: 1, media_type: 'image/jpeg', file_kind: 'image', blob_key: null, outputs: '[]', improve: 0, outcome: JSON.stringify(outcome('pending')), current_reading_id: `RDG_${docId}`, confidence: null, tamper_score: null, source: 'job', review_result: null }).execute();
-    await db.db.insertInto('readings').values({ id: `RDG_${docId}`, document_id: docId, org_id: 'ORG_a', number: 1, trigger: 'upload', status: 'running', outcome: null, result: null, raw: null, started_at: at, finished_at: null, cached_from_reading: null }).execute();
+    await db.db
+      .insertInto('documents')
+      .values({
+        id: docId,
+        org_id: 'ORG_a',
+        name: `${docId}.jpg`,
+        type_hint: null,
+        doc_type: docType,
+        status: 'processing',
+        cached: 0,
+        cached_from: null,
+        uploaded_at: at,
+        updated_at: at,
+        sha256: docId,
+        size_bytes: 1,
+        media_type: 'image/jpeg',
+        file_kind: 'image',
+        blob_key: null,
+        outputs: '[]',
+        improve: 0,
+        outcome: JSON.stringify(outcome('pending')),
+        current_reading_id: `RDG_${docId}`,
+        confidence: null,
+        tamper_score: null,
+        source: 'job',
+        review_result: null,
+      })
+      .execute();
+    await db.db
+      .insertInto('readings')
+      .values({
+        id: `RDG_${docId}`,
+        document_id: docId,
+        org_id: 'ORG_a',
+        number: 1,
+        trigger: 'upload',
+        status: 'running',
+        outcome: null,
+        result: null,
+        raw: null,
+        started_at: at,
+        finished_at: null,
+        cached_from_reading: null,
+      })
+      .execute();
     await db.db.insertInto('job_inputs').values({ document_id: docId, job_id: jobId, org_id: 'ORG_a', added_at: at }).execute();
   }
   /** What the reading worker writes, then the finish hook, in one transaction. */
   async function finish(docId: string, values: Record<string, string>, o = outcome('verified')) {
     const status = o.status === 'verified' ? 'verified' : o.status === 'failed' ? 'failed' : 'review';
     await db.db.transaction().execute(async (trx) => {
-      await trx.updateTable('readings').set({ status: 'done', result: JSON.stringify({ values }), outcome: JSON.stringify(o) }).where('id', '=', `RDG_${docId}`).execute();
-      await trx.updateTable('documents').set({ status, outcome: JSON.stringify(o) }).where('id', '=', docId).execute();
+      await trx
+        .updateTable('readings')
+        .set({ status: 'done', result: JSON.stringify({ values }), outcome: JSON.stringify(o) })
+        .where('id', '=', `RDG_${docId}`)
+        .execute();
+      await trx
+        .updateTable('documents')
+        .set({ status, outcome: JSON.stringify(o) })
+        .where('id', '=', docId)
+        .execute();
       await events.documentFinished(new Repositories(trx), { orgId: 'ORG_a', documentId: docId, readingId: `RDG_${docId}`, status, outcome: o });
     });
   }
   const outboxOf = async (jobId: string) =>
-    (await db.db.selectFrom('events').select('body').where('job_id', '=', jobId).orderBy('created_at').execute()).map((e) => JSON.parse(e.body) as { event: string; data: Record<string, unknown> });
+    (await db.db.selectFrom('events').select('body').where('job_id', '=', jobId).orderBy('created_at').execute()).map(
+      (e) => JSON.parse(e.body) as { event: string; data: Record<string, unknown> },
+    );
 
   it('a passport and a visa that disagree put a review reason naming both on the job and send review.required', async () => {
     await job('JOB_x', ['passport', 'visa']);
@@ -64,7 +157,14 @@ describe.each(await testDatabaseFactories())('job state and events on %s', (_nam
     expect(row).toMatchObject({ status: 'action_required', decision: 'review', state_version: 3, completed_at: null });
     const reasons = JSON.parse(row.review_reasons);
     expect(reasons).toHaveLength(1);
-    expect(reasons[0]).toMatchObject({ code: 'CROSS_CHECK_MISMATCH', field: 'date_of_birth', documents: [{ document_id: 'DOC_p', value: '1985-03-14' }, { document_id: 'DOC_v', value: '1985-04-14' }] });
+    expect(reasons[0]).toMatchObject({
+      code: 'CROSS_CHECK_MISMATCH',
+      field: 'date_of_birth',
+      documents: [
+        { document_id: 'DOC_p', value: '1985-03-14' },
+        { document_id: 'DOC_v', value: '1985-04-14' },
+      ],
+    });
     const sent = await outboxOf('JOB_x');
     expect(sent.map((e) => e.event)).toEqual(['job.finished', 'job.finished', 'job.action_required', 'review.required']);
     expect(sent[3]!.data).toMatchObject({ job_id: 'JOB_x', entity_id: 'DOC_v', code: 'CROSS_CHECK_MISMATCH', state_version: 3 });
@@ -90,10 +190,17 @@ describe.each(await testDatabaseFactories())('job state and events on %s', (_nam
     await finish('DOC_r1', {}, outcome('action_required', 'FIELD_CONFLICT'));
     expect((await db.db.selectFrom('jobs').select('status').where('id', '=', 'JOB_r').executeTakeFirstOrThrow()).status).toBe('action_required');
     await db.db.transaction().execute(async (trx) => {
-      await trx.updateTable('documents').set({ status: 'processing', outcome: JSON.stringify(outcome('pending')) }).where('id', '=', 'DOC_r1').execute();
+      await trx
+        .updateTable('documents')
+        .set({ status: 'processing', outcome: JSON.stringify(outcome('pending')) })
+        .where('id', '=', 'DOC_r1')
+        .execute();
       await events.documentRestarted(new Repositories(trx), 'ORG_a', 'DOC_r1');
     });
-    expect(await db.db.selectFrom('jobs').select(['status', 'decision']).where('id', '=', 'JOB_r').executeTakeFirstOrThrow()).toEqual({ status: 'processing', decision: 'pending' });
+    expect(await db.db.selectFrom('jobs').select(['status', 'decision']).where('id', '=', 'JOB_r').executeTakeFirstOrThrow()).toEqual({
+      status: 'processing',
+      decision: 'pending',
+    });
     await db.db.transaction().execute((trx) => events.documentRestarted(new Repositories(trx), 'ORG_a', 'DOC_p2'));
     expect((await db.db.selectFrom('jobs').select('status').where('id', '=', 'JOB_y').executeTakeFirstOrThrow()).status).toBe('completed');
   });
@@ -107,6 +214,11 @@ describe.each(await testDatabaseFactories())('job state and events on %s', (_nam
     expect(row).toMatchObject({ status: 'completed', state_version: 9 });
     const sent = await outboxOf('JOB_z');
     expect(sent.filter((e) => e.event === 'job.completed')).toHaveLength(1);
-    expect(sent.filter((e) => e.event === 'job.finished').map((e) => e.data.state_version).sort()).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(
+      sent
+        .filter((e) => e.event === 'job.finished')
+        .map((e) => e.data.state_version)
+        .sort(),
+    ).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
   });
 });

@@ -44,7 +44,14 @@ export class JobEvents {
     }
     const change = await this.recompute(tx, doc.orgId, jobId);
     if (!change) return;
-    const data = (code: string | null): JobEventData => ({ job_id: change.jobId, entity_id: doc.documentId, decision_id: doc.readingId, status: doc.status, code, state_version: change.stateVersion });
+    const data = (code: string | null): JobEventData => ({
+      job_id: change.jobId,
+      entity_id: doc.documentId,
+      decision_id: doc.readingId,
+      status: doc.status,
+      code,
+      state_version: change.stateVersion,
+    });
     const names: JobEventName[] = ['job.finished'];
     if (doc.outcome.status !== 'pending') names.push(...EVENTS_BY_FINISH[doc.outcome.status]);
     for (const name of names) {
@@ -59,7 +66,14 @@ export class JobEvents {
     if (jobId === null) return;
     const change = await this.recompute(tx, doc.orgId, jobId);
     if (!change) return;
-    const data = (code: string | null): JobEventData => ({ job_id: change.jobId, entity_id: doc.documentId, decision_id: doc.reviewId, status: doc.status, code, state_version: change.stateVersion });
+    const data = (code: string | null): JobEventData => ({
+      job_id: change.jobId,
+      entity_id: doc.documentId,
+      decision_id: doc.reviewId,
+      status: doc.status,
+      code,
+      state_version: change.stateVersion,
+    });
     await this.outbox.emitJobEvent(tx, doc.orgId, 'job.reviewed', data(null));
     await this.jobLevelEvents(tx, doc.orgId, change, data, ['job.reviewed']);
   }
@@ -80,7 +94,13 @@ export class JobEvents {
   }
 
   /** Completion, and a contradiction between documents that appeared with this change. */
-  private async jobLevelEvents(tx: Repositories, orgId: string, change: Change, data: (code: string | null) => JobEventData, sent: JobEventName[]): Promise<void> {
+  private async jobLevelEvents(
+    tx: Repositories,
+    orgId: string,
+    change: Change,
+    data: (code: string | null) => JobEventData,
+    sent: JobEventName[],
+  ): Promise<void> {
     if (change.completedNow) await this.outbox.emitJobEvent(tx, orgId, 'job.completed', data(null));
     if (change.contradictionsNow) {
       if (!sent.includes('job.action_required')) await this.outbox.emitJobEvent(tx, orgId, 'job.action_required', data(CROSS_CHECK_CODE));
@@ -109,7 +129,12 @@ export class JobEvents {
     // Completed is final: a later redecide or rescan of an input does not reopen the case.
     const status = bumped.status === 'completed' ? 'completed' : state.status;
     const decision = bumped.status === 'completed' ? 'verified' : state.decision;
-    await tx.jobs.storeState(orgId, jobId, { status, decision, review_reasons: JSON.stringify(contradictions), ...(status === 'completed' && bumped.status !== 'completed' ? { completed_at: now } : {}) });
+    await tx.jobs.storeState(orgId, jobId, {
+      status,
+      decision,
+      review_reasons: JSON.stringify(contradictions),
+      ...(status === 'completed' && bumped.status !== 'completed' ? { completed_at: now } : {}),
+    });
     const before = (JSON.parse(bumped.review_reasons) as Contradiction[]).map(reasonKey);
     return {
       jobId,
@@ -133,4 +158,8 @@ export class JobEvents {
   }
 }
 
-const reasonKey = (c: Contradiction) => `${c.field}:${c.documents.map((d) => `${d.document_id}=${d.value}`).sort().join('|')}`;
+const reasonKey = (c: Contradiction) =>
+  `${c.field}:${c.documents
+    .map((d) => `${d.document_id}=${d.value}`)
+    .sort()
+    .join('|')}`;

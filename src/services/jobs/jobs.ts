@@ -31,7 +31,15 @@ export interface JobView {
   metadata: Record<string, unknown>;
   state_version: number;
   review_reasons: Contradiction[];
-  inputs: Array<{ document_id: string; name: string; doc_type: string | null; status: DocumentStatus; decision: JobDecision; code: string | null; added_at: string }>;
+  inputs: Array<{
+    document_id: string;
+    name: string;
+    doc_type: string | null;
+    status: DocumentStatus;
+    decision: JobDecision;
+    code: string | null;
+    added_at: string;
+  }>;
   created_at: string;
   updated_at: string;
   completed_at: string | null;
@@ -77,10 +85,19 @@ export class JobsService {
       const at = now.toISOString();
       if (idempotencyKey !== undefined) {
         await tx.idempotencyKeys.deleteIfExpired(principal.orgId, idempotencyKey, at);
-        const claimed = await tx.idempotencyKeys.claim({ org_id: principal.orgId, key: idempotencyKey, request_hash: requestHash, status_code: 0, response: '', created_at: at, expires_at: new Date(now.getTime() + this.opts.idempotencyHours * 3600_000).toISOString() });
+        const claimed = await tx.idempotencyKeys.claim({
+          org_id: principal.orgId,
+          key: idempotencyKey,
+          request_hash: requestHash,
+          status_code: 0,
+          response: '',
+          created_at: at,
+          expires_at: new Date(now.getTime() + this.opts.idempotencyHours * 3600_000).toISOString(),
+        });
         if (!claimed) {
           const first = await tx.idempotencyKeys.get(principal.orgId, idempotencyKey);
-          if (first.request_hash !== requestHash) throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used with a different request; use a new key.');
+          if (first.request_hash !== requestHash)
+            throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used with a different request; use a new key.');
           return { replayed: true, status: 201 as const, body: JSON.parse(first.response) as JobView };
         }
       }
@@ -124,8 +141,21 @@ export class JobsService {
 
   async list(principal: Principal, query: { status?: string | undefined; reference?: string | undefined; page: number; page_size: number }) {
     const { total, rows } = await this.repos.jobs.page(principal.orgId, { status: query.status, reference: query.reference }, query.page, query.page_size);
-    const inputs = await this.inputs(principal.orgId, rows.map((r) => r.id));
-    return { items: rows.map((r) => present(r, inputs.filter((i) => i.job_id === r.id))), page: query.page, page_size: query.page_size, total };
+    const inputs = await this.inputs(
+      principal.orgId,
+      rows.map((r) => r.id),
+    );
+    return {
+      items: rows.map((r) =>
+        present(
+          r,
+          inputs.filter((i) => i.job_id === r.id),
+        ),
+      ),
+      page: query.page,
+      page_size: query.page_size,
+      total,
+    };
   }
 
   /** Adds a file to the job. The document, its job membership and the job's new state are one
@@ -135,10 +165,18 @@ export class JobsService {
     await this.requireOpen(principal, jobId);
     return this.documents.upload(principal, { ...input, source: 'job' }, async (tx, doc, reading) => {
       if (!(await tx.jobs.touchUnlessCompleted(principal.orgId, jobId, doc.uploaded_at))) throw completed();
-      if ((await tx.jobs.countInputs(principal.orgId, jobId)) >= MAX_JOB_INPUTS) throw new AppError('validation_error', `A job holds at most ${MAX_JOB_INPUTS} documents.`);
+      if ((await tx.jobs.countInputs(principal.orgId, jobId)) >= MAX_JOB_INPUTS)
+        throw new AppError('validation_error', `A job holds at most ${MAX_JOB_INPUTS} documents.`);
       await tx.jobs.addInput({ document_id: doc.id, job_id: jobId, org_id: principal.orgId, added_at: doc.uploaded_at });
       if (doc.status === 'processing') await this.events.recompute(tx, principal.orgId, jobId);
-      else await this.events.documentFinished(tx, { orgId: principal.orgId, documentId: doc.id, readingId: reading.id, status: doc.status, outcome: JSON.parse(doc.outcome) as Outcome });
+      else
+        await this.events.documentFinished(tx, {
+          orgId: principal.orgId,
+          documentId: doc.id,
+          readingId: reading.id,
+          status: doc.status,
+          outcome: JSON.parse(doc.outcome) as Outcome,
+        });
     });
   }
 

@@ -59,13 +59,22 @@ describe('notify adapters', () => {
       req.on('end', () => {
         calls.push({ url: req.url!, auth: req.headers.authorization, body: JSON.parse(body) });
         res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(status === 200 ? JSON.stringify({ messaging_product: 'whatsapp', contacts: [{ input: '97450000001', wa_id: '97450000001' }], messages: [{ id: 'wamid.X' }] }) : JSON.stringify({ error: { message: 'bad token' } }));
+        res.end(
+          status === 200
+            ? JSON.stringify({ messaging_product: 'whatsapp', contacts: [{ input: '97450000001', wa_id: '97450000001' }], messages: [{ id: 'wamid.X' }] })
+            : JSON.stringify({ error: { message: 'bad token' } }),
+        );
       });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const port = (server.address() as { port: number }).port;
     try {
-      const sender = new WhatsAppCloudSender({ apiUrl: `http://127.0.0.1:${port}/v21.0`, phoneNumberId: '123456', accessToken: 'token-x', template: 'otp_code' });
+      const sender = new WhatsAppCloudSender({
+        apiUrl: `http://127.0.0.1:${port}/v21.0`,
+        phoneNumberId: '123456',
+        accessToken: 'token-x',
+        template: 'otp_code',
+      });
       await sender.sendCode({ to: '+97450000001', code: '482913' });
       expect(calls[0]!.url).toBe('/v21.0/123456/messages');
       expect(calls[0]!.auth).toBe('Bearer token-x');
@@ -100,7 +109,15 @@ describe('notify adapters', () => {
     await notifier.whatsapp.sendCode({ to: '+97450000002', code: '123456' });
     expect(await readOutbox(dir, 'a@example.test')).toMatchObject([{ channel: 'email', subject: 'S', text: 'T' }]);
     expect(await readOutbox(dir, '+97450000002')).toMatchObject([{ channel: 'whatsapp', code: '123456' }]);
-    const configured = createNotifier({ SMTP_URL: 'smtp://127.0.0.1:1', MAIL_FROM: 'x', WHATSAPP_API_URL: 'http://127.0.0.1:1', WHATSAPP_PHONE_NUMBER_ID: '1', WHATSAPP_ACCESS_TOKEN: 't', WHATSAPP_TEMPLATE: 't', outboxDir: dir });
+    const configured = createNotifier({
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      MAIL_FROM: 'x',
+      WHATSAPP_API_URL: 'http://127.0.0.1:1',
+      WHATSAPP_PHONE_NUMBER_ID: '1',
+      WHATSAPP_ACCESS_TOKEN: 't',
+      WHATSAPP_TEMPLATE: 't',
+      outboxDir: dir,
+    });
     expect(configured.mail).toBeInstanceOf(SmtpMailer);
     expect(configured.whatsapp).toBeInstanceOf(WhatsAppCloudSender);
   });

@@ -46,7 +46,22 @@ describe('webhook retry schedule on a fake clock', () => {
     });
     queue.work<DeliveryJobPayload>(WEBHOOK_QUEUE, handler, { concurrency: 2 });
     const at = new Date(T0).toISOString();
-    await db.db.insertInto('webhook_endpoints').values({ id: 'WHK_t', org_id: 'ORG_t', kind: 'v2', url: `${receiver.url}/hook`, events: '["job.failed"]', secret_enc: box.seal(secret), previous_secret_enc: null, previous_expires_at: null, created_at: at, updated_at: at, deleted_at: null }).execute();
+    await db.db
+      .insertInto('webhook_endpoints')
+      .values({
+        id: 'WHK_t',
+        org_id: 'ORG_t',
+        kind: 'v2',
+        url: `${receiver.url}/hook`,
+        events: '["job.failed"]',
+        secret_enc: box.seal(secret),
+        previous_secret_enc: null,
+        previous_expires_at: null,
+        created_at: at,
+        updated_at: at,
+        deleted_at: null,
+      })
+      .execute();
   });
   afterAll(async () => {
     await queue?.stop(2000);
@@ -67,7 +82,16 @@ describe('webhook retry schedule on a fake clock', () => {
 
   it('makes exactly six attempts at 0, 30 s, 2.5 min, 12.5 min, 42.5 min and 2 h 42.5 min, then the delivery is dead', async () => {
     const outbox = new EventOutbox(queue);
-    await db.db.transaction().execute((trx) => outbox.emitJobEvent(new Repositories(trx), 'ORG_t', 'job.failed', { job_id: 'JOB_t', entity_id: 'DOC_t', decision_id: 'RDG_t', status: 'failed', code: 'DOCUMENT_UNREADABLE', state_version: 2 }));
+    await db.db.transaction().execute((trx) =>
+      outbox.emitJobEvent(new Repositories(trx), 'ORG_t', 'job.failed', {
+        job_id: 'JOB_t',
+        entity_id: 'DOC_t',
+        decision_id: 'RDG_t',
+        status: 'failed',
+        code: 'DOCUMENT_UNREADABLE',
+        state_version: 2,
+      }),
+    );
     await waitAttempts(1);
     let now = T0;
     for (const delay of SPEC_SCHEDULE_MS) {

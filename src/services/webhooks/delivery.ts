@@ -40,7 +40,8 @@ export function createDeliveryHandler(deps: DeliveryDeps): JobHandler<DeliveryJo
     const started = clock();
     const t = Math.floor(started / 1000);
     const secrets = [deps.box.open(row.secret_enc)];
-    if (row.previous_secret_enc && row.previous_expires_at && Date.parse(row.previous_expires_at) > started) secrets.push(deps.box.open(row.previous_secret_enc));
+    if (row.previous_secret_enc && row.previous_expires_at && Date.parse(row.previous_expires_at) > started)
+      secrets.push(deps.box.open(row.previous_secret_enc));
     const headers: Record<string, string> = {
       'x-service-event': row.event,
       'x-service-delivery': row.id,
@@ -56,7 +57,18 @@ export function createDeliveryHandler(deps: DeliveryDeps): JobHandler<DeliveryJo
     try {
       await deps.repos.transaction(async (tx) => {
         const number = manual ? row.attempts : row.attempts + 1;
-        await tx.webhookDeliveries.insertAttempt({ id: newId('attempt'), delivery_id: row.id, org_id: orgId, number, manual: manual ? 1 : 0, started_at: attemptAt, duration_ms: result.durationMs, status_code: result.statusCode, error: result.error, succeeded: result.ok ? 1 : 0 });
+        await tx.webhookDeliveries.insertAttempt({
+          id: newId('attempt'),
+          delivery_id: row.id,
+          org_id: orgId,
+          number,
+          manual: manual ? 1 : 0,
+          started_at: attemptAt,
+          duration_ms: result.durationMs,
+          status_code: result.statusCode,
+          error: result.error,
+          succeeded: result.ok ? 1 : 0,
+        });
         const now = new Date(clock()).toISOString();
         if (manual) {
           if (result.ok) await tx.webhookDeliveries.markDelivered(orgId, row.id, now);
@@ -64,11 +76,20 @@ export function createDeliveryHandler(deps: DeliveryDeps): JobHandler<DeliveryJo
         }
         const last = number >= maxAttempts;
         const nextAt = result.ok || last ? null : started + deps.scheduleMs[number - 1]!;
-        const recorded = await tx.webhookDeliveries.recordScheduled(orgId, row.id, row.attempts, { attempts: number, status: result.ok ? 'delivered' : last ? 'dead' : 'pending', next_attempt_at: nextAt === null ? null : new Date(nextAt).toISOString(), updated_at: now });
+        const recorded = await tx.webhookDeliveries.recordScheduled(orgId, row.id, row.attempts, {
+          attempts: number,
+          status: result.ok ? 'delivered' : last ? 'dead' : 'pending',
+          next_attempt_at: nextAt === null ? null : new Date(nextAt).toISOString(),
+          updated_at: now,
+        });
         if (!recorded) throw new AlreadyRecorded();
         if (nextAt !== null) {
           const payload: DeliveryJobPayload = { orgId, deliveryId: row.id, attempt: number + 1 };
-          await tx.enqueue(deps.queue, WEBHOOK_QUEUE, payload, { dedupeKey: `whd:${row.id}:${number + 1}`, delayMs: Math.max(0, nextAt - clock()), maxAttempts: DELIVERY_JOB_ATTEMPTS });
+          await tx.enqueue(deps.queue, WEBHOOK_QUEUE, payload, {
+            dedupeKey: `whd:${row.id}:${number + 1}`,
+            delayMs: Math.max(0, nextAt - clock()),
+            maxAttempts: DELIVERY_JOB_ATTEMPTS,
+          });
         }
       });
     } catch (err) {

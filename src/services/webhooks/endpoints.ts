@@ -58,13 +58,32 @@ export class WebhookEndpointsService {
   async create(principal: Principal, body: { url: string; events: string[] }): Promise<EndpointView & { secret: string }> {
     const unknown = body.events.filter((e) => !(JOB_EVENT_NAMES as readonly string[]).includes(e));
     if (body.events.length === 0 || unknown.length > 0) {
-      throw new AppError('invalid_events', unknown.length ? `Unknown event names: ${unknown.join(', ')}. Known: ${JOB_EVENT_NAMES.join(', ')}.` : `Subscribe to at least one of: ${JOB_EVENT_NAMES.join(', ')}.`, { extra: { invalid: unknown } });
+      throw new AppError(
+        'invalid_events',
+        unknown.length
+          ? `Unknown event names: ${unknown.join(', ')}. Known: ${JOB_EVENT_NAMES.join(', ')}.`
+          : `Subscribe to at least one of: ${JOB_EVENT_NAMES.join(', ')}.`,
+        { extra: { invalid: unknown } },
+      );
     }
     const url = await this.safeUrl(body.url);
-    if ((await this.repos.webhookEndpoints.countLive(principal.orgId, 'v2')) >= MAX_ENDPOINTS) throw new AppError('validation_error', `An organisation may have at most ${MAX_ENDPOINTS} webhook endpoints; delete one first.`);
+    if ((await this.repos.webhookEndpoints.countLive(principal.orgId, 'v2')) >= MAX_ENDPOINTS)
+      throw new AppError('validation_error', `An organisation may have at most ${MAX_ENDPOINTS} webhook endpoints; delete one first.`);
     const secret = newSigningSecret();
     const at = new Date(this.clock()).toISOString();
-    const row: WebhookEndpointsTable = { id: newId('webhook'), org_id: principal.orgId, kind: 'v2', url, events: JSON.stringify([...new Set(body.events)]), secret_enc: this.box.seal(secret), previous_secret_enc: null, previous_expires_at: null, created_at: at, updated_at: at, deleted_at: null };
+    const row: WebhookEndpointsTable = {
+      id: newId('webhook'),
+      org_id: principal.orgId,
+      kind: 'v2',
+      url,
+      events: JSON.stringify([...new Set(body.events)]),
+      secret_enc: this.box.seal(secret),
+      previous_secret_enc: null,
+      previous_expires_at: null,
+      created_at: at,
+      updated_at: at,
+      deleted_at: null,
+    };
     await this.repos.webhookEndpoints.insert(row);
     return { ...view(row), secret };
   }
@@ -100,7 +119,12 @@ export class WebhookEndpointsService {
       previous_expires_at: new Date(now + this.opts.rotationWindowSeconds * 1000).toISOString(),
       updated_at: new Date(now).toISOString(),
     };
-    const rotated = await this.repos.webhookEndpoints.rotate(principal.orgId, id, row.secret_enc, { secret_enc: updated.secret_enc, previous_secret_enc: updated.previous_secret_enc, previous_expires_at: updated.previous_expires_at, updated_at: updated.updated_at });
+    const rotated = await this.repos.webhookEndpoints.rotate(principal.orgId, id, row.secret_enc, {
+      secret_enc: updated.secret_enc,
+      previous_secret_enc: updated.previous_secret_enc,
+      previous_expires_at: updated.previous_expires_at,
+      updated_at: updated.updated_at,
+    });
     if (!rotated) throw new AppError('invalid_state', 'The endpoint was rotated at the same moment; list it again.');
     return { ...view(updated), secret };
   }
@@ -113,7 +137,10 @@ export class WebhookEndpointsService {
 
   private async deliveryRecords(orgId: string, endpointId: string) {
     const rows = await this.repos.webhookDeliveries.recent(orgId, endpointId, DELIVERIES_PAGE);
-    const attempts = await this.repos.webhookDeliveries.attemptsOf(orgId, rows.map((r) => r.id));
+    const attempts = await this.repos.webhookDeliveries.attemptsOf(
+      orgId,
+      rows.map((r) => r.id),
+    );
     return rows.map((r) => ({
       id: r.id,
       event_id: r.event_id,
@@ -124,14 +151,23 @@ export class WebhookEndpointsService {
       created_at: formatTimestamp(r.created_at),
       attempts: attempts
         .filter((a) => a.delivery_id === r.id)
-        .map((a) => ({ number: a.number, manual: a.manual === 1, at: formatTimestamp(a.started_at), duration_ms: a.duration_ms, status_code: a.status_code, succeeded: a.succeeded === 1, error: a.error })),
+        .map((a) => ({
+          number: a.number,
+          manual: a.manual === 1,
+          at: formatTimestamp(a.started_at),
+          duration_ms: a.duration_ms,
+          status_code: a.status_code,
+          succeeded: a.succeeded === 1,
+          error: a.error,
+        })),
     }));
   }
 
   /** Sends the same event body once more, at once, outside the schedule; a success marks it delivered. */
   async redeliver(principal: Principal, id: string, deliveryId: string): Promise<{ delivery_id: string; queued: true }> {
     await this.require(principal.orgId, id);
-    if (!(await this.repos.webhookDeliveries.exists(principal.orgId, id, deliveryId))) throw new AppError('not_found', 'No delivery with this id for this endpoint.');
+    if (!(await this.repos.webhookDeliveries.exists(principal.orgId, id, deliveryId)))
+      throw new AppError('not_found', 'No delivery with this id for this endpoint.');
     const payload: DeliveryJobPayload = { orgId: principal.orgId, deliveryId, manual: true };
     await this.queue.enqueue(WEBHOOK_QUEUE, payload, { maxAttempts: DELIVERY_JOB_ATTEMPTS });
     return { delivery_id: deliveryId, queued: true };
@@ -141,7 +177,19 @@ export class WebhookEndpointsService {
   private async dashboardRow(orgId: string): Promise<WebhookEndpointsTable> {
     const id = 'WHK_' + createHash('sha256').update(`dashboard:${orgId}`).digest('hex').slice(0, 32);
     const at = new Date(this.clock()).toISOString();
-    await this.repos.webhookEndpoints.insertIfMissing({ id, org_id: orgId, kind: 'dashboard', url: null, events: JSON.stringify([DASHBOARD_EVENT]), secret_enc: this.box.seal(newSigningSecret()), previous_secret_enc: null, previous_expires_at: null, created_at: at, updated_at: at, deleted_at: null });
+    await this.repos.webhookEndpoints.insertIfMissing({
+      id,
+      org_id: orgId,
+      kind: 'dashboard',
+      url: null,
+      events: JSON.stringify([DASHBOARD_EVENT]),
+      secret_enc: this.box.seal(newSigningSecret()),
+      previous_secret_enc: null,
+      previous_expires_at: null,
+      created_at: at,
+      updated_at: at,
+      deleted_at: null,
+    });
     return this.repos.webhookEndpoints.get(orgId, id);
   }
 
@@ -152,7 +200,12 @@ export class WebhookEndpointsService {
 
   async dashboardWebhook(principal: Principal) {
     const row = await this.dashboardRow(principal.orgId);
-    return { url: row.url, event: DASHBOARD_EVENT, updated_at: formatTimestamp(row.updated_at), deliveries: row.url ? await this.deliveryRecords(principal.orgId, row.id) : [] };
+    return {
+      url: row.url,
+      event: DASHBOARD_EVENT,
+      updated_at: formatTimestamp(row.updated_at),
+      deliveries: row.url ? await this.deliveryRecords(principal.orgId, row.id) : [],
+    };
   }
 
   /** Sets (or with null clears) the dashboard webhook URL; checked like a v2 endpoint's. */

@@ -63,7 +63,17 @@ export class EventOutbox {
     for (const endpoint of endpoints) {
       if (!(JSON.parse(endpoint.events) as string[]).includes(event)) continue;
       const deliveryId = newId('delivery');
-      await tx.webhookDeliveries.insert({ id: deliveryId, org_id: orgId, endpoint_id: endpoint.id, event_id: id, status: 'pending', attempts: 0, next_attempt_at: at, created_at: at, updated_at: at });
+      await tx.webhookDeliveries.insert({
+        id: deliveryId,
+        org_id: orgId,
+        endpoint_id: endpoint.id,
+        event_id: id,
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: at,
+        created_at: at,
+        updated_at: at,
+      });
       const payload: DeliveryJobPayload = { orgId, deliveryId, attempt: 1 };
       await tx.enqueue(this.queue, WEBHOOK_QUEUE, payload, { dedupeKey: `whd:${deliveryId}:1`, maxAttempts: DELIVERY_JOB_ATTEMPTS });
     }

@@ -2,10 +2,15 @@ import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { newSigningSecret, signatureHeader } from './signing.js';
 
-const body = JSON.stringify({ id: 'evt_1', event: 'job.finished', data: { job_id: 'JOB_1', entity_id: 'DOC_1', decision_id: 'RDG_1', status: 'verified', code: null, state_version: 2 }, created: '2026-11-25T00:00:00+00:00' });
+const body = JSON.stringify({
+  id: 'evt_1',
+  event: 'job.finished',
+  data: { job_id: 'JOB_1', entity_id: 'DOC_1', decision_id: 'RDG_1', status: 'verified', code: null, state_version: 2 },
+  created: '2026-11-25T00:00:00+00:00',
+});
 const verify = (raw: string, header: string, secret: string) => Stripe.webhooks.constructEvent(raw, header, secret, 300);
 
-describe('webhook signatures, checked by Stripe\'s verifier', () => {
+describe("webhook signatures, checked by Stripe's verifier", () => {
   it('verifies a fresh signature over the raw body', () => {
     const secret = newSigningSecret();
     expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);

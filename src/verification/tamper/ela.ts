@@ -67,7 +67,11 @@ export async function errorLevelMap(jpeg: Buffer, size: { width: number; height:
     const again = await openImage(resaved).greyscale().raw().toBuffer();
     // libvips' difference blend (its rounding is what ELA_OUTLIER_RATIO was calibrated on). The
     // strip becomes its own difference: the original pixels are not needed afterwards.
-    const diff = await sharp(strip, raw).composite([{ input: again, ...raw, blend: 'difference' }]).greyscale().raw().toBuffer();
+    const diff = await sharp(strip, raw)
+      .composite([{ input: again, ...raw, blend: 'difference' }])
+      .greyscale()
+      .raw()
+      .toBuffer();
     diff.copy(strip);
   }
   const map = sharp(data, { raw: { width, height, channels: 1 } });

@@ -38,5 +38,10 @@ export function editingSoftwareSign(metadata: Record<string, unknown>): TamperSi
 export function incrementalUpdateSign(metadata: Record<string, unknown>): TamperSign | null {
   const n = metadata.incrementalUpdates;
   if (typeof n !== 'number' || n < 1) return null;
-  return { kind: 'pdf_incremental_update', weight: n >= 2 ? 0.45 : 0.35, detail: `The PDF was changed ${n} time${n > 1 ? 's' : ''} after it was first written (incremental update${n > 1 ? 's' : ''}).`, fields: [] };
+  return {
+    kind: 'pdf_incremental_update',
+    weight: n >= 2 ? 0.45 : 0.35,
+    detail: `The PDF was changed ${n} time${n > 1 ? 's' : ''} after it was first written (incremental update${n > 1 ? 's' : ''}).`,
+    fields: [],
+  };
 }

@@ -15,7 +15,11 @@ export function mrzVisualZoneSigns(fields: FieldReading[], readings: readonly Re
   const compared = CROSS_CHECKED.filter((c) => checked.some((f) => f.key === c.key));
   if (compared.length === 0) return [];
   const ocr = readings.filter((r) => r.reader !== 'text_layer');
-  const viz = vizFieldsOf(ocr, compared.map((c) => c.key as LabelName), kinds);
+  const viz = vizFieldsOf(
+    ocr,
+    compared.map((c) => c.key as LabelName),
+    kinds,
+  );
   const signs: TamperSign[] = [];
   for (const { key, kind } of compared) {
     const field = checked.find((f) => f.key === key)!;

@@ -18,7 +18,13 @@ describe('metadata signs', () => {
     expect(incrementalUpdateSign({ incrementalUpdates: 3 })!.weight).toBeGreaterThan(incrementalUpdateSign({ incrementalUpdates: 1 })!.weight);
   });
   it('combines signs as independent evidence', () => {
-    const r = combineSigns(['a'], [{ kind: 'pdf_incremental_update', weight: 0.35, detail: '', fields: [] }, { kind: 'editing_software', weight: 0.6, detail: '', fields: [] }]);
+    const r = combineSigns(
+      ['a'],
+      [
+        { kind: 'pdf_incremental_update', weight: 0.35, detail: '', fields: [] },
+        { kind: 'editing_software', weight: 0.6, detail: '', fields: [] },
+      ],
+    );
     expect(r.score).toBeCloseTo(0.74, 2);
     expect(r.suspected).toBe(true);
     expect(combineSigns([], [{ kind: 'pdf_incremental_update', weight: 0.35, detail: '', fields: [] }]).suspected).toBe(false);
@@ -34,7 +40,9 @@ async function sandboxView(jpeg: Buffer): Promise<[Buffer, Buffer]> {
 describe('error-level analysis by field region', () => {
   it('finds a field pasted from a more compressed copy, and nothing on the genuine photo', async () => {
     const doc = await generateIdCardTd2({ seed: 3 });
-    const boxes = Object.entries(doc.regions!).filter(([k]) => k !== 'mrz').map(([key, region]) => ({ key, region: region as Region }));
+    const boxes = Object.entries(doc.regions!)
+      .filter(([k]) => k !== 'mrz')
+      .map(([key, region]) => ({ key, region: region as Region }));
     const genuine = await sharp(doc.bytes).jpeg({ quality: 70 }).toBuffer();
     expect(await elaSigns(...(await sandboxView(genuine)), boxes, new Set(['document_number']))).toEqual([]);
 
@@ -42,8 +50,14 @@ describe('error-level analysis by field region', () => {
     const b = doc.regions!.document_number!.box;
     const [left, top] = [Math.floor(b[0] * width!), Math.floor(b[1] * height!)];
     const size = { width: Math.ceil((b[2] - b[0]) * width!), height: Math.ceil((b[3] - b[1]) * height!) };
-    const patch = await sharp(await sharp(doc.bytes).jpeg({ quality: 50 }).toBuffer()).extract({ left, top, ...size }).png().toBuffer();
-    const forged = await sharp(genuine).composite([{ input: patch, left, top }]).jpeg({ quality: 70 }).toBuffer();
+    const patch = await sharp(await sharp(doc.bytes).jpeg({ quality: 50 }).toBuffer())
+      .extract({ left, top, ...size })
+      .png()
+      .toBuffer();
+    const forged = await sharp(genuine)
+      .composite([{ input: patch, left, top }])
+      .jpeg({ quality: 70 })
+      .toBuffer();
     const view = await sandboxView(forged);
     const figures = await elaFigures(...view, boxes);
     expect(figures!.perField.document_number! / figures!.median).toBeGreaterThan(ELA_OUTLIER_RATIO);

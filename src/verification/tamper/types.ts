@@ -1,7 +1,15 @@
 /** Signs that an image or file was edited. Each is evidence for a person to weigh, never a finding
  * that a document is genuine or forged: a clean report only means these checks found nothing. */
 
-export const TAMPER_SIGN_KINDS = ['jpeg_ela', 'double_compression', 'editing_software', 'pdf_incremental_update', 'mixed_fonts', 'mrz_viz_mismatch', 'embedded_data_mismatch'] as const;
+export const TAMPER_SIGN_KINDS = [
+  'jpeg_ela',
+  'double_compression',
+  'editing_software',
+  'pdf_incremental_update',
+  'mixed_fonts',
+  'mrz_viz_mismatch',
+  'embedded_data_mismatch',
+] as const;
 export type TamperSignKind = (typeof TAMPER_SIGN_KINDS)[number];
 
 export interface TamperSign {

@@ -41,13 +41,31 @@ export function Account({ me, onChanged }: { me: Me; onChanged: () => void }) {
     <section aria-labelledby="account-title">
       <h1 id="account-title">Account</h1>
       <dl className="facts">
-        <dt>Organisation</dt><dd>{me.organisation.name} ({me.organisation.plan} plan)</dd>
-        <dt>Email</dt><dd>{me.email} — {me.email_verified ? 'verified' : 'not verified'}</dd>
-        <dt>Role</dt><dd>{me.role}</dd>
-        <dt>Phone</dt><dd>{me.phone ?? 'none'} — {me.phone_verified ? 'verified' : 'not verified'}</dd>
+        <dt>Organisation</dt>
+        <dd>
+          {me.organisation.name} ({me.organisation.plan} plan)
+        </dd>
+        <dt>Email</dt>
+        <dd>
+          {me.email} — {me.email_verified ? 'verified' : 'not verified'}
+        </dd>
+        <dt>Role</dt>
+        <dd>{me.role}</dd>
+        <dt>Phone</dt>
+        <dd>
+          {me.phone ?? 'none'} — {me.phone_verified ? 'verified' : 'not verified'}
+        </dd>
       </dl>
       {!me.email_verified && (
-        <button type="button" onClick={() => run(async () => { await api('/v1/auth/verify-email/resend', { method: 'POST' }); return 'The verification link was sent again.'; })}>
+        <button
+          type="button"
+          onClick={() =>
+            run(async () => {
+              await api('/v1/auth/verify-email/resend', { method: 'POST' });
+              return 'The verification link was sent again.';
+            })
+          }
+        >
           Send the email link again
         </button>
       )}
@@ -65,12 +83,26 @@ export function Account({ me, onChanged }: { me: Me; onChanged: () => void }) {
           <h2>Enter the WhatsApp code</h2>
           <label>
             Code
-            <input name="phone-code" inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" maxLength={6} required autoFocus value={code} onChange={(e) => setCode(e.target.value)} />
+            <input
+              name="phone-code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="\d{6}"
+              maxLength={6}
+              required
+              autoFocus
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
           </label>
           <button type="submit">Verify phone</button>
         </form>
       )}
-      {message && <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'ok' : 'error'}>{message.text}</p>}
+      {message && (
+        <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'ok' : 'error'}>
+          {message.text}
+        </p>
+      )}
     </section>
   );
 }

@@ -29,7 +29,10 @@ export function DocumentPage({ id }: { id: string }) {
 
   const load = useCallback(async () => {
     try {
-      const [d, h] = await Promise.all([api<DocumentView>(`/v1/documents/${encodeURIComponent(id)}`), api<{ events: HistoryEvent[] }>(`/v1/documents/${encodeURIComponent(id)}/history`)]);
+      const [d, h] = await Promise.all([
+        api<DocumentView>(`/v1/documents/${encodeURIComponent(id)}`),
+        api<{ events: HistoryEvent[] }>(`/v1/documents/${encodeURIComponent(id)}/history`),
+      ]);
       setDoc(d);
       setHistory(h.events);
       setError(null);
@@ -54,11 +57,24 @@ export function DocumentPage({ id }: { id: string }) {
     const seen = new Set(listed.map((r) => r.key));
     const rest = Object.entries(fields)
       .filter(([k]) => !seen.has(k))
-      .map(([key, f]) => ({ key, label: key.replace(/_/g, ' '), value: f.value, state: f.status === 'passed' ? 'ok' : 'check', reason: f.reason, evidence: f.evidence, field: f }));
+      .map(([key, f]) => ({
+        key,
+        label: key.replace(/_/g, ' '),
+        value: f.value,
+        state: f.status === 'passed' ? 'ok' : 'check',
+        reason: f.reason,
+        evidence: f.evidence,
+        field: f,
+      }));
     return [...listed, ...rest];
   }, [doc]);
 
-  if (error) return <p className="error" role="alert">{error}</p>;
+  if (error)
+    return (
+      <p className="error" role="alert">
+        {error}
+      </p>
+    );
   if (!doc) return <p role="status">Loading…</p>;
 
   const reviewable = doc.status === 'review' || doc.status === 'flagged';
@@ -91,11 +107,16 @@ export function DocumentPage({ id }: { id: string }) {
 
   return (
     <article aria-labelledby="doc-title" className="document">
-      <p><Link to="/">← Documents</Link></p>
+      <p>
+        <Link to="/">← Documents</Link>
+      </p>
       <header className="doc-head">
         <h1 id="doc-title">{doc.name}</h1>
         <p>
-          <span className={`badge ${doc.status}`} data-testid="doc-status">{STATUS_LABEL[doc.status]}</span> {doc.type}
+          <span className={`badge ${doc.status}`} data-testid="doc-status">
+            {STATUS_LABEL[doc.status]}
+          </span>{' '}
+          {doc.type}
           {doc.result.verification?.level ? ` · level ${doc.result.verification.level}` : ''}
           {doc.confidence !== null ? ` · confidence ${doc.confidence.toFixed(2)}` : ''}
         </p>
@@ -104,19 +125,39 @@ export function DocumentPage({ id }: { id: string }) {
       {doc.result.review_reasons.length > 0 && (
         <section className="reasons" aria-labelledby="reasons-title">
           <h2 id="reasons-title">Why a person must look</h2>
-          <ul>{doc.result.review_reasons.map((r, i) => <li key={i}>{r}</li>)}</ul>
+          <ul>
+            {doc.result.review_reasons.map((r, i) => (
+              <li key={i}>{r}</li>
+            ))}
+          </ul>
           <p className="muted">{doc.outcome.next_action.message}</p>
         </section>
       )}
       {doc.status !== 'processing' && doc.result.review_reasons.length === 0 && <p className="muted">{doc.outcome.message}</p>}
 
       <div className="doc-body">
-        <PageViewer documentId={doc.id} version={`${doc.status}:${rows.length}`} fields={withRegions} active={active} onPick={(k) => { setActive(k); document.getElementById(`field-${k}`)?.focus(); }} />
+        <PageViewer
+          documentId={doc.id}
+          version={`${doc.status}:${rows.length}`}
+          fields={withRegions}
+          active={active}
+          onPick={(k) => {
+            setActive(k);
+            document.getElementById(`field-${k}`)?.focus();
+          }}
+        />
 
         <form className="fields" onSubmit={(e) => act('approve', e)} aria-labelledby="fields-title">
           <h2 id="fields-title">Fields</h2>
           <table>
-            <thead><tr><th scope="col">Field</th><th scope="col">Value</th><th scope="col">Evidence</th><th scope="col">State</th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">Field</th>
+                <th scope="col">Value</th>
+                <th scope="col">Evidence</th>
+                <th scope="col">State</th>
+              </tr>
+            </thead>
             <tbody>
               {rows.map((row) => (
                 <tr key={row.key} className={`state-${row.state}${active === row.key ? ' active' : ''}`} onMouseEnter={() => setActive(row.key)}>
@@ -132,19 +173,26 @@ export function DocumentPage({ id }: { id: string }) {
                         onChange={(e) => setEdits({ ...edits, [row.key]: e.target.value })}
                       />
                     ) : (
-                      <span id={`field-${row.key}`} tabIndex={-1}>{showValue(row.value)}</span>
+                      <span id={`field-${row.key}`} tabIndex={-1}>
+                        {showValue(row.value)}
+                      </span>
                     )}
                     {row.reason && <small className="reason">{row.reason}</small>}
                   </td>
                   <td data-label="Evidence">{row.evidence.join(', ') || '—'}</td>
-                  <td data-label="State"><span className={`state ${row.state}`}>{row.state}</span></td>
+                  <td data-label="State">
+                    <span className={`state ${row.state}`}>{row.state}</span>
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
           {reviewable && (
             <div className="review-actions">
-              <label>Note (optional)<input name="note" maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} /></label>
+              <label>
+                Note (optional)
+                <input name="note" maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} />
+              </label>
               <button type="submit">Approve{Object.keys(corrections()).length ? ' with corrections' : ''}</button>
             </div>
           )}
@@ -152,11 +200,20 @@ export function DocumentPage({ id }: { id: string }) {
       </div>
       {reviewable && (
         <form className="card reject" onSubmit={(e) => act('reject', e)}>
-          <label>Reason for rejecting<input name="reject-reason" required maxLength={2000} value={reason} onChange={(e) => setReason(e.target.value)} /></label>
-          <button type="submit" className="danger">Reject</button>
+          <label>
+            Reason for rejecting
+            <input name="reject-reason" required maxLength={2000} value={reason} onChange={(e) => setReason(e.target.value)} />
+          </label>
+          <button type="submit" className="danger">
+            Reject
+          </button>
         </form>
       )}
-      {message && <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'ok' : 'error'}>{message.text}</p>}
+      {message && (
+        <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'ok' : 'error'}>
+          {message.text}
+        </p>
+      )}
 
       <section aria-labelledby="history-title">
         <h2 id="history-title">History</h2>
@@ -179,7 +236,8 @@ function showEditable(v: FieldValue): string {
 
 function describe(e: HistoryEvent): string {
   const d = e.detail;
-  if (e.type === 'reading') return `#${String(d.number ?? '')} (${String(d.trigger ?? '')})${d.outcome && typeof d.outcome === 'object' ? `: ${String((d.outcome as { code?: string }).code ?? (d.outcome as { status?: string }).status ?? '')}` : ''}`;
+  if (e.type === 'reading')
+    return `#${String(d.number ?? '')} (${String(d.trigger ?? '')})${d.outcome && typeof d.outcome === 'object' ? `: ${String((d.outcome as { code?: string }).code ?? (d.outcome as { status?: string }).status ?? '')}` : ''}`;
   if (e.type === 'reviewed') {
     const corrections = d.corrections && typeof d.corrections === 'object' ? Object.keys(d.corrections) : [];
     return `${String(d.action)}: ${String(d.from_status)} → ${String(d.to_status)}${corrections.length ? `, corrected ${corrections.join(', ')}` : ''}${d.note ? ` — “${String(d.note)}”` : ''}${d.reason ? ` — “${String(d.reason)}”` : ''}`;

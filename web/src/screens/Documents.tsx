@@ -48,7 +48,9 @@ export function Documents() {
     try {
       const answer = (await uploadFiles(files, (progress) => setUpload((u) => u && { ...u, progress }))) as { items?: { filename?: string; error?: string }[] };
       // A batch answers per file: some may be refused while the others are read.
-      const refused = (answer.items ?? []).filter((i) => i.error).map((i) => `${i.filename}: ${i.error === 'file_too_large' ? 'larger than the limit' : 'not a PNG, JPG, PDF or Word file'}`);
+      const refused = (answer.items ?? [])
+        .filter((i) => i.error)
+        .map((i) => `${i.filename}: ${i.error === 'file_too_large' ? 'larger than the limit' : 'not a PNG, JPG, PDF or Word file'}`);
       setUpload((u) => u && { ...u, progress: 1, done: true, refused });
       setPage(1);
       await load();
@@ -73,22 +75,50 @@ export function Documents() {
       <h1 id="docs-title">Documents</h1>
       <div
         className={`drop${dragging ? ' over' : ''}`}
-        onDragOver={(e) => { e.preventDefault(); setDragging(true); }}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
         data-testid="dropzone"
       >
         <p>Drop passports, ID cards, visas, invoices, receipts or CVs here (PNG, JPG, PDF, Word; up to 20 at once).</p>
-        <button type="button" onClick={() => fileInput.current?.click()}>Choose files</button>
-        <input ref={fileInput} type="file" multiple hidden aria-label="Files to upload" accept=".png,.jpg,.jpeg,.pdf,.docx,.doc" onChange={(e) => { void send([...(e.target.files ?? [])]); e.target.value = ''; }} />
+        <button type="button" onClick={() => fileInput.current?.click()}>
+          Choose files
+        </button>
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          hidden
+          aria-label="Files to upload"
+          accept=".png,.jpg,.jpeg,.pdf,.docx,.doc"
+          onChange={(e) => {
+            void send([...(e.target.files ?? [])]);
+            e.target.value = '';
+          }}
+        />
         {upload && (
           <div className="upload" aria-live="polite">
             <label>
               Uploading {upload.names}
               <progress max={1} value={upload.progress} aria-label="Upload progress" />
             </label>
-            {upload.error ? <p className="error" role="alert">{upload.error}</p> : upload.done ? <p className="ok">Uploaded; reading has started.</p> : null}
-            {upload.refused?.length ? <ul className="error" role="alert">{upload.refused.map((r) => <li key={r}>Refused {r}</li>)}</ul> : null}
+            {upload.error ? (
+              <p className="error" role="alert">
+                {upload.error}
+              </p>
+            ) : upload.done ? (
+              <p className="ok">Uploaded; reading has started.</p>
+            ) : null}
+            {upload.refused?.length ? (
+              <ul className="error" role="alert">
+                {upload.refused.map((r) => (
+                  <li key={r}>Refused {r}</li>
+                ))}
+              </ul>
+            ) : null}
           </div>
         )}
       </div>
@@ -96,16 +126,36 @@ export function Documents() {
       <form className="filters" onSubmit={onSearch} role="search">
         <label>
           Status
-          <select value={filters.status} onChange={(e) => { setPage(1); setFilters({ ...filters, status: e.target.value }); }}>
+          <select
+            value={filters.status}
+            onChange={(e) => {
+              setPage(1);
+              setFilters({ ...filters, status: e.target.value });
+            }}
+          >
             <option value="">All</option>
-            {STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABEL[s]}</option>)}
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABEL[s]}
+              </option>
+            ))}
           </select>
         </label>
         <label>
           Type
-          <select value={filters.type} onChange={(e) => { setPage(1); setFilters({ ...filters, type: e.target.value }); }}>
+          <select
+            value={filters.type}
+            onChange={(e) => {
+              setPage(1);
+              setFilters({ ...filters, type: e.target.value });
+            }}
+          >
             <option value="">All</option>
-            {TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
+            {TYPES.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
           </select>
         </label>
         <label>
@@ -115,31 +165,55 @@ export function Documents() {
         <button type="submit">Search</button>
       </form>
 
-      {error && <p className="error" role="alert">{error}</p>}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
       {list && (
         <>
           <table className="docs">
             <caption className="sr-only">Documents, newest first</caption>
             <thead>
-              <tr><th scope="col">File</th><th scope="col">Type</th><th scope="col">Status</th><th scope="col">Outcome</th><th scope="col">Uploaded (UTC)</th></tr>
+              <tr>
+                <th scope="col">File</th>
+                <th scope="col">Type</th>
+                <th scope="col">Status</th>
+                <th scope="col">Outcome</th>
+                <th scope="col">Uploaded (UTC)</th>
+              </tr>
             </thead>
             <tbody>
               {list.items.map((d) => (
                 <tr key={d.id}>
-                  <td data-label="File"><Link to={`/documents/${d.id}`}>{d.name}</Link></td>
+                  <td data-label="File">
+                    <Link to={`/documents/${d.id}`}>{d.name}</Link>
+                  </td>
                   <td data-label="Type">{d.type}</td>
-                  <td data-label="Status"><span className={`badge ${d.status}`}>{STATUS_LABEL[d.status]}</span></td>
+                  <td data-label="Status">
+                    <span className={`badge ${d.status}`}>{STATUS_LABEL[d.status]}</span>
+                  </td>
                   <td data-label="Outcome">{d.outcome.code ?? d.outcome.status}</td>
                   <td data-label="Uploaded">{d.uploaded_at.replace('T', ' ')}</td>
                 </tr>
               ))}
-              {list.items.length === 0 && <tr><td colSpan={5}>No documents match.</td></tr>}
+              {list.items.length === 0 && (
+                <tr>
+                  <td colSpan={5}>No documents match.</td>
+                </tr>
+              )}
             </tbody>
           </table>
           <nav className="pager" aria-label="Pages">
-            <button type="button" className="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</button>
-            <span>Page {page} of {pages} ({list.total} documents)</span>
-            <button type="button" className="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>Next</button>
+            <button type="button" className="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              Previous
+            </button>
+            <span>
+              Page {page} of {pages} ({list.total} documents)
+            </span>
+            <button type="button" className="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+              Next
+            </button>
           </nav>
         </>
       )}

@@ -37,7 +37,12 @@ export function PageViewer({ documentId, version, fields, active, onPick }: Prop
   }, [documentId, version]);
 
   if (error) return <p className="muted">No page image: {error}</p>;
-  if (!pages.length) return <p role="status" className="muted">Loading the pages…</p>;
+  if (!pages.length)
+    return (
+      <p role="status" className="muted">
+        Loading the pages…
+      </p>
+    );
   return (
     <div className="pages">
       {pages.map((url, i) => (

@@ -32,7 +32,10 @@ export function PolicyEditor({ me }: { me: Me }) {
     }
     try {
       const { name, single_reader_enough, expired_documents, duplicates, min_reader_confidence } = policy;
-      const saved = await api<Policy>('/v1/policy', { method: 'PUT', body: { name, single_reader_enough, expired_documents, duplicates, min_reader_confidence, document_types: documentTypes } });
+      const saved = await api<Policy>('/v1/policy', {
+        method: 'PUT',
+        body: { name, single_reader_enough, expired_documents, duplicates, min_reader_confidence, document_types: documentTypes },
+      });
       show(saved);
       setMessage({ ok: true, text: `Saved as version ${saved.version}. It applies to new readings.` });
     } catch (err) {
@@ -40,21 +43,37 @@ export function PolicyEditor({ me }: { me: Me }) {
     }
   };
 
-  if (!policy) return message ? <p className="error" role="alert">{message.text}</p> : <p role="status">Loading…</p>;
+  if (!policy)
+    return message ? (
+      <p className="error" role="alert">
+        {message.text}
+      </p>
+    ) : (
+      <p role="status">Loading…</p>
+    );
   return (
     <section aria-labelledby="policy-title">
       <h1 id="policy-title">Verification policy</h1>
-      <p className="muted">Version {policy.version}{policy.updated_at ? `, changed ${policy.updated_at.replace('T', ' ')} by ${policy.updated_by ?? 'unknown'}` : ' (built-in default)'}.</p>
+      <p className="muted">
+        Version {policy.version}
+        {policy.updated_at ? `, changed ${policy.updated_at.replace('T', ' ')} by ${policy.updated_by ?? 'unknown'}` : ' (built-in default)'}.
+      </p>
       <form className="card" onSubmit={save}>
         <fieldset disabled={!canEdit}>
-          <label>Name<input name="policy-name" required maxLength={64} value={policy.name} onChange={(e) => setPolicy({ ...policy, name: e.target.value })} /></label>
+          <label>
+            Name
+            <input name="policy-name" required maxLength={64} value={policy.name} onChange={(e) => setPolicy({ ...policy, name: e.target.value })} />
+          </label>
           <label className="check">
             <input type="checkbox" checked={policy.single_reader_enough} onChange={(e) => setPolicy({ ...policy, single_reader_enough: e.target.checked })} />
             One reader alone is enough for required and optional fields
           </label>
           <label>
             Expired documents
-            <select value={policy.expired_documents} onChange={(e) => setPolicy({ ...policy, expired_documents: e.target.value as Policy['expired_documents'] })}>
+            <select
+              value={policy.expired_documents}
+              onChange={(e) => setPolicy({ ...policy, expired_documents: e.target.value as Policy['expired_documents'] })}
+            >
               <option value="review">Send to review</option>
               <option value="accept">Accept (record as evidence)</option>
             </select>
@@ -68,7 +87,15 @@ export function PolicyEditor({ me }: { me: Me }) {
           </label>
           <label>
             Minimum reader confidence (0–1)
-            <input type="number" min={0} max={1} step={0.05} required value={policy.min_reader_confidence} onChange={(e) => setPolicy({ ...policy, min_reader_confidence: Number(e.target.value) })} />
+            <input
+              type="number"
+              min={0}
+              max={1}
+              step={0.05}
+              required
+              value={policy.min_reader_confidence}
+              onChange={(e) => setPolicy({ ...policy, min_reader_confidence: Number(e.target.value) })}
+            />
           </label>
           <label>
             Per document type: required fields and key fields (field → evidence, any one enough)
@@ -78,7 +105,11 @@ export function PolicyEditor({ me }: { me: Me }) {
         </fieldset>
         {!canEdit && <p className="muted">Reviewers can read the policy; owners and admins change it.</p>}
       </form>
-      {message && <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'ok' : 'error'}>{message.text}</p>}
+      {message && (
+        <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'ok' : 'error'}>
+          {message.text}
+        </p>
+      )}
     </section>
   );
 }

@@ -40,7 +40,17 @@ export function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
           <p>We sent a 6-digit code to your phone by WhatsApp. It is valid for 10 minutes.</p>
           <label>
             Code
-            <input name="code" inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" maxLength={6} required autoFocus value={code} onChange={(e) => setCode(e.target.value)} />
+            <input
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="\d{6}"
+              maxLength={6}
+              required
+              autoFocus
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
           </label>
         </>
       ) : (
@@ -55,12 +65,29 @@ export function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
           </label>
         </>
       )}
-      {error && <p className="error" role="alert">{error}</p>}
-      <button type="submit" disabled={busy}>{preToken ? 'Verify code' : 'Sign in'}</button>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" disabled={busy}>
+        {preToken ? 'Verify code' : 'Sign in'}
+      </button>
       {preToken ? (
-        <button type="button" className="link" onClick={() => { setPreToken(null); setCode(''); }}>Start again</button>
+        <button
+          type="button"
+          className="link"
+          onClick={() => {
+            setPreToken(null);
+            setCode('');
+          }}
+        >
+          Start again
+        </button>
       ) : (
-        <p>No account? <Link to="/signup">Create one</Link></p>
+        <p>
+          No account? <Link to="/signup">Create one</Link>
+        </p>
       )}
     </form>
   );

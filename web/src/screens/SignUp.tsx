@@ -33,16 +33,40 @@ export function SignUp() {
   return (
     <form onSubmit={submit} className="card" aria-labelledby="signup-title">
       <h2 id="signup-title">Create an account</h2>
-      <label>Organisation<input name="organisation" required minLength={2} maxLength={100} value={form.organisation} onChange={set('organisation')} /></label>
-      <label>Your name (optional)<input name="name" autoComplete="name" maxLength={100} value={form.name} onChange={set('name')} /></label>
-      <label>Email<input name="email" type="email" autoComplete="email" required value={form.email} onChange={set('email')} /></label>
+      <label>
+        Organisation
+        <input name="organisation" required minLength={2} maxLength={100} value={form.organisation} onChange={set('organisation')} />
+      </label>
+      <label>
+        Your name (optional)
+        <input name="name" autoComplete="name" maxLength={100} value={form.name} onChange={set('name')} />
+      </label>
+      <label>
+        Email
+        <input name="email" type="email" autoComplete="email" required value={form.email} onChange={set('email')} />
+      </label>
       <label>
         Password (at least 10 characters)
-        <input name="password" type="password" autoComplete="new-password" required minLength={10} maxLength={256} value={form.password} onChange={set('password')} />
+        <input
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={10}
+          maxLength={256}
+          value={form.password}
+          onChange={set('password')}
+        />
       </label>
-      {error && <p className="error" role="alert">{error}</p>}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
       <button type="submit">Create account</button>
-      <p>Have an account? <Link to="/">Sign in</Link></p>
+      <p>
+        Have an account? <Link to="/">Sign in</Link>
+      </p>
     </form>
   );
 }

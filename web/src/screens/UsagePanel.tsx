@@ -9,7 +9,12 @@ export function UsagePanel() {
   useEffect(() => {
     api<Usage>('/v1/usage').then(setUsage, (err) => setError(errorText(err)));
   }, []);
-  if (error) return <p className="error" role="alert">{error}</p>;
+  if (error)
+    return (
+      <p className="error" role="alert">
+        {error}
+      </p>
+    );
   if (!usage) return <p role="status">Loading…</p>;
   return (
     <section aria-labelledby="usage-title">
@@ -18,11 +23,18 @@ export function UsagePanel() {
         <p>
           <strong>{usage.used}</strong> of {usage.quota ?? 'unlimited'} documents this month ({usage.period}, {usage.plan} plan)
         </p>
-        {usage.quota !== null && <meter min={0} max={usage.quota} value={usage.used} aria-label="Documents used of the monthly quota">{usage.used}</meter>}
+        {usage.quota !== null && (
+          <meter min={0} max={usage.quota} value={usage.used} aria-label="Documents used of the monthly quota">
+            {usage.used}
+          </meter>
+        )}
         <dl className="facts">
-          <dt>Remaining</dt><dd>{usage.remaining ?? 'unlimited'}</dd>
-          <dt>Resets</dt><dd>{usage.resets_at.replace('T', ' ')} UTC</dd>
-          <dt>Uploads an hour</dt><dd>{usage.uploads_per_hour === null ? 'no cap' : `${usage.uploads_this_hour_remaining ?? 0} of ${usage.uploads_per_hour} left this hour`}</dd>
+          <dt>Remaining</dt>
+          <dd>{usage.remaining ?? 'unlimited'}</dd>
+          <dt>Resets</dt>
+          <dd>{usage.resets_at.replace('T', ' ')} UTC</dd>
+          <dt>Uploads an hour</dt>
+          <dd>{usage.uploads_per_hour === null ? 'no cap' : `${usage.uploads_this_hour_remaining ?? 0} of ${usage.uploads_per_hour} left this hour`}</dd>
         </dl>
       </div>
     </section>

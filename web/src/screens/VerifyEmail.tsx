@@ -14,7 +14,13 @@ export function VerifyEmail({ token }: { token: string }) {
   return (
     <section className="card" aria-labelledby="verify-title">
       <h2 id="verify-title">Email verification</h2>
-      {state === null ? <p role="status">Checking the link…</p> : <p role={state.ok ? 'status' : 'alert'} className={state.ok ? 'ok' : 'error'}>{state.text}</p>}
+      {state === null ? (
+        <p role="status">Checking the link…</p>
+      ) : (
+        <p role={state.ok ? 'status' : 'alert'} className={state.ok ? 'ok' : 'error'}>
+          {state.text}
+        </p>
+      )}
       <Link to="/">Continue to sign in</Link>
     </section>
   );

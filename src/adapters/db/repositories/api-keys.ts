@@ -16,7 +16,17 @@ export class ApiKeysRepository {
     return this.db
       .selectFrom('api_keys')
       .innerJoin('organisations', 'organisations.id', 'api_keys.org_id')
-      .select(['api_keys.id', 'api_keys.org_id', 'api_keys.key_hash', 'api_keys.scopes', 'api_keys.revoked_at', 'api_keys.last_used_at', 'organisations.status', 'organisations.plan', 'organisations.subscription_expires_at'])
+      .select([
+        'api_keys.id',
+        'api_keys.org_id',
+        'api_keys.key_hash',
+        'api_keys.scopes',
+        'api_keys.revoked_at',
+        'api_keys.last_used_at',
+        'organisations.status',
+        'organisations.plan',
+        'organisations.subscription_expires_at',
+      ])
       .where('api_keys.key_hash', '=', keyHash)
       .executeTakeFirst();
   }

@@ -52,7 +52,12 @@ export class DocumentsRepository {
   }
 
   async wasDeleted(orgId: string, id: string): Promise<boolean> {
-    const row = await this.db.selectFrom('document_deletions').select('document_id').where('document_id', '=', id).where('org_id', '=', orgId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('document_deletions')
+      .select('document_id')
+      .where('document_id', '=', id)
+      .where('org_id', '=', orgId)
+      .executeTakeFirst();
     return row !== undefined;
   }
 
@@ -63,7 +68,14 @@ export class DocumentsRepository {
       .selectFrom('readings')
       .innerJoin('documents', 'documents.current_reading_id', 'readings.id')
       .selectAll('readings')
-      .select(['documents.id as doc_id', 'documents.doc_type as doc_type', 'documents.status as doc_status', 'documents.outcome as doc_outcome', 'documents.confidence as doc_confidence', 'documents.tamper_score as doc_tamper_score'])
+      .select([
+        'documents.id as doc_id',
+        'documents.doc_type as doc_type',
+        'documents.status as doc_status',
+        'documents.outcome as doc_outcome',
+        'documents.confidence as doc_confidence',
+        'documents.tamper_score as doc_tamper_score',
+      ])
       .where('documents.org_id', '=', orgId)
       .where('documents.sha256', '=', sha256)
       .where('readings.status', '=', 'done')
@@ -86,7 +98,18 @@ export class DocumentsRepository {
     const rows = await base
       .leftJoin('readings', 'readings.id', 'documents.current_reading_id')
       .selectAll('documents')
-      .select(['readings.id as r_id', 'readings.status as r_status', 'readings.result as r_result', 'readings.raw as r_raw', 'readings.number as r_number', 'readings.trigger as r_trigger', 'readings.started_at as r_started', 'readings.finished_at as r_finished', 'readings.cached_from_reading as r_cached_from', 'readings.outcome as r_outcome'])
+      .select([
+        'readings.id as r_id',
+        'readings.status as r_status',
+        'readings.result as r_result',
+        'readings.raw as r_raw',
+        'readings.number as r_number',
+        'readings.trigger as r_trigger',
+        'readings.started_at as r_started',
+        'readings.finished_at as r_finished',
+        'readings.cached_from_reading as r_cached_from',
+        'readings.outcome as r_outcome',
+      ])
       .orderBy('documents.uploaded_at', 'desc')
       .orderBy('documents.id', 'desc')
       .limit(pageSize)
@@ -95,7 +118,20 @@ export class DocumentsRepository {
     const items = rows.map((r) => {
       const { r_id, r_status, r_result, r_raw, r_number, r_trigger, r_started, r_finished, r_cached_from, r_outcome, ...doc } = r;
       const reading: ReadingsTable | null = r_id
-        ? { id: r_id, document_id: doc.id, org_id: doc.org_id, number: r_number!, trigger: r_trigger!, status: r_status!, outcome: r_outcome ?? null, result: r_result ?? null, raw: r_raw ?? null, started_at: r_started!, finished_at: r_finished ?? null, cached_from_reading: r_cached_from ?? null }
+        ? {
+            id: r_id,
+            document_id: doc.id,
+            org_id: doc.org_id,
+            number: r_number!,
+            trigger: r_trigger!,
+            status: r_status!,
+            outcome: r_outcome ?? null,
+            result: r_result ?? null,
+            raw: r_raw ?? null,
+            started_at: r_started!,
+            finished_at: r_finished ?? null,
+            cached_from_reading: r_cached_from ?? null,
+          }
         : null;
       return { doc, reading };
     });
@@ -133,13 +169,29 @@ export class DocumentsRepository {
 
   /** Writes a finished reading's verdict onto the document, only while that reading is its current
    * one; returns whether it was. */
-  async finishReading(orgId: string, id: string, readingId: string, change: Pick<DocumentsTable, 'status' | 'outcome' | 'doc_type' | 'confidence' | 'tamper_score' | 'updated_at'>): Promise<boolean> {
-    const res = await this.db.updateTable('documents').set(change).where('id', '=', id).where('org_id', '=', orgId).where('current_reading_id', '=', readingId).executeTakeFirst();
+  async finishReading(
+    orgId: string,
+    id: string,
+    readingId: string,
+    change: Pick<DocumentsTable, 'status' | 'outcome' | 'doc_type' | 'confidence' | 'tamper_score' | 'updated_at'>,
+  ): Promise<boolean> {
+    const res = await this.db
+      .updateTable('documents')
+      .set(change)
+      .where('id', '=', id)
+      .where('org_id', '=', orgId)
+      .where('current_reading_id', '=', readingId)
+      .executeTakeFirst();
     return Number(res.numUpdatedRows) > 0;
   }
 
   /** A person's decision, only if the document is still in `fromStatus` on `readingId`; returns whether it was. */
-  async resolveByPerson(orgId: string, id: string, expected: { status: string; readingId: string }, change: Pick<DocumentsTable, 'status' | 'outcome' | 'review_result' | 'updated_at'>): Promise<boolean> {
+  async resolveByPerson(
+    orgId: string,
+    id: string,
+    expected: { status: string; readingId: string },
+    change: Pick<DocumentsTable, 'status' | 'outcome' | 'review_result' | 'updated_at'>,
+  ): Promise<boolean> {
     const res = await this.db
       .updateTable('documents')
       .set(change)
@@ -153,7 +205,12 @@ export class DocumentsRepository {
 
   /** Moves the document to a decided-again reading, only if it is still on `fromReadingId` and no
    * person has decided it; returns whether it was. */
-  async adoptRedecision(orgId: string, id: string, fromReadingId: string, change: Pick<DocumentsTable, 'status' | 'outcome' | 'current_reading_id' | 'confidence' | 'tamper_score' | 'updated_at'>): Promise<boolean> {
+  async adoptRedecision(
+    orgId: string,
+    id: string,
+    fromReadingId: string,
+    change: Pick<DocumentsTable, 'status' | 'outcome' | 'current_reading_id' | 'confidence' | 'tamper_score' | 'updated_at'>,
+  ): Promise<boolean> {
     const res = await this.db
       .updateTable('documents')
       .set(change)
@@ -166,12 +223,21 @@ export class DocumentsRepository {
   }
 
   async setCvImproved(orgId: string, id: string, improved: string, readingId: string | null): Promise<void> {
-    await this.db.updateTable('documents').set({ cv_improved: improved, cv_improved_reading_id: readingId }).where('id', '=', id).where('org_id', '=', orgId).execute();
+    await this.db
+      .updateTable('documents')
+      .set({ cv_improved: improved, cv_improved_reading_id: readingId })
+      .where('id', '=', id)
+      .where('org_id', '=', orgId)
+      .execute();
   }
 
   /** Across organisations: the operator's metrics. */
   async countByStatus(): Promise<Record<string, number>> {
-    const rows = await this.db.selectFrom('documents').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute();
+    const rows = await this.db
+      .selectFrom('documents')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('status')
+      .execute();
     return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
   }
 }

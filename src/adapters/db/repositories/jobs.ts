@@ -14,12 +14,23 @@ export class JobsRepository {
   }
 
   /** One page of the organisation's jobs, newest first, and the total matching the filter. */
-  async page(orgId: string, filter: { status?: string | undefined; reference?: string | undefined }, page: number, pageSize: number): Promise<{ total: number; rows: JobsTable[] }> {
+  async page(
+    orgId: string,
+    filter: { status?: string | undefined; reference?: string | undefined },
+    page: number,
+    pageSize: number,
+  ): Promise<{ total: number; rows: JobsTable[] }> {
     let base = this.db.selectFrom('jobs').where('org_id', '=', orgId);
     if (filter.status) base = base.where('status', '=', filter.status);
     if (filter.reference) base = base.where('reference', '=', filter.reference);
     const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const rows = await base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute();
+    const rows = await base
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute();
     return { total: Number(total.n), rows };
   }
 
@@ -39,12 +50,24 @@ export class JobsRepository {
 
   /** Touches a job that is not completed (on PostgreSQL this locks its row); returns whether there was one. */
   async touchUnlessCompleted(orgId: string, id: string, at: string): Promise<boolean> {
-    const row = await this.db.updateTable('jobs').set({ updated_at: at }).where('id', '=', id).where('org_id', '=', orgId).where('status', '!=', 'completed').returning('id').executeTakeFirst();
+    const row = await this.db
+      .updateTable('jobs')
+      .set({ updated_at: at })
+      .where('id', '=', id)
+      .where('org_id', '=', orgId)
+      .where('status', '!=', 'completed')
+      .returning('id')
+      .executeTakeFirst();
     return row !== undefined;
   }
 
   async countInputs(orgId: string, jobId: string): Promise<number> {
-    const row = await this.db.selectFrom('job_inputs').select((eb) => eb.fn.countAll<number>().as('n')).where('job_id', '=', jobId).where('org_id', '=', orgId).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('job_inputs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('job_id', '=', jobId)
+      .where('org_id', '=', orgId)
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
@@ -86,7 +109,11 @@ export class JobsRepository {
       .execute();
   }
 
-  async storeState(orgId: string, id: string, state: Pick<JobsTable, 'status' | 'decision' | 'review_reasons'> & Partial<Pick<JobsTable, 'completed_at'>>): Promise<void> {
+  async storeState(
+    orgId: string,
+    id: string,
+    state: Pick<JobsTable, 'status' | 'decision' | 'review_reasons'> & Partial<Pick<JobsTable, 'completed_at'>>,
+  ): Promise<void> {
     await this.db.updateTable('jobs').set(state).where('id', '=', id).where('org_id', '=', orgId).execute();
   }
 }

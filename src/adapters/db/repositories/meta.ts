@@ -7,7 +7,11 @@ export class MetaRepository {
 
   /** Stores `value` unless the key has one; returns the value that stands. */
   async getOrInsert(key: string, value: string): Promise<string> {
-    await this.db.insertInto('meta').values({ key, value }).onConflict((oc) => oc.column('key').doNothing()).execute();
+    await this.db
+      .insertInto('meta')
+      .values({ key, value })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
     return (await this.db.selectFrom('meta').select('value').where('key', '=', key).executeTakeFirstOrThrow()).value;
   }
 }

@@ -10,12 +10,22 @@ export class OneTimeTokensRepository {
   }
 
   async find(tokenHash: string, purpose: string) {
-    return this.db.selectFrom('one_time_tokens').select(['user_id', 'expires_at', 'used_at']).where('token_hash', '=', tokenHash).where('purpose', '=', purpose).executeTakeFirst();
+    return this.db
+      .selectFrom('one_time_tokens')
+      .select(['user_id', 'expires_at', 'used_at'])
+      .where('token_hash', '=', tokenHash)
+      .where('purpose', '=', purpose)
+      .executeTakeFirst();
   }
 
   /** Returns false when it was used already. */
   async use(tokenHash: string, at: string): Promise<boolean> {
-    const res = await this.db.updateTable('one_time_tokens').set({ used_at: at }).where('token_hash', '=', tokenHash).where('used_at', 'is', null).executeTakeFirst();
+    const res = await this.db
+      .updateTable('one_time_tokens')
+      .set({ used_at: at })
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
     return Number(res.numUpdatedRows) > 0;
   }
 }

@@ -16,7 +16,11 @@ export class OrganisationsRepository {
 
   /** Names are unique: a second organisation with a taken name is not inserted. */
   async insertUnlessNameTaken(org: OrganisationsTable): Promise<void> {
-    await this.db.insertInto('organisations').values(org).onConflict((oc) => oc.column('name').doNothing()).execute();
+    await this.db
+      .insertInto('organisations')
+      .values(org)
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
   }
 
   async find(orgId: string): Promise<OrganisationsTable | undefined> {
@@ -36,7 +40,10 @@ export class OrganisationsRepository {
   }
 
   async count(): Promise<number> {
-    const row = await this.db.selectFrom('organisations').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('organisations')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 }

@@ -6,7 +6,13 @@ export class OtpChallengesRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   async closeOpen(userId: string, purpose: string, at: string): Promise<void> {
-    await this.db.updateTable('otp_challenges').set({ consumed_at: at }).where('user_id', '=', userId).where('purpose', '=', purpose).where('consumed_at', 'is', null).execute();
+    await this.db
+      .updateTable('otp_challenges')
+      .set({ consumed_at: at })
+      .where('user_id', '=', userId)
+      .where('purpose', '=', purpose)
+      .where('consumed_at', 'is', null)
+      .execute();
   }
 
   async insert(challenge: OtpChallengesTable): Promise<void> {
@@ -14,7 +20,13 @@ export class OtpChallengesRepository {
   }
 
   async find(id: string, userId: string, purpose: string): Promise<OtpChallengesTable | undefined> {
-    return this.db.selectFrom('otp_challenges').selectAll().where('id', '=', id).where('user_id', '=', userId).where('purpose', '=', purpose).executeTakeFirst();
+    return this.db
+      .selectFrom('otp_challenges')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('purpose', '=', purpose)
+      .executeTakeFirst();
   }
 
   async newestOpenId(userId: string, purpose: string): Promise<string | null> {

@@ -29,13 +29,24 @@ export class ReadingsRepository {
   }
 
   async hasActive(orgId: string, documentId: string): Promise<boolean> {
-    const row = await this.db.selectFrom('readings').select('id').where('document_id', '=', documentId).where('org_id', '=', orgId).where('status', 'in', ['queued', 'running']).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('readings')
+      .select('id')
+      .where('document_id', '=', documentId)
+      .where('org_id', '=', orgId)
+      .where('status', 'in', ['queued', 'running'])
+      .executeTakeFirst();
     return row !== undefined;
   }
 
   /** The number the document's next reading takes. */
   async nextNumber(orgId: string, documentId: string): Promise<number> {
-    const last = await this.db.selectFrom('readings').select((eb) => eb.fn.max<number>('number').as('n')).where('document_id', '=', documentId).where('org_id', '=', orgId).executeTakeFirst();
+    const last = await this.db
+      .selectFrom('readings')
+      .select((eb) => eb.fn.max<number>('number').as('n'))
+      .where('document_id', '=', documentId)
+      .where('org_id', '=', orgId)
+      .executeTakeFirst();
     return Number(last?.n ?? 0) + 1;
   }
 

@@ -18,7 +18,14 @@ export class SessionsRepository {
     return this.db
       .selectFrom('refresh_tokens')
       .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
-      .select(['refresh_tokens.session_id', 'refresh_tokens.used_at', 'refresh_tokens.expires_at', 'sessions.revoked_at', 'sessions.user_id', 'sessions.expires_at as session_expires_at'])
+      .select([
+        'refresh_tokens.session_id',
+        'refresh_tokens.used_at',
+        'refresh_tokens.expires_at',
+        'sessions.revoked_at',
+        'sessions.user_id',
+        'sessions.expires_at as session_expires_at',
+      ])
       .where('refresh_tokens.token_hash', '=', tokenHash)
       .executeTakeFirst();
   }
@@ -30,7 +37,12 @@ export class SessionsRepository {
 
   /** Returns false when the token was rotated already (by a parallel request or a copy). */
   async useRefreshToken(tokenHash: string, at: string): Promise<boolean> {
-    const res = await this.db.updateTable('refresh_tokens').set({ used_at: at }).where('token_hash', '=', tokenHash).where('used_at', 'is', null).executeTakeFirst();
+    const res = await this.db
+      .updateTable('refresh_tokens')
+      .set({ used_at: at })
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
     return Number(res.numUpdatedRows) > 0;
   }
 
@@ -40,7 +52,15 @@ export class SessionsRepository {
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .innerJoin('organisations', 'organisations.id', 'users.org_id')
-      .select(['sessions.revoked_at', 'users.status as user_status', 'users.role', 'users.org_id', 'organisations.status', 'organisations.plan', 'organisations.subscription_expires_at'])
+      .select([
+        'sessions.revoked_at',
+        'users.status as user_status',
+        'users.role',
+        'users.org_id',
+        'organisations.status',
+        'organisations.plan',
+        'organisations.subscription_expires_at',
+      ])
       .where('sessions.id', '=', sessionId)
       .where('sessions.user_id', '=', userId)
       .executeTakeFirst();

@@ -7,11 +7,48 @@ import { Repositories } from './index.js';
 const at = '2026-11-25T00:00:00.000Z';
 
 function document(orgId: string, id: string, sha256: string, uploadedAt = at): DocumentsTable {
-  return { id, org_id: orgId, name: `${id}.png`, type_hint: null, doc_type: 'invoice', status: 'verified', cached: 0, cached_from: null, uploaded_at: uploadedAt, updated_at: uploadedAt, sha256, size_bytes: 1, media_type: 'image/png', file_kind: 'image', blob_key: null, outputs: '[]', improve: 0, outcome: '{}', current_reading_id: `RDG_${id}`, confidence: null, tamper_score: null, source: 'upload', review_result: null };
+  return {
+    id,
+    org_id: orgId,
+    name: `${id}.png`,
+    type_hint: null,
+    doc_type: 'invoice',
+    status: 'verified',
+    cached: 0,
+    cached_from: null,
+    uploaded_at: uploadedAt,
+    updated_at: uploadedAt,
+    sha256,
+    size_bytes: 1,
+    media_type: 'image/png',
+    file_kind: 'image',
+    blob_key: null,
+    outputs: '[]',
+    improve: 0,
+    outcome: '{}',
+    current_reading_id: `RDG_${id}`,
+    confidence: null,
+    tamper_score: null,
+    source: 'upload',
+    review_result: null,
+  };
 }
 
 function reading(orgId: string, documentId: string): ReadingsTable {
-  return { id: `RDG_${documentId}`, document_id: documentId, org_id: orgId, number: 1, trigger: 'upload', status: 'done', outcome: null, result: '{}', raw: null, started_at: at, finished_at: at, cached_from_reading: null };
+  return {
+    id: `RDG_${documentId}`,
+    document_id: documentId,
+    org_id: orgId,
+    number: 1,
+    trigger: 'upload',
+    status: 'done',
+    outcome: null,
+    result: '{}',
+    raw: null,
+    started_at: at,
+    finished_at: at,
+    cached_from_reading: null,
+  };
 }
 
 /** Two organisations holding the same bytes and the same invoice: no repository method lets one see the other's rows. */
@@ -25,7 +62,14 @@ describe.each(await testDatabaseFactories())('repositories keep organisations ap
     await db.migrate();
     repos = new Repositories(db.db);
     for (const org of ['ORG_a', 'ORG_b']) {
-      await repos.organisations.insertUnlessNameTaken({ id: org, name: org, plan: 'internal', status: 'active', created_at: at, subscription_expires_at: null });
+      await repos.organisations.insertUnlessNameTaken({
+        id: org,
+        name: org,
+        plan: 'internal',
+        status: 'active',
+        created_at: at,
+        subscription_expires_at: null,
+      });
     }
     // ORG_b's copy is the newer one: a twin search that ignored the tenant would find it first.
     await repos.documents.insert(document('ORG_a', 'DOC_a', 'same-bytes'));

@@ -9,7 +9,11 @@ export class UsageCountersRepository {
    * whether it was added. The condition is evaluated under the row lock, so parallel uploads
    * cannot overshoot. */
   async charge(orgId: string, period: string, n: number, quota: number | null): Promise<boolean> {
-    await this.db.insertInto('usage_counters').values({ org_id: orgId, period, used: 0 }).onConflict((oc) => oc.columns(['org_id', 'period']).doNothing()).execute();
+    await this.db
+      .insertInto('usage_counters')
+      .values({ org_id: orgId, period, used: 0 })
+      .onConflict((oc) => oc.columns(['org_id', 'period']).doNothing())
+      .execute();
     let update = this.db
       .updateTable('usage_counters')
       .set((eb) => ({ used: eb('used', '+', n) }))

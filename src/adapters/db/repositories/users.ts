@@ -40,12 +40,23 @@ export class UsersRepository {
 
   /** An invited person becomes active with the password chosen; the link proved the email. */
   async acceptInvite(userId: string, passwordHash: string, at: string): Promise<void> {
-    await this.db.updateTable('users').set({ password_hash: passwordHash, status: 'active', email_verified_at: at }).where('id', '=', userId).where('status', '=', 'invited').execute();
+    await this.db
+      .updateTable('users')
+      .set({ password_hash: passwordHash, status: 'active', email_verified_at: at })
+      .where('id', '=', userId)
+      .where('status', '=', 'invited')
+      .execute();
   }
 
   /** Moves between active and inactive only; returns whether the organisation has such a user. */
   async setActive(orgId: string, userId: string, status: 'active' | 'inactive'): Promise<boolean> {
-    const res = await this.db.updateTable('users').set({ status }).where('id', '=', userId).where('org_id', '=', orgId).where('status', 'in', ['active', 'inactive']).executeTakeFirst();
+    const res = await this.db
+      .updateTable('users')
+      .set({ status })
+      .where('id', '=', userId)
+      .where('org_id', '=', orgId)
+      .where('status', 'in', ['active', 'inactive'])
+      .executeTakeFirst();
     return Number(res.numUpdatedRows) > 0;
   }
 

@@ -15,7 +15,13 @@ export class WebhookDeliveriesRepository {
   }
 
   async exists(orgId: string, endpointId: string, id: string): Promise<boolean> {
-    const row = await this.db.selectFrom('webhook_deliveries').select('id').where('id', '=', id).where('org_id', '=', orgId).where('endpoint_id', '=', endpointId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('id', '=', id)
+      .where('org_id', '=', orgId)
+      .where('endpoint_id', '=', endpointId)
+      .executeTakeFirst();
     return row !== undefined;
   }
 
@@ -25,7 +31,21 @@ export class WebhookDeliveriesRepository {
       .selectFrom('webhook_deliveries as d')
       .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
       .innerJoin('events as v', 'v.id', 'd.event_id')
-      .select(['d.id', 'd.status', 'd.attempts', 'd.endpoint_id', 'e.kind', 'e.url', 'e.secret_enc', 'e.previous_secret_enc', 'e.previous_expires_at', 'e.deleted_at', 'v.id as event_id', 'v.event', 'v.body'])
+      .select([
+        'd.id',
+        'd.status',
+        'd.attempts',
+        'd.endpoint_id',
+        'e.kind',
+        'e.url',
+        'e.secret_enc',
+        'e.previous_secret_enc',
+        'e.previous_expires_at',
+        'e.deleted_at',
+        'v.id as event_id',
+        'v.event',
+        'v.body',
+      ])
       .where('d.id', '=', id)
       .where('d.org_id', '=', orgId)
       .executeTakeFirst();
@@ -36,12 +56,22 @@ export class WebhookDeliveriesRepository {
   }
 
   async markDelivered(orgId: string, id: string, at: string): Promise<void> {
-    await this.db.updateTable('webhook_deliveries').set({ status: 'delivered', next_attempt_at: null, updated_at: at }).where('id', '=', id).where('org_id', '=', orgId).execute();
+    await this.db
+      .updateTable('webhook_deliveries')
+      .set({ status: 'delivered', next_attempt_at: null, updated_at: at })
+      .where('id', '=', id)
+      .where('org_id', '=', orgId)
+      .execute();
   }
 
   /** Records a scheduled attempt only if the delivery is still pending after `attemptsBefore`
    * attempts; returns whether it was (another worker may have recorded it first). */
-  async recordScheduled(orgId: string, id: string, attemptsBefore: number, change: Pick<WebhookDeliveriesTable, 'attempts' | 'status' | 'next_attempt_at' | 'updated_at'>): Promise<boolean> {
+  async recordScheduled(
+    orgId: string,
+    id: string,
+    attemptsBefore: number,
+    change: Pick<WebhookDeliveriesTable, 'attempts' | 'status' | 'next_attempt_at' | 'updated_at'>,
+  ): Promise<boolean> {
     const res = await this.db
       .updateTable('webhook_deliveries')
       .set(change)
@@ -69,6 +99,12 @@ export class WebhookDeliveriesRepository {
 
   async attemptsOf(orgId: string, deliveryIds: string[]): Promise<WebhookAttemptsTable[]> {
     if (deliveryIds.length === 0) return [];
-    return this.db.selectFrom('webhook_attempts').selectAll().where('org_id', '=', orgId).where('delivery_id', 'in', deliveryIds).orderBy('started_at').execute();
+    return this.db
+      .selectFrom('webhook_attempts')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('delivery_id', 'in', deliveryIds)
+      .orderBy('started_at')
+      .execute();
   }
 }

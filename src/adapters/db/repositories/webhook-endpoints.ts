@@ -9,7 +9,13 @@ export class WebhookEndpointsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   async countLive(orgId: string, kind: EndpointKind): Promise<number> {
-    const row = await this.db.selectFrom('webhook_endpoints').select((eb) => eb.fn.countAll<number>().as('n')).where('org_id', '=', orgId).where('kind', '=', kind).where('deleted_at', 'is', null).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('webhook_endpoints')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('org_id', '=', orgId)
+      .where('kind', '=', kind)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 
@@ -19,15 +25,33 @@ export class WebhookEndpointsRepository {
 
   /** Inserts unless a row with its id exists. */
   async insertIfMissing(endpoint: WebhookEndpointsTable): Promise<void> {
-    await this.db.insertInto('webhook_endpoints').values(endpoint).onConflict((oc) => oc.column('id').doNothing()).execute();
+    await this.db
+      .insertInto('webhook_endpoints')
+      .values(endpoint)
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
   }
 
   async listLive(orgId: string, kind: EndpointKind): Promise<WebhookEndpointsTable[]> {
-    return this.db.selectFrom('webhook_endpoints').selectAll().where('org_id', '=', orgId).where('kind', '=', kind).where('deleted_at', 'is', null).orderBy('created_at').execute();
+    return this.db
+      .selectFrom('webhook_endpoints')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('kind', '=', kind)
+      .where('deleted_at', 'is', null)
+      .orderBy('created_at')
+      .execute();
   }
 
   async findLive(orgId: string, kind: EndpointKind, id: string): Promise<WebhookEndpointsTable | undefined> {
-    return this.db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).where('org_id', '=', orgId).where('kind', '=', kind).where('deleted_at', 'is', null).executeTakeFirst();
+    return this.db
+      .selectFrom('webhook_endpoints')
+      .selectAll()
+      .where('id', '=', id)
+      .where('org_id', '=', orgId)
+      .where('kind', '=', kind)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
   }
 
   async get(orgId: string, id: string): Promise<WebhookEndpointsTable> {
@@ -36,11 +60,25 @@ export class WebhookEndpointsRepository {
 
   /** Live endpoints of this kind that have a URL: the ones events are delivered to. */
   async listReceiving(orgId: string, kind: EndpointKind) {
-    return this.db.selectFrom('webhook_endpoints').select(['id', 'events']).where('org_id', '=', orgId).where('kind', '=', kind).where('deleted_at', 'is', null).where('url', 'is not', null).execute();
+    return this.db
+      .selectFrom('webhook_endpoints')
+      .select(['id', 'events'])
+      .where('org_id', '=', orgId)
+      .where('kind', '=', kind)
+      .where('deleted_at', 'is', null)
+      .where('url', 'is not', null)
+      .execute();
   }
 
   async hasReceiving(orgId: string, kind: EndpointKind): Promise<boolean> {
-    const row = await this.db.selectFrom('webhook_endpoints').select('id').where('org_id', '=', orgId).where('kind', '=', kind).where('deleted_at', 'is', null).where('url', 'is not', null).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('webhook_endpoints')
+      .select('id')
+      .where('org_id', '=', orgId)
+      .where('kind', '=', kind)
+      .where('deleted_at', 'is', null)
+      .where('url', 'is not', null)
+      .executeTakeFirst();
     return row !== undefined;
   }
 
@@ -49,8 +87,19 @@ export class WebhookEndpointsRepository {
   }
 
   /** Stores the rotated secrets only if the secret is still `currentSecret`; returns whether it was. */
-  async rotate(orgId: string, id: string, currentSecret: string, change: Pick<WebhookEndpointsTable, 'secret_enc' | 'previous_secret_enc' | 'previous_expires_at' | 'updated_at'>): Promise<boolean> {
-    const res = await this.db.updateTable('webhook_endpoints').set(change).where('id', '=', id).where('org_id', '=', orgId).where('secret_enc', '=', currentSecret).executeTakeFirst();
+  async rotate(
+    orgId: string,
+    id: string,
+    currentSecret: string,
+    change: Pick<WebhookEndpointsTable, 'secret_enc' | 'previous_secret_enc' | 'previous_expires_at' | 'updated_at'>,
+  ): Promise<boolean> {
+    const res = await this.db
+      .updateTable('webhook_endpoints')
+      .set(change)
+      .where('id', '=', id)
+      .where('org_id', '=', orgId)
+      .where('secret_enc', '=', currentSecret)
+      .executeTakeFirst();
     return Number(res.numUpdatedRows) > 0;
   }
 

@@ -65,9 +65,15 @@ export function mapCii(root: XmlNode): EInvoice {
   const settlement = first(tx, 'ApplicableHeaderTradeSettlement');
   const summation = first(settlement, 'SpecifiedTradeSettlementHeaderMonetarySummation');
   const currency = text(settlement, 'InvoiceCurrencyCode');
-  const rates = new Set(all(settlement, 'ApplicableTradeTax', 'RateApplicablePercent').map(decimal).filter((r): r is number => r !== null));
+  const rates = new Set(
+    all(settlement, 'ApplicableTradeTax', 'RateApplicablePercent')
+      .map(decimal)
+      .filter((r): r is number => r !== null),
+  );
   const terms = all(settlement, 'SpecifiedTradePaymentTerms');
-  const ibans = all(settlement, 'SpecifiedTradeSettlementPaymentMeans', 'PayeePartyCreditorFinancialAccount', 'IBANID').map((n) => text(n)).filter(Boolean);
+  const ibans = all(settlement, 'SpecifiedTradeSettlementPaymentMeans', 'PayeePartyCreditorFinancialAccount', 'IBANID')
+    .map((n) => text(n))
+    .filter(Boolean);
   return {
     syntax: 'CII',
     profile: text(root, 'ExchangedDocumentContext', 'GuidelineSpecifiedDocumentContextParameter', 'ID'),
@@ -87,7 +93,9 @@ export function mapCii(root: XmlNode): EInvoice {
     grandTotal: amount(summation, 'GrandTotalAmount'),
     prepaid: amount(summation, 'TotalPrepaidAmount'),
     duePayable: amount(summation, 'DuePayableAmount'),
-    lines: all(tx, 'IncludedSupplyChainTradeLineItem').map(line).filter((l): l is EInvoiceLine => l !== null),
+    lines: all(tx, 'IncludedSupplyChainTradeLineItem')
+      .map(line)
+      .filter((l): l is EInvoiceLine => l !== null),
     adjustments: adjustments(settlement),
   };
 }

@@ -15,7 +15,10 @@ export interface EmbeddedMismatch {
   shown: string | null;
 }
 
-const squeeze = (s: string): string => stripDiacritics(s).toUpperCase().replace(/[^A-Z0-9]/g, '');
+const squeeze = (s: string): string =>
+  stripDiacritics(s)
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '');
 
 /** Legal forms are written many ways (GmbH / G.m.b.H.); the name is compared without them. */
 const LEGAL_FORM = /\b(?:GMBH|AG|KG|SAS|SARL|SA|SRL|SPA|BV|NV|LTD|LLC|INC|PLC|EURL|UG|OHG|EK|CO)\b/g;

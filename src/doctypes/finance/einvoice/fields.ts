@@ -10,8 +10,23 @@ export const EMBEDDED_CONFIDENCE = 1;
 
 /** Every invoice field the XML model can state. */
 export const EMBEDDED_FIELD_KEYS = [
-  'invoice_number', 'invoice_date', 'due_date', 'vendor_name', 'vendor_address', 'vendor_tax_id', 'customer_name', 'customer_address',
-  'currency', 'subtotal', 'tax_rate', 'tax_amount', 'total', 'amount_due', 'iban', 'payment_terms', 'line_items',
+  'invoice_number',
+  'invoice_date',
+  'due_date',
+  'vendor_name',
+  'vendor_address',
+  'vendor_tax_id',
+  'customer_name',
+  'customer_address',
+  'currency',
+  'subtotal',
+  'tax_rate',
+  'tax_amount',
+  'total',
+  'amount_due',
+  'iban',
+  'payment_terms',
+  'line_items',
 ] as const;
 
 export function embeddedSource(invoice: EInvoice, attachment: string): string {

@@ -40,7 +40,10 @@ describe('parseEInvoice', () => {
        <ram:SpecifiedTradeSettlementHeaderMonetarySummation>`,
     );
     const e = parseEInvoice(xml);
-    expect(e.adjustments).toEqual([{ reason: 'Rabatt', amount: -5 }, { reason: 'Fracht', amount: 3 }]);
+    expect(e.adjustments).toEqual([
+      { reason: 'Rabatt', amount: -5 },
+      { reason: 'Fracht', amount: 3 },
+    ]);
     const items = embeddedInvoiceValues(e, 'factur-x.xml').find((v) => v.key === 'line_items')!.value as Array<{ amount: number }>;
     expect(items.at(-2)).toMatchObject({ description: 'Rabatt', amount: -5 });
     expect(items).toHaveLength(inv.items.length + 2);
@@ -49,7 +52,9 @@ describe('parseEInvoice', () => {
   it('gives every value text_layer evidence with its source in the reason, and publishes no IBAN that fails mod-97', () => {
     const { invoice: inv } = resolveInvoice({ seed: 2, now: NOW });
     const values = embeddedInvoiceValues(parseEInvoice(ciiXml({ ...inv, iban: 'DE00123456780000000000' })), 'factur-x.xml');
-    expect(values.every((v) => v.evidence?.includes('text_layer') && v.reason === "Read from the file's embedded EN 16931 XML (CII, factur-x.xml).")).toBe(true);
+    expect(values.every((v) => v.evidence?.includes('text_layer') && v.reason === "Read from the file's embedded EN 16931 XML (CII, factur-x.xml).")).toBe(
+      true,
+    );
     expect(values.find((v) => v.key === 'iban')).toBeUndefined();
     expect(values.find((v) => v.key === 'total')?.value).toBeCloseTo(inv.totalCents / 100, 2);
   });

@@ -54,6 +54,4 @@ export interface EInvoice {
 }
 
 /** What intake found in a PDF's attachments: the parsed invoice, or why its XML was set aside. */
-export type EmbeddedInvoice =
-  | { attachment: string; invoice: EInvoice }
-  | { attachment: string; error: string };
+export type EmbeddedInvoice = { attachment: string; invoice: EInvoice } | { attachment: string; error: string };

@@ -43,10 +43,19 @@ export function mapUbl(root: XmlNode, rootName: 'Invoice' | 'CreditNote'): EInvo
   const totals = first(root, 'LegalMonetaryTotal');
   const taxTotals = all(root, 'TaxTotal');
   const ownTax = taxTotals.find((t) => attr(first(t, 'TaxAmount'), 'currencyID') === currency) ?? taxTotals[0];
-  const rates = new Set(all(ownTax, 'TaxSubtotal', 'TaxCategory', 'Percent').map(decimal).filter((r): r is number => r !== null));
+  const rates = new Set(
+    all(ownTax, 'TaxSubtotal', 'TaxCategory', 'Percent')
+      .map(decimal)
+      .filter((r): r is number => r !== null),
+  );
   const lineName = rootName === 'Invoice' ? 'InvoiceLine' : 'CreditNoteLine';
   const quantityName = rootName === 'Invoice' ? 'InvoicedQuantity' : 'CreditedQuantity';
-  const dueDate = text(root, 'DueDate') ?? all(root, 'PaymentMeans', 'PaymentDueDate').map((n) => text(n)).find(Boolean) ?? null;
+  const dueDate =
+    text(root, 'DueDate') ??
+    all(root, 'PaymentMeans', 'PaymentDueDate')
+      .map((n) => text(n))
+      .find(Boolean) ??
+    null;
   return {
     syntax: 'UBL',
     profile: text(root, 'CustomizationID'),
@@ -57,7 +66,10 @@ export function mapUbl(root: XmlNode, rootName: 'Invoice' | 'CreditNote'): EInvo
     seller: party(first(root, 'AccountingSupplierParty')),
     buyer: party(first(root, 'AccountingCustomerParty')),
     currency,
-    iban: all(root, 'PaymentMeans', 'PayeeFinancialAccount', 'ID').map((n) => text(n)).find(Boolean) ?? null,
+    iban:
+      all(root, 'PaymentMeans', 'PayeeFinancialAccount', 'ID')
+        .map((n) => text(n))
+        .find(Boolean) ?? null,
     paymentTerms: text(root, 'PaymentTerms', 'Note'),
     lineTotal: amount(totals, 'LineExtensionAmount'),
     taxBasis: amount(totals, 'TaxExclusiveAmount'),
@@ -66,7 +78,9 @@ export function mapUbl(root: XmlNode, rootName: 'Invoice' | 'CreditNote'): EInvo
     grandTotal: amount(totals, 'TaxInclusiveAmount'),
     prepaid: amount(totals, 'PrepaidAmount'),
     duePayable: amount(totals, 'PayableAmount'),
-    lines: all(root, lineName).map((l) => line(l, quantityName)).filter((l): l is EInvoiceLine => l !== null),
+    lines: all(root, lineName)
+      .map((l) => line(l, quantityName))
+      .filter((l): l is EInvoiceLine => l !== null),
     adjustments: adjustments(root),
   };
 }

@@ -57,7 +57,13 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions):
 
   r.get('/v1/auth/verify-email', {
     config: open,
-    schema: { tags, summary: 'Verify the email address (the link sent by email)', security: [], querystring: VerifyEmailQuery, response: { 200: z.object({ email_verified: z.literal(true) }), ...errorResponses(422) } },
+    schema: {
+      tags,
+      summary: 'Verify the email address (the link sent by email)',
+      security: [],
+      querystring: VerifyEmailQuery,
+      response: { 200: z.object({ email_verified: z.literal(true) }), ...errorResponses(422) },
+    },
     handler: async (request) => {
       await users.verifyEmail(request.query.token);
       return { email_verified: true as const };
@@ -78,7 +84,8 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions):
     schema: {
       tags,
       summary: 'Sign in',
-      description: 'Returns { token, refresh_token }, or { otp_required: true, pre_token } when the account has a verified phone (a code is sent by WhatsApp; continue with POST /v1/auth/login/otp). An unknown email and a wrong password answer alike.',
+      description:
+        'Returns { token, refresh_token }, or { otp_required: true, pre_token } when the account has a verified phone (a code is sent by WhatsApp; continue with POST /v1/auth/login/otp). An unknown email and a wrong password answer alike.',
       security: [],
       body: LoginBody,
       response: { 200: LoginResponse, ...errorResponses(422) },
@@ -135,7 +142,12 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions):
 
   r.post('/v1/auth/phone', {
     config: user,
-    schema: { tags, summary: 'Add or change the phone number: sends a WhatsApp code', body: PhoneBody, response: { 202: z.object({ otp_sent: z.literal(true), expires_in: z.number().int() }), ...errorResponses(422) } },
+    schema: {
+      tags,
+      summary: 'Add or change the phone number: sends a WhatsApp code',
+      body: PhoneBody,
+      response: { 202: z.object({ otp_sent: z.literal(true), expires_in: z.number().int() }), ...errorResponses(422) },
+    },
     handler: async (request, reply) => {
       const sent = await users.startPhoneVerification(principalOf(request), request.body.phone);
       return reply.status(202).send({ otp_sent: true as const, expires_in: sent.expires_in });
@@ -150,7 +162,13 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions):
 
   r.post('/v1/auth/accept-invite', {
     config: open,
-    schema: { tags, summary: 'Join an organisation from an invitation email and choose a password', security: [], body: AcceptInviteBody, response: { 200: OkSchema, ...errorResponses(422) } },
+    schema: {
+      tags,
+      summary: 'Join an organisation from an invitation email and choose a password',
+      security: [],
+      body: AcceptInviteBody,
+      response: { 200: OkSchema, ...errorResponses(422) },
+    },
     handler: async (request) => {
       await users.acceptInvite(request.body.token, request.body.password);
       return { ok: true as const };

@@ -29,8 +29,7 @@ export async function captureRoutes(app: FastifyInstance, opts: CaptureRoutesOpt
     schema: {
       tags: ['Capture'],
       summary: 'Is this camera frame proven? (MRZ check digits or a QR code)',
-      description:
-        `Send a frame as multipart/form-data (field \`frame\`) or as JSON \`{ "image": base64 }\`. The frame is proven when an MRZ is read whose check digits all pass, or a QR code decodes; otherwise \`reasons\` and \`next_action\` say what to change for the next frame (blur, glare, too far, cut off, no code found). Runs the local readers only and stores nothing: no row, no file, and neither the frame nor what it holds is logged. Limited to ${opts.perMinute || 'unlimited'} checks a minute per key, besides the general request limit.`,
+      description: `Send a frame as multipart/form-data (field \`frame\`) or as JSON \`{ "image": base64 }\`. The frame is proven when an MRZ is read whose check digits all pass, or a QR code decodes; otherwise \`reasons\` and \`next_action\` say what to change for the next frame (blur, glare, too far, cut off, no code found). Runs the local readers only and stores nothing: no row, no file, and neither the frame nor what it holds is logged. Limited to ${opts.perMinute || 'unlimited'} checks a minute per key, besides the general request limit.`,
       consumes: ['multipart/form-data', 'application/json'],
       body: CaptureBodySchema,
       response: { 200: CaptureResultSchema, ...errorResponses(413, 422) },
@@ -71,7 +70,8 @@ async function fromMultipart(request: FastifyRequest): Promise<{ bytes: Buffer; 
 
 function fromJson(body: unknown): { bytes: Buffer; lookFor: CaptureTarget } {
   const parsed = CaptureJsonSchema.safeParse(body);
-  if (!parsed.success) throw new AppError('validation_error', 'Send { "image": base64 } (and optionally "look_for"), or a multipart form with the field "frame".');
+  if (!parsed.success)
+    throw new AppError('validation_error', 'Send { "image": base64 } (and optionally "look_for"), or a multipart form with the field "frame".');
   const base64 = parsed.data.image.replace(/^data:[^,]{0,100},/, '').replace(/\s+/g, '');
   if (base64.length > JSON_BODY_LIMIT) throw tooLarge();
   if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(base64)) throw new AppError('validation_error', '"image" is not base64.');
@@ -86,5 +86,7 @@ function target(value: string): CaptureTarget {
 }
 
 function tooLarge(): AppError {
-  return new AppError('file_too_large', `The frame is over the ${MAX_FRAME_BYTES}-byte limit.`, { nextAction: { type: 'FIX_REQUEST', message: `Send a frame of at most ${MAX_FRAME_BYTES} bytes.` } });
+  return new AppError('file_too_large', `The frame is over the ${MAX_FRAME_BYTES}-byte limit.`, {
+    nextAction: { type: 'FIX_REQUEST', message: `Send a frame of at most ${MAX_FRAME_BYTES} bytes.` },
+  });
 }

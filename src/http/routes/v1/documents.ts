@@ -85,7 +85,12 @@ export async function documentRoutes(app: FastifyInstance, opts: DocumentRoutesO
   });
 
   r.get('/v1/documents/:id/versions', {
-    schema: { tags, summary: 'Versions of the stored file and the readings made of it', params: DocumentIdParams, response: { 200: VersionsResponseSchema, ...errorResponses(404, 409) } },
+    schema: {
+      tags,
+      summary: 'Versions of the stored file and the readings made of it',
+      params: DocumentIdParams,
+      response: { 200: VersionsResponseSchema, ...errorResponses(404, 409) },
+    },
     handler: async (request) => documents.versions(principalOf(request), request.params.id),
   });
 
@@ -93,7 +98,8 @@ export async function documentRoutes(app: FastifyInstance, opts: DocumentRoutesO
     schema: {
       tags,
       summary: 'Read the stored original again (no new charge)',
-      description: '202 with the document back in processing, shaped as the upload answer. 409 no_source_file when the original was not kept; 409 not_finished while a reading runs.',
+      description:
+        '202 with the document back in processing, shaped as the upload answer. 409 no_source_file when the original was not kept; 409 not_finished while a reading runs.',
       params: DocumentIdParams,
       response: { 202: UploadedDocumentSchema, ...errorResponses(404, 409) },
     },
@@ -104,7 +110,8 @@ export async function documentRoutes(app: FastifyInstance, opts: DocumentRoutesO
     schema: {
       tags,
       summary: 'Read the stored original again with the current readers',
-      description: '202 with the document back in processing, shaped as the upload answer; the new reading is kept beside the old one (see /versions). 409 no_source_file when the original was not kept.',
+      description:
+        '202 with the document back in processing, shaped as the upload answer; the new reading is kept beside the old one (see /versions). 409 no_source_file when the original was not kept.',
       params: DocumentIdParams,
       response: { 202: UploadedDocumentSchema, ...errorResponses(404, 409) },
     },

@@ -20,7 +20,11 @@ export async function keyRoutes(app: FastifyInstance, opts: { accounts: Accounts
 
   r.get('/v1/keys', {
     config,
-    schema: { tags, summary: "The organisation's API keys (prefix and last four only)", response: { 200: z.object({ items: z.array(KeySchema) }), ...errorResponses() } },
+    schema: {
+      tags,
+      summary: "The organisation's API keys (prefix and last four only)",
+      response: { 200: z.object({ items: z.array(KeySchema) }), ...errorResponses() },
+    },
     handler: async (request) => {
       const principal = principalOf(request);
       opts.users.requireManager(principal);

@@ -30,12 +30,14 @@ export async function pageRoutes(app: FastifyInstance, opts: { pageImages: PageI
     },
     handler: async (request, reply) => {
       const image = await opts.pageImages.page(principalOf(request), request.params.id, request.params.page);
-      return reply
-        .header('x-page-count', String(image.pageCount))
-        // Personal data: the browser may keep it for the session, shared caches never.
-        .header('cache-control', 'private, max-age=300')
-        .type('image/png')
-        .send(image.png);
+      return (
+        reply
+          .header('x-page-count', String(image.pageCount))
+          // Personal data: the browser may keep it for the session, shared caches never.
+          .header('cache-control', 'private, max-age=300')
+          .type('image/png')
+          .send(image.png)
+      );
     },
   });
 }

@@ -13,7 +13,7 @@ export async function policyRoutes(app: FastifyInstance, opts: { policies: Polic
     schema: {
       tags,
       summary: "The organisation's verification policy in force",
-      description: 'The defaults per document type with the organisation\'s changes over them, and the version results name in verification.policy.',
+      description: "The defaults per document type with the organisation's changes over them, and the version results name in verification.policy.",
       response: { 200: PolicyResponseSchema, ...errorResponses() },
     },
     handler: async (request) => opts.policies.get(principalOf(request)),
@@ -24,7 +24,7 @@ export async function policyRoutes(app: FastifyInstance, opts: { policies: Polic
       tags,
       summary: 'Change the verification policy (a new version)',
       description:
-        'Settings given replace the stored ones; for each document type given, required_fields and key_fields replace that type\'s lists. Readings already stored keep their decision until POST /v1/documents/{id}/redecide. Owners, admins and keys with documents:write; reviewers get 403.',
+        "Settings given replace the stored ones; for each document type given, required_fields and key_fields replace that type's lists. Readings already stored keep their decision until POST /v1/documents/{id}/redecide. Owners, admins and keys with documents:write; reviewers get 403.",
       body: PolicyUpdateSchema,
       response: { 200: PolicyResponseSchema, ...errorResponses(422) },
     },

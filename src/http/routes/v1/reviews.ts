@@ -5,7 +5,8 @@ import { principalOf } from '../../plugins/auth.js';
 import { DocumentIdParams, errorResponses } from '../../schemas/common.js';
 import { ApproveBodySchema, HistoryResponseSchema, RedecideResponseSchema, RejectBodySchema, ReviewedDocumentSchema } from '../../schemas/reviews.js';
 
-const TRANSITIONS = 'Only documents in review or flagged need a person: approve moves them to verified, reject to rejected; any other status answers 409 invalid_state (409 not_finished while reading).';
+const TRANSITIONS =
+  'Only documents in review or flagged need a person: approve moves them to verified, reject to rejected; any other status answers 409 invalid_state (409 not_finished while reading).';
 
 export async function reviewRoutes(app: FastifyInstance, opts: { reviews: ReviewsService }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -40,7 +41,8 @@ export async function reviewRoutes(app: FastifyInstance, opts: { reviews: Review
     schema: {
       tags,
       summary: 'Decide the current reading again under the current policy (no OCR)',
-      description: 'Adds a reading (trigger redecide) made from the stored evidence of the current one. 409 invalid_state once a person has approved or rejected the document; 409 not_finished while reading.',
+      description:
+        'Adds a reading (trigger redecide) made from the stored evidence of the current one. 409 invalid_state once a person has approved or rejected the document; 409 not_finished while reading.',
       params: DocumentIdParams,
       response: { 200: RedecideResponseSchema, ...errorResponses(404, 409) },
     },
@@ -48,7 +50,12 @@ export async function reviewRoutes(app: FastifyInstance, opts: { reviews: Review
   });
 
   r.get('/v1/documents/:id/history', {
-    schema: { tags, summary: 'What happened to the document: upload, readings, reviews', params: DocumentIdParams, response: { 200: HistoryResponseSchema, ...errorResponses(404, 409) } },
+    schema: {
+      tags,
+      summary: 'What happened to the document: upload, readings, reviews',
+      params: DocumentIdParams,
+      response: { 200: HistoryResponseSchema, ...errorResponses(404, 409) },
+    },
     handler: async (request) => reviews.history(principalOf(request), request.params.id),
   });
 }

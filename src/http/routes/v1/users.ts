@@ -26,13 +26,24 @@ export async function userRoutes(app: FastifyInstance, opts: { users: UsersServi
 
   r.post('/v1/users', {
     config,
-    schema: { tags, summary: 'Invite a person (owner, admin or reviewer); they get an email to choose a password', body: InviteBody, response: { 201: UserSchema, ...errorResponses(422) } },
+    schema: {
+      tags,
+      summary: 'Invite a person (owner, admin or reviewer); they get an email to choose a password',
+      body: InviteBody,
+      response: { 201: UserSchema, ...errorResponses(422) },
+    },
     handler: async (request, reply) => reply.status(201).send(presentUser(await opts.users.invite(principalOf(request), request.body))),
   });
 
   r.patch('/v1/users/:id', {
     config,
-    schema: { tags, summary: 'Activate or deactivate a person', params: IdParams, body: UserStatusBody, response: { 200: UserSchema, ...errorResponses(404, 422) } },
+    schema: {
+      tags,
+      summary: 'Activate or deactivate a person',
+      params: IdParams,
+      body: UserStatusBody,
+      response: { 200: UserSchema, ...errorResponses(404, 422) },
+    },
     handler: async (request) => presentUser(await opts.users.setStatus(principalOf(request), request.params.id, request.body.status)),
   });
 }

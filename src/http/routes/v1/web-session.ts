@@ -53,7 +53,10 @@ export function readCookie(header: string | undefined, name: string): string | u
 
 function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, value: string, maxAgeSeconds: number): void {
   const secure = request.protocol === 'https' ? '; Secure' : '';
-  reply.header('set-cookie', `${REFRESH_COOKIE}=${encodeURIComponent(value)}; Path=${SESSION_PATH}; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${secure}`);
+  reply.header(
+    'set-cookie',
+    `${REFRESH_COOKIE}=${encodeURIComponent(value)}; Path=${SESSION_PATH}; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${secure}`,
+  );
 }
 
 /** Sign-in, refresh and sign-out for the dashboard, with the refresh token in a cookie. */
@@ -88,7 +91,14 @@ export async function webSessionRoutes(app: FastifyInstance, opts: { sessions: S
 
   r.post(`${SESSION_PATH}/login/otp`, {
     config,
-    schema: { tags, summary: 'Finish signing in from the dashboard with the WhatsApp code', description: csrfDescription, security: [], body: LoginOtpBody, response: { 200: AccessSchema, ...errorResponses(422) } },
+    schema: {
+      tags,
+      summary: 'Finish signing in from the dashboard with the WhatsApp code',
+      description: csrfDescription,
+      security: [],
+      body: LoginOtpBody,
+      response: { 200: AccessSchema, ...errorResponses(422) },
+    },
     handler: async (request, reply) => {
       assertSameOrigin(request);
       return access(request, reply, await sessions.loginWithCode(request.body.pre_token, request.body.code));
@@ -119,7 +129,13 @@ export async function webSessionRoutes(app: FastifyInstance, opts: { sessions: S
 
   r.post(`${SESSION_PATH}/logout`, {
     config,
-    schema: { tags, summary: 'Sign out from the dashboard (ends the session, clears the cookie)', description: csrfDescription, security: [], response: { 200: OkSchema, ...errorResponses() } },
+    schema: {
+      tags,
+      summary: 'Sign out from the dashboard (ends the session, clears the cookie)',
+      description: csrfDescription,
+      security: [],
+      response: { 200: OkSchema, ...errorResponses() },
+    },
     handler: async (request, reply) => {
       assertSameOrigin(request);
       const refresh = readCookie(request.headers.cookie, REFRESH_COOKIE);

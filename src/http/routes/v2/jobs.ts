@@ -5,7 +5,15 @@ import { multipartValidator, readSingleUpload } from '../../multipart-form.js';
 import { principalOf } from '../../plugins/auth.js';
 import { errorResponses } from '../../schemas/common.js';
 import { UploadedDocumentSchema } from '../../schemas/documents.js';
-import { CreateJobSchema, IdempotencyHeadersSchema, JobIdParams, JobInputFormSchema, JobListQuerySchema, JobListSchema, JobSchema } from '../../schemas/jobs.js';
+import {
+  CreateJobSchema,
+  IdempotencyHeadersSchema,
+  JobIdParams,
+  JobInputFormSchema,
+  JobListQuerySchema,
+  JobListSchema,
+  JobSchema,
+} from '../../schemas/jobs.js';
 
 export async function jobRoutes(app: FastifyInstance, opts: { jobs: JobsService; maxFileBytes: number }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -35,7 +43,12 @@ export async function jobRoutes(app: FastifyInstance, opts: { jobs: JobsService;
   });
 
   r.get('/v2/jobs/:id', {
-    schema: { tags, summary: 'Get a job with its inputs, decision and cross-checks', params: JobIdParams, response: { 200: JobSchema, ...errorResponses(404) } },
+    schema: {
+      tags,
+      summary: 'Get a job with its inputs, decision and cross-checks',
+      params: JobIdParams,
+      response: { 200: JobSchema, ...errorResponses(404) },
+    },
     handler: async (request) => opts.jobs.get(principalOf(request), request.params.id),
   });
 
@@ -44,7 +57,8 @@ export async function jobRoutes(app: FastifyInstance, opts: { jobs: JobsService;
     schema: {
       tags,
       summary: 'Add a document to a job',
-      description: '202 with the document, read in the background like an upload; its finish sends the job events. 409 job_completed once the job is completed.',
+      description:
+        '202 with the document, read in the background like an upload; its finish sends the job events. 409 job_completed once the job is completed.',
       consumes: ['multipart/form-data'],
       params: JobIdParams,
       body: JobInputFormSchema,
