@@ -168,13 +168,8 @@ export async function createRuntime(
   let workersStarted = false;
   let draining = false;
 
-  return {
-    config,
-    logger,
-    db,
-    repos,
-    blobs,
-    queue,
+  // The services the app is built from, listed once: the runtime exposes them and buildApp takes them.
+  const services: Omit<AppServices, 'ping' | 'draining'> = {
     accounts,
     users,
     sessions,
@@ -189,30 +184,18 @@ export async function createRuntime(
     cvOutputs,
     pageImages,
     metrics,
+  };
+
+  return {
+    config,
+    logger,
+    db,
+    repos,
+    blobs,
+    queue,
+    ...services,
     readDeps,
-    buildApp: () =>
-      buildApp(
-        config,
-        {
-          accounts,
-          users,
-          sessions,
-          usage,
-          counters,
-          documents,
-          policies,
-          reviews,
-          jobs,
-          webhooks,
-          capture,
-          cvOutputs,
-          pageImages,
-          metrics,
-          ping: () => db.ping(),
-          draining: () => draining,
-        },
-        logger,
-      ),
+    buildApp: () => buildApp(config, { ...services, ping: () => db.ping(), draining: () => draining }, logger),
     startWorkers(concurrency = config.WORKER_CONCURRENCY) {
       if (workersStarted) return;
       workersStarted = true;
