@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { api } from '../api';
-import { errorText } from '../format';
+import { NoticeLine, useNotice } from '../components/Notice';
 import type { Me } from '../types';
 
 /** What is left to verify: the email link (resend) and the phone number (WhatsApp code). */
@@ -8,16 +8,7 @@ export function Account({ me, onChanged }: { me: Me; onChanged: () => void }) {
   const [phone, setPhone] = useState(me.phone ?? '');
   const [codeSent, setCodeSent] = useState(false);
   const [code, setCode] = useState('');
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-
-  const run = async (action: () => Promise<string>) => {
-    setMessage(null);
-    try {
-      setMessage({ ok: true, text: await action() });
-    } catch (err) {
-      setMessage({ ok: false, text: errorText(err) });
-    }
-  };
+  const { notice, run } = useNotice();
   const sendCode = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
@@ -98,11 +89,7 @@ export function Account({ me, onChanged }: { me: Me; onChanged: () => void }) {
           <button type="submit">Verify phone</button>
         </form>
       )}
-      {message && (
-        <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'ok' : 'error'}>
-          {message.text}
-        </p>
-      )}
+      <NoticeLine notice={notice} />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { api } from '../api';
+import { NoticeLine, useNotice } from '../components/Notice';
 import { STATUS_LABEL, errorText, showValue } from '../format';
 import { Link } from '../router';
 import type { DocumentView, FieldValue, HistoryEvent, ResultField } from '../types';
@@ -24,7 +25,7 @@ export function DocumentPage({ id }: { id: string }) {
   const [edits, setEdits] = useState<Record<string, string>>({});
   const [note, setNote] = useState('');
   const [reason, setReason] = useState('');
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const { notice, run } = useNotice();
   const [active, setActive] = useState<string | null>(null);
 
   const load = useCallback(async () => {
@@ -92,17 +93,14 @@ export function DocumentPage({ id }: { id: string }) {
   };
   const act = async (action: 'approve' | 'reject', e: FormEvent) => {
     e.preventDefault();
-    setMessage(null);
-    try {
+    await run(async () => {
       const body = action === 'approve' ? { fields: corrections(), ...(note.trim() ? { note: note.trim() } : {}) } : { reason: reason.trim() };
       const updated = await api<DocumentView>(`/v1/documents/${encodeURIComponent(id)}/${action}`, { method: 'POST', body });
       setEdits({});
-      setMessage({ ok: true, text: action === 'approve' ? 'Approved: the document is verified.' : 'Rejected.' });
       setDoc(updated);
       await load();
-    } catch (err) {
-      setMessage({ ok: false, text: errorText(err) });
-    }
+      return action === 'approve' ? 'Approved: the document is verified.' : 'Rejected.';
+    });
   };
 
   return (
@@ -209,11 +207,7 @@ export function DocumentPage({ id }: { id: string }) {
           </button>
         </form>
       )}
-      {message && (
-        <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'ok' : 'error'}>
-          {message.text}
-        </p>
-      )}
+      <NoticeLine notice={notice} />
 
       <section aria-labelledby="history-title">
         <h2 id="history-title">History</h2>

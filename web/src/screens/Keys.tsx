@@ -1,5 +1,8 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { api } from '../api';
+import { ActionTable } from '../components/ActionTable';
+import { NoticeLine, useNotice } from '../components/Notice';
+import { ShownOnce } from '../components/ShownOnce';
 import { errorText } from '../format';
 import { Link } from '../router';
 import type { ApiKey, Me } from '../types';
@@ -12,31 +15,28 @@ export function Keys({ me }: { me: Me }) {
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<string[]>(SCOPES);
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const { notice, setNotice, run } = useNotice();
   const manager = me.role === 'owner' || me.role === 'admin';
 
   const load = useCallback(async () => {
     try {
       setKeys((await api<{ items: ApiKey[] }>('/v1/keys')).items);
     } catch (err) {
-      setMessage({ ok: false, text: errorText(err) });
+      setNotice({ ok: false, text: errorText(err) });
     }
-  }, []);
+  }, [setNotice]);
   useEffect(() => {
     if (manager) void load();
   }, [load, manager]);
 
-  const create = async (e: FormEvent) => {
+  const create = (e: FormEvent) => {
     e.preventDefault();
-    setMessage(null);
-    try {
+    void run(async () => {
       const key = await api<{ name: string; key: string }>('/v1/keys', { method: 'POST', body: { name: name.trim(), scopes } });
       setCreated({ name: key.name, key: key.key });
       setName('');
       await load();
-    } catch (err) {
-      setMessage({ ok: false, text: errorText(err) });
-    }
+    });
   };
   const change = async (key: ApiKey, action: 'revoke' | 'disable') => {
     const question =
@@ -44,13 +44,11 @@ export function Keys({ me }: { me: Me }) {
         ? `Revoke the key “${key.name}”? Requests with it will be refused.`
         : `Disable “${key.name}” as leaked? Requests with it will be refused at once.`;
     if (!window.confirm(question)) return;
-    try {
+    await run(async () => {
       await api(action === 'revoke' ? `/v1/keys/${key.id}` : `/v1/keys/${key.id}/disable`, { method: action === 'revoke' ? 'DELETE' : 'POST' });
-      setMessage({ ok: true, text: action === 'revoke' ? `Key “${key.name}” revoked.` : `Key “${key.name}” disabled as leaked.` });
       await load();
-    } catch (err) {
-      setMessage({ ok: false, text: errorText(err) });
-    }
+      return action === 'revoke' ? `Key “${key.name}” revoked.` : `Key “${key.name}” disabled as leaked.`;
+    });
   };
 
   if (!manager) return <p>Only owners and admins manage API keys.</p>;
@@ -85,74 +83,42 @@ export function Keys({ me }: { me: Me }) {
           Create key
         </button>
       </form>
-      {created && (
-        <div className="card secret" role="status" aria-live="polite">
-          <p>Copy the key “{created.name}” now: it is shown only once.</p>
-          <code data-testid="new-key">{created.key}</code>
-          <div>
-            <button type="button" className="secondary" onClick={() => void navigator.clipboard?.writeText(created.key)}>
-              Copy
-            </button>
-            <button type="button" className="secondary" onClick={() => setCreated(null)}>
-              I have copied it
-            </button>
-          </div>
-        </div>
-      )}
-      {message && (
-        <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'ok' : 'error'}>
-          {message.text}
-        </p>
-      )}
+      {created && <ShownOnce label={`The key “${created.name}”`} value={created.key} testId="new-key" onDone={() => setCreated(null)} />}
+      <NoticeLine notice={notice} />
       {keys && (
-        <table className="keys">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Key</th>
-              <th scope="col">Scopes</th>
-              <th scope="col">Created</th>
-              <th scope="col">Last used</th>
-              <th scope="col">State</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {keys.map((k) => (
-              <tr key={k.id}>
-                <th scope="row">{k.name}</th>
-                <td>
-                  <code>
-                    {k.prefix}…{k.last4}
-                  </code>
-                </td>
-                <td>{k.scopes.join(', ')}</td>
-                <td>{k.created_at.replace('T', ' ')}</td>
-                <td>{k.last_used_at?.replace('T', ' ') ?? 'never'}</td>
-                <td>{k.disabled_reason ?? 'active'}</td>
-                <td>
-                  {!k.revoked_at && (
-                    <>
-                      <button type="button" className="secondary" onClick={() => change(k, 'revoke')} aria-label={`Revoke ${k.name}`}>
-                        Revoke
-                      </button>
-                      <button type="button" className="danger" onClick={() => change(k, 'disable')} aria-label={`Disable ${k.name} as leaked`}>
-                        Disable (leaked)
-                      </button>
-                    </>
-                  )}
-                </td>
-              </tr>
-            ))}
-            {keys.length === 0 && (
-              <tr>
-                <td colSpan={7}>No keys yet.</td>
-              </tr>
-            )}
-          </tbody>
-        </table>
+        <ActionTable
+          className="keys"
+          rows={keys}
+          rowKey={(k) => k.id}
+          empty="No keys yet."
+          columns={[
+            { header: 'Name', cell: (k) => k.name },
+            {
+              header: 'Key',
+              cell: (k) => (
+                <code>
+                  {k.prefix}…{k.last4}
+                </code>
+              ),
+            },
+            { header: 'Scopes', cell: (k) => k.scopes.join(', ') },
+            { header: 'Created', cell: (k) => k.created_at.replace('T', ' ') },
+            { header: 'Last used', cell: (k) => k.last_used_at?.replace('T', ' ') ?? 'never' },
+            { header: 'State', cell: (k) => k.disabled_reason ?? 'active' },
+          ]}
+          actions={(k) =>
+            !k.revoked_at && (
+              <>
+                <button type="button" className="secondary" onClick={() => void change(k, 'revoke')} aria-label={`Revoke ${k.name}`}>
+                  Revoke
+                </button>
+                <button type="button" className="danger" onClick={() => void change(k, 'disable')} aria-label={`Disable ${k.name} as leaked`}>
+                  Disable (leaked)
+                </button>
+              </>
+            )
+          }
+        />
       )}
     </section>
   );

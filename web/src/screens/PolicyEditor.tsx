@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { api } from '../api';
+import { NoticeLine, useNotice } from '../components/Notice';
 import { errorText } from '../format';
 import type { Me, Policy } from '../types';
 
@@ -8,7 +9,7 @@ import type { Me, Policy } from '../types';
 export function PolicyEditor({ me }: { me: Me }) {
   const [policy, setPolicy] = useState<Policy | null>(null);
   const [types, setTypes] = useState('');
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const { notice, setNotice, run } = useNotice();
   const canEdit = me.role === 'owner' || me.role === 'admin';
 
   const show = (p: Policy) => {
@@ -16,37 +17,34 @@ export function PolicyEditor({ me }: { me: Me }) {
     setTypes(JSON.stringify(p.document_types, null, 2));
   };
   useEffect(() => {
-    api<Policy>('/v1/policy').then(show, (err) => setMessage({ ok: false, text: errorText(err) }));
+    api<Policy>('/v1/policy').then(show, (err) => setNotice({ ok: false, text: errorText(err) }));
   }, []);
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
     if (!policy) return;
-    setMessage(null);
     let documentTypes: unknown;
     try {
       documentTypes = JSON.parse(types);
     } catch {
-      setMessage({ ok: false, text: 'The document types are not valid JSON.' });
+      setNotice({ ok: false, text: 'The document types are not valid JSON.' });
       return;
     }
-    try {
+    await run(async () => {
       const { name, single_reader_enough, expired_documents, duplicates, min_reader_confidence } = policy;
       const saved = await api<Policy>('/v1/policy', {
         method: 'PUT',
         body: { name, single_reader_enough, expired_documents, duplicates, min_reader_confidence, document_types: documentTypes },
       });
       show(saved);
-      setMessage({ ok: true, text: `Saved as version ${saved.version}. It applies to new readings.` });
-    } catch (err) {
-      setMessage({ ok: false, text: errorText(err) });
-    }
+      return `Saved as version ${saved.version}. It applies to new readings.`;
+    });
   };
 
   if (!policy)
-    return message ? (
+    return notice ? (
       <p className="error" role="alert">
-        {message.text}
+        {notice.text}
       </p>
     ) : (
       <p role="status">Loading…</p>
@@ -105,11 +103,7 @@ export function PolicyEditor({ me }: { me: Me }) {
         </fieldset>
         {!canEdit && <p className="muted">Reviewers can read the policy; owners and admins change it.</p>}
       </form>
-      {message && (
-        <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'ok' : 'error'}>
-          {message.text}
-        </p>
-      )}
+      <NoticeLine notice={notice} />
     </section>
   );
 }

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { api } from '../api';
+import { ActionTable } from '../components/ActionTable';
+import { NoticeLine, useNotice } from '../components/Notice';
+import { ShownOnce } from '../components/ShownOnce';
 import { errorText } from '../format';
 import type { DashboardWebhook, Me, Webhook, WebhookDelivery } from '../types';
 import { Deliveries } from './Deliveries';
 
 const EVENTS = ['job.finished', 'job.completed', 'job.action_required', 'review.required', 'input.rescan_required', 'job.failed', 'job.reviewed'];
-
-type Message = { ok: boolean; text: string } | null;
 
 /** The dashboard webhook (document.processed for /v1 uploads) with its secret, and the v2 endpoints
  * with their deliveries and redelivery. Secrets are shown once, in this page's memory only. */
@@ -19,7 +20,7 @@ export function Webhooks({ me }: { me: Me }) {
   const [secret, setSecret] = useState<{ label: string; value: string } | null>(null);
   const [open, setOpen] = useState<string | null>(null);
   const [deliveries, setDeliveries] = useState<WebhookDelivery[]>([]);
-  const [message, setMessage] = useState<Message>(null);
+  const { notice, setNotice, run } = useNotice();
   const manager = me.role === 'owner' || me.role === 'admin';
 
   const load = useCallback(async () => {
@@ -29,22 +30,13 @@ export function Webhooks({ me }: { me: Me }) {
       setDashboardUrl(d.url ?? '');
       setEndpoints(list.items);
     } catch (err) {
-      setMessage({ ok: false, text: errorText(err) });
+      setNotice({ ok: false, text: errorText(err) });
     }
-  }, []);
+  }, [setNotice]);
   useEffect(() => {
     if (manager) void load();
   }, [load, manager]);
 
-  const run = async (action: () => Promise<string | void>) => {
-    setMessage(null);
-    try {
-      const text = await action();
-      if (text) setMessage({ ok: true, text });
-    } catch (err) {
-      setMessage({ ok: false, text: errorText(err) });
-    }
-  };
   const showDeliveries = (id: string) =>
     run(async () => {
       setDeliveries((await api<{ items: WebhookDelivery[] }>(`/v2/webhooks/${id}/deliveries`)).items);
@@ -55,20 +47,8 @@ export function Webhooks({ me }: { me: Me }) {
   return (
     <section aria-labelledby="webhooks-title">
       <h1 id="webhooks-title">Webhooks</h1>
-      {message && (
-        <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'ok' : 'error'}>
-          {message.text}
-        </p>
-      )}
-      {secret && (
-        <div className="card secret" role="status">
-          <p>{secret.label}: copy it now, it is shown only once.</p>
-          <code data-testid="webhook-secret">{secret.value}</code>
-          <button type="button" className="secondary" onClick={() => setSecret(null)}>
-            I have copied it
-          </button>
-        </div>
-      )}
+      <NoticeLine notice={notice} />
+      {secret && <ShownOnce label={secret.label} value={secret.value} testId="webhook-secret" onDone={() => setSecret(null)} />}
 
       <form
         className="card"
@@ -137,68 +117,60 @@ export function Webhooks({ me }: { me: Me }) {
         </button>
       </form>
 
-      <table className="keys">
-        <thead>
-          <tr>
-            <th scope="col">URL</th>
-            <th scope="col">Events</th>
-            <th scope="col">Created</th>
-            <th scope="col">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {endpoints.map((w) => (
-            <tr key={w.id}>
-              <th scope="row">{w.url}</th>
-              <td>{w.events.join(', ')}</td>
-              <td>
+      <ActionTable
+        className="keys"
+        rows={endpoints}
+        rowKey={(w) => w.id}
+        empty="No endpoints yet."
+        columns={[
+          { header: 'URL', cell: (w) => w.url },
+          { header: 'Events', cell: (w) => w.events.join(', ') },
+          {
+            header: 'Created',
+            cell: (w) => (
+              <>
                 {w.created_at.replace('T', ' ')}
                 {w.previous_secret_expires_at && <small className="reason">old secret valid until {w.previous_secret_expires_at.replace('T', ' ')}</small>}
-              </td>
-              <td>
-                <button type="button" className="secondary" onClick={() => showDeliveries(w.id)} aria-expanded={open === w.id}>
-                  Deliveries
-                </button>
-                <button
-                  type="button"
-                  className="secondary"
-                  onClick={() =>
-                    run(async () => {
-                      const r = await api<{ secret: string }>(`/v2/webhooks/${w.id}/rotate`, { method: 'POST' });
-                      setSecret({ label: `The new signing secret of ${w.url}`, value: r.secret });
-                      await load();
-                    })
-                  }
-                >
-                  Rotate secret
-                </button>
-                <button
-                  type="button"
-                  className="danger"
-                  onClick={() =>
-                    window.confirm(`Delete the endpoint ${w.url}?`) &&
-                    run(async () => {
-                      await api(`/v2/webhooks/${w.id}`, { method: 'DELETE' });
-                      if (open === w.id) setOpen(null);
-                      await load();
-                      return 'Endpoint deleted.';
-                    })
-                  }
-                >
-                  Delete
-                </button>
-              </td>
-            </tr>
-          ))}
-          {endpoints.length === 0 && (
-            <tr>
-              <td colSpan={4}>No endpoints yet.</td>
-            </tr>
-          )}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+        ]}
+        actions={(w) => (
+          <>
+            <button type="button" className="secondary" onClick={() => showDeliveries(w.id)} aria-expanded={open === w.id}>
+              Deliveries
+            </button>
+            <button
+              type="button"
+              className="secondary"
+              onClick={() =>
+                run(async () => {
+                  const r = await api<{ secret: string }>(`/v2/webhooks/${w.id}/rotate`, { method: 'POST' });
+                  setSecret({ label: `The new signing secret of ${w.url}`, value: r.secret });
+                  await load();
+                })
+              }
+            >
+              Rotate secret
+            </button>
+            <button
+              type="button"
+              className="danger"
+              onClick={() =>
+                window.confirm(`Delete the endpoint ${w.url}?`) &&
+                run(async () => {
+                  await api(`/v2/webhooks/${w.id}`, { method: 'DELETE' });
+                  if (open === w.id) setOpen(null);
+                  await load();
+                  return 'Endpoint deleted.';
+                })
+              }
+            >
+              Delete
+            </button>
+          </>
+        )}
+      />
       {open && (
         <section aria-labelledby="deliveries-title" className="card">
           <h2 id="deliveries-title">Deliveries of {endpoints.find((w) => w.id === open)?.url}</h2>
