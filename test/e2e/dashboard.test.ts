@@ -6,11 +6,13 @@ import { readOutbox } from '../../src/services/notify/outbox.js';
 import { generateInvoicePdf } from '../fixtures/documents/index.js';
 import { sqliteDatabase, type TestDatabase } from '../helpers/databases.js';
 import { startHarness, type Harness } from '../helpers/harness.js';
+import { startReceiver, verifyWithStripe, type Receiver } from '../helpers/webhook-receiver.js';
 import { SCREENSHOTS_DIR, browserTestsRun, buildDashboard, launchBrowser } from './browser.js';
 
 /** The dashboard in a real browser, against the real service (API, database, readers): a person
  * signs up, signs in with the WhatsApp code from the development outbox, uploads by drag and drop,
- * sees the field regions, corrects a field, approves, and makes and revokes an API key. */
+ * sees the field regions, corrects a field, approves, makes and revokes an API key, and sets up
+ * webhooks whose deliveries it then shows. */
 describe.skipIf(!browserTestsRun)('the dashboard in headless Chromium', () => {
   let db: TestDatabase;
   let h: Harness;
@@ -18,6 +20,7 @@ describe.skipIf(!browserTestsRun)('the dashboard in headless Chromium', () => {
   let context: BrowserContext;
   let page: Page;
   let base: string;
+  let receiver: Receiver;
   const email = 'reviewer@dashboard.test';
   const password = 'a long enough password';
   const phone = '+97450001234';
@@ -25,7 +28,9 @@ describe.skipIf(!browserTestsRun)('the dashboard in headless Chromium', () => {
   beforeAll(async () => {
     await buildDashboard();
     db = sqliteDatabase();
-    h = await startHarness(db);
+    // Loopback receivers are allowed here only because the test's receiver runs on 127.0.0.1.
+    h = await startHarness(db, { env: { WEBHOOK_ALLOW_HTTP_LOOPBACK: 'true' } });
+    receiver = await startReceiver();
     await h.app.listen({ host: '127.0.0.1', port: 0 });
     base = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
     browser = await launchBrowser();
@@ -36,6 +41,7 @@ describe.skipIf(!browserTestsRun)('the dashboard in headless Chromium', () => {
   afterAll(async () => {
     await browser?.close();
     await h?.close();
+    await receiver?.close();
     await db?.cleanup();
   });
 
@@ -220,4 +226,57 @@ describe.skipIf(!browserTestsRun)('the dashboard in headless Chromium', () => {
     await page.getByText(/documents this month/).waitFor();
     await shot('usage');
   }, 120_000);
+
+  it('sets the dashboard webhook and shows its secret once, lists a signed delivery, and adds, rotates and deletes an endpoint', async () => {
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await page.locator('input[name="dashboard-webhook-url"]').fill(`${receiver.url}/dashboard`);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The dashboard webhook is set.').waitFor();
+    await page.getByRole('button', { name: 'Show signing secret' }).click();
+    const secret = (await page.getByTestId('webhook-secret').textContent())!;
+    expect(secret).toMatch(/^whsec_/);
+    await page.getByRole('button', { name: 'I have copied it' }).click();
+    expect(await page.content()).not.toContain(secret);
+
+    // A /v1 upload with a key made here: its document.processed reaches the receiver, signed with that secret.
+    await page.getByRole('link', { name: 'API keys' }).click();
+    await page.getByLabel('Name').fill('hook key');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const key = (await page.getByTestId('new-key').textContent())!;
+    await page.getByRole('button', { name: 'I have copied it' }).click();
+    const form = new FormData();
+    form.append('file', new Blob([(await generateInvoicePdf({ seed: 14 })).bytes], { type: 'application/pdf' }), 'hooked.pdf');
+    const uploaded = await fetch(`${base}/v1/documents/upload`, { method: 'POST', headers: { 'x-doc-api-key': key }, body: form });
+    expect(uploaded.status).toBe(202);
+    const [hit] = await receiver.waitFor(1, 300_000);
+    expect(JSON.parse(hit!.rawBody)).toMatchObject({ event: 'document.processed', data: { document_id: ((await uploaded.json()) as { id: string }).id } });
+    verifyWithStripe(hit!, String(hit!.headers['x-service-signature']), secret);
+
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    const delivery = page.locator('table.deliveries tbody tr', { hasText: 'document.processed' });
+    await expect.poll(() => delivery.textContent(), { timeout: 30_000 }).toContain('delivered');
+    await expect.poll(() => delivery.textContent()).toContain('— 200');
+
+    await page.locator('input[name="webhook-url"]').fill(`${receiver.url}/v2`);
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    const first = (await page.getByTestId('webhook-secret').textContent())!;
+    expect(first).toMatch(/^whsec_/);
+    await page.getByRole('button', { name: 'I have copied it' }).click();
+    const endpoint = page.locator('table.keys tbody tr', { hasText: `${receiver.url}/v2` });
+    await endpoint.getByRole('button', { name: 'Rotate secret' }).click();
+    const rotated = (await page.getByTestId('webhook-secret').textContent())!;
+    expect(rotated).toMatch(/^whsec_/);
+    expect(rotated).not.toBe(first);
+    await page.getByRole('button', { name: 'I have copied it' }).click();
+    await expect.poll(() => endpoint.textContent()).toContain('old secret valid until');
+    await endpoint.getByRole('button', { name: 'Deliveries' }).click();
+    await page.getByRole('heading', { name: `Deliveries of ${receiver.url}/v2` }).waitFor();
+    await page.getByText('No deliveries yet.').waitFor();
+    await shot('webhooks');
+
+    page.once('dialog', (d) => void d.accept());
+    await endpoint.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Endpoint deleted.').waitFor();
+    await page.getByText('No endpoints yet.').waitFor();
+  }, 420_000);
 });
