@@ -72,6 +72,17 @@ describe('rebuilt CVs give every fact back', () => {
     await expect(assertFactsKept(cv, await cvPdf(cv, fonts), 'pdf', readBack)).resolves.toBeUndefined();
   });
 
+  it('keeps Arabic in the PDF: an Arabic name, an Arabic employer after a Latin title, a mixed place, an Arabic title', async () => {
+    const cv = await readCv(23, 'pdf-classic');
+    cv.contact.name = { value: 'محمد عبد الله', region: null, evidence: ['text_layer'] };
+    cv.experience[0]!.employer = 'شركة قطر للبترول';
+    cv.experience[0]!.place = 'الدوحة, Qatar';
+    cv.experience[1]!.title = 'مهندس برمجيات';
+    cv.experience[1]!.employer = 'بنك قطر الوطني';
+    const pdf = await cvPdf(cv, fonts);
+    expect(await checkRebuilt(cv, pdf, 'pdf', readBack)).toEqual({ lost: [], added: [] });
+  });
+
   it('a file that lost or changed a fact is refused with cv_check_failed naming it', async () => {
     const cv = await readCv(24, 'docx-plain');
     const broken: Cv = structuredClone(cv);

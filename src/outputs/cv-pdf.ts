@@ -3,7 +3,7 @@
 import PDFDocument from 'pdfkit';
 import type { Cv } from '../doctypes/cv/model.js';
 import { cvBlocks, type Block } from '../doctypes/cv/text.js';
-import { visualRuns } from './bidi.js';
+import { hasRtl, reorderWords } from '../domain/bidi.js';
 
 export interface PdfFonts {
   regular: Buffer;
@@ -13,14 +13,36 @@ export interface PdfFonts {
 const MARGIN = 54;
 const DATES_WIDTH = 130;
 
-/** Draws one line of text, runs in visual order so Arabic mixed with Latin text stays readable. */
+/** Draws one line of text. A line holding right-to-left words is set word by word at positions
+ * worked out here, in the order the words sit on the page (domain/bidi.ts): pdfkit has no
+ * bidirectional algorithm, and a right-to-left run drawn whole reads back without its spaces. */
 function write(doc: PDFKit.PDFDocument, text: string, x: number, y: number | undefined, options: PDFKit.Mixins.TextOptions): void {
-  const runs = visualRuns(text);
-  if (runs.length === 1) {
+  if (!hasRtl(text)) {
     doc.text(text, x, y, options);
     return;
   }
-  runs.forEach((run, i) => doc.text(run.text, i === 0 ? x : undefined, i === 0 ? y : undefined, { ...options, continued: i < runs.length - 1 }));
+  const width = options.width ?? doc.page.width - doc.page.margins.right - x;
+  const space = doc.widthOfString(' ');
+  const lines: string[][] = [];
+  for (const word of text.split(/\s+/u).filter(Boolean)) {
+    const line = lines[lines.length - 1];
+    const fits = line && doc.widthOfString([...line, word].join(' ')) <= width;
+    if (line && (fits || options.lineBreak === false)) line.push(word);
+    else lines.push([word]);
+  }
+  let top = y ?? doc.y;
+  for (const line of lines) {
+    const placed = reorderWords(line, (w) => w);
+    const used = doc.widthOfString(placed.join(' '));
+    let left = options.align === 'center' ? x + (width - used) / 2 : options.align === 'right' ? x + width - used : x;
+    for (const word of placed) {
+      doc.text(word, left, top, { lineBreak: false });
+      left += doc.widthOfString(word) + space;
+    }
+    top += doc.currentLineHeight(true);
+  }
+  doc.x = x;
+  doc.y = top;
 }
 
 function draw(doc: PDFKit.PDFDocument, b: Block, width: number): void {

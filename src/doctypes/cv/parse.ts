@@ -1,6 +1,7 @@
 /** One reader's lines → the CV as data. Sections are found by their headings (known words in
  * four languages, or a line set larger than the body text), entries by their shape (header lines,
  * dates, bullet points), never by one template. */
+import { hasRtl } from '../../domain/bidi.js';
 import { median } from '../../domain/median.js';
 import type { Region } from '../../domain/result.js';
 import type { Box, PageText } from '../../readers/types.js';
@@ -81,11 +82,12 @@ const NAME_PARTICLES = new Set([
   'y',
 ]);
 
-/** Two to four capitalised words (a particle between them), no digits: a person's name. */
+/** Two to four capitalised words (a particle between them), no digits: a person's name. A script
+ * without case (Arabic) counts as capitalised. */
 export function looksLikeName(text: string): boolean {
   const words = text.trim().split(/\s+/);
   if (words.length < 2 || words.length > 4 || /\d|@/.test(text) || knownHeading(text)) return false;
-  const capitalised = (w: string) => /^[\p{Lu}][\p{L}'’.-]+$/u.test(w) || /^[\p{Lu}'’-]{2,}$/u.test(w);
+  const capitalised = (w: string) => /^[\p{Lu}][\p{L}'’.-]+$/u.test(w) || /^[\p{Lu}'’-]{2,}$/u.test(w) || /^\p{Lo}[\p{Lo}\p{M}'’-]+$/u.test(w);
   return words.every((w, i) => capitalised(w) || (i > 0 && i < words.length - 1 && NAME_PARTICLES.has(w))) && !isPlace(text);
 }
 
@@ -133,7 +135,8 @@ function findName(lines: OrderedLine[]): { line: OrderedLine; from: OrderedLine[
 /** OCR breaks a word of large display type at a wide kerning gap ("Ha rtmann", "Du bois"): a fragment
  * in lower case that follows its word closer than half the line height is joined back. */
 function joinBrokenWords(line: OrderedLine): OrderedLine {
-  const words = [...line.words].sort((a, b) => a.box[0] - b.box[0]);
+  // A line with right-to-left words already holds them in reading order, not by x.
+  const words = hasRtl(line.text) ? line.words : [...line.words].sort((a, b) => a.box[0] - b.box[0]);
   if (words.length < 2) return line;
   let text = words[0]!.text;
   for (let i = 1; i < words.length; i++) {

@@ -4,8 +4,9 @@ import { countTextChars, pageTextFromItems, type PdfTextItem, type PdfViewport }
 // A Letter page at scale 1: PDF y runs up from the bottom, the viewport's down from the top.
 const letter: PdfViewport = { width: 612, height: 792, convertToViewportPoint: (x, y) => [x, 792 - y] };
 const styles = { f: { ascent: 0.8, descent: -0.2 } };
-const item = (str: string, x: number, baseline: number, width: number, size = 10): PdfTextItem => ({
+const item = (str: string, x: number, baseline: number, width: number, size = 10, dir?: string): PdfTextItem => ({
   str,
+  ...(dir ? { dir } : {}),
   transform: [size, 0, 0, size, x, baseline],
   width,
   height: size,
@@ -56,5 +57,16 @@ describe('pageTextFromItems', () => {
   it('counts letters and digits only', () => {
     const page = pageTextFromItems(1, [item('A-1 ... b2', 72, 700, 50)], styles, letter);
     expect(countTextChars(page)).toBe(4);
+  });
+
+  it("puts a right-to-left item's words (pdf.js gives them in reading order) where they sit, and the line in reading order", () => {
+    // pdf.js read "عبد الله" drawn at the right of "Doha": its item holds the Arabic words first.
+    const page = pageTextFromItems(1, [item('عبد الله Doha', 72, 700, 65, 10, 'rtl')], styles, letter);
+    const [line] = page.lines;
+    expect(line!.words.map((w) => w.text)).toEqual(['Doha', 'عبد', 'الله']);
+    const [doha, abd, allah] = line!.words;
+    expect(doha!.box[0]).toBeCloseTo(72 / 612, 6);
+    expect(allah!.box[0]).toBeLessThan(abd!.box[0]);
+    expect(line!.text).toBe('Doha عبد الله');
   });
 });

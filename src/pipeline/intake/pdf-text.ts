@@ -1,4 +1,5 @@
 /** pdf.js text items → words and lines with boxes in top-left page fractions. */
+import { dirOfWord, reorderWords, type Dir } from '../../domain/bidi.js';
 import type { Box, Line, PageText, Word } from '../../readers/types.js';
 
 /** The parts of pdf.js's TextItem and TextStyle used here. */
@@ -8,6 +9,8 @@ export interface PdfTextItem {
   width: number;
   height: number;
   fontName: string;
+  /** pdf.js gives a right-to-left item's text in reading order, its first letter at the right. */
+  dir?: string;
 }
 export interface PdfTextStyle {
   ascent: number;
@@ -58,18 +61,26 @@ function runBox(item: PdfTextItem, style: PdfTextStyle | undefined, from: number
   return [clamp01(Math.min(...xs)), clamp01(Math.min(...ys)), clamp01(Math.max(...xs)), clamp01(Math.max(...ys))];
 }
 
-/** Splits an item at whitespace, giving each word its share of the item's width by characters. */
+/** pdf.js's bidi classes: besides letters and digits, every character above U+00FF that is not
+ * Hebrew or Arabic counts as left-to-right (a dash "—", a bullet). */
+const pdfjsDirOfWord = (word: string): Dir => dirOfWord(word) ?? ([...word].some((c) => c.codePointAt(0)! > 0xff) ? 'ltr' : null);
+
+/** Splits an item at whitespace, giving each word its share of the item's width by characters.
+ * pdf.js gives a right-to-left item's text in reading order (its own bidi, the item taken as a
+ * right-to-left line): its words are put back in page order first. */
 function fragmentsOf(item: PdfTextItem, style: PdfTextStyle | undefined, vp: PdfViewport): Fragment[] {
-  const chars = [...item.str];
+  const read = item.str.split(/\s+/u).filter(Boolean);
+  const words = item.dir === 'rtl' ? reorderWords(read, (w) => w, true, pdfjsDirOfWord) : read;
+  // Positions by characters along the item as drawn: the item's own spacing where it is in page order.
+  const drawn = item.dir === 'rtl' ? words.join(' ') : item.str;
+  const n = [...drawn].length;
   const out: Fragment[] = [];
-  let start = -1;
-  for (let i = 0; i <= chars.length; i++) {
-    const blank = i === chars.length || /\s/u.test(chars[i]!);
-    if (!blank && start < 0) start = i;
-    if (blank && start >= 0) {
-      out.push({ text: chars.slice(start, i).join(''), box: runBox(item, style, start / chars.length, i / chars.length, vp) });
-      start = -1;
-    }
+  let at = 0;
+  for (const word of words) {
+    const start = [...drawn.slice(0, drawn.indexOf(word, at))].length;
+    at = drawn.indexOf(word, at) + word.length;
+    const length = [...word].length;
+    out.push({ text: word, box: runBox(item, style, start / n, (start + length) / n, vp) });
   }
   return out;
 }
@@ -117,15 +128,18 @@ function linesOfRow(row: Fragment[]): Line[] {
     current.push({ text: frag.text, box: frag.box, confidence: 1 });
   }
   if (current.length) lines.push(current);
-  return lines.map((words) => ({
-    text: words.map((w) => w.text).join(' '),
-    box: words.slice(1).reduce<Box>((box, w) => union(box, w.box), words[0]!.box),
-    confidence: 1,
-    words,
-  }));
+  return lines
+    .map((placed) => reorderWords(placed, (w) => w.text))
+    .map((words) => ({
+      text: words.map((w) => w.text).join(' '),
+      box: words.slice(1).reduce<Box>((box, w) => union(box, w.box), words[0]!.box),
+      confidence: 1,
+      words,
+    }));
 }
 
-/** The page's text as lines top to bottom, left to right. */
+/** The page's text as lines top to bottom, left to right; the words of a line in reading order
+ * (right-to-left runs reversed, domain/bidi.ts). */
 export function pageTextFromItems(page: number, items: PdfTextItem[], styles: Record<string, PdfTextStyle>, vp: PdfViewport): PageText {
   const fragments = items.slice(0, MAX_ITEMS_PER_PAGE).flatMap((item) => fragmentsOf(item, styles[item.fontName], vp));
   const lines = rows(fragments)
