@@ -67,6 +67,10 @@ const EnvSchema = z.object({
   /** Folder with extra Tesseract traineddata (e.g. ara.traineddata), and the languages to load. */
   TESSDATA_DIR: z.string().optional(),
   TESSERACT_LANGS: z.string().default('eng'),
+  /** The Tesseract engines that look again at a photographed name line for the accents the page
+   * readers cannot write (ö, ß, ñ, ç…): one engine per ';'-separated language list, each list in
+   * priority order (Tesseract favours its first language); empty turns the second look off. */
+  TESSERACT_ACCENT_LANGS: z.string().default('fra,deu,spa;spa,fra,deu'),
   /** The independent second reader (PaddleOCR); off only where memory is very tight. */
   PADDLE_ENABLED: bool.default(true),
   PADDLE_WORKERS: int(1, 1),

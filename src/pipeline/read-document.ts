@@ -10,6 +10,7 @@ import { cvStructureStep } from './steps/cv-structure.js';
 import { extractStep, reconcileStep, rulesStep } from './steps/extract.js';
 import { intakeStep } from './steps/intake.js';
 import { judgeStep } from './steps/judge.js';
+import { nameAccentsStep } from './steps/name-accents.js';
 import { qrCodesStep } from './steps/qr-codes.js';
 import { qualityStep } from './steps/quality.js';
 import { readStep } from './steps/read.js';
@@ -40,6 +41,7 @@ export const READ_STEPS: ReadonlyArray<Step<ReadContext>> = [
   crossReadStep,
   reReadStep,
   reconcileStep,
+  nameAccentsStep,
   judgeStep,
   rulesStep,
   tamperStep,

@@ -29,13 +29,33 @@ export interface ReaderRegistry {
   /** The reader of that name. The engines start together on the first ask for any reader but the
    * text layer, so that processes that never read an image never load the models. */
   get<N extends ReaderName>(name: N): Promise<Readers[N]>;
+  /** Tesseract engines with languages whose alphabets carry accents, started on the first ask;
+   * none when turned off. Not readers of their own: they look again at a line another reader found. */
+  accents(): Promise<TesseractReader[]>;
   close(): Promise<void>;
 }
 
 export type ReaderSettings = Pick<
   Config,
-  'llm' | 'TESSERACT_WORKERS' | 'TESSERACT_LANGS' | 'TESSDATA_DIR' | 'PADDLE_ENABLED' | 'PADDLE_MAX_SIDE' | 'PADDLE_WORKERS'
+  'llm' | 'TESSERACT_WORKERS' | 'TESSERACT_LANGS' | 'TESSERACT_ACCENT_LANGS' | 'TESSDATA_DIR' | 'PADDLE_ENABLED' | 'PADDLE_MAX_SIDE' | 'PADDLE_WORKERS'
 >;
+
+const languages = (list: string) =>
+  list
+    .split(',')
+    .map((l) => l.trim())
+    .filter(Boolean);
+
+/** The accent engines: one worker per language list, started only when a name line is read again. */
+export function createAccentEngines(settings: ReaderSettings): () => TesseractReader[] {
+  const lists = settings.TESSERACT_ACCENT_LANGS.split(';')
+    .map(languages)
+    .filter((l) => l.length > 0);
+  return () =>
+    lists.map((langs) =>
+      createTesseractReader({ workers: 1, recycleAfter: 200, langs, ...(settings.TESSDATA_DIR ? { langPath: settings.TESSDATA_DIR } : {}) }),
+    );
+}
 
 export function createEngines(settings: ReaderSettings, logger?: LlmLogger): Engines {
   return {
@@ -43,17 +63,17 @@ export function createEngines(settings: ReaderSettings, logger?: LlmLogger): Eng
     tesseract: createTesseractReader({
       workers: settings.TESSERACT_WORKERS,
       recycleAfter: 200,
-      langs: settings.TESSERACT_LANGS.split(',')
-        .map((l) => l.trim())
-        .filter(Boolean),
+      langs: languages(settings.TESSERACT_LANGS),
       ...(settings.TESSDATA_DIR ? { langPath: settings.TESSDATA_DIR } : {}),
     }),
     paddle: settings.PADDLE_ENABLED ? createPaddleReader({ maxSide: settings.PADDLE_MAX_SIDE, threads: 1, workers: settings.PADDLE_WORKERS }) : null,
   };
 }
 
-/** `startEngines` runs once, on the first ask for an engine's reader. */
-export function createReaderRegistry(startEngines: () => Engines): ReaderRegistry {
+/** `startEngines` runs once, on the first ask for an engine's reader; `startAccents` on the first
+ * ask for the accent engine. */
+export function createReaderRegistry(startEngines: () => Engines, startAccents: () => TesseractReader[] = () => []): ReaderRegistry {
+  let accents: TesseractReader[] | null = null;
   const textLayer = createTextLayerReader();
   let started: Omit<Readers, 'text_layer'> | null = null;
   const start = (): Omit<Readers, 'text_layer'> => {
@@ -67,9 +87,14 @@ export function createReaderRegistry(startEngines: () => Engines): ReaderRegistr
       started ??= start();
       return started[name as Exclude<N, 'text_layer'>] as Readers[N];
     },
+    async accents() {
+      accents ??= startAccents();
+      return accents;
+    },
     async close() {
       await started?.tesseract.close();
       await started?.paddle?.close();
+      await Promise.all((accents ?? []).map((a) => a.close()));
     },
   };
 }

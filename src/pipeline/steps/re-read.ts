@@ -133,7 +133,7 @@ function isDisputed(spec: FieldSpec | undefined, v: ExtractedValue, others: Extr
 /** The value's widened box cut from the page, enlarged towards TARGET_LINE_PX per line of the
  * value's own height, greyscale and contrast-stretched, on a white margin; and the map from the
  * crop's fractions back to the page's. */
-async function preparedCrop(page: { png: Buffer; width: number; height: number }, box: Box): Promise<{ png: Buffer; toPage: (b: Box) => Box } | null> {
+export async function preparedCrop(page: { png: Buffer; width: number; height: number }, box: Box): Promise<{ png: Buffer; toPage: (b: Box) => Box } | null> {
   const [x0, y0, x1, y1] = widen(box);
   const left = Math.floor(x0 * page.width);
   const top = Math.floor(y0 * page.height);

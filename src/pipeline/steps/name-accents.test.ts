@@ -1,0 +1,104 @@
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { FieldReading } from '../../domain/field.js';
+import { openImage } from '../../imaging/open.js';
+import { createAccentEngines } from '../../readers/registry.js';
+import type { ReaderSettings } from '../../readers/registry.js';
+import type { ReadContext } from '../context.js';
+import { accentedWords, nameAccentsStep } from './name-accents.js';
+
+describe('accentedWords', () => {
+  it('takes a word only when a look read the same word with accents', () => {
+    expect(accentedWords('Soren Hartmann', ['Soren Hartmann', 'Sören Hartmann'])).toEqual(new Map([['Soren', 'Sören']]));
+    expect(accentedWords('Tomas Fernandez', ['Tomás Fernández'])).toEqual(
+      new Map([
+        ['Tomas', 'Tomás'],
+        ['Fernandez', 'Fernández'],
+      ]),
+    );
+  });
+
+  it('ignores misreadings and words already accented', () => {
+    expect(accentedWords('Soren Hartmann', ['Sorem Hartmanm', 'Sörem Härtmanns'])).toEqual(new Map());
+    expect(accentedWords('Chloé Schafer', ['Chlóe Schafer'])).toEqual(new Map());
+    expect(accentedWords('Leila Nakamura', ['Leila Nakamura', 'Lella Nakamura'])).toEqual(new Map());
+  });
+});
+
+const nameField = (evidence: FieldReading['evidence']): FieldReading => ({
+  key: 'full_name',
+  label: 'Full name',
+  isKey: false,
+  value: 'Soren Hartmann',
+  status: 'read',
+  evidence,
+  candidates: [
+    { reader: 'tesseract', value: 'Soren Hartmann', raw: 'Soren Hartmann', region: null, confidence: 0.9 },
+    { reader: 'paddle', value: 'Soren Hartmann', raw: 'SorenHartmann', region: null, confidence: 0.9 },
+  ],
+  region: { page: 1, box: [0.1, 0.1, 0.5, 0.14] },
+  reason: null,
+  problems: [],
+});
+
+async function context(field: FieldReading, looks: string[]): Promise<{ ctx: ReadContext; asked: number[] }> {
+  const png = await openImage(Buffer.alloc(400 * 600 * 3, 255), { raw: { width: 400, height: 600, channels: 3 } })
+    .png()
+    .toBuffer();
+  const asked = [0];
+  const engines = looks.map((text) => ({
+    readRegion: async () => {
+      asked[0]!++;
+      return { text, confidence: 0.9, lines: [{ text, box: [0, 0, 1, 1], confidence: 0.9, words: [] }] };
+    },
+  }));
+  const ctx = {
+    deps: { readers: { get: async () => null, accents: async () => engines } },
+    documentType: 'cv',
+    pageImages: [{ page: 1, width: 400, height: 600, png }],
+    readings: [],
+    fields: [field],
+    raw: {},
+  } as unknown as ReadContext;
+  return { ctx, asked };
+}
+
+describe('the second look at a photographed name', () => {
+  it('withholds a name whose accents a look saw and both page readers left out, showing both readings', async () => {
+    const { ctx } = await context(nameField(['reader_agree']), ['Soren Hartmann', 'Sören Hartmann']);
+    await nameAccentsStep.run(ctx);
+    const [field] = ctx.fields;
+    expect(field).toMatchObject({ value: null, status: 'conflict', evidence: [], problems: ['FIELD_CONFLICT'] });
+    expect(field!.candidates.at(-1)).toMatchObject({ value: 'Sören Hartmann' });
+    expect(field!.reason).toContain('"Sören Hartmann"');
+  });
+
+  it('leaves a name alone when the looks read it plain too', async () => {
+    const { ctx } = await context(nameField(['reader_agree']), ['Soren Hartmann', 'Soren Hartmann']);
+    await nameAccentsStep.run(ctx);
+    expect(ctx.fields[0]).toMatchObject({ value: 'Soren Hartmann', status: 'read', evidence: ['reader_agree'] });
+  });
+
+  it("never looks again at a name from the file's own text", async () => {
+    const { ctx, asked } = await context(nameField(['text_layer']), ['Sören Hartmann']);
+    await nameAccentsStep.run(ctx);
+    expect(asked[0]).toBe(0);
+    expect(ctx.fields[0]!.status).toBe('read');
+  });
+});
+
+describe('the accent engines (real Tesseract, the npm language data)', () => {
+  const settings = { TESSERACT_ACCENT_LANGS: 'fra,deu,spa;spa,fra,deu' } as ReaderSettings;
+  const engines = createAccentEngines(settings)();
+  afterAll(async () => Promise.all(engines.map((e) => e.close())));
+
+  it('see the accents of names that English-model OCR writes plain', async () => {
+    for (const name of ['Sören Hartmann', 'Tomás Fernández', 'Émilie Dubois']) {
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="90"><rect width="100%" height="100%" fill="#fff"/><text x="20" y="60" font-family="DejaVu Sans" font-size="40" font-weight="bold">${name}</text></svg>`;
+      const png = await sharp(Buffer.from(svg)).png().toBuffer();
+      const looks = await Promise.all(engines.map(async (e) => (await e.readRegion(png, { psm: 6 })).lines.map((l) => l.text).join(' ')));
+      const plain = name.normalize('NFD').replace(/\p{M}/gu, '');
+      expect(accentedWords(plain, looks).size, `${name}: ${looks.join(' | ')}`).toBeGreaterThan(0);
+    }
+  });
+});

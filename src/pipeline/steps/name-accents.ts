@@ -1,0 +1,69 @@
+import { canonicalName } from '../../domain/normalise.js';
+import type { FieldReading } from '../../domain/field.js';
+import type { ReadContext } from '../context.js';
+import type { Step } from '../run.js';
+import { uprightPage } from './page-image.js';
+import { preparedCrop } from './re-read.js';
+
+const ACCENTED = /[^\u0000-\u007f]/u;
+
+/** The words of a name read plain that a second look read as the same word with accents
+ * ("Soren" → "Sören"); other differences are misreadings, not accents, and count for nothing.
+ * Several looks: the first that saw an accent on a word gives it. */
+export function accentedWords(name: string, looks: string[]): Map<string, string> {
+  const found = new Map<string, string>();
+  const candidates = looks.flatMap((look) => look.split(/\s+/u)).map((w) => w.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, ''));
+  for (const word of name.split(/\s+/u)) {
+    if (ACCENTED.test(word)) continue;
+    const accented = candidates.find((c) => c !== word && ACCENTED.test(c) && c.length === word.length && canonicalName(c) === canonicalName(word));
+    if (accented) found.set(word, accented);
+  }
+  return found;
+}
+
+/** A photographed name's accents in doubt: the value is withheld and both readings shown. */
+function accentsInDoubt(field: FieldReading, name: string, accents: Map<string, string>, looks: string[]): FieldReading {
+  const proposed = name
+    .split(/\s+/u)
+    .map((w) => accents.get(w) ?? w)
+    .join(' ');
+  return {
+    ...field,
+    value: null,
+    status: 'conflict',
+    evidence: [],
+    candidates: [...field.candidates, { reader: 'tesseract', value: proposed, raw: looks.join(' | '), region: field.region, confidence: 0 }],
+    problems: field.problems.includes('FIELD_CONFLICT') ? field.problems : [...field.problems, 'FIELD_CONFLICT'],
+    reason: `The page readers read "${name}" without accents, which neither of them can write on every letter; a second look with French, German and Spanish letters read "${proposed}". A person decides which is printed.`,
+  };
+}
+
+/** A name read from pixels, where the two page readers agreeing is no proof of its accents: Tesseract's
+ * English model and PaddleOCR write "Sören" as "Soren" alike. The name's line is looked at again by
+ * Tesseract engines whose languages write accents (TESSERACT_ACCENT_LANGS: two, as each favours its
+ * first language's letters and misses others'); where either reads a word of the name with accents
+ * the readers left out, the name is not published but sent to a person. A second look is not trusted
+ * with the accents either ("Tomäs" for "Tomás" happens), so it never sets the value. A name from the
+ * file's own text or a checked MRZ is left alone. */
+export const nameAccentsStep: Step<ReadContext> = {
+  name: 'name_accents',
+  async run(ctx) {
+    const at = ctx.fields.findIndex((f) => f.key === 'full_name');
+    const field = ctx.fields[at];
+    if (ctx.documentType !== 'cv' || !field || field.status !== 'read' || typeof field.value !== 'string' || !field.region) return undefined;
+    if (field.evidence.some((e) => e === 'text_layer' || e === 'mrz_checksum')) return undefined;
+    const engines = (await ctx.deps.readers.accents?.()) ?? [];
+    const page = engines.length ? await uprightPage(ctx, field.region.page) : null;
+    const crop = page ? await preparedCrop(page, field.region.box) : null;
+    if (!crop) return undefined;
+    const looks: string[] = [];
+    for (const engine of engines) {
+      const read = await engine.readRegion(crop.png, { psm: 6, ...(ctx.signal ? { signal: ctx.signal } : {}) });
+      looks.push(read.lines.map((l) => l.text).join(' '));
+    }
+    const accents = accentedWords(field.value, looks);
+    ctx.raw.name_accents = { name: field.value, second_looks: looks };
+    if (accents.size > 0) ctx.fields[at] = accentsInDoubt(field, field.value, accents, looks);
+    return undefined;
+  },
+};
