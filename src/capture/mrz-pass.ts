@@ -1,6 +1,6 @@
 import { mrzScore, readMrzOf } from '../doctypes/identity/mrz-reading.js';
 import { normalizeLine } from '../doctypes/mrz/fit.js';
-import { cropBoxToPageBox, cropMrzBand, locateMrzBand, type MrzBand, type MrzCrop } from '../readers/mrz/locate.js';
+import { cropBoxToPageBox, cropMrzBand, locateMrzBandInCopy, type MrzBand, type MrzCrop } from '../readers/mrz/locate.js';
 import type { MrzField, MrzFieldName, MrzResult } from '../doctypes/mrz/index.js';
 import { openImage } from '../imaging/open.js';
 import { readPaddleMrz, type MrzPassEngines } from '../readers/mrz-pass.js';
@@ -81,7 +81,8 @@ function unconfirmedSpots(best: Reading, seen: readonly SeenText[]): BlindSpot[]
 }
 
 export async function findMrz(frame: Frame, pools: () => Promise<CaptureMrzReaders>, now: Date, signal?: AbortSignal): Promise<MrzPass | null> {
-  const band = await locateMrzBand(frame.upright);
+  // the band is searched on the frame's work copy, already decoded; only the crop reads the full frame
+  const band = await locateMrzBandInCopy({ ...frame.work, channels: 4 }, frame);
   if (!band) return null;
   // the OCR pools start only when a frame first shows a band
   const readers = await pools();
