@@ -10,7 +10,7 @@ import { pixelsToBox } from '../../domain/field.js';
 import { cropBoxToPage } from '../support/geometry.js';
 import { createLineRecogniser, type LineRecogniser, type PaddleLineRecogniser } from './recogniser.js';
 import type { CropMethod, MrzRowSource, MrzRowSteps, PaddleRequest, PaddleResult, PaddleWorkerData, WorkerReply } from './worker-protocol.js';
-import { findTextBands } from './text-bands.js';
+import { mrzPixelRows } from './mrz-rows.js';
 import { normaliseText, splitLine, type GreyImage, type Rect } from './words.js';
 import type { Box, Line } from '../types.js';
 
@@ -123,7 +123,7 @@ async function readMrzRows(
 ): Promise<PaddleResult> {
   if (rowsFrom === 'pixels') {
     const grey = await greyOf(png);
-    const rects = pixelRows(grey);
+    const rects = mrzPixelRows(grey);
     if (rects) {
       const rows: MrzRowSteps[] = [];
       for (const [i, rect] of rects.entries()) {
@@ -138,20 +138,6 @@ async function readMrzRows(
   }
   const { lines, rects, grey } = await detectImage(ocr, png);
   return { lines, rows: await presentations(recogniser, grey, joinRows(rects), groups) };
-}
-
-/** Share of the crop's width left out on either side when finding rows: less than the margin
- * cropMrzBand leaves around the band (4% of its width). */
-const MRZ_SIDE_MARGIN = 0.025;
-
-/** The rows of a straightened MRZ crop from its ink alone: two or three whole bands of text, else
- * null (a crop that is not clean, or lines the profile cannot part). */
-function pixelRows(grey: GreyImage): Rect[] | null {
-  // the crop's side margins may hold the document's edge and the background beyond it
-  const side = Math.round(grey.width * MRZ_SIDE_MARGIN);
-  const bands = findTextBands(grey, { x0: side, y0: 0, x1: grey.width - side, y1: grey.height });
-  const whole = bands?.filter((b) => !b.clipped) ?? [];
-  return whole.length >= 2 && whole.length <= 3 ? whole.map((b) => b.rect) : null;
 }
 
 /** Paper above and below a pixel row's ink, in row heights: a box tight on the ink clips the
