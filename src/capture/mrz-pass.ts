@@ -12,7 +12,8 @@ import type { Frame } from './frame.js';
 /** The MRZ of a frame, read the way the document pipeline reads one (locate.ts finds the band on
  * an 800 px copy; the band alone is cut from the full-resolution frame and straightened), but
  * cheaply: the MRZ-alphabet Tesseract pass first, the crop at full size when that fails, and
- * PaddleOCR's recogniser on the crop's rows last. The parse (parse.ts, with its check-digit-confirmed repairs) judges each reading.
+ * PaddleOCR's recogniser (no text detector) on the crop's rows last. The parse (parse.ts, with
+ * its check-digit-confirmed repairs) judges each reading.
  *
  * Passing every check digit is not always enough: `<` read as K, and G read as 6 (or back), leave
  * every check digit unchanged (their values differ by a multiple of 10). Where a checked field
@@ -109,8 +110,8 @@ export async function findMrz(frame: Frame, pools: () => Promise<CaptureMrzReade
     if (only.length) consider('paddle', (await paddle.readRows(full.png, MRZ_GRAMMAR.groups, { ...sig, rowsFrom: 'pixels', only })).lines);
   }
   if (paddle && (!passes() || unconfirmedSpots(best()!, seen).length > 0)) {
-    // rows cut from the straightened crop's pixels go to the recogniser alone, several times
-    // cheaper than the detector; the grammar's fixed line lengths keep the runs of fillers whole
+    // every row, read by the recogniser alone and decoded under the MRZ grammar, whose fixed
+    // line lengths keep the runs of fillers whole
     consider('paddle', await readPaddleMrz(paddle, full.png, MRZ_GRAMMAR, signal, 'pixels'));
   }
   const chosen = best();
