@@ -68,7 +68,9 @@ export interface PaddleReader extends Reader {
   readonly engine: ReaderOutput['engine'];
   readCrops(png: Buffer, boxes: Box[], opts?: CropOptions): Promise<CropReading[]>;
   /** The text rows of an image holding only a few lines (an MRZ crop): the detector's lines, and
-   * per row the recogniser's step probabilities over `groups` (see StepProbabilities). */
+   * per row the recogniser's step probabilities over `groups` (see StepProbabilities); with
+   * `rowsFrom: 'pixels'`, rows found from the crop's ink, each read whole once, and their lines
+   * as read greedily. */
   readRows(png: Buffer, groups: string[][], opts?: MrzRowsOptions): Promise<{ lines: Line[]; rows: MrzRowSteps[] }>;
   ready(): Promise<void>;
   stats(): PoolStats;
