@@ -1,9 +1,10 @@
 import { mrzScore, readMrzOf } from '../doctypes/identity/mrz-reading.js';
 import { normalizeLine } from '../doctypes/mrz/fit.js';
-import { cropBoxToPageBox, cropMrzBand, locateMrzBand, type MrzBand, type MrzCrop } from '../readers/mrz/locate.js';
+import { cropBoxToPageBox, cropMrzBand, locateMrzBandInCopy, type MrzBand, type MrzCrop } from '../readers/mrz/locate.js';
 import type { MrzField, MrzFieldName, MrzResult } from '../doctypes/mrz/index.js';
 import { openImage } from '../imaging/open.js';
-import type { PaddleReader } from '../readers/paddle.js';
+import { readPaddleMrz, type MrzPassEngines } from '../readers/mrz-pass.js';
+import { MRZ_GRAMMAR } from '../doctypes/identity/mrz-image.js';
 import { MRZ_WHITELIST, type TesseractReader } from '../readers/tesseract.js';
 import type { Box, Line, ReaderName, ReaderOutput } from '../readers/types.js';
 import type { Frame } from './frame.js';
@@ -11,7 +12,8 @@ import type { Frame } from './frame.js';
 /** The MRZ of a frame, read the way the document pipeline reads one (locate.ts finds the band on
  * an 800 px copy; the band alone is cut from the full-resolution frame and straightened), but
  * cheaply: the MRZ-alphabet Tesseract pass first, the crop at full size when that fails, and
- * PaddleOCR last. The parse (parse.ts, with its check-digit-confirmed repairs) judges each reading.
+ * PaddleOCR's recogniser (no text detector) on the crop's rows last. The parse (parse.ts, with
+ * its check-digit-confirmed repairs) judges each reading.
  *
  * Passing every check digit is not always enough: `<` read as K, and G read as 6 (or back), leave
  * every check digit unchanged (their values differ by a multiple of 10). Where a checked field
@@ -20,7 +22,8 @@ import type { Frame } from './frame.js';
 
 export interface CaptureMrzReaders {
   tesseract: Pick<TesseractReader, 'readRegion'>;
-  paddle?: Pick<PaddleReader, 'readCrops'> | null;
+  /** With `readRows`, its rows are decoded under the MRZ grammar. */
+  paddle?: MrzPassEngines['paddle'] | null;
 }
 
 export interface BlindSpot {
@@ -79,7 +82,8 @@ function unconfirmedSpots(best: Reading, seen: readonly SeenText[]): BlindSpot[]
 }
 
 export async function findMrz(frame: Frame, pools: () => Promise<CaptureMrzReaders>, now: Date, signal?: AbortSignal): Promise<MrzPass | null> {
-  const band = await locateMrzBand(frame.upright);
+  // the band is searched on the frame's work copy, already decoded; only the crop reads the full frame
+  const band = await locateMrzBandInCopy({ ...frame.work, channels: 4 }, frame);
   if (!band) return null;
   // the OCR pools start only when a frame first shows a band
   const readers = await pools();
@@ -100,9 +104,15 @@ export async function findMrz(frame: Frame, pools: () => Promise<CaptureMrzReade
   // Tesseract's misreads change with the scale (O for 0, H for a final 6): the crop at its own size next
   if (!passes()) consider('mrz_pass', (await readers.tesseract.readRegion(full.png, { whitelist: MRZ_WHITELIST, psm: 6, ...sig })).lines);
   const paddle = readers.paddle;
+  if (paddle?.readRows && passes()) {
+    // every check digit passes: Paddle need only read the lines whose blind spots it must confirm
+    const only = [...new Set(unconfirmedSpots(best()!, seen).map((s) => s.line))];
+    if (only.length) consider('paddle', (await paddle.readRows(full.png, MRZ_GRAMMAR.groups, { ...sig, rowsFrom: 'pixels', only })).lines);
+  }
   if (paddle && (!passes() || unconfirmedSpots(best()!, seen).length > 0)) {
-    // the detector stays on: fed whole MRZ lines, the recogniser alone loses runs of fillers
-    consider('paddle', (await paddle.readCrops(full.png, [[0, 0, 1, 1]], { ...sig, detectLines: true }))[0]?.lines ?? []);
+    // every row, read by the recogniser alone and decoded under the MRZ grammar, whose fixed
+    // line lengths keep the runs of fillers whole
+    consider('paddle', await readPaddleMrz(paddle, full.png, MRZ_GRAMMAR, signal, 'pixels'));
   }
   const chosen = best();
   const unconfirmed = chosen && passesEveryCheck(chosen.result) ? unconfirmedSpots(chosen, seen) : [];

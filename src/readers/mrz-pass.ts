@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { imageSize, openImage } from '../imaging/open.js';
 import { cropBoxToPageBox, cropMrzBand, locateMrzBand, type CropFrame, type MrzBand, type MrzCrop } from './mrz/locate.js';
 import type { PaddleReader } from './paddle.js';
-import type { MrzRowSteps } from './paddle/worker-protocol.js';
+import type { MrzRowSource, MrzRowSteps } from './paddle/worker-protocol.js';
 import { MRZ_WHITELIST, type TesseractReader } from './tesseract.js';
 import type { Box, Line, ReaderName, ReaderOutput } from './types.js';
 
@@ -117,15 +117,16 @@ export function createMrzPassReader(engines: MrzPassEngines): MrzPassReader {
 }
 
 /** Paddle's reading of the crop: the MRZ decoded under its grammar from the recogniser's step
- * probabilities when the rows hold one, else the detector's lines as read. */
-async function readPaddleMrz(
+ * probabilities when the rows hold one, else the lines as read. Boxes are crop fractions. */
+export async function readPaddleMrz(
   paddle: NonNullable<MrzPassEngines['paddle']>,
   png: Buffer,
   grammar: MrzGrammar | undefined,
   signal: AbortSignal | undefined,
+  rowsFrom: MrzRowSource = 'detector',
 ): Promise<Line[]> {
   if (!paddle.readRows || !grammar) return (await paddle.readCrops(png, [[0, 0, 1, 1]], { signal, detectLines: true }))[0]?.lines ?? [];
-  const { lines, rows } = await paddle.readRows(png, grammar.groups, { signal });
+  const { lines, rows } = await paddle.readRows(png, grammar.groups, { signal, rowsFrom });
   const decoded = grammar.decode(rows);
   if (!decoded) return lines;
   return decoded.lines.map((text, i) => {

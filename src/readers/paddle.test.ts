@@ -4,6 +4,8 @@ import { unionBox } from './support/geometry.js';
 import { workerEntry } from './paddle/worker-client.js';
 import { createPaddleReader, type PaddleReader } from './paddle.js';
 import type { Box } from './types.js';
+import { generatePassport } from '../../test/fixtures/documents/index.js';
+import { cropMrzBand, locateMrzBand } from './mrz/locate.js';
 
 const near = (a: Box, b: Box, tolerance: number): boolean => a.every((v, i) => Math.abs(v - b[i]!) <= tolerance);
 
@@ -83,6 +85,20 @@ describe('Paddle reader (PP-OCRv4 in a worker thread)', () => {
     expect(detected.every((c) => c.via === 'detector')).toBe(true);
     expect(direct.every((c) => c.via === 'recogniser')).toBe(true);
     direct.forEach((c, i) => expect(charAccuracy(detected[i]!.text, c.text), `${c.text} / ${detected[i]!.text}`).toBeGreaterThanOrEqual(0.9));
+  });
+
+  it("reads an MRZ crop's pixel rows with the recogniser alone, all of them or only those asked for", async () => {
+    const doc = await generatePassport({ seed: 101, photo: { rotateDeg: 2, margin: 50, blurSigma: 0.6, jpegQuality: 80 } });
+    const crop = await cropMrzBand(doc.bytes, (await locateMrzBand(doc.bytes))!);
+    const printed = doc.truth.mrz_lines!;
+    // the MRZ's characters, each its own group (doctypes/mrz/ctc-decode.ts adds look-alikes)
+    const MRZ_GROUPS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<'].map((ch) => [ch]);
+    const all = await reader.readRows(crop.png, MRZ_GROUPS, { rowsFrom: 'pixels' });
+    expect(all.rows.map((r) => r.variants.length)).toEqual([1, 1]);
+    for (const [i, l] of all.lines.entries()) expect(charAccuracy(printed[i]!, l.text), l.text).toBeGreaterThanOrEqual(0.9);
+    const second = await reader.readRows(crop.png, MRZ_GROUPS, { rowsFrom: 'pixels', only: [1] });
+    expect(second.lines).toHaveLength(1);
+    expect(second.lines[0]!.text).toBe(all.lines[1]!.text);
   });
 
   it('refuses malformed crop boxes and too many crops', async () => {

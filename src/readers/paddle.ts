@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { meanConfidence } from './support/geometry.js';
 import { imageSize, MAX_IMAGE_PIXELS } from '../imaging/open.js';
 import { EngineReportedError, WorkerClient, workerEntry } from './paddle/worker-client.js';
-import type { CropMethod, MrzRowSteps, PaddleRequest, PaddleResult, PaddleWorkerData } from './paddle/worker-protocol.js';
+import type { CropMethod, MrzRowSource, MrzRowSteps, PaddleRequest, PaddleResult, PaddleWorkerData } from './paddle/worker-protocol.js';
 import { createPool, type PoolStats } from './support/pool.js';
 import { detectScripts, PADDLE_SCRIPTS, type ScriptName } from './support/scripts.js';
 import type { Box, Line, PageImage, PageText, Reader, ReaderOutput, ReadRequest } from './types.js';
@@ -54,14 +54,24 @@ export interface CropOptions {
   detectLines?: boolean;
 }
 
+export interface MrzRowsOptions {
+  signal?: AbortSignal;
+  /** Default `detector`. */
+  rowsFrom?: MrzRowSource;
+  /** With `pixels`: read only these rows (indices from the top). */
+  only?: number[];
+}
+
 export interface PaddleReader extends Reader {
   readonly scripts: readonly ScriptName[];
   /** Name and version of the engine, as reported with every reading (crops included). */
   readonly engine: ReaderOutput['engine'];
   readCrops(png: Buffer, boxes: Box[], opts?: CropOptions): Promise<CropReading[]>;
   /** The text rows of an image holding only a few lines (an MRZ crop): the detector's lines, and
-   * per row the recogniser's step probabilities over `groups` (see StepProbabilities). */
-  readRows(png: Buffer, groups: string[][], opts?: { signal?: AbortSignal }): Promise<{ lines: Line[]; rows: MrzRowSteps[] }>;
+   * per row the recogniser's step probabilities over `groups` (see StepProbabilities); with
+   * `rowsFrom: 'pixels'`, rows found from the crop's ink, each read whole once, and their lines
+   * as read greedily. */
+  readRows(png: Buffer, groups: string[][], opts?: MrzRowsOptions): Promise<{ lines: Line[]; rows: MrzRowSteps[] }>;
   ready(): Promise<void>;
   stats(): PoolStats;
   close(): Promise<void>;
@@ -145,9 +155,10 @@ export function createPaddleReader(opts: PaddleReaderOptions): PaddleReader {
         return { box, text: lines.map((l) => l.text).join('\n'), confidence: meanConfidence(lines), lines, via };
       });
     },
-    async readRows(png: Buffer, groups: string[][], { signal }: { signal?: AbortSignal } = {}) {
+    async readRows(png: Buffer, groups: string[][], { signal, rowsFrom = 'detector', only }: MrzRowsOptions = {}) {
       await imageSize(png, maxPixels);
-      return (await pool.run((engine) => engine.call({ kind: 'mrz', png, groups }), signal)) as { lines: Line[]; rows: MrzRowSteps[] };
+      const request = { kind: 'mrz' as const, png, groups, rowsFrom, ...(only ? { only } : {}) };
+      return (await pool.run((engine) => engine.call(request), signal)) as { lines: Line[]; rows: MrzRowSteps[] };
     },
     ready: () => warming,
     stats: () => pool.stats(),

@@ -41,7 +41,7 @@ export interface ReadMrzImageOptions {
 const RETRY_SCALES = [0.7, 1.4];
 
 /** Paddle's rows are decoded under the MRZ grammar (ctc-decode.ts). */
-const MRZ_GRAMMAR: MrzGrammar = { groups: MRZ_GROUPS, decode: decodeMrzRows };
+export const MRZ_GRAMMAR: MrzGrammar = { groups: MRZ_GROUPS, decode: decodeMrzRows };
 
 export async function readMrzFromImage(png: Buffer, reader: MrzPassReader, opts: ReadMrzImageOptions = {}): Promise<MrzImageResult> {
   const page = opts.page ?? 1;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { generatePassport, generateVisa } from '../../../test/fixtures/documents/index.js';
 import { resolvePhoto } from '../../../test/fixtures/documents/identity/common.js';
 import type { Box } from '../types.js';
-import { cropBoxToPageBox, cropMrzBand, locateMrzBand } from './locate.js';
+import { cropBoxToPageBox, cropMrzBand, locateMrzBand, locateMrzBandInCopy } from './locate.js';
 
 function iou(a: Box, b: Box): number {
   const ix = Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0]));
@@ -26,6 +26,22 @@ describe('locateMrzBand / cropMrzBand', () => {
   it('finds the two lines of a visa photo turned the other way', async () => {
     const doc = await generateVisa({ seed: 7, photo: { rotateDeg: -2.5, margin: 40, blurSigma: 0.8, jpegQuality: 70 } });
     const band = await locateMrzBand(doc.bytes);
+    expect(iou(band!.box, doc.regions!.mrz!.box)).toBeGreaterThan(0.75);
+    expect(band!.angle).toBeCloseTo(-2.5, 0);
+  });
+
+  it('finds the same band on a smaller RGBA copy the caller already decoded, in page fractions', async () => {
+    const doc = await generateVisa({ seed: 7, photo: { rotateDeg: -2.5, margin: 40, blurSigma: 0.8, jpegQuality: 70 } });
+    const page = await sharp(doc.bytes).metadata();
+    const copy = await sharp(doc.bytes)
+      .resize({ width: Math.round(page.width! * 0.8) })
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const band = await locateMrzBandInCopy(
+      { data: copy.data, width: copy.info.width, height: copy.info.height, channels: 4 },
+      { width: page.width!, height: page.height! },
+    );
     expect(iou(band!.box, doc.regions!.mrz!.box)).toBeGreaterThan(0.75);
     expect(band!.angle).toBeCloseTo(-2.5, 0);
   });

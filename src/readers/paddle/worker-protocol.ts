@@ -10,12 +10,16 @@ export interface PaddleWorkerData {
 export type PaddleRequest =
   | { kind: 'page'; png: Uint8Array; maxSide: number }
   | { kind: 'crops'; png: Uint8Array; boxes: Box[]; detectLines: boolean }
-  | { kind: 'mrz'; png: Uint8Array; groups: string[][] };
+  | { kind: 'mrz'; png: Uint8Array; groups: string[][]; rowsFrom: MrzRowSource; only?: number[] };
 
-/** One text row of an MRZ crop (the detector's boxes on one row joined) and the recogniser's
- * per-step probabilities over the requested character groups (see StepProbabilities), once per
- * way of presenting the row (as found, stretched, with more paper above and below): their errors
- * differ, so the caller can weigh them together. */
+/** Where an MRZ crop's rows come from: the text detector's boxes, or the crop's own pixel rows
+ * (a straightened band on plain paper: several times cheaper; the detector when they are unclear). */
+export type MrzRowSource = 'detector' | 'pixels';
+
+/** One text row of an MRZ crop (the detector's boxes on one row joined, or a band of ink) and the
+ * recogniser's per-step probabilities over the requested character groups (see
+ * StepProbabilities), once per way of presenting the row (detector rows: as found and with more
+ * paper above and below; their errors differ, so the caller can weigh them together), or once. */
 export interface MrzRowSteps {
   box: Box;
   variants: Array<{ steps: number; data: Float32Array }>;

@@ -9,7 +9,8 @@ import { readCleanCrop } from './crop-lines.js';
 import { pixelsToBox } from '../../domain/field.js';
 import { cropBoxToPage } from '../support/geometry.js';
 import { createLineRecogniser, type LineRecogniser, type PaddleLineRecogniser } from './recogniser.js';
-import type { CropMethod, MrzRowSteps, PaddleRequest, PaddleResult, PaddleWorkerData, WorkerReply } from './worker-protocol.js';
+import type { CropMethod, MrzRowSource, MrzRowSteps, PaddleRequest, PaddleResult, PaddleWorkerData, WorkerReply } from './worker-protocol.js';
+import { mrzPixelRows } from './mrz-rows.js';
 import { normaliseText, splitLine, type GreyImage, type Rect } from './words.js';
 import type { Box, Line } from '../types.js';
 
@@ -110,12 +111,53 @@ function paperOf(img: GreyImage, rect: Rect): number {
   return values[Math.floor(values.length * 0.9)] ?? 255;
 }
 
-/** An MRZ crop: the detector's lines (as `readImage`) and, per row, the recogniser's step
- * probabilities over the MRZ alphabet for the caller's grammar decoding. */
-async function readMrzRows(ocr: PaddleOcr, recogniser: PaddleLineRecogniser, png: Buffer, groups: string[][]): Promise<PaddleResult> {
+/** An MRZ crop: per row, the recogniser's step probabilities over the MRZ alphabet for the
+ * caller's grammar decoding, with the lines as read (the detector's, or each row read greedily). */
+async function readMrzRows(
+  ocr: PaddleOcr,
+  recogniser: PaddleLineRecogniser,
+  png: Buffer,
+  groups: string[][],
+  rowsFrom: MrzRowSource,
+  only: number[] | undefined,
+): Promise<PaddleResult> {
+  if (rowsFrom === 'pixels') {
+    const grey = await greyOf(png);
+    const rects = mrzPixelRows(grey);
+    if (rects) {
+      const rows: MrzRowSteps[] = [];
+      for (const [i, rect] of rects.entries()) {
+        const row = !only || only.includes(i) ? await wholeRowSteps(recogniser, grey, rect, groups) : null;
+        if (row) rows.push(row);
+      }
+      return { lines: rows.map((r) => greedyLine(r, groups)), rows };
+    }
+    // no clear rows: the detector's lines as read, without the three presentations per row that
+    // would cost several times more
+    return { lines: (await detectImage(ocr, png)).lines, rows: [] };
+  }
   const { lines, rects, grey } = await detectImage(ocr, png);
+  return { lines, rows: await presentations(recogniser, grey, joinRows(rects), groups) };
+}
+
+/** Paper above and below a pixel row's ink, in row heights: a box tight on the ink clips the
+ * filler's chevron into an S, K or C (as the detector's tight rows did on the real MRZ images);
+ * 0.15 is the middle one of the detector rows' three presentations. */
+const MRZ_ROW_MARGIN = 0.15;
+
+/** A pixel row read whole, once: read in pieces, a run of fillers loses most of its chevrons (the
+ * recogniser needs the line's letters around them), and one presentation costs a third of three. */
+async function wholeRowSteps(recogniser: PaddleLineRecogniser, grey: GreyImage, row: Rect, groups: string[][]): Promise<MrzRowSteps | null> {
+  const margin = Math.round(MRZ_ROW_MARGIN * (row.y1 - row.y0));
+  const band = { ...row, y0: Math.max(0, row.y0 - margin), y1: Math.min(grey.height, row.y1 + margin) };
+  const v = await recogniser.stepProbabilities(grey, band, { pad: 0, paper: paperOf(grey, row) }, groups);
+  return v.steps > 0 ? { box: pixelsToBox(row.x0, row.y0, row.x1, row.y1, grey.width, grey.height), variants: [v] } : null;
+}
+
+/** Each detected row read three ways (see MrzRowSteps). */
+async function presentations(recogniser: PaddleLineRecogniser, grey: GreyImage, rects: Rect[], groups: string[][]): Promise<MrzRowSteps[]> {
   const rows: MrzRowSteps[] = [];
-  for (const rect of joinRows(rects)) {
+  for (const rect of rects) {
     const paper = paperOf(grey, rect);
     // The row as the detector boxed it, and with more of the page above and below: the tight box
     // often clips the filler's chevron into an S, K or C, the taller ones blur thin strokes; no
@@ -131,7 +173,28 @@ async function readMrzRows(ocr: PaddleOcr, recogniser: PaddleLineRecogniser, png
     }
     if (variants.length > 0) rows.push({ box: pixelsToBox(rect.x0, rect.y0, rect.x1, rect.y1, grey.width, grey.height), variants });
   }
-  return { lines, rows };
+  return rows;
+}
+
+/** A row's first presentation read greedily over the groups (best per step, repeats collapsed,
+ * blanks dropped), each group written as its first character. */
+function greedyLine(row: MrzRowSteps, groups: string[][]): Line {
+  const { steps, data } = row.variants[0]!;
+  const width = groups.length + 1;
+  let text = '';
+  let previous = 0;
+  let sum = 0;
+  for (let t = 0; t < steps; t++) {
+    let best = 0;
+    for (let c = 1; c < width; c++) if (data[t * width + c]! > data[t * width + best]!) best = c;
+    if (best !== 0 && best !== previous) {
+      text += groups[best - 1]![0]!;
+      sum += data[t * width + best]!;
+    }
+    previous = best;
+  }
+  const confidence = text.length ? sum / text.length : 0;
+  return { text, box: row.box, confidence, words: [{ text, box: row.box, confidence }] };
 }
 
 async function readPage(ocr: PaddleOcr, png: Buffer, maxSide: number): Promise<PaddleResult> {
@@ -224,7 +287,7 @@ async function main(): Promise<void> {
         request.kind === 'page'
           ? await readPage(ocr, png, request.maxSide)
           : request.kind === 'mrz'
-            ? await readMrzRows(ocr, recogniser, png, request.groups)
+            ? await readMrzRows(ocr, recogniser, png, request.groups, request.rowsFrom, request.only)
             : await readCrops(ocr, recogniser, png, request.boxes, request.detectLines);
       post({ type: 'result', id, ok: true, result });
     } catch (err) {
