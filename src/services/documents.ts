@@ -154,9 +154,6 @@ export class DocumentsService {
       }
       const at = now();
       const readings = await this.repos.transaction(async (tx) => {
-        // A cached result costs no engine run, so it costs no quota.
-        const charged = prepared.filter((p) => !p.cachedFrom).length;
-        if (charged > 0) await this.opts.quota?.charge(tx, principal.orgId, charged);
         const out: ReadingsTable[] = [];
         for (const [i, { doc, cachedFrom }] of prepared.entries()) {
           const { input } = files[i]!;
@@ -174,6 +171,12 @@ export class DocumentsService {
           await withinTransaction?.(tx, doc, reading);
           out.push(reading);
         }
+        // Charged last: the organisation's counter row stays locked until commit, and every upload
+        // of the organisation waits for it, so it is held for as short a time as the transaction
+        // allows. Over quota, the whole transaction rolls back. A cached result costs no engine
+        // run, so it costs no quota.
+        const charged = prepared.filter((p) => !p.cachedFrom).length;
+        if (charged > 0) await this.opts.quota?.charge(tx, principal.orgId, charged);
         return out;
       });
       return prepared.map(({ doc }, i) => presentDocument(doc, readings[i]!, this.opts.publicBaseUrl));
