@@ -56,6 +56,7 @@ export interface KeyListItem {
 }
 
 const LAST_USED_RESOLUTION_MS = 60_000;
+const MAX_TOUCHED_KEYS = 10_000;
 const now = () => new Date().toISOString();
 
 /** A suspended organisation or an ended subscription stops every credential of it. */
@@ -70,6 +71,8 @@ type KeyRow = NonNullable<Awaited<ReturnType<Repositories['apiKeys']['findByHash
 
 export class AccountsService {
   private readonly recentKeys: RecentKeys<KeyRow>;
+  /** When this process last wrote each key's last_used_at. */
+  private readonly touchedAt = new Map<string, number>();
 
   /** `keyCacheMs`: how long an authenticated key is trusted without a lookup (0: never). */
   constructor(
@@ -150,13 +153,17 @@ export class AccountsService {
     };
   }
 
-  /** last_used_at to the minute: one write a minute per key, not one per request. */
+  /** last_used_at to the minute: one write a minute per key and process, not one per request. The
+   * process notes its own writes: requests that looked the key up at the same moment (each with a
+   * row read before any write) would otherwise all write it and queue on its row lock. */
   private touchKey(row: KeyRow): void {
     const at = Date.now();
-    if (row.last_used_at && at - Date.parse(row.last_used_at) < LAST_USED_RESOLUTION_MS) return;
-    // A remembered row must not ask for the write again on every request.
-    row.last_used_at = new Date(at).toISOString();
-    void this.repos.apiKeys.touch(row.id, row.last_used_at).catch(() => undefined);
+    const last = Math.max(row.last_used_at ? Date.parse(row.last_used_at) : 0, this.touchedAt.get(row.id) ?? 0);
+    if (at - last < LAST_USED_RESOLUTION_MS) return;
+    this.touchedAt.delete(row.id);
+    if (this.touchedAt.size >= MAX_TOUCHED_KEYS) this.touchedAt.delete(this.touchedAt.keys().next().value!);
+    this.touchedAt.set(row.id, at);
+    void this.repos.apiKeys.touch(row.id, new Date(at).toISOString()).catch(() => undefined);
   }
 
   async listKeys(orgId: string): Promise<KeyListItem[]> {
