@@ -101,7 +101,7 @@ export async function createRuntime(
   const blobs = createBlobStore(config.blobs);
   const queue = createQueue(config, db, logger);
   const repos = new Repositories(db.db);
-  const accounts = new AccountsService(repos);
+  const accounts = new AccountsService(repos, { keyCacheMs: config.API_KEY_CACHE_MS });
   const authKeys = await loadAuthKeys(repos.meta, config.AUTH_SECRET);
   const notify = createNotifier(config);
   const passwords = new PasswordHasher({ memoryKib: config.ARGON2_MEMORY_KIB, iterations: config.ARGON2_ITERATIONS });

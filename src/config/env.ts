@@ -112,6 +112,9 @@ const EnvSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   REDIS_PREFIX: z.string().default('docread:'),
   REDIS_COMMAND_TIMEOUT_MS: int(100, 10),
+  /** How long a process trusts an API key it looked up without looking again: a revocation or
+   * suspension made through another process takes effect within this; 0 looks up every request. */
+  API_KEY_CACHE_MS: int(2000),
   /** Requests a minute per IP address and (unless the plan says otherwise) per key; 0 turns it off. */
   RATE_LIMIT_PER_MINUTE: int(600),
   /** Capture checks a minute per key, besides the general limit (each one runs OCR); 0 turns it off. */

@@ -2,6 +2,7 @@ import type { Repositories } from '../adapters/db/repositories/index.js';
 import type { OrganisationsTable } from '../adapters/db/schema.js';
 import { AppError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
+import { RecentKeys } from './recent-keys.js';
 import { displayParts, generateApiKey, hashApiKey, looksLikeApiKey, sameDigest } from './api-keys.js';
 
 /** Scopes a key can carry. The dashboard's own routes (keys, users) are for signed-in people only. */
@@ -55,6 +56,7 @@ export interface KeyListItem {
 }
 
 const LAST_USED_RESOLUTION_MS = 60_000;
+const MAX_TOUCHED_KEYS = 10_000;
 const now = () => new Date().toISOString();
 
 /** A suspended organisation or an ended subscription stops every credential of it. */
@@ -65,8 +67,20 @@ export function assertOrganisationUsable(org: Pick<OrganisationsTable, 'status' 
   }
 }
 
+type KeyRow = NonNullable<Awaited<ReturnType<Repositories['apiKeys']['findByHashWithOrganisation']>>>;
+
 export class AccountsService {
-  constructor(private readonly repos: Repositories) {}
+  private readonly recentKeys: RecentKeys<KeyRow>;
+  /** When this process last wrote each key's last_used_at. */
+  private readonly touchedAt = new Map<string, number>();
+
+  /** `keyCacheMs`: how long an authenticated key is trusted without a lookup (0: never). */
+  constructor(
+    private readonly repos: Repositories,
+    opts: { keyCacheMs?: number } = {},
+  ) {
+    this.recentKeys = new RecentKeys(opts.keyCacheMs ?? 0);
+  }
 
   async findOrCreateOrganisation(name: string, plan: string): Promise<{ id: string; created: boolean }> {
     const existing = await this.repos.organisations.findIdByName(name);
@@ -117,10 +131,15 @@ export class AccountsService {
   async authenticateKey(presented: string): Promise<Principal | null> {
     if (!looksLikeApiKey(presented)) return null;
     const digest = hashApiKey(presented);
-    const row = await this.repos.apiKeys.findByHashWithOrganisation(digest);
-    if (!row || !sameDigest(row.key_hash, digest) || row.revoked_at !== null) return null;
+    let row = this.recentKeys.get(digest);
+    if (!row) {
+      row = await this.repos.apiKeys.findByHashWithOrganisation(digest);
+      if (!row || !sameDigest(row.key_hash, digest) || row.revoked_at !== null) return null;
+      // Kept from this lookup on, never extended: a change made elsewhere shows within the time kept.
+      this.recentKeys.remember(digest, row);
+    }
     assertOrganisationUsable(row);
-    this.touchKey(row.id, row.last_used_at);
+    this.touchKey(row);
     return {
       orgId: row.org_id,
       kind: 'key',
@@ -134,11 +153,17 @@ export class AccountsService {
     };
   }
 
-  /** last_used_at to the minute: one write a minute per key, not one per request. */
-  private touchKey(id: string, lastUsed: string | null): void {
+  /** last_used_at to the minute: one write a minute per key and process, not one per request. The
+   * process notes its own writes: requests that looked the key up at the same moment (each with a
+   * row read before any write) would otherwise all write it and queue on its row lock. */
+  private touchKey(row: KeyRow): void {
     const at = Date.now();
-    if (lastUsed && at - Date.parse(lastUsed) < LAST_USED_RESOLUTION_MS) return;
-    void this.repos.apiKeys.touch(id, new Date(at).toISOString()).catch(() => undefined);
+    const last = Math.max(row.last_used_at ? Date.parse(row.last_used_at) : 0, this.touchedAt.get(row.id) ?? 0);
+    if (at - last < LAST_USED_RESOLUTION_MS) return;
+    this.touchedAt.delete(row.id);
+    if (this.touchedAt.size >= MAX_TOUCHED_KEYS) this.touchedAt.delete(this.touchedAt.keys().next().value!);
+    this.touchedAt.set(row.id, at);
+    void this.repos.apiKeys.touch(row.id, new Date(at).toISOString()).catch(() => undefined);
   }
 
   async listKeys(orgId: string): Promise<KeyListItem[]> {
@@ -150,6 +175,7 @@ export class AccountsService {
   async revokeKey(orgId: string, keyId: string, reason: 'revoked' | 'leaked'): Promise<KeyListItem> {
     const at = now();
     if (!(await this.repos.apiKeys.revoke(orgId, keyId, reason, at))) throw new AppError('not_found', 'No API key with this id.');
+    this.recentKeys.forgetKey(keyId);
     const item = (await this.listKeys(orgId)).find((k) => k.id === keyId);
     if (!item) throw new AppError('not_found', 'No API key with this id.');
     return item;
@@ -164,6 +190,7 @@ export class AccountsService {
   /** Operator actions: suspend or reinstate, change plan, set or clear the subscription's end. */
   async updateOrganisation(orgId: string, change: { status?: OrgStatus; plan?: string; subscription_expires_at?: string | null }): Promise<void> {
     await this.repos.organisations.update(orgId, change);
+    this.recentKeys.forgetOrganisation(orgId);
   }
 
   async countOrganisations(): Promise<number> {

@@ -154,9 +154,6 @@ export class DocumentsService {
       }
       const at = now();
       const readings = await this.repos.transaction(async (tx) => {
-        // A cached result costs no engine run, so it costs no quota.
-        const charged = prepared.filter((p) => !p.cachedFrom).length;
-        if (charged > 0) await this.opts.quota?.charge(tx, principal.orgId, charged);
         const out: ReadingsTable[] = [];
         for (const [i, { doc, cachedFrom }] of prepared.entries()) {
           const { input } = files[i]!;
@@ -174,6 +171,12 @@ export class DocumentsService {
           await withinTransaction?.(tx, doc, reading);
           out.push(reading);
         }
+        // Charged last: the organisation's counter row stays locked until commit, and every upload
+        // of the organisation waits for it, so it is held for as short a time as the transaction
+        // allows. Over quota, the whole transaction rolls back. A cached result costs no engine
+        // run, so it costs no quota.
+        const charged = prepared.filter((p) => !p.cachedFrom).length;
+        if (charged > 0) await this.opts.quota?.charge(tx, principal.orgId, charged);
         return out;
       });
       return prepared.map(({ doc }, i) => presentDocument(doc, readings[i]!, this.opts.publicBaseUrl));
@@ -324,8 +327,25 @@ export class DocumentsService {
   }
 
   async get(principal: Principal, id: string): Promise<DocumentView> {
+    return this.present(await this.requireDocument(principal.orgId, id, true));
+  }
+
+  /** The document as `serialise` writes it. A document no longer processing is serialised once and
+   * the text kept on its row: later reads are one query. Any change to the row clears the text, and
+   * text made from a row that changed meanwhile is not kept. */
+  async getSerialised(principal: Principal, id: string, serialise: (view: DocumentView) => string): Promise<string> {
     const doc = await this.requireDocument(principal.orgId, id, true);
-    const reading = doc.current_reading_id ? await this.repos.readings.find(principal.orgId, doc.current_reading_id) : undefined;
+    const baseUrl = this.opts.publicBaseUrl;
+    if (doc.view_json && doc.view_base_url === baseUrl) return doc.view_json;
+    const json = serialise(await this.present(doc));
+    if (doc.status !== 'processing' && doc.revision !== undefined) {
+      await this.repos.documents.storeView(principal.orgId, id, doc.revision, { json, baseUrl });
+    }
+    return json;
+  }
+
+  private async present(doc: DocumentsTable): Promise<DocumentView> {
+    const reading = doc.current_reading_id ? await this.repos.readings.find(doc.org_id, doc.current_reading_id) : undefined;
     return presentDocument(doc, reading ?? null, this.opts.publicBaseUrl);
   }
 

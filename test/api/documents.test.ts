@@ -222,6 +222,34 @@ describe.each(await testDatabaseFactories())('documents API on %s', (_name, make
     expect((await h.inject({ method: 'GET', url: `/v1/documents/${mine.id}`, headers: auth() })).statusCode).toBe(200);
   });
 
+  it('serves a decided document from its answer serialised once, which any change to the document drops', async () => {
+    const doc = (await upload(h, key, { filename: 'kept.png', bytes: await pngWithText(['SERVED FROM TEXT']) })).json();
+    await waitFinished(h, key, doc.id);
+    const row = () => h.rt.db.db.selectFrom('documents').select(['revision', 'view_json', 'view_base_url']).where('id', '=', doc.id).executeTakeFirstOrThrow();
+    await h.rt.db.db.updateTable('documents').set({ view_json: null, view_base_url: null }).where('id', '=', doc.id).execute();
+    const made = await h.inject({ method: 'GET', url: `/v1/documents/${doc.id}`, headers: auth() });
+    const kept = await row();
+    expect(kept.view_json).toBe(made.body);
+    const served = await h.inject({ method: 'GET', url: `/v1/documents/${doc.id}`, headers: auth() });
+    expect(served.body).toBe(made.body);
+    expect(served.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect((await h.inject({ method: 'GET', url: `/v1/documents/${doc.id}`, headers: auth(otherKey) })).statusCode).toBe(404);
+
+    // Text made from the row before a change is not kept.
+    const principal = (await h.rt.accounts.authenticateKey(key))!;
+    await h.rt.repos.documents.setCvImproved(principal.orgId, doc.id, '{}', null);
+    expect(await row()).toMatchObject({ revision: kept.revision! + 1, view_json: null });
+    await h.rt.repos.documents.storeView(principal.orgId, doc.id, kept.revision!, { json: made.body, baseUrl: kept.view_base_url! });
+    expect((await row()).view_json).toBeNull();
+
+    // A new reading: the answer shows it at once, then the new reading's result.
+    expect((await h.inject({ method: 'POST', url: `/v1/documents/${doc.id}/rescan`, headers: auth() })).statusCode).toBe(202);
+    expect((await h.inject({ method: 'GET', url: `/v1/documents/${doc.id}`, headers: auth() })).json().status).toBe('processing');
+    const again = await waitFinished(h, key, doc.id);
+    expect(again.engine.reading_number).toBe(2);
+    expect((await h.inject({ method: 'GET', url: `/v1/documents/${doc.id}`, headers: auth() })).json()).toEqual(again);
+  });
+
   it('requires credentials and answers unknown routes with the envelope', async () => {
     const none = await h.inject({ method: 'GET', url: '/v1/documents' });
     expect(none.statusCode).toBe(401);

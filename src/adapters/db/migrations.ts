@@ -379,6 +379,18 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('documents').addColumn('cv_improved_reading_id', 'text').execute();
     },
   },
+  '0009_document_view': {
+    async up(db: Kysely<any>) {
+      // GET /v1/documents/{id} serves a decided document from its answer serialised once (view_json,
+      // for the base address it was made with); every change to the row bumps revision and clears it.
+      await db.schema
+        .alterTable('documents')
+        .addColumn('revision', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.alterTable('documents').addColumn('view_json', 'text').execute();
+      await db.schema.alterTable('documents').addColumn('view_base_url', 'text').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

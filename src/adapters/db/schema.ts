@@ -58,6 +58,11 @@ export interface DocumentsTable {
   /** A CV's improved wording made after reading (JSON), and the reading it improves. */
   cv_improved?: string | null;
   cv_improved_reading_id?: string | null;
+  /** Bumped by every change to the row: a serialised answer is stored only for the revision it was made from. */
+  revision?: number;
+  /** GET's answer for a document no longer processing, serialised once, and the base address its links use. */
+  view_json?: string | null;
+  view_base_url?: string | null;
 }
 
 export interface DocumentVersionsTable {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { ConsentsTable, Database, DocumentDeletionsTable, DocumentsTable, DocumentVersionsTable, ReadingsTable } from '../schema.js';
 
 /** Every table a document's content lives in; erased together, documents last. */
@@ -14,6 +14,12 @@ export interface DocumentFilter {
 export interface DocumentWithReading {
   doc: DocumentsTable;
   reading: ReadingsTable | null;
+}
+
+/** What every change to a document row also sets: a new revision, and no serialised answer (it
+ * showed the row before the change). */
+function changed(eb: ExpressionBuilder<Database, 'documents'>) {
+  return { revision: eb('revision', '+', 1), view_json: null, view_base_url: null };
 }
 
 /** Documents, their versions, consents and deletion records; every query is bound to the organisation. */
@@ -161,7 +167,15 @@ export class DocumentsRepository {
   async startOver(orgId: string, id: string, readingId: string, pendingOutcome: string, at: string): Promise<void> {
     await this.db
       .updateTable('documents')
-      .set({ status: 'processing', outcome: pendingOutcome, current_reading_id: readingId, cached: 0, review_result: null, updated_at: at })
+      .set((eb) => ({
+        status: 'processing',
+        outcome: pendingOutcome,
+        current_reading_id: readingId,
+        cached: 0,
+        review_result: null,
+        updated_at: at,
+        ...changed(eb),
+      }))
       .where('id', '=', id)
       .where('org_id', '=', orgId)
       .execute();
@@ -177,7 +191,7 @@ export class DocumentsRepository {
   ): Promise<boolean> {
     const res = await this.db
       .updateTable('documents')
-      .set(change)
+      .set((eb) => ({ ...change, ...changed(eb) }))
       .where('id', '=', id)
       .where('org_id', '=', orgId)
       .where('current_reading_id', '=', readingId)
@@ -194,7 +208,7 @@ export class DocumentsRepository {
   ): Promise<boolean> {
     const res = await this.db
       .updateTable('documents')
-      .set(change)
+      .set((eb) => ({ ...change, ...changed(eb) }))
       .where('id', '=', id)
       .where('org_id', '=', orgId)
       .where('status', '=', expected.status)
@@ -213,7 +227,7 @@ export class DocumentsRepository {
   ): Promise<boolean> {
     const res = await this.db
       .updateTable('documents')
-      .set(change)
+      .set((eb) => ({ ...change, ...changed(eb) }))
       .where('id', '=', id)
       .where('org_id', '=', orgId)
       .where('current_reading_id', '=', fromReadingId)
@@ -225,9 +239,20 @@ export class DocumentsRepository {
   async setCvImproved(orgId: string, id: string, improved: string, readingId: string | null): Promise<void> {
     await this.db
       .updateTable('documents')
-      .set({ cv_improved: improved, cv_improved_reading_id: readingId })
+      .set((eb) => ({ cv_improved: improved, cv_improved_reading_id: readingId, ...changed(eb) }))
       .where('id', '=', id)
       .where('org_id', '=', orgId)
+      .execute();
+  }
+
+  /** Keeps GET's serialised answer, only if the row is still at `revision` (no change since it was made). */
+  async storeView(orgId: string, id: string, revision: number, view: { json: string; baseUrl: string }): Promise<void> {
+    await this.db
+      .updateTable('documents')
+      .set({ view_json: view.json, view_base_url: view.baseUrl })
+      .where('id', '=', id)
+      .where('org_id', '=', orgId)
+      .where('revision', '=', revision)
       .execute();
   }
 

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DocumentsService } from '../../../services/documents.js';
 import { principalOf } from '../../plugins/auth.js';
 import { multipartValidator, readSingleUpload, readUploadForm, uploadInput } from '../../multipart-form.js';
@@ -22,6 +22,11 @@ export interface DocumentRoutesOptions {
   maxFileBytes: number;
   maxBatchFiles: number;
 }
+
+/** The route's response serialiser (zod encode, then JSON), applied by the service before it keeps the text. */
+const serialiseDocument = serializerCompiler({ schema: DocumentSchema, method: 'GET', url: '/v1/documents/:id', httpStatus: '200' }) as (
+  data: unknown,
+) => string;
 
 export async function documentRoutes(app: FastifyInstance, opts: DocumentRoutesOptions): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -70,7 +75,12 @@ export async function documentRoutes(app: FastifyInstance, opts: DocumentRoutesO
 
   r.get('/v1/documents/:id', {
     schema: { tags, summary: 'Get a document and its result', params: DocumentIdParams, response: { 200: DocumentSchema, ...errorResponses(404) } },
-    handler: async (request) => documents.get(principalOf(request), request.params.id),
+    handler: async (request, reply) => {
+      const json = await documents.getSerialised(principalOf(request), request.params.id, serialiseDocument);
+      // Already serialised by the route's own serialiser (kept by the service once a document is
+      // decided): sent as JSON text, which the typed reply would not take.
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
+    },
   });
 
   r.delete('/v1/documents/:id', {
