@@ -70,6 +70,7 @@ export async function evalReceiptsPipeline(
     const misses = Object.keys(expected).filter((k) => (report.fields[k]?.correct ?? 0) === wasRight[k]);
     log(`  ${basename(l.file)} ${out.documentType.padEnd(8)} ${(out.outcome.code ?? 'verified').padEnd(24)} missed: ${misses.join(', ') || '-'}`);
     if (!opts.show || !misses.length) continue;
+    log(`    reasons: ${out.result.review_reasons.join(' | ')}`);
     const stored = ((out.raw[DECISION_INPUT_KEY] as { fields?: StoredField[] } | undefined)?.fields ?? []) as StoredField[];
     for (const k of misses) {
       log(`    ${k}: label ${JSON.stringify(expected[k as keyof typeof expected])}, published ${JSON.stringify(out.result.values[k] ?? null)}`);

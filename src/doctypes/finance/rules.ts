@@ -51,8 +51,28 @@ function settleConflicts(fields: Map<string, FieldReading>): void {
   }
 }
 
+/** Readers that disagree on the digits of the total, with no tax read to add on top of the lines,
+ * are settled when exactly one of their values is the sum of the line amounts (one cent of
+ * rounding per line): the lines are other printed numbers, so a misread digit in the total does
+ * not make it their sum by chance. */
+function settleTotalByItems(fields: Map<string, FieldReading>): void {
+  const f = fields.get('total');
+  const items = itemsOf(fields.get('line_items'));
+  if (!f || f.status !== 'conflict' || !items?.length) return;
+  const tax = numberOf(fields.get('tax_amount'));
+  if ((tax !== null && tax !== 0) || fields.get('tax_amount')?.status === 'conflict') return;
+  const sum = items.reduce((s, i) => s + cents(i.amount), 0);
+  if (sum <= 0) return;
+  const values = [...new Set(f.candidates.map((c) => c.value).filter((v): v is number => typeof v === 'number'))];
+  const fitting = values.filter((v) => Math.abs(cents(v) - sum) <= items.length);
+  if (fitting.length !== 1) return;
+  const why = `The readers disagreed (${readingsOf(f.candidates)}); ${formatAmount(fitting[0]!)} is the reading that the ${items.length} line amounts sum to.`;
+  fields.set('total', settled(f, fitting[0]!, 'arithmetic', why));
+}
+
 function arithmetic(fields: Map<string, FieldReading>, problems: Problem[]): void {
   settleConflicts(fields);
+  settleTotalByItems(fields);
   const checks = checkArithmetic({
     items: itemsOf(fields.get('line_items')),
     subtotal: numberOf(fields.get('subtotal')),
