@@ -17,7 +17,14 @@ describe('findMerchant', () => {
   });
 
   it('tells a name from logo noise and from a legal form alone', () => {
-    for (const name of ['HON HWA HARDWARE TRADING', '99 SPEED MART S/B', 'MR. D.I.Y. (M) SDN BHD', '7-ELEVEN', 'BISTRO & CAFE'])
+    for (const name of [
+      'HON HWA HARDWARE TRADING',
+      '99 SPEED MART S/B (519537-X)',
+      '29 SPEED HART 5/8 {519837 <',
+      'MR. D.I.Y. (M) SDN BHD',
+      '7-ELEVEN',
+      'BISTRO & CAFE',
+    ])
       expect(looksLikeName(name), name).toBe(true);
     for (const noise of ['he Co RR re', 'alin a i DE', '3 1§orolr', 'SDN BHD']) expect(looksLikeName(noise), noise).toBe(false);
   });

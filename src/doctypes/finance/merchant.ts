@@ -29,14 +29,16 @@ const letters = (s: string): number => (s.match(/\p{L}/gu) ?? []).length;
 const digits = (s: string): number => (s.match(/\p{N}/gu) ?? []).length;
 
 /** A logo read as text ("he Co RR re", "alin a i DE", "3 1§orolr") is no name: a name has a word
- * of three letters or more, most of its tokens are longer than two letters, and it says more than
- * a legal form ("SDN BHD" alone names no one). */
+ * of three letters or more, most of its lettered tokens are longer than two letters, and it says
+ * more than a legal form ("SDN BHD" alone names no one). */
 export function looksLikeName(text: string): boolean {
   const tokens = text.split(/\s+/).filter((t) => /[\p{L}\p{N}]/u.test(t));
   const word = tokens.some((t) => /^[\p{L}\p{N}'’"“”&.\-/(),:[\]]+$/u.test(t) && letters(t) >= 3 && letters(t) >= 2 * digits(t));
-  const short = tokens.filter((t) => letters(t) <= 2).length;
+  // Numbers (a branch number, a registration) are neither words nor noise.
+  const wordy = tokens.filter((t) => letters(t) > 0);
+  const short = wordy.filter((t) => letters(t) <= 2).length;
   const beyondLegalForm = letters(text.replace(new RegExp(LEGAL_FORM.source, 'gi'), '')) >= 3;
-  return word && short * 2 <= tokens.length && beyondLegalForm;
+  return word && short * 2 <= wordy.length && beyondLegalForm;
 }
 
 function stops(text: string): boolean {
