@@ -127,6 +127,28 @@ describe('receipt from synthetic readings', () => {
     expect(taxed.get('total').status).toBe('conflict');
   });
 
+  it('settles readers that disagree on the total by what was paid: tendered less change', async () => {
+    const slip = (total: string, reader: ReaderOutput['reader'], tendered = '63.60') =>
+      placed(
+        [
+          ['GOOD EATS', 0.2, 0.03],
+          ['TOTAL', 0.05, 0.3],
+          [total, 0.8, 0.3],
+          ['CASH', 0.05, 0.32],
+          [tendered, 0.8, 0.32],
+          ['CHANGE', 0.05, 0.34],
+          ['0.00', 0.8, 0.34],
+        ],
+        reader,
+      );
+    const settled = await readFinance(receipt, [slip('68.60', 'tesseract'), slip('63.60', 'paddle')], NOW);
+    expect(settled.get('total')).toMatchObject({ status: 'read', value: 63.6, evidence: ['arithmetic'] });
+    expect(settled.get('total').reason).toContain('tendered less change');
+    // What was paid fits neither reading: the conflict stands.
+    const unsettled = await readFinance(receipt, [slip('68.60', 'tesseract', '70.00'), slip('63.60', 'paddle', '70.00')], NOW);
+    expect(unsettled.get('total').status).toBe('conflict');
+  });
+
   it('names the tender by its word when misread digits share its row', async () => {
     const { value } = await run(
       placed([
