@@ -26,20 +26,6 @@ const REGISTRATION = /^\W*\(?[0-9]{4,}[-\s]?[A-Z]?\)?\W*$|\bCO(?:MPANY)?\.?\s*-?
 const TRAILING_REGISTRATION = /\s*\(\s*[0-9][0-9A-Z\s-]{4,}\)\s*$/i;
 
 const letters = (s: string): number => (s.match(/\p{L}/gu) ?? []).length;
-const digits = (s: string): number => (s.match(/\p{N}/gu) ?? []).length;
-
-/** A logo read as text ("he Co RR re", "alin a i DE", "3 1§orolr") is no name: a name has a word
- * of three letters or more, most of its lettered tokens are longer than two letters, and it says
- * more than a legal form ("SDN BHD" alone names no one). */
-export function looksLikeName(text: string): boolean {
-  const tokens = text.split(/\s+/).filter((t) => /[\p{L}\p{N}]/u.test(t));
-  const word = tokens.some((t) => /^[\p{L}\p{N}'’"“”&.\-/(),:[\]]+$/u.test(t) && letters(t) >= 3 && letters(t) >= 2 * digits(t));
-  // Numbers (a branch number, a registration) are neither words nor noise.
-  const wordy = tokens.filter((t) => letters(t) > 0);
-  const short = wordy.filter((t) => letters(t) <= 2).length;
-  const beyondLegalForm = letters(text.replace(new RegExp(LEGAL_FORM.source, 'gi'), '')) >= 3;
-  return word && short * 2 <= wordy.length && beyondLegalForm;
-}
 
 function stops(text: string): boolean {
   return (
@@ -59,11 +45,9 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
   const typical = Math.min(...head.map((r) => r.height));
   let best: { row: Row; score: number } | null = null;
   head.forEach((row, i) => {
-    if (letters(row.text) < 3 || stops(row.text) || REGISTRATION.test(row.text) || !looksLikeName(row.text)) return;
-    // A registered company name is what accounts want, more than a logo or a brand line above it;
-    // its registration number is printed on the line under it.
-    const registered = head[i + 1] !== undefined && REGISTRATION.test(head[i + 1]!.text);
-    const score = (LEGAL_FORM.test(row.text) ? 3 : 0) + (registered ? 2 : 0) + row.height / typical - i * 0.3;
+    if (letters(row.text) < 3 || stops(row.text) || REGISTRATION.test(row.text)) return;
+    // A registered company name is what accounts want, more than a logo or a brand line above it.
+    const score = (LEGAL_FORM.test(row.text) ? 3 : 0) + row.height / typical - i * 0.3;
     if (!best || score > best.score) best = { row, score };
   });
   if (!best) return null;
