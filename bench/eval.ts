@@ -13,9 +13,11 @@ import { evalIdentity } from './eval/identity.js';
 import { evalMrzVectors } from './eval/mrz.js';
 import { evalQuality, printQualityEvaluation } from './eval/quality.js';
 import { evalPipeline, printPipelineReport } from './eval/pipeline.js';
+import { evalReceiptsPipeline, type ReceiptSplit } from './eval/receipts.js';
 import { loadSamples } from './eval/samples.js';
 
-/** `npm run eval -- --data ../shared/data [--only mrz-vectors,quality,identity,finance,einvoices,generated-invoices,pipeline,decisions,capture,cv] [--count 20 --seed 1 --photos 4]`: accuracy of the
+/** `npm run eval -- --data ../shared/data [--only mrz-vectors,quality,identity,finance,receipts,einvoices,generated-invoices,pipeline,decisions,capture,cv] [--count 20 --seed 1 --photos 4]
+ * [--receipts-split tune|held-out --limit N --show]`: accuracy of the
  * readers, extractors and decisions on labelled documents the service has never been tuned to. */
 const { values } = parseArgs({
   options: {
@@ -24,6 +26,9 @@ const { values } = parseArgs({
     count: { type: 'string', default: '20' },
     seed: { type: 'string', default: '1' },
     photos: { type: 'string', default: '4' },
+    'receipts-split': { type: 'string', default: 'held-out' },
+    limit: { type: 'string' },
+    show: { type: 'boolean', default: false },
   },
 });
 // npm runs scripts from the package root; a relative path means the caller's folder (INIT_CWD).
@@ -52,6 +57,19 @@ if (wanted('identity')) {
 if (wanted('finance')) {
   console.log('\n== Invoices and receipts: extractor accuracy on the samples and on generated documents');
   printFinanceEvaluation(await evalFinance({ dataDir, count, seed }));
+}
+if (wanted('receipts')) {
+  const split = values['receipts-split'] as ReceiptSplit;
+  if (split !== 'tune' && split !== 'held-out') throw new Error('--receipts-split is tune or held-out');
+  console.log(`\n== SROIE receipts through the whole pipeline, ${split} split; scored on published values`);
+  const config = loadConfig({ DATA_DIR: '/tmp/docread-eval', LOG_LEVEL: 'silent', WORKER_CONCURRENCY: '1' });
+  const reading = createReadDeps(config);
+  try {
+    const limit = values.limit ? Number(values.limit) : undefined;
+    printSetReports(await evalReceiptsPipeline(dataDir, reading.deps, { split, show: values.show!, ...(limit ? { limit } : {}) }));
+  } finally {
+    await reading.close();
+  }
 }
 if (wanted('einvoices') || wanted('generated-invoices')) {
   const config = loadConfig({ DATA_DIR: '/tmp/docread-eval', LOG_LEVEL: 'silent', WORKER_CONCURRENCY: '1' });

@@ -80,6 +80,75 @@ describe('receipt from synthetic readings', () => {
     expect(field('date').reason).toMatch(/could be 2018-03-12 or 2018-12-03/);
   });
 
+  it('reads a total printed under its label after its currency, and a day-first order from a bare RM column heading', async () => {
+    const { value } = await run(
+      placed([
+        ['GOOD EATS', 0.2, 0.03],
+        ['12/03/2018 10:25 PM RM', 0.05, 0.17],
+        ['TOTAL AMOUNT PAYABLE', 0.05, 0.3],
+        ['RM', 0.05, 0.32],
+        ['41.95', 0.75, 0.32],
+      ]),
+    );
+    expect(value('total')).toBe(41.95);
+    expect(value('date')).toBe('2018-03-12');
+  });
+
+  it('settles readers that disagree on the total by the sum of the lines, unless a tax is added on top', async () => {
+    const slip = (total: string, reader: ReaderOutput['reader'], extra: Array<[string, number, number]> = []) =>
+      placed(
+        [
+          ['GOOD EATS', 0.2, 0.03],
+          ['RICE', 0.05, 0.22],
+          ['4.50', 0.8, 0.22],
+          ['TEA', 0.05, 0.24],
+          ['4.50', 0.8, 0.24],
+          ...extra,
+          ['TOTAL', 0.05, 0.3],
+          [total, 0.8, 0.3],
+        ],
+        reader,
+      );
+    const settled = await readFinance(receipt, [slip('9.60', 'tesseract'), slip('9.00', 'paddle')], NOW);
+    expect(settled.get('total')).toMatchObject({ status: 'read', value: 9, evidence: ['arithmetic'] });
+    expect(settled.get('total').reason).toContain('9.60');
+    // A tax line read: the lines are the net, not the total, so they settle nothing.
+    const taxed = await readFinance(
+      receipt,
+      [
+        slip('9.60', 'tesseract', [
+          ['GST', 0.05, 0.27],
+          ['0.60', 0.8, 0.27],
+        ]),
+        slip('9.00', 'paddle'),
+      ],
+      NOW,
+    );
+    expect(taxed.get('total').status).toBe('conflict');
+  });
+
+  it('settles readers that disagree on the total by what was paid: tendered less change', async () => {
+    const slip = (total: string, reader: ReaderOutput['reader'], tendered = '63.60') =>
+      placed(
+        [
+          ['GOOD EATS', 0.2, 0.03],
+          ['TOTAL', 0.05, 0.3],
+          [total, 0.8, 0.3],
+          ['CASH', 0.05, 0.32],
+          [tendered, 0.8, 0.32],
+          ['CHANGE', 0.05, 0.34],
+          ['0.00', 0.8, 0.34],
+        ],
+        reader,
+      );
+    const settled = await readFinance(receipt, [slip('68.60', 'tesseract'), slip('63.60', 'paddle')], NOW);
+    expect(settled.get('total')).toMatchObject({ status: 'read', value: 63.6, evidence: ['arithmetic'] });
+    expect(settled.get('total').reason).toContain('tendered less change');
+    // What was paid fits neither reading: the conflict stands.
+    const unsettled = await readFinance(receipt, [slip('68.60', 'tesseract', '70.00'), slip('63.60', 'paddle', '70.00')], NOW);
+    expect(unsettled.get('total').status).toBe('conflict');
+  });
+
   it('names the tender by its word when misread digits share its row', async () => {
     const { value } = await run(
       placed([

@@ -76,7 +76,8 @@ export function currencyOfMark(mark: string): string | null {
 }
 
 const CODE_RE = /\b([A-Z]{3})\b/g;
-const SYMBOL_RE = /[€£$¥₹]|\bRM\s?\d|\bRS\.?\s?\d/gi;
+/** A bare RM heads a till's amount column ("AMOUNT RM", "Total (RM):"): Malaysian ringgit. */
+const SYMBOL_RE = /[€£$¥₹]|\bRM\s?\d|\bRS\.?\s?\d|\(\s?RM\s?\)|\bRM\s*$/gi;
 const LABEL_RE = /\b(?:CURRENCY|WAHRUNG|DEVISE|VALUTA|MONEDA|MUNT)\b\s*:?\s*([A-Z]{3})\b/;
 /** Words that name a currency in running text ("All charges are in US Dollars", "Euros"). */
 const NAMES: [RegExp, string][] = [
@@ -109,7 +110,7 @@ export function detectCurrency(lines: string[]): CurrencyFinding | null {
     // Codes only as printed in capitals: "we try" is not Turkish lira.
     for (const m of line.matchAll(CODE_RE)) if (ISO_CURRENCIES.has(m[1]!)) bump(m[1]!, m[1]!, 'code', 2);
     for (const m of line.matchAll(SYMBOL_RE)) {
-      const mark = m[0].replace(/[\s\d]/g, '');
+      const mark = m[0].replace(/[\s\d()]/g, '');
       const code = currencyOfMark(mark);
       if (code) bump(code, m[0].trim(), 'symbol', 1);
     }

@@ -22,17 +22,34 @@ const taxInvoiceSlip = [
 
 describe('till receipt or invoice', () => {
   it('reads a till slip headed TAX INVOICE as a receipt, and says why', () => {
-    expect(tillSigns(input(taxInvoiceSlip).text)).toEqual(['CASHIER', 'CHANGE DUE', 'THANK YOU', '11:41']);
+    expect(tillSigns(input(taxInvoiceSlip).text)).toEqual(['CASHIER', 'CHANGE DUE', 'THANK YOU', '11:41', 'COME AGAIN']);
     expect(looksLikeTillReceipt(input(taxInvoiceSlip).text)).toBe(true);
     const invoice = detectInvoice(input(taxInvoiceSlip));
     expect(detectReceipt(input(taxInvoiceSlip)).score).toBeGreaterThan(invoice.score);
-    expect(invoice.reason).toMatch(/reads as a till receipt \(CASHIER, CHANGE DUE, THANK YOU, 11:41\)/);
+    expect(invoice.reason).toMatch(/reads as a till receipt \(CASHIER, CHANGE DUE, THANK YOU, 11:41, COME AGAIN\)/);
   });
 
   it('keeps an invoice that names whom it bills an invoice, whatever till words it also carries', () => {
     const lines = ['INVOICE', 'Bill to: Helix Medical', 'Invoice date 12/03/2025 10:30', 'Paid in cash, thank you', 'Subtotal 10.00', 'VAT 19%', 'Total 11.90'];
     expect(looksLikeTillReceipt(input(lines).text)).toBe(false);
     expect(detectInvoice(input(lines)).score).toBeGreaterThan(detectReceipt(input(lines)).score);
+  });
+
+  it('knows a restaurant check and a GST till by their own words', () => {
+    const check = ['TIMELESS KITCHEN SDN BHD', 'Guest Check', 'Invoice no: 000039121', 'Cashier : Mizan', 'Open: 18:43:34 Table: 25', 'Total: 593.10'];
+    expect(tillSigns(input(check).text)).toEqual(['CASHIER', '18:43:34', 'GUEST CHECK']);
+    expect(detectReceipt(input(check)).score).toBeGreaterThan(detectInvoice(input(check)).score);
+    const gstTill = [
+      'SPEED MART',
+      'INVOICE NO : 18299/102',
+      'Total Sales (Inclusive GST) RM 141.00',
+      'CASH RM 150.00',
+      'GST Summary',
+      'Thank You. Please come again',
+    ];
+    expect(looksLikeTillReceipt(input(gstTill).text)).toBe(true);
+    // A table sold on an invoice is no restaurant's table.
+    expect(tillSigns('OAK TABLE 2 X 300.00')).toEqual([]);
   });
 
   it('knows a till time written with AM or PM against the digits', () => {

@@ -19,6 +19,11 @@ const TILL_SIGNS: RegExp[] = [
   /\bGOODS SOLD\b/,
   /\bSIMPLIFIED TAX INVOICE\b|\bCASH (?:BILL|SALE|RECEIPT)\b/,
   TIME_OF_DAY,
+  /\bCOME AGAIN\b/,
+  // A restaurant's check: its table ("Table: 25", "TABLE NO 7"), a guest check.
+  /\bTABLE\s*(?:NO\.?|#)\s*:?\s*\d|\bTABLE\s*:\s*\d|\bGUEST CHECK\b/,
+  // A GST till's closing summary of sales by tax code.
+  /\bGST SUMMARY\b|\bTOTAL SALES\b/,
 ];
 
 /** How many distinct till signs the (upper-case) text shows. */

@@ -21,8 +21,12 @@ const NUMBER = String.raw`-?(?:\d{1,3}(?:[.,'’\u00a0\u202f]\d{3})+|\d+)(?:[.,]
  * units of an amount whose cents a reader set apart ("RM 65. 20" is 65.20, not 65). */
 const WHOLE = String.raw`-?(?:\d{1,3}(?:[.,'’\u00a0\u202f]\d{3})+|\d+)(?![.,]\d|\. \d)`;
 
+/** After a currency mark, cents that a reader set apart with the point lost ("RM8 60") end the text:
+ * 8.60, not 8 followed by a count of 60. */
+const LOST_POINT = String.raw`\d{1,6} \d{2}(?=\s*$)`;
+
 const AMOUNT_RE = new RegExp(
-  String.raw`(?<![\w.,/:-])(?:(?<pre>${MARK})\s?(?<a>${NUMBER}|${WHOLE})|(?<b>${NUMBER})(?:\s?(?<post>${MARK}))?|(?<c>${WHOLE})\s?(?<post2>${MARK}))(?![\w%]|\s?%|[.,/:-]\d)`,
+  String.raw`(?<![\w.,/:-])(?:(?<pre>${MARK})\s?(?<a>${NUMBER}|${LOST_POINT}|${WHOLE})|(?<b>${NUMBER})(?:\s?(?<post>${MARK}))?|(?<c>${WHOLE})\s?(?<post2>${MARK}))(?![\w%]|\s?%|[.,/:-]\d)`,
   'giu',
 );
 
@@ -34,7 +38,7 @@ export function findAmounts(text: string): AmountToken[] {
     const g = m.groups ?? {};
     const digits = g.a ?? g.b ?? g.c;
     if (!digits) continue;
-    const value = parseAmount(digits.replace(/[\s\u00a0\u202f'’]/g, ''));
+    const value = parseAmount(digits.replace(/^(\d+) (\d{2})$/, '$1.$2').replace(/[\s\u00a0\u202f'’]/g, ''));
     if (value === null) continue;
     const mark = g.pre ?? g.post ?? g.post2 ?? null;
     out.push({ value, raw: m[0].trim(), start: m.index, end: m.index + m[0].length, currency: mark ? currencyOfMark(mark) : null });

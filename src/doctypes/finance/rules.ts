@@ -1,9 +1,12 @@
 import type { Problem } from '../../domain/problem.js';
 import type { FieldValue } from '../../domain/result.js';
 import { fieldsByKey, fieldsInOrder, readingsOf, settled, withEvidence, type FieldReading } from '../../domain/field.js';
+import type { ReaderOutput } from '../../readers/types.js';
 import type { RulesContext, RulesOutcome } from '../types.js';
 import { checkArithmetic, supportedFields, type ItemNumbers } from './arithmetic.js';
 import { cents, formatAmount } from './money.js';
+import { readingRows } from './rows.js';
+import { paidAmount } from './tender.js';
 import { normaliseInvoiceNumber, normaliseVendor } from './vendor.js';
 
 /** Rules over the reconciled fields of an invoice or a receipt: arithmetic evidence (and the
@@ -51,8 +54,43 @@ function settleConflicts(fields: Map<string, FieldReading>): void {
   }
 }
 
-function arithmetic(fields: Map<string, FieldReading>, problems: Problem[]): void {
+/** Readers that disagree on the digits of the total, with no tax read to add on top of the lines,
+ * are settled when exactly one of their values is the sum of the line amounts (one cent of
+ * rounding per line): the lines are other printed numbers, so a misread digit in the total does
+ * not make it their sum by chance. */
+function settleTotalByItems(fields: Map<string, FieldReading>): void {
+  const f = fields.get('total');
+  const items = itemsOf(fields.get('line_items'));
+  if (!f || f.status !== 'conflict' || !items?.length) return;
+  const tax = numberOf(fields.get('tax_amount'));
+  if ((tax !== null && tax !== 0) || fields.get('tax_amount')?.status === 'conflict') return;
+  const sum = items.reduce((s, i) => s + cents(i.amount), 0);
+  if (sum <= 0) return;
+  const values = [...new Set(f.candidates.map((c) => c.value).filter((v): v is number => typeof v === 'number'))];
+  const fitting = values.filter((v) => Math.abs(cents(v) - sum) <= items.length);
+  if (fitting.length !== 1) return;
+  const why = `The readers disagreed (${readingsOf(f.candidates)}); ${formatAmount(fitting[0]!)} is the reading that the ${items.length} line amounts sum to.`;
+  fields.set('total', settled(f, fitting[0]!, 'arithmetic', why));
+}
+
+/** Readers that disagree on the digits of the total are settled when exactly one of their values
+ * is what a page reading says was paid (tendered less change, on their own lines). */
+function settleTotalByTender(fields: Map<string, FieldReading>, readings: readonly ReaderOutput[]): void {
+  const f = fields.get('total');
+  if (!f || f.status !== 'conflict') return;
+  const paid = [...new Set(readings.map((r) => paidAmount(readingRows(r))).filter((v): v is number => v !== null))];
+  if (paid.length !== 1) return;
+  const values = [...new Set(f.candidates.map((c) => c.value).filter((v): v is number => typeof v === 'number'))];
+  const fitting = values.filter((v) => cents(v) === cents(paid[0]!));
+  if (fitting.length !== 1) return;
+  const why = `The readers disagreed (${readingsOf(f.candidates)}); ${formatAmount(fitting[0]!)} is what the slip says was paid (tendered less change).`;
+  fields.set('total', settled(f, fitting[0]!, 'arithmetic', why));
+}
+
+function arithmetic(fields: Map<string, FieldReading>, readings: readonly ReaderOutput[], problems: Problem[]): void {
   settleConflicts(fields);
+  settleTotalByItems(fields);
+  settleTotalByTender(fields, readings);
   const checks = checkArithmetic({
     items: itemsOf(fields.get('line_items')),
     subtotal: numberOf(fields.get('subtotal')),
@@ -109,7 +147,7 @@ async function duplicate(ctx: RulesContext, fields: ReadonlyMap<string, FieldRea
 export async function financeRules(ctx: RulesContext, keys: FinanceRuleKeys): Promise<RulesOutcome> {
   const problems: Problem[] = [];
   const fields = fieldsByKey(ctx.fields);
-  arithmetic(fields, problems);
+  arithmetic(fields, ctx.readings, problems);
   dateProblems(fields, keys, ctx.now, problems);
   await duplicate(ctx, fields, keys, problems);
   return { problems, fields: fieldsInOrder(ctx.fields, fields) };

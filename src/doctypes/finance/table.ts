@@ -36,8 +36,10 @@ interface Header {
 
 const clean = (w: string): string => upper(w).replace(/[:.]+$/, '');
 
-/** Header columns from the words of a row; two-word names ("Unit price") are tried first. */
+/** Header columns from the words of a row; two-word names ("Unit price") are tried first. A row
+ * carrying an amount is a line or a total ("Item 2 Total with GST 77.20"), never a header. */
 function headerOf(row: Row): Header | null {
+  if (findAmounts(row.text).length) return null;
   const words: Word[] = row.cells.flatMap((c) => c.words);
   const columns: Partial<Record<Column, Box>> = {};
   for (let i = 0; i < words.length; i++) {

@@ -1,4 +1,5 @@
 import type { Box } from '../../readers/types.js';
+import { currencyOfMark } from './currency.js';
 import { cents, findAmounts, findPercent } from './money.js';
 import { matchLabel, upper } from './labels.js';
 import type { Row } from './rows.js';
@@ -91,6 +92,12 @@ function classify(label: string): { kind: Kind; strength: number } | null {
   return null;
 }
 
+/** A label that says nothing but the currency: "", "RM", "(RM)". */
+const bareOrCurrency = (label: string): boolean => {
+  const mark = label.replace(/[\s():]/g, '');
+  return mark === '' || currencyOfMark(mark) !== null;
+};
+
 const below = (a: AmountReading, b: AmountReading): boolean => a.page > b.page || (a.page === b.page && a.row.box[1] > b.row.box[1]);
 
 /** Strongest label first, then lowest on the page. */
@@ -155,11 +162,12 @@ export function findTotals(rows: Row[]): TotalsBlock {
       const kind = classify(amount.label);
       if (kind) add(kind.kind, { ...amount, page: row.page, strength: kind.strength, row });
     }
-    // A label whose amount was printed (or read) on the line under it.
+    // A label whose amount was printed (or read) on the line under it, alone or after its currency ("RM 41.95").
     const next = rows[i + 1];
     const kind = amounts.length ? null : classify(row.text);
     const under = kind && next && next.page === row.page ? rowAmounts(next) : [];
-    if (kind && under.length === 1 && !under[0]!.label) add(kind.kind, { ...under[0]!, label: row.text, page: row.page, strength: kind.strength, row: next! });
+    if (kind && under.length === 1 && bareOrCurrency(under[0]!.label))
+      add(kind.kind, { ...under[0]!, label: row.text, page: row.page, strength: kind.strength, row: next! });
   });
   // Without a prepayment, an amount due ("Total payable", "Net à payer") is the total as much as
   // a total is; after one, only the total is.

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { readingRows } from './rows.js';
+import { paidAmount } from './tender.js';
+import { placed } from './test-reading.js';
+
+const rowsOf = (entries: Array<[string, number, number]>) => readingRows(placed(entries));
+
+describe('paidAmount', () => {
+  it('is the tender less the change printed under it', () => {
+    expect(
+      paidAmount(
+        rowsOf([
+          ['TOTAL', 0.05, 0.3],
+          ['77.20', 0.8, 0.3],
+          ['Cash', 0.6, 0.34],
+          ['100.00', 0.8, 0.34],
+          ['Change', 0.6, 0.36],
+          ['22.80', 0.8, 0.36],
+        ]),
+      ),
+    ).toBe(77.2);
+  });
+
+  it('says nothing without a change line, a tender just above it, or with several amounts on a line', () => {
+    expect(
+      paidAmount(
+        rowsOf([
+          ['CASH', 0.05, 0.3],
+          ['50.00', 0.8, 0.3],
+        ]),
+      ),
+    ).toBeNull();
+    expect(
+      paidAmount(
+        rowsOf([
+          ['CASH', 0.05, 0.2],
+          ['50.00', 0.8, 0.2],
+          ['ITEMS 3', 0.05, 0.3],
+          ['SAVED 2', 0.05, 0.32],
+          ['CHANGE', 0.05, 0.4],
+          ['1.00', 0.8, 0.4],
+        ]),
+      ),
+    ).toBeNull();
+    expect(
+      paidAmount(
+        rowsOf([
+          ['CASH 50.00 20.00', 0.05, 0.3],
+          ['CHANGE', 0.05, 0.32],
+          ['1.00', 0.8, 0.32],
+        ]),
+      ),
+    ).toBeNull();
+    // "EXCHANGEABLE" is no change line.
+    expect(
+      paidAmount(
+        rowsOf([
+          ['CASH', 0.05, 0.3],
+          ['50.00', 0.8, 0.3],
+          ['GOODS EXCHANGEABLE 7 DAYS 1.00', 0.05, 0.32],
+        ]),
+      ),
+    ).toBeNull();
+  });
+});
