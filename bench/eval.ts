@@ -15,7 +15,7 @@ import { evalQuality, printQualityEvaluation } from './eval/quality.js';
 import { evalPipeline, printPipelineReport } from './eval/pipeline.js';
 import { loadSamples } from './eval/samples.js';
 
-/** `npm run eval -- --data ../shared/data [--only mrz-vectors,quality,identity,finance,einvoices,generated-invoices,pipeline,decisions,capture,cv] [--count 20 --seed 1 --photos 4]`: accuracy of the
+/** `npm run eval -- --data ../shared/data [--only mrz-vectors,quality,identity,finance,einvoices,generated-invoices,pipeline,decisions,capture,cv] [--count 20 --seed 1 --photos 4 --mrz-split tune|held-out]`: accuracy of the
  * readers, extractors and decisions on labelled documents the service has never been tuned to. */
 const { values } = parseArgs({
   options: {
@@ -24,6 +24,7 @@ const { values } = parseArgs({
     count: { type: 'string', default: '20' },
     seed: { type: 'string', default: '1' },
     photos: { type: 'string', default: '4' },
+    'mrz-split': { type: 'string' },
   },
 });
 // npm runs scripts from the package root; a relative path means the caller's folder (INIT_CWD).
@@ -47,7 +48,12 @@ if (wanted('quality')) {
 }
 if (wanted('identity')) {
   console.log('\n== Identity documents: MRZ read from photos (real samples and generated photos)');
-  await evalIdentity({ dataDir, count, seed });
+  const split = values['mrz-split'];
+  if (split !== undefined && split !== 'tune' && split !== 'held-out') {
+    console.error('--mrz-split is tune or held-out');
+    process.exit(2);
+  }
+  await evalIdentity({ dataDir, count, seed, ...(split ? { split } : {}) });
 }
 if (wanted('finance')) {
   console.log('\n== Invoices and receipts: extractor accuracy on the samples and on generated documents');
