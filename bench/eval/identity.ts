@@ -33,6 +33,10 @@ export interface SetFigures {
   valid: number;
   /** Consensus valid but not exact: a misread that would look certain (names are not checked). */
   validButWrong: number;
+  /** Fields of the consensus its check digits verify (status valid) whose value is not the printed
+   * one: what would be published as verified and be wrong. Must stay 0. */
+  verifiedWrong: number;
+  verifiedFields: number;
   /** Exact reads per single reader. */
   perReader: Record<string, number>;
   fields: Record<string, [right: number, total: number]>;
@@ -71,7 +75,7 @@ const MRZ_FIELDS: MrzFieldName[] = [
   'optional_data',
 ];
 
-const emptyFigures = (): SetFigures => ({ documents: 0, exact: 0, valid: 0, validButWrong: 0, perReader: {}, fields: {}, msPerDocument: 0, misses: [] });
+const emptyFigures = (): SetFigures => ({ documents: 0, exact: 0, valid: 0, validButWrong: 0, verifiedWrong: 0, verifiedFields: 0, perReader: {}, fields: {}, msPerDocument: 0, misses: [] });
 const tally = (f: SetFigures, key: string, ok: boolean): void => {
   const cell = (f.fields[key] ??= [0, 0]);
   if (ok) cell[0]++;
@@ -92,6 +96,18 @@ async function readOne(png: Buffer, readers: MrzPassReader, truth: string[], fig
   if (exact) figures.exact++;
   if (got?.result.valid) figures.valid++;
   if (got?.result.valid && !exact) figures.validButWrong++;
+  if (got) {
+    // the characters a verified field stands on, against the same positions as printed
+    const at = (lines: readonly string[], f: MrzResult['fields'][MrzFieldName]): string => lines[f!.positions.line]?.slice(f!.positions.start, f!.positions.end) ?? '';
+    for (const [name, field] of Object.entries(got.result.fields)) {
+      if (field.status !== 'valid') continue;
+      figures.verifiedFields++;
+      if (at(got.lines, field) !== at(truth, field)) {
+        figures.verifiedWrong++;
+        figures.misses.push(`${id}: ${name} verified as ${at(got.lines, field)}, printed ${at(truth, field)}`);
+      }
+    }
+  }
   if (!exact) figures.misses.push(`${id}: ${got ? got.lines.join(' / ') : 'no MRZ found'}`);
   return got?.result ?? null;
 }
@@ -158,6 +174,7 @@ function print(title: string, f: SetFigures, showMisses = true): void {
   console.log(`\n${title}: ${f.documents} images, ${(f.msPerDocument / Math.max(1, f.documents)).toFixed(0)} ms each`);
   console.log(`  exact full MRZ      ${f.exact}/${f.documents} (${pct(f.exact, f.documents)})`);
   console.log(`  all checks pass     ${f.valid}/${f.documents}; of those not exact: ${f.validButWrong}`);
+  console.log(`  verified but wrong  ${f.verifiedWrong} of ${f.verifiedFields} check-digit-verified fields`);
   console.log(
     `  exact per reader    ${
       Object.entries(f.perReader)
@@ -186,7 +203,7 @@ export async function evalIdentity(opts: IdentityEvalOptions): Promise<IdentityE
       const exact = all.reduce((s, f) => s + f.exact, 0);
       const documents = all.reduce((s, f) => s + f.documents, 0);
       console.log(
-        `\nReal MRZ images, all folders: exact full MRZ ${exact}/${documents}; all checks pass but not exact: ${all.reduce((s, f) => s + f.validButWrong, 0)}`,
+        `\nReal MRZ images, all folders: exact full MRZ ${exact}/${documents}; all checks pass but not exact: ${all.reduce((s, f) => s + f.validButWrong, 0)}; verified but wrong: ${all.reduce((s, f) => s + f.verifiedWrong, 0)}`,
       );
     }
     print('Generated photos (passport, TD1, TD2, MRV-A, MRV-B)', generated);
