@@ -19,6 +19,8 @@ export type PaddleRequest =
 export interface MrzRowSteps {
   box: Box;
   variants: Array<{ steps: number; data: Float32Array }>;
+  /** The detector's reading of the row (its lines on the row, left to right). */
+  text: string;
 }
 
 /** How a crop's lines were found: from its pixel rows, each band read by the recogniser alone,
