@@ -75,7 +75,18 @@ const MRZ_FIELDS: MrzFieldName[] = [
   'optional_data',
 ];
 
-const emptyFigures = (): SetFigures => ({ documents: 0, exact: 0, valid: 0, validButWrong: 0, verifiedWrong: 0, verifiedFields: 0, perReader: {}, fields: {}, msPerDocument: 0, misses: [] });
+const emptyFigures = (): SetFigures => ({
+  documents: 0,
+  exact: 0,
+  valid: 0,
+  validButWrong: 0,
+  verifiedWrong: 0,
+  verifiedFields: 0,
+  perReader: {},
+  fields: {},
+  msPerDocument: 0,
+  misses: [],
+});
 const tally = (f: SetFigures, key: string, ok: boolean): void => {
   const cell = (f.fields[key] ??= [0, 0]);
   if (ok) cell[0]++;
@@ -98,7 +109,8 @@ async function readOne(png: Buffer, readers: MrzPassReader, truth: string[], fig
   if (got?.result.valid && !exact) figures.validButWrong++;
   if (got) {
     // the characters a verified field stands on, against the same positions as printed
-    const at = (lines: readonly string[], f: MrzResult['fields'][MrzFieldName]): string => lines[f!.positions.line]?.slice(f!.positions.start, f!.positions.end) ?? '';
+    const at = (lines: readonly string[], f: MrzResult['fields'][MrzFieldName]): string =>
+      lines[f!.positions.line]?.slice(f!.positions.start, f!.positions.end) ?? '';
     for (const [name, field] of Object.entries(got.result.fields)) {
       if (field.status !== 'valid') continue;
       figures.verifiedFields++;

@@ -45,6 +45,15 @@ describe('mrzConsensus', () => {
     expect(c.lines).toEqual(td1);
   });
 
+  it('between names the engines read differently, as often, takes the one with more fillers', () => {
+    const cs = 'P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<CCCCCCCCC';
+    const c = mrzConsensus([vote('paddle', [cs, L2]), vote('mrz_pass', [L1, L2]), vote('tesseract', [L1, L2])], NOW)!;
+    expect(c.lines[0]).toBe(L1);
+    // outnumbered, the fillers do not win
+    const d = mrzConsensus([vote('paddle', [L1.replace('ANNA', 'ANNC'), L2]), vote('mrz_pass', [L1.replace('ANNA', 'ANN<'), L2])], NOW)!;
+    expect(d.lines[0]).toBe(L1.replace('ANNA', 'ANN<'));
+  });
+
   it('returns null when no reading has an MRZ format', () => {
     expect(mrzConsensus([vote('mrz_pass', ['HELLO', 'WORLD'])], NOW)).toBeNull();
   });
@@ -57,6 +66,7 @@ describe('helpers', () => {
     expect(trailingFillers('P<GBRHALL<<JILL<<<<')).toBe('P<GBRHALL<<JILL<<<<');
     expect(trailingFillers('DE<LA<CRUZ<<CLARA<<<L')).toBe('DE<LA<CRUZ<<CLARA<<<<');
     expect(trailingFillers('P<GBRHALL<L')).toBe('P<GBRHALL<L');
+    expect(trailingFillers('P<AUSCITIZEN<<JANE<<<<<<<<<CL<<LLCLLLLCCCCCS')).toBe('P<AUSCITIZEN<<JANE<<<<<<<<<<<<<<<<<<<<<<<<<<');
   });
 
   it('compares printed names with their MRZ form', () => {
