@@ -115,7 +115,7 @@ describe('MRZ decoding under the grammar from CTC step probabilities', () => {
     expect(greedyText(textMatrix('L898«02'))).toBe('L898<02');
   });
 
-  it("takes the detector's text of the rows when it passes more check digits than the step probabilities", () => {
+  it("takes the detector's text of the rows when all its check digits pass and the step probabilities' do not", () => {
     // every presentation of line 2 misread a digit of each date; the detector read the line whole
     const misread = 'L898902C36UTO7408172F1201159ZE184226B<<<<<10';
     expect(decodeMrzRows([row(TD3[0]!), row(misread)])?.lines[1]).toBe(misread);
@@ -126,7 +126,7 @@ describe('MRZ decoding under the grammar from CTC step probabilities', () => {
     expect(d?.lines).toEqual(TD3);
   });
 
-  it('keeps the step probabilities when the text passes no more check digits', () => {
+  it('keeps the step probabilities when the text does not pass every check digit', () => {
     // the text misreads the document number's check digit; the steps read every check right
     const d = decodeMrzRows([
       { ...row(TD3[0]!), text: TD3[0]! },

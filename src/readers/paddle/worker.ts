@@ -110,26 +110,11 @@ function paperOf(img: GreyImage, rect: Rect): number {
   return values[Math.floor(values.length * 0.9)] ?? 255;
 }
 
-// Of the crop's height, paper added above and below before detection: the detector misses a
-// line that touches the crop's edge (measured: the top line of a tight two-line band, unread).
-const MRZ_DETECT_PAD_Y = 0.25;
-
-/** The crop with white paper above and below (the crop is contrast-stretched: its paper is white). */
-async function padVertically(png: Buffer): Promise<{ png: Buffer; pad: number; width: number; height: number }> {
-  const meta = await open(png).metadata();
-  const pad = Math.round(meta.height! * MRZ_DETECT_PAD_Y);
-  const padded = await open(png).removeAlpha().extend({ top: pad, bottom: pad, background: '#ffffff' }).png({ compressionLevel: 1 }).toBuffer();
-  return { png: padded, pad, width: meta.width!, height: meta.height! };
-}
-
 /** An MRZ crop: the detector's lines (as `readImage`) and, per row, the recogniser's step
  * probabilities over the MRZ alphabet for the caller's grammar decoding, with the detector's own
- * reading of the row. Boxes are fractions of the crop as given. */
+ * reading of the row. */
 async function readMrzRows(ocr: PaddleOcr, recogniser: PaddleLineRecogniser, png: Buffer, groups: string[][]): Promise<PaddleResult> {
-  const padded = await padVertically(png);
-  const { lines, rects, grey } = await detectImage(ocr, padded.png);
-  const toCrop = (x0: number, y0: number, x1: number, y1: number): Box => pixelsToBox(x0, y0 - padded.pad, x1, y1 - padded.pad, padded.width, padded.height);
-  const fromPadded = (b: Box): Box => toCrop(b[0] * grey.width, b[1] * grey.height, b[2] * grey.width, b[3] * grey.height);
+  const { lines, rects, grey } = await detectImage(ocr, png);
   const rows: MrzRowSteps[] = [];
   for (const rect of joinRows(rects)) {
     const paper = paperOf(grey, rect);
@@ -151,10 +136,9 @@ async function readMrzRows(ocr: PaddleOcr, recogniser: PaddleLineRecogniser, png
       .sort((a, b) => a.x - b.x)
       .map((l) => l.text)
       .join('');
-    if (variants.length > 0) rows.push({ box: toCrop(rect.x0, rect.y0, rect.x1, rect.y1), variants, text });
+    if (variants.length > 0) rows.push({ box: pixelsToBox(rect.x0, rect.y0, rect.x1, rect.y1, grey.width, grey.height), variants, text });
   }
-  const inCrop = lines.map((l) => ({ ...l, box: fromPadded(l.box), words: l.words.map((w) => ({ ...w, box: fromPadded(w.box) })) }));
-  return { lines: inCrop, rows };
+  return { lines, rows };
 }
 
 async function readPage(ocr: PaddleOcr, png: Buffer, maxSide: number): Promise<PaddleResult> {
