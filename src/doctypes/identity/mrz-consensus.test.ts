@@ -45,15 +45,6 @@ describe('mrzConsensus', () => {
     expect(c.lines).toEqual(td1);
   });
 
-  it('between names the engines read differently, as often, takes the one with more fillers', () => {
-    const cs = 'P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<CCCCCCCCC';
-    const c = mrzConsensus([vote('paddle', [cs, L2]), vote('mrz_pass', [L1, L2]), vote('tesseract', [L1, L2])], NOW)!;
-    expect(c.lines[0]).toBe(L1);
-    // outnumbered, the fillers do not win
-    const d = mrzConsensus([vote('paddle', [L1.replace('ANNA', 'ANNC'), L2]), vote('mrz_pass', [L1.replace('ANNA', 'ANN<'), L2])], NOW)!;
-    expect(d.lines[0]).toBe(L1.replace('ANNA', 'ANN<'));
-  });
-
   it('an engine that read one line whole votes on that line: its passing check digits stand', () => {
     const misread = L2.replace(/10$/, '1K');
     const readers = [vote('mrz_pass', [L1, misread]), vote('tesseract', [L1, misread])];

@@ -1,5 +1,4 @@
 import { engineOf, type ReaderName } from '../../readers/types.js';
-import { FILLER } from '../mrz/charset.js';
 import { LAYOUTS } from '../mrz/formats.js';
 import { parseMrz, type MrzCheckName, type MrzFieldName, type MrzResult, type MrzSpan } from '../mrz/index.js';
 
@@ -34,17 +33,14 @@ const CHECK_OF: Partial<Record<MrzFieldName, MrzCheckName>> = {
   personal_number: 'personal_number',
 };
 
-/** Each option with its vote's weight (see weights); `preferOnTie` orders options that tie. */
-function majority(options: string[], weights?: readonly number[], preferOnTie?: (a: string, b: string) => boolean): string {
+/** Each option with its vote's weight (see weights). */
+function majority(options: string[], weights?: readonly number[]): string {
   const counts = new Map<string, number>();
   options.forEach((o, i) => counts.set(o, (counts.get(o) ?? 0) + (weights?.[i] ?? 1)));
   // Map keeps insertion order: on a tie the earliest reader's option stays
   let best = options[0]!;
   // weights are fractions: a hair's difference is a tie
-  for (const [o, n] of counts) {
-    const lead = n - counts.get(best)!;
-    if (lead > 1e-9 || (Math.abs(lead) <= 1e-9 && preferOnTie?.(o, best))) best = o;
-  }
+  for (const [o, n] of counts) if (n > counts.get(best)! + 1e-9) best = o;
   return best;
 }
 
@@ -54,14 +50,6 @@ function weights(among: readonly MrzVote[]): number[] {
   for (const v of among) perEngine.set(engineOf(v.reader), (perEngine.get(engineOf(v.reader)) ?? 0) + 1);
   return among.map((v) => 1 / perEngine.get(engineOf(v.reader))!);
 }
-
-const NAME_FIELDS: ReadonlySet<MrzFieldName> = new Set(['surname', 'given_names']);
-const fillersIn = (piece: string): number => [...piece].filter((ch) => ch === FILLER).length;
-
-/** Between names the engines read differently, as often: the one with more fillers. Engines read
- * the filler as C, K, L or S far more often than a letter as the filler. Names have no check digit:
- * this picks what the MRZ shows, it does not verify it. */
-const moreFillers = (a: string, b: string): boolean => fillersIn(a) > fillersIn(b);
 
 const shapeOf = (r: MrzResult): string => `${r.format}:${r.lines.repaired.map((l) => l.length).join('/')}`;
 
@@ -152,8 +140,7 @@ export function mrzConsensus(votes: readonly MrzVote[], now: Date, loneLines: re
         check ? [check.line, check.position, lines[check.line]![check.position]] : null,
       ]);
     });
-    const tieBreak = NAME_FIELDS.has(field) ? (a: string, b: string) => moreFillers(JSON.parse(a)[1] as string, JSON.parse(b)[1] as string) : undefined;
-    const [span, text, check] = JSON.parse(majority(pieces, weights(voters), tieBreak)) as [MrzSpan, string, [number, number, string] | null];
+    const [span, text, check] = JSON.parse(majority(pieces, weights(voters))) as [MrzSpan, string, [number, number, string] | null];
     [...text].forEach((ch, i) => (out[span.line]![span.start + i] = ch));
     if (check) out[check[0]]![check[1]] = check[2];
   }
