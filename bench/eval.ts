@@ -17,7 +17,7 @@ import { evalReceiptsPipeline, type ReceiptSplit } from './eval/receipts.js';
 import { loadSamples } from './eval/samples.js';
 
 /** `npm run eval -- --data ../shared/data [--only mrz-vectors,quality,identity,finance,receipts,einvoices,generated-invoices,pipeline,decisions,capture,cv] [--count 20 --seed 1 --photos 4]
- * [--receipts-split tune|held-out --limit N --show]`: accuracy of the
+ * [--receipts-split tune|held-out --limit N --show] [--mrz-split tune|held-out]`: accuracy of the
  * readers, extractors and decisions on labelled documents the service has never been tuned to. */
 const { values } = parseArgs({
   options: {
@@ -29,6 +29,7 @@ const { values } = parseArgs({
     'receipts-split': { type: 'string', default: 'held-out' },
     limit: { type: 'string' },
     show: { type: 'boolean', default: false },
+    'mrz-split': { type: 'string' },
   },
 });
 // npm runs scripts from the package root; a relative path means the caller's folder (INIT_CWD).
@@ -52,7 +53,12 @@ if (wanted('quality')) {
 }
 if (wanted('identity')) {
   console.log('\n== Identity documents: MRZ read from photos (real samples and generated photos)');
-  await evalIdentity({ dataDir, count, seed });
+  const split = values['mrz-split'];
+  if (split !== undefined && split !== 'tune' && split !== 'held-out') {
+    console.error('--mrz-split is tune or held-out');
+    process.exit(2);
+  }
+  await evalIdentity({ dataDir, count, seed, ...(split ? { split } : {}) });
 }
 if (wanted('finance')) {
   console.log('\n== Invoices and receipts: extractor accuracy on the samples and on generated documents');

@@ -45,6 +45,18 @@ describe('mrzConsensus', () => {
     expect(c.lines).toEqual(td1);
   });
 
+  it('an engine that read one line whole votes on that line: its passing check digits stand', () => {
+    const misread = L2.replace(/10$/, '1K');
+    const readers = [vote('mrz_pass', [L1, misread]), vote('tesseract', [L1, misread])];
+    expect(mrzConsensus(readers, NOW)!.result.valid).toBe(false);
+    const c = mrzConsensus(readers, NOW, [{ reader: 'paddle', line: L2 }])!;
+    expect(c.lines).toEqual([L1, L2]);
+    expect(c.result.valid).toBe(true);
+    // a line unlike any of the MRZ's is no vote
+    const other = mrzConsensus(readers, NOW, [{ reader: 'paddle', line: 'X'.repeat(20) + '<'.repeat(24) }])!;
+    expect(other.lines[1]).toBe(misread);
+  });
+
   it('returns null when no reading has an MRZ format', () => {
     expect(mrzConsensus([vote('mrz_pass', ['HELLO', 'WORLD'])], NOW)).toBeNull();
   });
@@ -57,6 +69,7 @@ describe('helpers', () => {
     expect(trailingFillers('P<GBRHALL<<JILL<<<<')).toBe('P<GBRHALL<<JILL<<<<');
     expect(trailingFillers('DE<LA<CRUZ<<CLARA<<<L')).toBe('DE<LA<CRUZ<<CLARA<<<<');
     expect(trailingFillers('P<GBRHALL<L')).toBe('P<GBRHALL<L');
+    expect(trailingFillers('P<AUSCITIZEN<<JANE<<<<<<<<<CL<<LLCLLLLCCCCCS')).toBe('P<AUSCITIZEN<<JANE<<<<<<<<<<<<<<<<<<<<<<<<<<');
   });
 
   it('compares printed names with their MRZ form', () => {

@@ -1,4 +1,5 @@
 import { engineOf, type ReaderName } from '../../readers/types.js';
+import { LAYOUTS } from '../mrz/formats.js';
 import { parseMrz, type MrzCheckName, type MrzFieldName, type MrzResult, type MrzSpan } from '../mrz/index.js';
 
 /** One MRZ from several readings of it. Each field is taken by majority among the readings the
@@ -10,6 +11,12 @@ import { parseMrz, type MrzCheckName, type MrzFieldName, type MrzResult, type Mr
 export interface MrzVote {
   reader: ReaderName;
   result: MrzResult;
+}
+
+/** One MRZ line a reader read whole when it found no MRZ (the others of its lines missed). */
+export interface MrzLineVote {
+  reader: ReaderName;
+  line: string;
 }
 
 export interface MrzConsensus {
@@ -46,7 +53,33 @@ function weights(among: readonly MrzVote[]): number[] {
 
 const shapeOf = (r: MrzResult): string => `${r.format}:${r.lines.repaired.map((l) => l.length).join('/')}`;
 
-export function mrzConsensus(votes: readonly MrzVote[], now: Date): MrzConsensus | null {
+/** A lone line's share of agreement with the consensus's line it is taken for: below it the line is not that line. */
+const LINE_MATCH = 0.6;
+
+/** Lone lines as votes on the one line of the group's shape each matches best: the first of the
+ * group's readings with that line replaced, voting on that line only. */
+function lineVotes(lines: readonly MrzLineVote[], group: readonly MrzVote[], now: Date): Map<MrzVote, number> {
+  const out = new Map<MrzVote, number>();
+  const rows = group[0]!.result.lines.repaired;
+  for (const { reader, line } of lines) {
+    if (group.some((v) => engineOf(v.reader) === engineOf(reader))) continue;
+    let best = { li: -1, share: 0 };
+    rows.forEach((row, li) => {
+      if (row.length !== line.length) return;
+      const share = [...row].filter((ch, i) => line[i] === ch).length / row.length;
+      if (share > best.share) best = { li, share };
+    });
+    if (best.li < 0 || best.share < LINE_MATCH) continue;
+    const result = parseMrz(
+      rows.map((row, li) => (li === best.li ? line : row)),
+      { now },
+    );
+    if (shapeOf(result) === shapeOf(group[0]!.result)) out.set({ reader, result }, best.li);
+  }
+  return out;
+}
+
+export function mrzConsensus(votes: readonly MrzVote[], now: Date, loneLines: readonly MrzLineVote[] = []): MrzConsensus | null {
   const usable = votes.filter((v) => v.result.format !== null);
   if (usable.length === 0) return null;
   // the shape the engines agree on; between engines that disagree, the shape whose best reading
@@ -57,12 +90,17 @@ export function mrzConsensus(votes: readonly MrzVote[], now: Date): MrzConsensus
     ranked.map((v) => shapeOf(v.result)),
     weights(ranked),
   );
-  const group = usable.filter((v) => shapeOf(v.result) === shape);
+  const full = usable.filter((v) => shapeOf(v.result) === shape);
+  // an engine that read one line whole but found no MRZ votes on that line alone
+  const only = lineVotes(loneLines, full, now);
+  const group = [...full, ...only.keys()];
+  const covers = (v: MrzVote, li: number): boolean => (only.get(v) ?? li) === li;
   // a line the parser had to resize has its characters shifted: it votes only when no reading
   // of that line came out at the right length
   const lineVoters = group[0]!.result.lines.repaired.map((row, li) => {
-    const exact = group.filter((v) => v.result.lines.raw[li]?.length === row.length);
-    return exact.length > 0 ? exact : group;
+    const voters = group.filter((v) => covers(v, li));
+    const exact = voters.filter((v) => v.result.lines.raw[li]?.length === row.length);
+    return exact.length > 0 ? exact : voters;
   });
   const out = group[0]!.result.lines.repaired.map((row, li) =>
     [...row].map((_, ci) =>
@@ -82,8 +120,14 @@ export function mrzConsensus(votes: readonly MrzVote[], now: Date): MrzConsensus
     const voters = [
       standing(lineVoters[line]!, 'valid'),
       standing(lineVoters[line]!, 'unverified'),
-      standing(group, 'valid'),
-      standing(group, 'unverified'),
+      standing(
+        group.filter((v) => covers(v, line)),
+        'valid',
+      ),
+      standing(
+        group.filter((v) => covers(v, line)),
+        'unverified',
+      ),
     ].find((v) => v.length > 0);
     if (!voters) continue;
     const pieces = voters.map((v) => {
@@ -106,7 +150,8 @@ export function mrzConsensus(votes: readonly MrzVote[], now: Date): MrzConsensus
   if (result.composite && !result.composite.valid) {
     // the composite digit as the readings whose composite passed read it
     const { line, position } = result.composite;
-    for (const v of group.filter((g) => g.result.composite?.valid)) {
+    const ranges = LAYOUTS[result.format!].composite?.ranges ?? [];
+    for (const v of group.filter((g) => g.result.composite?.valid && ranges.every((r) => covers(g, r.line)))) {
       const trial = lines.map((l, i) => (i === line ? l.slice(0, position) + v.result.lines.repaired[line]![position] + l.slice(position + 1) : l));
       const tried = parseMrz(trial, { now });
       if (tried.composite?.valid) {

@@ -3,7 +3,8 @@ import type { MrzBand } from '../../readers/mrz/locate.js';
 import type { ReaderName, ReaderOutput } from '../../readers/types.js';
 import { decodeMrzRows, MRZ_GROUPS } from '../mrz/ctc-decode.js';
 import type { MrzResult } from '../mrz/index.js';
-import { mrzConsensus, type MrzConsensus } from './mrz-consensus.js';
+import { normalizeLine } from '../mrz/fit.js';
+import { mrzConsensus, type MrzConsensus, type MrzLineVote } from './mrz-consensus.js';
 import { mrzScore, readMrzOf } from './mrz-reading.js';
 
 /** Reads the MRZ of a photo with the MRZ reader (readers/mrz-pass.ts: the band found, cut out
@@ -72,7 +73,22 @@ export async function readMrzFromImage(png: Buffer, reader: MrzPassReader, opts:
       if (!first.result || mrzScore(retry.result) > mrzScore(first.result)) readings[0] = retry;
     }
   }
+  // a reader that found no MRZ may still have read one of its lines whole (the detector missed the others)
+  const loneLines: MrzLineVote[] = readings.flatMap((r) => (r.result?.format ? [] : wholeMrzLines(r)));
   let best: MrzImageReading | null = null;
   for (const r of readings) if (r.result && (!best || mrzScore(r.result) > mrzScore(best.result!))) best = r;
-  return { band, readings, best, consensus: mrzConsensus(votes, now) };
+  return { band, readings, best, consensus: mrzConsensus(votes, now, loneLines) };
+}
+
+/** Line lengths of the MRZ formats. */
+const MRZ_LINE_LENGTHS = new Set([30, 36, 44]);
+
+/** A reading's lines that are MRZ lines by their alphabet and length alone. */
+function wholeMrzLines(r: MrzImageReading): MrzLineVote[] {
+  return r.output.pages.flatMap((p) =>
+    p.lines.flatMap((l) => {
+      const line = normalizeLine(l.text);
+      return MRZ_LINE_LENGTHS.has(line.length) && /^[A-Z0-9<]+$/.test(line) && line.includes('<') ? [{ reader: r.reader, line }] : [];
+    }),
+  );
 }

@@ -15,11 +15,11 @@ export interface MrzReading {
 /** The line holding the names zone, which ends in fillers, per format. */
 const NAMES_LINE: Partial<Record<MrzFormat, number>> = { TD1: 2, TD2: 0, TD3: 0, 'MRV-A': 0, 'MRV-B': 0 };
 
-/** Tesseract reads the filler run that ends a names zone as L, K or C ("NOOR<<<<<<L<LLLLL"). From
+/** Tesseract reads the filler run that ends a names zone as L, K, C or S ("NOOR<<<<<<L<LLLLL"). From
  * the first "<<" after which only fillers and those letters follow, to the end of the line, the
- * letters are fillers: a name made only of L, K and C is not worth the misreads it would keep. */
+ * letters are fillers: a name made only of L, K, C and S is not worth the misreads it would keep. */
 export function trailingFillers(line: string): string {
-  return line.replace(/<<[<LKC]*$/, (tail) => '<'.repeat(tail.length));
+  return line.replace(/<<[<LKCS]*$/, (tail) => '<'.repeat(tail.length));
 }
 
 /** Finds and parses the MRZ in one reader's output; the first page that holds one. */

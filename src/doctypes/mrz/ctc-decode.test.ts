@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeLine, decodeMrzRows, greedyText, MRZ_ALPHABET, positionClasses, type RowReadings, type StepMatrix } from './ctc-decode.js';
+import { decodeLine, decodeMrzRows, greedyText, MRZ_ALPHABET, positionClasses, textMatrix, type RowReadings, type StepMatrix } from './ctc-decode.js';
 import { LAYOUTS } from './formats.js';
 import { parseMrz } from './index.js';
 
@@ -108,6 +108,31 @@ describe('MRZ decoding under the grammar from CTC step probabilities', () => {
     const d = decodeMrzRows(visa.map((l) => row(l)));
     expect(d?.format).toBe('MRV-A');
     expect(d?.lines).toEqual(visa);
+  });
+
+  it('reads a text as one firm character per step, case and spaces aside', () => {
+    expect(greedyText(textMatrix('p<uto Eriksson<<anna'))).toBe('P<UTOERIKSSON<<ANNA');
+    expect(greedyText(textMatrix('L898«02'))).toBe('L898<02');
+  });
+
+  it("takes the detector's text of the rows when all its check digits pass and the step probabilities' do not", () => {
+    // every presentation of line 2 misread a digit of each date; the detector read the line whole
+    const misread = 'L898902C36UTO7408172F1201159ZE184226B<<<<<10';
+    expect(decodeMrzRows([row(TD3[0]!), row(misread)])?.lines[1]).toBe(misread);
+    const d = decodeMrzRows([
+      { ...row(TD3[0]!), text: TD3[0]! },
+      { ...row(misread), text: TD3[1]!.replace(/^(.{13})(.{3})/, '$1 $2') },
+    ]);
+    expect(d?.lines).toEqual(TD3);
+  });
+
+  it('keeps the step probabilities when the text does not pass every check digit', () => {
+    // the text misreads the document number's check digit; the steps read every check right
+    const d = decodeMrzRows([
+      { ...row(TD3[0]!), text: TD3[0]! },
+      { ...row(TD3[1]!), text: TD3[1]!.replace('C36', 'C35') },
+    ]);
+    expect(d?.lines).toEqual(TD3);
   });
 
   it('finds nothing in rows that are not MRZ-long', () => {

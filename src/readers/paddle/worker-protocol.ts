@@ -23,6 +23,8 @@ export type MrzRowSource = 'detector' | 'pixels';
 export interface MrzRowSteps {
   box: Box;
   variants: Array<{ steps: number; data: Float32Array }>;
+  /** The detector's reading of the row (its lines on the row, left to right); empty for pixel rows. */
+  text: string;
 }
 
 /** How a crop's lines were found: from its pixel rows, each band read by the recogniser alone,

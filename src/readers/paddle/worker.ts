@@ -137,7 +137,7 @@ async function readMrzRows(
     return { lines: (await detectImage(ocr, png)).lines, rows: [] };
   }
   const { lines, rects, grey } = await detectImage(ocr, png);
-  return { lines, rows: await presentations(recogniser, grey, joinRows(rects), groups) };
+  return { lines, rows: await presentations(recogniser, grey, joinRows(rects), groups, rects, lines) };
 }
 
 /** Paper above and below a pixel row's ink, in row heights: a box tight on the ink clips the
@@ -151,13 +151,22 @@ async function wholeRowSteps(recogniser: PaddleLineRecogniser, grey: GreyImage, 
   const margin = Math.round(MRZ_ROW_MARGIN * (row.y1 - row.y0));
   const band = { ...row, y0: Math.max(0, row.y0 - margin), y1: Math.min(grey.height, row.y1 + margin) };
   const v = await recogniser.stepProbabilities(grey, band, { pad: 0, paper: paperOf(grey, row) }, groups);
-  return v.steps > 0 ? { box: pixelsToBox(row.x0, row.y0, row.x1, row.y1, grey.width, grey.height), variants: [v] } : null;
+  // no detector ran: no text of its own
+  return v.steps > 0 ? { box: pixelsToBox(row.x0, row.y0, row.x1, row.y1, grey.width, grey.height), variants: [v], text: '' } : null;
 }
 
-/** Each detected row read three ways (see MrzRowSteps). */
-async function presentations(recogniser: PaddleLineRecogniser, grey: GreyImage, rects: Rect[], groups: string[][]): Promise<MrzRowSteps[]> {
+/** Each detected row read three ways (see MrzRowSteps), with the detector's own text of it (from
+ * its boxes `detected` and their `lines`). */
+async function presentations(
+  recogniser: PaddleLineRecogniser,
+  grey: GreyImage,
+  rowRects: Rect[],
+  groups: string[][],
+  detected: Rect[],
+  lines: Line[],
+): Promise<MrzRowSteps[]> {
   const rows: MrzRowSteps[] = [];
-  for (const rect of rects) {
+  for (const rect of rowRects) {
     const paper = paperOf(grey, rect);
     // The row as the detector boxed it, and with more of the page above and below: the tight box
     // often clips the filler's chevron into an S, K or C, the taller ones blur thin strokes; no
@@ -171,7 +180,13 @@ async function presentations(recogniser: PaddleLineRecogniser, grey: GreyImage, 
       const v = await recogniser.stepProbabilities(grey, r, { pad: 0, paper }, groups);
       if (v.steps > 0) variants.push(v);
     }
-    if (variants.length > 0) rows.push({ box: pixelsToBox(rect.x0, rect.y0, rect.x1, rect.y1, grey.width, grey.height), variants });
+    // the detector's lines on this row, left to right: the engine's own reading of it
+    const onRow = detected.flatMap((r, i) => (r.y0 + r.y1 >= 2 * rect.y0 && r.y0 + r.y1 <= 2 * rect.y1 ? [{ x: r.x0, text: lines[i]!.text }] : []));
+    const text = onRow
+      .sort((a, b) => a.x - b.x)
+      .map((l) => l.text)
+      .join('');
+    if (variants.length > 0) rows.push({ box: pixelsToBox(rect.x0, rect.y0, rect.x1, rect.y1, grey.width, grey.height), variants, text });
   }
   return rows;
 }
