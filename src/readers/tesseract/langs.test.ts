@@ -20,11 +20,15 @@ describe('Tesseract language data', () => {
     expect(packagedTraineddata('eng')).toMatch(/@tesseract\.js-data\/eng\/4\.0\.0_best_int\/eng\.traineddata\.gz$/);
   });
 
+  it('finds the accent languages of the second look at a name (TESSERACT_ACCENT_LANGS) in their npm packages', () => {
+    for (const lang of ['fra', 'deu', 'spa']) expect(packagedTraineddata(lang), lang).toBeDefined();
+  });
+
   it('names every place it looked when a language is missing, before any worker starts', () => {
     const dir = folder();
-    expect(() => resolveTraineddata(['eng', 'fra'], dir)).toThrow(TesseractDataMissingError);
-    expect(() => resolveTraineddata(['fra'], dir)).toThrow(new RegExp(`${dir}/fra\\.traineddata.*@tesseract\\.js-data/fra`));
-    expect(() => createTesseractReader({ workers: 1, recycleAfter: 10, langs: ['eng', 'fra'], langPath: dir })).toThrow(/No Tesseract data for 'fra'/);
+    expect(() => resolveTraineddata(['eng', 'fin'], dir)).toThrow(TesseractDataMissingError);
+    expect(() => resolveTraineddata(['fin'], dir)).toThrow(new RegExp(`${dir}/fin\\.traineddata.*@tesseract\\.js-data/fin`));
+    expect(() => createTesseractReader({ workers: 1, recycleAfter: 10, langs: ['eng', 'fin'], langPath: dir })).toThrow(/No Tesseract data for 'fin'/);
   });
 
   it('refuses stub files, fake gzip and codes that could escape the folder', () => {
