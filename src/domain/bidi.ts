@@ -39,11 +39,16 @@ export function reorderWords<T>(words: readonly T[], textOf: (w: T) => string, r
   if (!texts.some(hasRtl)) return [...words];
   const base: Dir = (rtlLine ?? isRtlLine(texts.join(' '))) ? 'rtl' : 'ltr';
   const strong = texts.map(dirOf);
+  // The nearest strong direction after each word, in one pass from the right (lines can be long).
+  const after: Dir[] = new Array(strong.length);
+  for (let i = strong.length - 1, next: Dir = base; i >= 0; i--) {
+    after[i] = next;
+    next = strong[i] ?? next;
+  }
+  let before: Dir = base;
   const dirs = strong.map((d, i) => {
-    if (d) return d;
-    const before = strong.slice(0, i).reverse().find(Boolean) ?? base;
-    const after = strong.slice(i + 1).find(Boolean) ?? base;
-    return before === after ? before : base;
+    if (d) return (before = d);
+    return before === after[i] ? before : base;
   });
   const runs: { rtl: boolean; words: T[] }[] = [];
   words.forEach((w, i) => {

@@ -69,18 +69,18 @@ const pdfjsDirOfWord = (word: string): Dir => dirOfWord(word) ?? ([...word].some
  * pdf.js gives a right-to-left item's text in reading order (its own bidi, the item taken as a
  * right-to-left line): its words are put back in page order first. */
 function fragmentsOf(item: PdfTextItem, style: PdfTextStyle | undefined, vp: PdfViewport): Fragment[] {
-  const read = item.str.split(/\s+/u).filter(Boolean);
-  const words = item.dir === 'rtl' ? reorderWords(read, (w) => w, true, pdfjsDirOfWord) : read;
-  // Positions by characters along the item as drawn: the item's own spacing where it is in page order.
-  const drawn = item.dir === 'rtl' ? words.join(' ') : item.str;
-  const n = [...drawn].length;
+  // The item's characters as drawn, left to right: its own spacing, or a right-to-left item's words in page order.
+  const drawn = item.dir === 'rtl' ? reorderWords(item.str.split(/\s+/u).filter(Boolean), (w) => w, true, pdfjsDirOfWord).join(' ') : item.str;
+  const chars = [...drawn];
   const out: Fragment[] = [];
-  let at = 0;
-  for (const word of words) {
-    const start = [...drawn.slice(0, drawn.indexOf(word, at))].length;
-    at = drawn.indexOf(word, at) + word.length;
-    const length = [...word].length;
-    out.push({ text: word, box: runBox(item, style, start / n, (start + length) / n, vp) });
+  let start = -1;
+  for (let i = 0; i <= chars.length; i++) {
+    const blank = i === chars.length || /\s/u.test(chars[i]!);
+    if (!blank && start < 0) start = i;
+    if (blank && start >= 0) {
+      out.push({ text: chars.slice(start, i).join(''), box: runBox(item, style, start / chars.length, i / chars.length, vp) });
+      start = -1;
+    }
   }
   return out;
 }
