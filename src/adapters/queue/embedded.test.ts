@@ -189,13 +189,24 @@ describe.each(await testDatabaseFactories())('embedded queue on %s', (_name, mak
     expect(attempts).toEqual([2]);
   });
 
-  /** A job claimed (lease 300 s) by `holder`, whose queue then stopped without finishing it. */
+  /** A job claimed (lease 300 s) by `holder`, whose queue then stopped without finishing it. It
+   * stops once the handler runs: stopped between its claim and the run, a queue hands the job back. */
   async function leasedBy(holder: string): Promise<void> {
     const dying = queueOn(db, { leaseSeconds: 300, workerId: holder });
-    dying.work('read', (job) => new Promise<void>((resolve) => job.signal.addEventListener('abort', () => resolve())), { concurrency: 1 });
+    let running = false;
+    dying.work(
+      'read',
+      (job) =>
+        new Promise<void>((resolve) => {
+          running = true;
+          job.signal.addEventListener('abort', () => resolve());
+        }),
+      { concurrency: 1 },
+    );
     await dying.enqueue('read', { doc: 'x' });
-    await waitFor(async () => (await rows())[0]?.status === 'active', 'the claim');
+    await waitFor(() => running, 'the handler to run');
     await dying.stop(10);
+    expect((await rows())[0]).toMatchObject({ status: 'active', locked_by: holder });
   }
 
   it('takes back at once, not after the lease, the job of a process of this host that is gone', async () => {
