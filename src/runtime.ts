@@ -128,6 +128,7 @@ export async function createRuntime(
     quota: usage,
     scrubErased: (tables) => db.scrubErased(tables),
     events: jobEvents,
+    viewCacheBytes: config.VIEW_CACHE_MB * 1024 * 1024,
   });
   const policies = new PoliciesService(repos);
   const reviews = new ReviewsService(repos, documents, policies, jobEvents);

@@ -115,6 +115,9 @@ const EnvSchema = z.object({
   /** How long a process trusts an API key it looked up without looking again: a revocation or
    * suspension made through another process takes effect within this; 0 looks up every request. */
   API_KEY_CACHE_MS: int(2000),
+  /** Megabytes of served document answers an API process holds, each checked against its row's
+   * revision on every read (0: none). */
+  VIEW_CACHE_MB: int(64),
   /** Requests a minute per IP address and (unless the plan says otherwise) per key; 0 turns it off. */
   RATE_LIMIT_PER_MINUTE: int(600),
   /** Capture checks a minute per key, besides the general limit (each one runs OCR); 0 turns it off. */

@@ -11,6 +11,7 @@ import { PENDING_OUTCOME } from '../domain/pending.js';
 import type { DocumentStatus } from '../domain/statuses.js';
 import { sniffFileKind } from '../pipeline/intake/sniff.js';
 import type { Principal } from './accounts.js';
+import { ViewCache } from './view-cache.js';
 import { formatTimestamp, presentDocument, statusForOutcome, type DocumentView } from './document-view.js';
 import type { Outcome } from '../domain/result.js';
 import { documentPrefix, originalKey } from './blob-keys.js';
@@ -72,6 +73,8 @@ export interface DocumentsServiceOptions {
   scrubErased?: (tables: readonly string[]) => Promise<void>;
   /** A cached upload is finished at once: its finish events are written in its own transaction. */
   events?: Pick<JobEvents, 'documentFinished' | 'documentRemoved' | 'documentRestarted'>;
+  /** Bytes of served answers this process holds (0: none; every read then fetches the kept text). */
+  viewCacheBytes?: number;
 }
 
 /** Runs in the transaction that records a document (a job records its input there, so a reading
@@ -95,7 +98,11 @@ export class DocumentsService {
     private readonly blobs: BlobStore,
     private readonly queue: Queue,
     private readonly opts: DocumentsServiceOptions,
-  ) {}
+  ) {
+    this.views = new ViewCache(opts.viewCacheBytes ?? 0);
+  }
+
+  private readonly views: ViewCache;
 
   /** Stores the file durably, records the document and queues its reading in one transaction. */
   async upload(principal: Principal, input: UploadInput, withinTransaction?: WithinUpload): Promise<DocumentView> {
@@ -332,16 +339,25 @@ export class DocumentsService {
 
   /** The document as `serialise` writes it. A document no longer processing is serialised once and
    * the text kept on its row: later reads are one query. Any change to the row clears the text, and
-   * text made from a row that changed meanwhile is not kept. */
-  async getSerialised(principal: Principal, id: string, serialise: (view: DocumentView) => string): Promise<string> {
-    const doc = await this.requireDocument(principal.orgId, id, true);
+   * text made from a row that changed meanwhile is not kept. A process also holds the bytes of the
+   * answers it served (`viewCacheBytes`): a read of one then only checks the row's revision. */
+  async getSerialised(principal: Principal, id: string, serialise: (view: DocumentView) => string): Promise<Buffer> {
     const baseUrl = this.opts.publicBaseUrl;
-    if (doc.view_json && doc.view_base_url === baseUrl) return doc.view_json;
-    const json = serialise(await this.present(doc));
-    if (doc.status !== 'processing' && doc.revision !== undefined) {
-      await this.repos.documents.storeView(principal.orgId, id, doc.revision, { json, baseUrl });
+    const held = this.views.get(principal.orgId, id);
+    if (held) {
+      const row = await this.repos.documents.viewRevision(principal.orgId, id);
+      if (row && row.revision === held.revision && row.view_base_url === baseUrl) return held.bytes;
+      this.views.delete(principal.orgId, id);
     }
-    return json;
+    const doc = await this.requireDocument(principal.orgId, id, true);
+    const kept = doc.view_json && doc.view_base_url === baseUrl ? doc.view_json : null;
+    const json = kept ?? serialise(await this.present(doc));
+    const bytes = Buffer.from(json);
+    if (doc.status !== 'processing' && doc.revision !== undefined) {
+      if (!kept) await this.repos.documents.storeView(principal.orgId, id, doc.revision, { json, baseUrl });
+      this.views.set(principal.orgId, id, { revision: Number(doc.revision), baseUrl, bytes });
+    }
+    return bytes;
   }
 
   private async present(doc: DocumentsTable): Promise<DocumentView> {

@@ -226,7 +226,14 @@ describe.each(await testDatabaseFactories())('documents API on %s', (_name, make
     const doc = (await upload(h, key, { filename: 'kept.png', bytes: await pngWithText(['SERVED FROM TEXT']) })).json();
     await waitFinished(h, key, doc.id);
     const row = () => h.rt.db.db.selectFrom('documents').select(['revision', 'view_json', 'view_base_url']).where('id', '=', doc.id).executeTakeFirstOrThrow();
-    await h.rt.db.db.updateTable('documents').set({ view_json: null, view_base_url: null }).where('id', '=', doc.id).execute();
+    // As every change to a row does, clearing the kept answer bumps the revision.
+    const bump = (set: { name?: string } = {}) =>
+      h.rt.db.db
+        .updateTable('documents')
+        .set((eb) => ({ ...set, view_json: null, view_base_url: null, revision: eb('revision', '+', 1) }))
+        .where('id', '=', doc.id)
+        .execute();
+    await bump();
     const made = await h.inject({ method: 'GET', url: `/v1/documents/${doc.id}`, headers: auth() });
     const kept = await row();
     expect(kept.view_json).toBe(made.body);
@@ -235,11 +242,18 @@ describe.each(await testDatabaseFactories())('documents API on %s', (_name, make
     expect(served.headers['content-type']).toBe('application/json; charset=utf-8');
     expect((await h.inject({ method: 'GET', url: `/v1/documents/${doc.id}`, headers: auth(otherKey) })).statusCode).toBe(404);
 
+    // A change made elsewhere (another API process, a worker) shows at once: the answer this
+    // process holds is for the old revision.
+    await bump({ name: 'renamed.png' });
+    expect((await h.inject({ method: 'GET', url: `/v1/documents/${doc.id}`, headers: auth() })).json().name).toBe('renamed.png');
+    const renamed = await row();
+    expect(renamed.view_json).toContain('renamed.png');
+
     // Text made from the row before a change is not kept.
     const principal = (await h.rt.accounts.authenticateKey(key))!;
     await h.rt.repos.documents.setCvImproved(principal.orgId, doc.id, '{}', null);
-    expect(await row()).toMatchObject({ revision: kept.revision! + 1, view_json: null });
-    await h.rt.repos.documents.storeView(principal.orgId, doc.id, kept.revision!, { json: made.body, baseUrl: kept.view_base_url! });
+    expect(await row()).toMatchObject({ revision: renamed.revision! + 1, view_json: null });
+    await h.rt.repos.documents.storeView(principal.orgId, doc.id, renamed.revision!, { json: renamed.view_json!, baseUrl: renamed.view_base_url! });
     expect((await row()).view_json).toBeNull();
 
     // A new reading: the answer shows it at once, then the new reading's result.

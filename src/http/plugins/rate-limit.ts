@@ -29,14 +29,25 @@ function overLimit(what: string): AppError {
   return new AppError('rate_limit', `Too many requests for this ${what}; retry after 60 seconds.`, { headers: { 'retry-after': RETRY_AFTER } });
 }
 
+/** How long a process trusts that an address it looked up is not blocked: a block reached through
+ * another process takes effect here within this; one reached here, at once. It spares every
+ * request a round trip to the shared counters. */
+const NOT_BLOCKED_MS = 1_000;
+const NOT_BLOCKED_MAX = 10_000;
+
 /** Before authentication: the abuse block (too many 401/403 from an IP) and the per-IP limit.
  * The client IP is the socket's unless TRUST_PROXY names the proxy (Fastify's trustProxy). */
 export function registerIpLimits(app: FastifyInstance, opts: RateLimitOptions): void {
   const failures = { points: opts.abuse.maxFailures, seconds: opts.abuse.windowSeconds, blockSeconds: opts.abuse.blockSeconds };
+  const notBlockedUntil = new Map<string, number>();
   app.addHook('onRequest', async (request, reply) => {
     if (exempt(request)) return;
-    const abuse = await opts.counters.peek('auth-fail', request.ip, failures);
-    if (!abuse.allowed) {
+    const abuse = (notBlockedUntil.get(request.ip) ?? 0) > Date.now() ? null : await opts.counters.peek('auth-fail', request.ip, failures);
+    if (abuse?.allowed) {
+      if (notBlockedUntil.size >= NOT_BLOCKED_MAX) notBlockedUntil.clear();
+      notBlockedUntil.set(request.ip, Date.now() + NOT_BLOCKED_MS);
+    }
+    if (abuse && !abuse.allowed) {
       throw new AppError('abuse_block', 'Too many failed authentications from this address; wait before trying again.', {
         headers: { 'retry-after': String(abuse.resetSeconds) },
       });
@@ -47,7 +58,11 @@ export function registerIpLimits(app: FastifyInstance, opts: RateLimitOptions): 
     if (!d.allowed) throw overLimit('address');
   });
   app.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode === 401 || reply.statusCode === 403) await opts.counters.consume('auth-fail', request.ip, failures);
+    if (reply.statusCode === 401 || reply.statusCode === 403) {
+      await opts.counters.consume('auth-fail', request.ip, failures);
+      // After the count: a look taken meanwhile saw the count before this failure.
+      notBlockedUntil.delete(request.ip);
+    }
   });
 }
 

@@ -42,6 +42,13 @@ export class DocumentsRepository {
     return this.db.selectFrom('documents').selectAll().where('id', '=', id).where('org_id', '=', orgId).executeTakeFirst();
   }
 
+  /** The row's revision and the base address its kept answer was made for: all a process holding
+   * that answer needs to know it is still the document's. */
+  async viewRevision(orgId: string, id: string): Promise<{ revision: number; view_base_url: string | null } | undefined> {
+    const row = await this.db.selectFrom('documents').select(['revision', 'view_base_url']).where('id', '=', id).where('org_id', '=', orgId).executeTakeFirst();
+    return row ? { revision: Number(row.revision ?? 0), view_base_url: row.view_base_url ?? null } : undefined;
+  }
+
   async uploadedAt(orgId: string, id: string): Promise<string | null> {
     const row = await this.db.selectFrom('documents').select(['id', 'uploaded_at']).where('id', '=', id).where('org_id', '=', orgId).executeTakeFirst();
     return row?.uploaded_at ?? null;

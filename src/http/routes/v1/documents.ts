@@ -76,10 +76,10 @@ export async function documentRoutes(app: FastifyInstance, opts: DocumentRoutesO
   r.get('/v1/documents/:id', {
     schema: { tags, summary: 'Get a document and its result', params: DocumentIdParams, response: { 200: DocumentSchema, ...errorResponses(404) } },
     handler: async (request, reply) => {
-      const json = await documents.getSerialised(principalOf(request), request.params.id, serialiseDocument);
+      const bytes = await documents.getSerialised(principalOf(request), request.params.id, serialiseDocument);
       // Already serialised by the route's own serialiser (kept by the service once a document is
-      // decided): sent as JSON text, which the typed reply would not take.
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
+      // decided): sent as JSON bytes, which the typed reply would not take.
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(bytes);
     },
   });
 
