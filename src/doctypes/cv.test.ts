@@ -18,8 +18,15 @@ describe('CV detection', () => {
     expect(detect(lines).score).toBeGreaterThanOrEqual(0.5);
   });
 
+  it('counts a heading of the main column that follows a sidebar heading on one row', () => {
+    const found = detect(['Leila Profile', 'CONTACT Work Experience', 'LANGUAGES Education']);
+    expect(found.reason).toBe('CV sections: experience, languages, education');
+    expect(found.score).toBeGreaterThanOrEqual(0.5);
+  });
+
   it('does not take a sentence that starts with a heading word for a heading', () => {
     const lines = ['Education allowance paid in March', 'Skills development fund', 'Total 120.00', 'info@example.com'];
     expect(detect(lines).score).toBeLessThan(0.5);
   });
 });
+

@@ -1,6 +1,6 @@
 import type { FieldValue, Region } from '../domain/result.js';
 import type { Line, ReaderOutput } from '../readers/types.js';
-import { knownHeading } from './cv/headings.js';
+import { knownHeading, type CvSectionKind } from './cv/headings.js';
 import { EMAIL, PHONE, findCvName, findEmail } from './cv/parse.js';
 import type { Doctype, ExtractedValue, FieldSpec } from './types.js';
 
@@ -43,11 +43,12 @@ function extract(reading: ReaderOutput): ExtractedValue[] {
   return out;
 }
 
-/** A heading in capitals that begins a line followed by other words: OCR of a photographed
+/** Headings in capitals that begin a line followed by other words: OCR of a photographed
  * two-column CV reads a sidebar heading and the main column's text on one row ("SKILLS • Reduced
- * onboarding time…"). Capitals only (one letter of OCR noise allowed, "SKiLLS"), so a sentence
- * that starts with "Education" is not a heading. */
-function capitalLead(line: string): ReturnType<typeof knownHeading> {
+ * onboarding time…"), and where the main column has a heading on that row, the rest is that
+ * heading ("CONTACT Work Experience", "LANGUAGES Education"). Capitals only (one letter of OCR
+ * noise allowed, "SKiLLS"), so a sentence that starts with "Education" is not a heading. */
+function capitalLead(line: string): CvSectionKind[] {
   const words = line.trim().split(/\s+/);
   for (let n = 1; n <= 2 && n < words.length; n++) {
     const lead = words.slice(0, n).join(' ');
@@ -55,10 +56,11 @@ function capitalLead(line: string): ReturnType<typeof knownHeading> {
     const lower = letters.replace(/[^\p{Ll}]/gu, '').length;
     if (letters.length >= 5 && lower <= 1 && lower < letters.length / 4) {
       const kind = knownHeading(lead);
-      if (kind) return kind;
+      const rest = knownHeading(words.slice(n).join(' '));
+      if (kind) return rest ? [kind, rest] : [kind];
     }
   }
-  return null;
+  return [];
 }
 
 export const cvDoctype: Doctype = {
@@ -67,8 +69,8 @@ export const cvDoctype: Doctype = {
   detect(input) {
     const kinds = new Set<string>();
     for (const line of input.lines) {
-      const kind = knownHeading(line.trim()) ?? capitalLead(line);
-      if (kind && kind !== 'other' && kind !== 'contact') kinds.add(kind);
+      const whole = knownHeading(line.trim());
+      for (const kind of whole ? [whole] : capitalLead(line)) if (kind !== 'other' && kind !== 'contact') kinds.add(kind);
     }
     const titled = input.lines.some((l) => TITLES.includes(l.trim().toUpperCase()));
     const contact = EMAIL.test(input.text) ? 1 : 0;
