@@ -1,7 +1,7 @@
 import type { FieldValue, Region } from '../domain/result.js';
 import type { Line, ReaderOutput } from '../readers/types.js';
 import { knownHeading, type CvSectionKind } from './cv/headings.js';
-import { EMAIL, PHONE, findCvName, findEmail } from './cv/parse.js';
+import { EMAIL, emailsIn, findCvContact, phonesIn } from './cv/parse.js';
 import type { Doctype, ExtractedValue, FieldSpec } from './types.js';
 
 /** CVs: recognised by their section headings (English, German, French, Spanish); the contact facts
@@ -10,8 +10,8 @@ const TITLES = ['CURRICULUM VITAE', 'RESUME', 'RÉSUMÉ', 'LEBENSLAUF', 'CV'];
 
 const FIELDS: FieldSpec[] = [
   { key: 'full_name', label: 'Full name', kind: 'name', required: true },
-  { key: 'email', label: 'Email', kind: 'code' },
-  { key: 'phone', label: 'Phone', kind: 'code' },
+  { key: 'email', label: 'Email', kind: 'code', grammar: emailsIn },
+  { key: 'phone', label: 'Phone', kind: 'code', grammar: phonesIn },
 ];
 
 function region(page: number, line: Line): Region {
@@ -22,24 +22,19 @@ function value(key: string, v: FieldValue, raw: string, page: number, line: Line
   return { key, value: v, raw, region: region(page, line), confidence: line.confidence };
 }
 
+/** The contact facts found as the CV reader finds them (cv/parse.ts), so that fields and `result.cv`
+ * rest on the same lines: on a photo of a two-column CV the first OCR rows join the sidebar's name
+ * to the main column's words ("Amelia Kurzprofil"), and a phone's row runs on into a date range. */
 function extract(reading: ReaderOutput): ExtractedValue[] {
   const out: ExtractedValue[] = [];
-  const first = reading.pages[0];
-  if (!first) return out;
-  // Found as the CV reader finds it: on a photo of a two-column CV the first OCR rows join the
-  // sidebar's name to the main column's words ("Amelia Kurzprofil").
-  const name = findCvName(reading.reader, reading.pages);
-  if (name) out.push(value('full_name', name.name, name.line.text, name.line.page, name.line));
-  for (const page of reading.pages) {
-    for (const line of page.lines) {
-      const email = findEmail(line.text);
-      if (email && !out.some((v) => v.key === 'email')) out.push(value('email', email, line.text, page.page, line));
-      const phone = line.text.replace(EMAIL, '').match(PHONE);
-      if (phone && phone[0].replace(/\D/g, '').length >= 8 && !out.some((v) => v.key === 'phone')) {
-        out.push(value('phone', phone[0].trim(), line.text, page.page, line));
-      }
-    }
+  const { name, email, phone } = findCvContact(reading.reader, reading.pages);
+  if (name) {
+    const v = value('full_name', name.value, name.line.text, name.line.page, name.line);
+    // A name set on two lines is read again line by line: a line recogniser reads one line per crop.
+    out.push(name.from.length > 1 ? { ...v, parts: name.from.map((l) => l.box) } : v);
   }
+  if (email) out.push(value('email', email.value, email.line.text, email.line.page, email.line));
+  if (phone) out.push(value('phone', phone.value, phone.line.text, phone.line.page, phone.line));
   return out;
 }
 
