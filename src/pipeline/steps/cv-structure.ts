@@ -3,7 +3,6 @@ import { sidebarBand, withBandReading } from '../../doctypes/cv/reading-order.js
 import { openImage } from '../../imaging/open.js';
 import type { CvText } from '../../doctypes/cv/model.js';
 import { parseCv } from '../../doctypes/cv/parse.js';
-import { improveCv } from '../../doctypes/cv/improve.js';
 import type { PageImage, PageText, ReaderOutput } from '../../readers/types.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
@@ -39,7 +38,7 @@ async function cropBand(image: PageImage, band: { x0: number; x1: number }): Pro
 
 const squash = (s: string) => fold(s).replace(/[^\p{L}\p{N}@.+]/gu, '');
 
-/** For CVs: the whole structure (`result.cv`), and the improved wording when the upload asked for it. */
+/** For CVs: the whole structure (`result.cv`; its contact follows the decided fields, see cv/contact.ts). */
 export const cvStructureStep: Step<ReadContext> = {
   name: 'cv_structure',
   async run(ctx) {
@@ -55,7 +54,6 @@ export const cvStructureStep: Step<ReadContext> = {
     };
     const pages = primary.reader === 'tesseract' ? await rereadSidebars(ctx, primary) : primary.pages;
     ctx.cv = parseCv(primary.reader, pages, { evidenceFor });
-    if (ctx.input.improve) ctx.cvImproved = improveCv(ctx.cv);
     return undefined;
   },
 };
