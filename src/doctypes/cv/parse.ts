@@ -40,6 +40,11 @@ export function phonesIn(text: string): string[] {
   return [...rest.matchAll(PHONES)].map((m) => m[0].trim()).filter((p) => !findDateRange(p)?.end && p.replace(/\D/g, '').length >= 8);
 }
 const URL = /(?:https?:\/\/)?(?:www\.)?(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|de|fr|es|uk|eu|me|ai|co|info|app|page|site)(?:\/[^\s,;|·•]*)?/i;
+
+/** Every web address a text holds, outside e-mail addresses. */
+export function linksIn(text: string): string[] {
+  return [...text.replace(new RegExp(EMAIL.source, 'g'), ' ').matchAll(new RegExp(URL.source, 'gi'))].map((m) => m[0]);
+}
 // Bullet signs as printed, and as OCR reads a round bullet ("«", "°", "©", "+", "."); signs that never begin a word may touch it ("«SQL").
 const BULLET = /^\s*(?:(?:[•◆◦▪‣●○■□➢➤►▸✓✔·.*+–—«»°©-]|\d{1,2}[.)])\s+|[•●▪«]\s*(?=\p{Lu}))/u;
 const PAGE_MARK = /(?:^|\s)(?:page\s*)?\d{1,2}\s*(?:\/|of|von|sur|de)\s*\d{1,2}$/i;
