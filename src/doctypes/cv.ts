@@ -10,8 +10,8 @@ const TITLES = ['CURRICULUM VITAE', 'RESUME', 'RÉSUMÉ', 'LEBENSLAUF', 'CV'];
 
 const FIELDS: FieldSpec[] = [
   { key: 'full_name', label: 'Full name', kind: 'name', required: true },
-  { key: 'email', label: 'Email', kind: 'code', grammar: emailsIn },
-  { key: 'phone', label: 'Phone', kind: 'code', grammar: phonesIn },
+  { key: 'email', label: 'Email', kind: 'email', grammar: emailsIn },
+  { key: 'phone', label: 'Phone', kind: 'phone', grammar: phonesIn },
 ];
 
 function region(page: number, line: Line): Region {

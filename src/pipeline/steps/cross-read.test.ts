@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cvDoctype } from '../../doctypes/cv.js';
 import type { ExtractedValue, FieldSpec } from '../../doctypes/types.js';
+import { canonical } from '../../domain/normalise.js';
 import { openImage } from '../../imaging/open.js';
 import type { Box } from '../../readers/types.js';
 import type { ReadContext } from '../context.js';
@@ -37,6 +38,15 @@ describe('the second reader on a CV’s contact facts', () => {
   it('takes the e-mail address out of the crop by its grammar, even beside other words', () => {
     expect(valueFromCrop(email, 'daniel.lindqvist@example.com NorthwindAnalytics|Koln', 'daniel.lindgvist@example.com')).toBe('daniel.lindqvist@example.com');
     expect(valueFromCrop(email, 'Mail: daniel.lindgvist@example.com', 'daniel.lindgvist@example.com')).toBe('daniel.lindgvist@example.com');
+  });
+
+  it('never takes a shorter address or number for found inside the crop’s, nor one that differs by a dot', () => {
+    const phone = cvDoctype.fields.find((f) => f.key === 'phone')!;
+    expect(valueFromCrop(email, 'daniel.lindqvist@example.com', 'aniel.lindqvist@example.com')).toBe('daniel.lindqvist@example.com');
+    expect(valueFromCrop(phone, '+49 169 3392471', '+49 169 339247')).toBe('+49 169 3392471');
+    expect(canonical(email.kind, 'daniel-lindqvist@example.com')).not.toBe(canonical(email.kind, 'daniel.lindqvist@example.com'));
+    // a phone's grouping is not part of it
+    expect(canonical(phone.kind, '+49 (169) 339-2471')).toBe(canonical(phone.kind, '+49 169.3392471'));
   });
 
   it('reads a name set on two lines one crop per line, and joins the lines', async () => {

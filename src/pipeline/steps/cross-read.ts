@@ -98,13 +98,14 @@ const MIN_CONTAINED_CHARS = 6;
 export function valueFromCrop(spec: FieldSpec, text: string, firstValue: ExtractedValue['value']): ExtractedValue['value'] {
   const t = text.replace(/\s+/g, ' ').trim();
   if (!t) return null;
-  if (holdsValue(spec, t, firstValue)) return firstValue;
   if (spec.grammar) {
-    // The crop's own reading of the field's form; without one, its text stands as a disagreement.
+    // Only a whole value of the field's form counts, never one inside a longer one (an address
+    // with a letter dropped lies within the right one); without one, the text stands as a disagreement.
     const want = canonical(spec.kind, firstValue);
     const found = spec.grammar(t);
     return found.find((v) => canonical(spec.kind, v) === want) ?? found[0] ?? t;
   }
+  if (holdsValue(spec, t, firstValue)) return firstValue;
   if (spec.kind === 'amount') {
     // A label or a neighbouring figure may share the crop; the value itself stands last. A reader
     // may set the cents apart from a small print's decimal point ("14. 10").

@@ -50,7 +50,8 @@ async function cropBand(image: PageImage, band: { x0: number; x1: number }): Pro
 async function corroboratedLinks(ctx: ReadContext, links: CvText[]): Promise<CvText[]> {
   if (links.length === 0) return links;
   const paddle = await ctx.deps.readers.get('paddle');
-  const same = (a: string, b: string) => canonical('code', a) === canonical('code', b);
+  // Every dot, hyphen and slash of an address counts; only case and spaces do not.
+  const same = (a: string, b: string) => canonical('email', a) === canonical('email', b);
   const kept: CvText[] = [];
   for (const link of links.slice(0, MAX_LINKS)) {
     const region = link.region;
