@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldReading } from '../domain/field.js';
 import { decide } from '../verification/decide.js';
-import { withPublishedContact } from '../doctypes/cv/contact.js';
+import { contactInReview, withPublishedContact } from '../doctypes/cv/contact.js';
 import type { Cv } from '../doctypes/cv/model.js';
 
 const region = { page: 1, box: [0.1, 0.1, 0.4, 0.12] as [number, number, number, number] };
@@ -65,6 +65,7 @@ describe("the CV's contact as the fields publish it", () => {
     expect(cv.contact.name).toBeNull();
     expect(cv.contact.email).toEqual({ value: 'soren.moreau@example.com', region, evidence: ['reader_agree'] });
     expect(cv.contact.phone?.value).toBe('+49 170 2940514');
+    expect(contactInReview(result)).toEqual(new Set(['name']));
   });
 
   it('never keeps a value the readers dispute, nor one a single reader read', () => {

@@ -23,3 +23,9 @@ export function withPublishedContact(cv: Cv, result: Pick<Result, 'values' | 'fi
   }
   return { ...cv, contact };
 }
+
+/** The contact facts left out of `result.cv` because their field went to a person: read, but
+ * disputed or not corroborated. */
+export function contactInReview(result: Pick<Result, 'fields'>): Set<string> {
+  return new Set(CONTACT_FIELDS.filter(([, key]) => result.fields[key]?.status === 'review').map(([part]) => part));
+}
