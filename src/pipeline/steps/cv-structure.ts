@@ -3,7 +3,6 @@ import { sidebarBand, withBandReading } from '../../doctypes/cv/reading-order.js
 import { openImage } from '../../imaging/open.js';
 import type { CvText } from '../../doctypes/cv/model.js';
 import { linksIn, parseCv } from '../../doctypes/cv/parse.js';
-import { canonical } from '../../domain/normalise.js';
 import type { PageImage, PageText, ReaderOutput } from '../../readers/types.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
@@ -44,14 +43,15 @@ async function cropBand(image: PageImage, band: { x0: number; x1: number }): Pro
 }
 
 /** A photographed CV's links rest on both engines, as its name, e-mail and phone do (through their
- * fields): PaddleOCR reads each link's line from its crop; where it reads no such address, Tesseract
+ * fields): PaddleOCR reads each link's line from its crop; where it reads another address, Tesseract
  * reads the line again from its prepared crop, and the link stands when the two then read the same.
  * A link they never agree on is left out of `result.cv` and sent to a person (FIELD_CONFLICT). */
 async function corroboratedLinks(ctx: ReadContext, links: CvText[]): Promise<CvText[]> {
   if (links.length === 0) return links;
   const paddle = await ctx.deps.readers.get('paddle');
   // Every dot, hyphen and slash of an address counts; only case and spaces do not.
-  const same = (a: string, b: string) => canonical('email', a) === canonical('email', b);
+  const key = (s: string) => s.replace(/\s+/g, '').toLowerCase();
+  const same = (a: string, b: string) => key(a) === key(b);
   const kept: CvText[] = [];
   for (const link of links.slice(0, MAX_LINKS)) {
     const region = link.region;
