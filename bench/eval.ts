@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config/env.js';
 import { createReadDeps } from '../src/pipeline/read-deps.js';
 import { evalCapture, printCaptureEvaluation } from './eval/capture.js';
-import { evalCv, printCvEvaluation } from './eval/cv.js';
+import { evalCv, printCvEvaluation, type CvSplit } from './eval/cv.js';
 import { evalDecisions, printDecisionEvaluation } from './eval/decisions.js';
 import { evalEInvoices, printSetReports } from './eval/einvoices.js';
 import { evalFinance, printFinanceEvaluation } from './eval/finance.js';
@@ -17,7 +17,7 @@ import { evalReceiptsPipeline, type ReceiptSplit } from './eval/receipts.js';
 import { loadSamples } from './eval/samples.js';
 
 /** `npm run eval -- --data ../shared/data [--only mrz-vectors,quality,identity,finance,receipts,einvoices,generated-invoices,pipeline,decisions,capture,cv] [--count 20 --seed 1 --photos 4]
- * [--receipts-split tune|held-out --limit N --show] [--mrz-split tune|held-out]`: accuracy of the
+ * [--receipts-split tune|held-out --limit N --show] [--mrz-split tune|held-out] [--cv-split held-out|tune]`: accuracy of the
  * readers, extractors and decisions on labelled documents the service has never been tuned to. */
 const { values } = parseArgs({
   options: {
@@ -30,6 +30,7 @@ const { values } = parseArgs({
     limit: { type: 'string' },
     show: { type: 'boolean', default: false },
     'mrz-split': { type: 'string' },
+    'cv-split': { type: 'string', default: 'held-out' },
   },
 });
 // npm runs scripts from the package root; a relative path means the caller's folder (INIT_CWD).
@@ -94,11 +95,13 @@ if (wanted('einvoices') || wanted('generated-invoices')) {
   }
 }
 if (wanted('cv')) {
-  console.log('\n== CVs: per-field accuracy of the whole reading (generated layouts on held-out seeds, and the samples)');
+  const cvSplit = values['cv-split'] as CvSplit;
+  if (cvSplit !== 'tune' && cvSplit !== 'held-out') throw new Error('--cv-split is tune or held-out');
+  console.log(`\n== CVs: per-field accuracy of the whole reading (generated layouts on ${cvSplit} seeds, and the samples)`);
   const config = loadConfig({ DATA_DIR: '/tmp/docread-eval', LOG_LEVEL: 'silent', WORKER_CONCURRENCY: '1' });
   const reading = createReadDeps(config);
   try {
-    printCvEvaluation(await evalCv({ dataDir, deps: reading.deps, count, seed, photos: Number(values.photos) }));
+    printCvEvaluation(await evalCv({ dataDir, deps: reading.deps, count, seed, photos: Number(values.photos), split: cvSplit }));
   } finally {
     await reading.close();
   }

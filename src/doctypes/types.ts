@@ -15,6 +15,10 @@ export interface FieldSpec {
   isKey?: boolean;
   /** A required field missing sends the document to review (REQUIRED_FIELD_MISSING). */
   required?: boolean;
+  /** This field's values found in a text, in order (e-mail addresses, phone numbers): a crop's
+   * reading is taken through it, which picks among the words read and never makes up characters.
+   * Such a field is re-read from its crop where the readers disagree. */
+  grammar?: (text: string) => string[];
 }
 
 /** One reader's value for a field, before reconciliation. */
@@ -24,6 +28,8 @@ export interface ExtractedValue {
   /** The text as it stood on the page. */
   raw: string;
   region: Region | null;
+  /** A value printed over several lines: each line's box, for readers that read a crop as one line. */
+  parts?: Region['box'][];
   confidence: number;
   /** Evidence the extractor itself established (e.g. mrz_checksum when the check digit passes). */
   evidence?: EvidenceItem[];

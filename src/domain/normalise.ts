@@ -4,7 +4,7 @@ import type { FieldValue } from './result.js';
  * when their canonical forms are equal; the published value is the best reader's, normalised. */
 
 /** How a field's text is normalised before readers are compared (see canonical below). */
-export const FIELD_KINDS = ['text', 'name', 'date', 'amount', 'code', 'country', 'sex', 'integer', 'currency', 'items'] as const;
+export const FIELD_KINDS = ['text', 'name', 'date', 'amount', 'code', 'country', 'sex', 'integer', 'currency', 'items', 'email', 'phone'] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
 
 const MONTHS: Record<string, number> = {
@@ -240,6 +240,12 @@ export function canonical(kind: FieldKind, value: FieldValue): string | null {
       return typeof value === 'number' ? value.toFixed(2) : (parseAmount(s)?.toFixed(2) ?? canonicalCode(s));
     case 'integer':
       return String(Number.parseInt(s.replace(/\D/g, ''), 10));
+    // Every dot, hyphen and underscore of an address counts (a code's comparison drops them).
+    case 'email':
+      return s.replace(/\s+/g, '').toLowerCase();
+    // A number is its digits; spaces, dots, hyphens and brackets only group them.
+    case 'phone':
+      return s.trim().startsWith('+') ? `+${s.replace(/\D/g, '')}` : s.replace(/\D/g, '');
     case 'items':
       return s;
   }

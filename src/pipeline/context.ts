@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
 import type { EmbeddedMismatch } from '../doctypes/finance/einvoice/compare.js';
 import type { Cv } from '../doctypes/cv/model.js';
-import type { CvImproved } from '../doctypes/cv/improve.js';
 import type { Doctype, RuleLookups } from '../doctypes/types.js';
 import type { FileKind } from '../domain/document-types.js';
 import type { Problem } from '../domain/problem.js';
@@ -61,8 +60,7 @@ export interface ReadContext {
   costUsd: number;
   /** The engine's internal record (`raw_json`): reasons, repairs, per-reader text. */
   raw: Record<string, unknown>;
-  /** For CVs: the structure, and the improved wording when asked. */
+  /** For CVs: the structure (the improved wording is made from it once the fields are decided). */
   cv?: Cv;
-  cvImproved?: CvImproved;
   signal?: AbortSignal;
 }

@@ -1,3 +1,5 @@
+import { withPublishedContact } from '../doctypes/cv/contact.js';
+import { improveCv } from '../doctypes/cv/improve.js';
 import { UNKNOWN_TYPE } from '../domain/document-types.js';
 import type { Outcome, Result } from '../domain/result.js';
 import { decide, type DecisionInput } from '../verification/decide.js';
@@ -93,7 +95,9 @@ export async function readDocument(input: ReadInput, deps: ReadDeps, opts: { sig
   ctx.raw[DECISION_INPUT_KEY] = storeDecisionInput(decisionInput);
   const { outcome, result, confidence, tamperScore } = decide({ ...decisionInput, ...(input.policy ? { policy: input.policy } : {}) });
   result.timings_ms.decide = Math.round((performance.now() - started) * 10) / 10;
-  result.cv = ctx.cv ?? null;
-  result.cv_improved = ctx.cvImproved ?? null;
+  // The CV's contact is what the decided fields publish; the wording is improved from that CV.
+  const cv = ctx.cv ? withPublishedContact(ctx.cv, result) : null;
+  result.cv = cv;
+  result.cv_improved = cv && input.improve ? improveCv(cv) : null;
   return { outcome, result, raw: ctx.raw, documentType: ctx.documentType, confidence, tamperScore };
 }

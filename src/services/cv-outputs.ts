@@ -4,6 +4,7 @@ import type { Repositories } from '../adapters/db/repositories/index.js';
 import { cvFacts, type CvFact } from '../doctypes/cv/facts.js';
 import { improveCv, type CvImproved } from '../doctypes/cv/improve.js';
 import type { Cv } from '../doctypes/cv/model.js';
+import { contactInReview } from '../doctypes/cv/contact.js';
 import { cvQuestions, type CvQuestion } from '../doctypes/cv/questions.js';
 import { AppError } from '../domain/errors.js';
 import type { Result } from '../domain/result.js';
@@ -57,9 +58,15 @@ export class CvOutputsService {
   }
 
   async view(principal: Principal, id: string): Promise<CvView> {
-    const { cv } = await this.readCv(principal, id);
+    const { cv, result } = await this.readCv(principal, id);
     const facts = cvFacts(cv);
-    return { id, layout: cv.sections, questions: cvQuestions(cv, this.opts.now?.() ?? new Date()), fact_check: { facts, count: facts.length }, cv };
+    return {
+      id,
+      layout: cv.sections,
+      questions: cvQuestions(cv, this.opts.now?.() ?? new Date(), contactInReview(result)),
+      fact_check: { facts, count: facts.length },
+      cv,
+    };
   }
 
   async docx(principal: Principal, id: string): Promise<Buffer> {

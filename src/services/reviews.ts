@@ -1,5 +1,7 @@
 import type { Repositories } from '../adapters/db/repositories/index.js';
 import type { DocumentsTable, ReadingsTable } from '../adapters/db/schema.js';
+import { withPublishedContact } from '../doctypes/cv/contact.js';
+import type { Cv } from '../doctypes/cv/model.js';
 import { AppError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import type { FieldValue, Result } from '../domain/result.js';
@@ -158,10 +160,10 @@ export class ReviewsService {
     const started = performance.now();
     const decision = decide({ ...input, policy });
     decision.result.timings_ms = { ...input.timings, decide: Math.round((performance.now() - started) * 10) / 10 };
-    // The CV's structure is read, not decided: it carries over unchanged.
+    // The CV's structure is read, not decided: it carries over, its contact as the new decision publishes it.
     if (reading.result) {
       const previous = JSON.parse(reading.result) as Result;
-      decision.result.cv = previous.cv;
+      decision.result.cv = previous.cv ? withPublishedContact(previous.cv as unknown as Cv, decision.result) : null;
       decision.result.cv_improved = previous.cv_improved;
     }
     const readingId = newId('reading');

@@ -23,7 +23,28 @@ export function findEmail(line: string): string | null {
   return line.match(EMAIL)?.[0].toLowerCase() ?? null;
 }
 export const PHONE = /(?:\+\d{1,3}[\s.-]?)?(?:\(\d{1,4}\)[\s.-]?)?\d{1,4}(?:[\s.-]?\d{2,4}){2,4}/;
+const PHONES = new RegExp(PHONE.source, 'g');
+
+/** Every e-mail address a text holds, in order, lower-cased (a crop may hold two readings' worth). */
+export function emailsIn(text: string): string[] {
+  const first = findEmail(text);
+  const all = [...text.matchAll(new RegExp(EMAIL.source, 'g'))].map((m) => m[0].toLowerCase());
+  return [...new Set(first ? [first, ...all] : all)];
+}
+
+/** Every phone number a text holds, in order: eight digits or more, outside addresses, links and
+ * date ranges (a phone's row may run on into the dates beside it: "+49 169 3392471 2022-04 - heute"). */
+export function phonesIn(text: string): string[] {
+  let rest = text.replace(EMAIL, ' ').replace(URL, ' ');
+  for (let range = findDateRange(rest), n = 0; range?.end && n < 4; range = findDateRange(rest), n++) rest = withoutDateRange(rest, range);
+  return [...rest.matchAll(PHONES)].map((m) => m[0].trim()).filter((p) => !findDateRange(p)?.end && p.replace(/\D/g, '').length >= 8);
+}
 const URL = /(?:https?:\/\/)?(?:www\.)?(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|de|fr|es|uk|eu|me|ai|co|info|app|page|site)(?:\/[^\s,;|·•]*)?/i;
+
+/** Every web address a text holds, outside e-mail addresses. */
+export function linksIn(text: string): string[] {
+  return [...text.replace(new RegExp(EMAIL.source, 'g'), ' ').matchAll(new RegExp(URL.source, 'gi'))].map((m) => m[0]);
+}
 // Bullet signs as printed, and as OCR reads a round bullet ("«", "°", "©", "+", "."); signs that never begin a word may touch it ("«SQL").
 const BULLET = /^\s*(?:(?:[•◆◦▪‣●○■□➢➤►▸✓✔·.*+–—«»°©-]|\d{1,2}[.)])\s+|[•●▪«]\s*(?=\p{Lu}))/u;
 const PAGE_MARK = /(?:^|\s)(?:page\s*)?\d{1,2}\s*(?:\/|of|von|sur|de)\s*\d{1,2}$/i;
@@ -378,10 +399,34 @@ export interface ParseOptions {
   evidenceFor(text: string): CvText['evidence'];
 }
 
-/** The candidate's name as the CV reader finds it (columns apart, broken display words joined), with its line. */
-export function findCvName(reader: string, pages: PageText[]): { name: string; line: OrderedLine } | null {
-  const line = layout(pages, reader !== 'text_layer').name;
-  return line ? { name: clean(line.text), line } : null;
+export interface ContactFound {
+  value: string;
+  line: OrderedLine;
+}
+
+/** The first e-mail address and phone number on the lines in reading order. */
+function emailAndPhone(lines: OrderedLine[]): { email: ContactFound | null; phone: ContactFound | null } {
+  let email: ContactFound | null = null;
+  let phone: ContactFound | null = null;
+  for (const line of lines) {
+    const e = findEmail(line.text);
+    if (e && !email) email = { value: e, line };
+    const p = phonesIn(line.text)[0];
+    if (p && !phone) phone = { value: p, line };
+  }
+  return { email, phone };
+}
+
+/** The contact facts as the CV reader finds them, each with the line it stands on: lines in reading
+ * order and split at column gaps, so that on a photo of a two-column CV a fact's line holds the
+ * sidebar's words only, not the main column's beside them. The name lists the lines it was read from. */
+export function findCvContact(
+  reader: string,
+  pages: PageText[],
+): { name: (ContactFound & { from: OrderedLine[] }) | null; email: ContactFound | null; phone: ContactFound | null } {
+  const lay = layout(pages, reader !== 'text_layer');
+  const name = lay.name ? { value: clean(lay.name.text), line: lay.name, from: lay.nameLines } : null;
+  return { name, ...emailAndPhone(lay.lines) };
 }
 
 /** The CV's structure from one reader's pages. */
@@ -404,13 +449,9 @@ export function parseCv(reader: string, pages: PageText[], opts: ParseOptions): 
       .map((s) => ({ kind: s.kind, heading: s.heading, region: regionOf(s.headingLine ? [s.headingLine, ...s.lines] : s.lines), lines: s.lines.length })),
     source: { reader, columns: lay.columns },
   };
-  for (const line of lay.lines) {
-    const email = findEmail(line.text);
-    if (email && !cv.contact.email) cv.contact.email = text(email, [line]);
-    const phone = line.text.replace(EMAIL, ' ').replace(URL, ' ').match(PHONE);
-    if (phone && !findDateRange(phone[0])?.end && phone[0].replace(/\D/g, '').length >= 8 && !cv.contact.phone)
-      cv.contact.phone = text(phone[0].trim(), [line]);
-  }
+  const found = emailAndPhone(lay.lines);
+  if (found.email) cv.contact.email = text(found.email.value, [found.email.line]);
+  if (found.phone) cv.contact.phone = text(found.phone.value, [found.phone.line]);
   for (const sec of secs) {
     const w = (lines: OrderedLine[], facts: string[]) => where(lines, facts);
     switch (sec.kind) {

@@ -41,5 +41,8 @@ describe('questions for the candidate', () => {
     expect(q.find((x) => x.kind === 'overlap')!.paths).toEqual(['experience[2]', 'experience[1]']);
     expect(q.filter((x) => x.kind === 'missing_dates').map((x) => x.paths[0])).toEqual(['experience[3]']);
     expect(q.filter((x) => x.kind === 'unclear_title').map((x) => x.paths[0])).toEqual(['experience[3].title']);
+    // a name or e-mail left out of the CV for a person to check is not asked of the candidate
+    const withheld = { ...cv, contact: { ...cv.contact, name: null } };
+    expect(cvQuestions(withheld, new Date(Date.UTC(2025, 5, 1)), new Set(['name', 'email'])).filter((x) => x.kind === 'missing_contact')).toEqual([]);
   });
 });

@@ -17,7 +17,9 @@ const GAP_MONTHS = 6;
 
 const role = (e: Cv['experience'][number]) => [e.title, e.employer].filter(Boolean).join(' at ') || 'this role';
 
-export function cvQuestions(cv: Cv, now: Date): CvQuestion[] {
+/** `inReview`: contact facts the CV shows but that are left out of it for a person to check (see
+ * cv/contact.ts); the candidate is not asked for those. */
+export function cvQuestions(cv: Cv, now: Date, inReview: ReadonlySet<string> = new Set()): CvQuestion[] {
   const out: CvQuestion[] = [];
   const c = cv.contact;
   for (const [key, label] of [
@@ -25,7 +27,8 @@ export function cvQuestions(cv: Cv, now: Date): CvQuestion[] {
     ['email', 'email address'],
     ['phone', 'phone number'],
   ] as const) {
-    if (!c[key]) out.push({ kind: 'missing_contact', question: `What is your ${label}? The CV does not show one.`, paths: [`contact.${key}`] });
+    if (!c[key] && !inReview.has(key))
+      out.push({ kind: 'missing_contact', question: `What is your ${label}? The CV does not show one.`, paths: [`contact.${key}`] });
   }
   cv.experience.forEach((e, i) => {
     if (!e.start || !e.end)

@@ -1,5 +1,6 @@
 import { stripDiacritics } from '../../domain/normalise.js';
-import { findMrz } from '../mrz/index.js';
+import { FILLER, FILLER_LOOKALIKES } from '../mrz/charset.js';
+import { findMrz, parseMrz } from '../mrz/index.js';
 import type { DetectInput, Detection } from '../types.js';
 
 /** Classification of identity documents: the MRZ's document code when there is an MRZ (ICAO
@@ -18,6 +19,17 @@ const MRZ_SCORE = 0.95;
 const KEYWORD_SCORE = 0.6;
 const SECOND_KEYWORD_BONUS = 0.2;
 
+/** Lines read as an MRZ that are more likely prose: no filler at all (every MRZ pads its name and
+ * its fields with '<') and most check digits failing. The MRZ-alphabet reader turns any dense band
+ * of text into such lines (a bullet list on a photographed CV), and one check digit in ten passes
+ * by chance. Such lines say nothing of the type: the printed keywords decide. */
+function proseLike(lines: readonly string[]): boolean {
+  const fillers = [...lines.join('')].filter((ch) => ch === FILLER || FILLER_LOOKALIKES.has(ch)).length;
+  if (fillers > 0) return false;
+  const { checks } = parseMrz([...lines], { repair: false });
+  return checks.filter((c) => c.valid).length * 2 <= checks.length;
+}
+
 export function detectIdentity(input: DetectInput, cfg: IdentityDetectConfig): Detection {
   const mrz = findMrz(input.lines);
   const code = mrz?.lines[0]?.charAt(0) ?? null;
@@ -27,14 +39,14 @@ export function detectIdentity(input: DetectInput, cfg: IdentityDetectConfig): D
     ...cfg.keywords.flatMap((k) => (k.test(text) ? [k.source] : [])),
     ...(cfg.nativeKeywords ?? []).flatMap((k) => (k.test(raw) ? [k.source] : [])),
   ];
-  if (mrz && code && cfg.codes.includes(code)) {
+  if (mrz && code && cfg.codes.includes(code) && !proseLike(mrz.lines)) {
     return {
       score: MRZ_SCORE,
       reason: `${mrz.format} MRZ with document code ${mrz.lines[0]!.slice(0, 2).replace(/</g, '')}${hits.length ? `; keywords ${hits.join(', ')}` : ''}`,
     };
   }
   // an MRZ that names another type outweighs any keyword (a visa prints "Passport No.")
-  if (mrz && code) return { score: 0, reason: `MRZ document code ${code} is not this type` };
+  if (mrz && code && !proseLike(mrz.lines)) return { score: 0, reason: `MRZ document code ${code} is not this type` };
   if (hits.length === 0) return { score: 0, reason: 'no MRZ and no keyword of this type' };
   return { score: Math.min(0.9, KEYWORD_SCORE + SECOND_KEYWORD_BONUS * (hits.length - 1)), reason: `keywords ${hits.join(', ')} (no MRZ found)` };
 }

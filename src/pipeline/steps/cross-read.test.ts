@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { FieldSpec } from '../../doctypes/types.js';
-import { valueFromCrop } from './cross-read.js';
+import { cvDoctype } from '../../doctypes/cv.js';
+import type { ExtractedValue, FieldSpec } from '../../doctypes/types.js';
+import { canonical } from '../../domain/normalise.js';
+import { openImage } from '../../imaging/open.js';
+import type { Box } from '../../readers/types.js';
+import type { ReadContext } from '../context.js';
+import { crossReadStep, valueFromCrop } from './cross-read.js';
 
 const code: FieldSpec = { key: 'receipt_number', label: 'Receipt number', kind: 'code' };
 const time: FieldSpec = { key: 'time', label: 'Time', kind: 'code' };
@@ -24,5 +29,66 @@ describe("the second reader's crop as a value", () => {
     expect(valueFromCrop(time, 'CB#: 87870 21/09/201710:20:37AM', '10:20:37')).toBe('10:20:37');
     expect(valueFromCrop(time, 'Date: 21/01/2018 15:46:09', '15:46')).toBe('Date: 21/01/2018 15:46:09');
     expect(valueFromCrop(time, 'USER Time: 1721:00', '21:00')).toBe('USER Time: 1721:00');
+  });
+});
+
+describe('the second reader on a CV’s contact facts', () => {
+  const email = cvDoctype.fields.find((f) => f.key === 'email')!;
+
+  it('takes the e-mail address out of the crop by its grammar, even beside other words', () => {
+    expect(valueFromCrop(email, 'daniel.lindqvist@example.com NorthwindAnalytics|Koln', 'daniel.lindgvist@example.com')).toBe('daniel.lindqvist@example.com');
+    expect(valueFromCrop(email, 'Mail: daniel.lindgvist@example.com', 'daniel.lindgvist@example.com')).toBe('daniel.lindgvist@example.com');
+  });
+
+  it('never takes a shorter address or number for found inside the crop’s, nor one that differs by a dot', () => {
+    const phone = cvDoctype.fields.find((f) => f.key === 'phone')!;
+    expect(valueFromCrop(email, 'daniel.lindqvist@example.com', 'aniel.lindqvist@example.com')).toBe('daniel.lindqvist@example.com');
+    expect(valueFromCrop(phone, '+49 169 3392471', '+49 169 339247')).toBe('+49 169 3392471');
+    expect(canonical(email.kind, 'daniel-lindqvist@example.com')).not.toBe(canonical(email.kind, 'daniel.lindqvist@example.com'));
+    // a phone's grouping is not part of it
+    expect(canonical(phone.kind, '+49 (169) 339-2471')).toBe(canonical(phone.kind, '+49 169.3392471'));
+  });
+
+  it('reads a name set on two lines one crop per line, and joins the lines', async () => {
+    const boxes: Box[][] = [];
+    const paddle = {
+      engine: { name: 'paddle', version: 'test' },
+      readCrops: async (_png: Buffer, asked: Box[]) => {
+        boxes.push(asked);
+        // a line recogniser reads one line per crop: each crop gives the line at its middle
+        return asked.map((b, i) => {
+          const line = { text: ['Daniel', 'Lindqvist'][i]!, box: b, confidence: 0.9, words: [] };
+          return { box: b, text: line.text, confidence: 0.9, lines: [line], via: 'recogniser' as const };
+        });
+      },
+    };
+    const parts: Box[] = [
+      [0.08, 0.08, 0.2, 0.1],
+      [0.08, 0.105, 0.24, 0.125],
+    ];
+    const name: ExtractedValue = {
+      key: 'full_name',
+      value: 'Daniel Lindqvist',
+      raw: 'Daniel Lindqvist',
+      region: { page: 1, box: [0.08, 0.08, 0.24, 0.125] },
+      parts,
+      confidence: 0.9,
+    };
+    const png = await openImage(Buffer.alloc(100 * 100 * 3, 255), { raw: { width: 100, height: 100, channels: 3 } })
+      .png()
+      .toBuffer();
+    const ctx = {
+      deps: { readers: { get: async (n: string) => (n === 'paddle' ? paddle : null) } },
+      intake: { images: [{ page: 1, width: 100, height: 100, png }] },
+      pageImages: [],
+      readings: [],
+      engines: [],
+      doctype: cvDoctype,
+      extracted: [{ reader: 'tesseract', values: [name] }],
+      raw: {},
+    } as unknown as ReadContext;
+    await crossReadStep.run(ctx);
+    expect(boxes[0]).toHaveLength(2);
+    expect(ctx.extracted.find((e) => e.reader === 'paddle')!.values[0]).toMatchObject({ key: 'full_name', value: 'Daniel Lindqvist', raw: 'Daniel Lindqvist' });
   });
 });

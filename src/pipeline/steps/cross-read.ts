@@ -37,20 +37,20 @@ export const crossReadStep: Step<ReadContext> = {
       const targets = first.values.filter((v) => v.region?.page === image.page && specs.get(v.key)?.kind !== 'items' && !done.has(v.key));
       if (targets.length === 0) continue;
       const { png } = (await uprightPage(ctx, image.page))!;
+      // A value over several lines is one crop per line, read in order and joined.
+      const boxes = targets.map((t) => t.parts ?? [t.region!.box]);
       const started = performance.now();
-      const crops = await paddle.readCrops(
-        png,
-        targets.map((t) => widen(t.region!.box)),
-        { signal: ctx.signal },
-      );
+      const crops = await paddle.readCrops(png, boxes.flat().map(widen), { signal: ctx.signal });
       ms += performance.now() - started;
-      crops.forEach((crop, i) => {
-        const target = targets[i]!;
-        const lines = linesWithin(crop.lines, target.region!.box);
+      let at = 0;
+      targets.forEach((target, i) => {
+        const own = boxes[i]!.map((box) => ({ box, crop: crops[at++]! }));
+        const lines = own.flatMap(({ box, crop }) => linesWithin(crop.lines, box));
         const text = lines.map((l) => l.text).join(' ');
         const value = valueFromCrop(specs.get(target.key)!, text, target.value);
         if (value === null) return;
-        values.push({ key: target.key, value, raw: text, region: { page: image.page, box: unionBox(lines) ?? crop.box }, confidence: crop.confidence });
+        const confidence = own.reduce((sum, o) => sum + o.crop.confidence, 0) / own.length;
+        values.push({ key: target.key, value, raw: text, region: { page: image.page, box: unionBox(lines) ?? own[0]!.crop.box }, confidence });
       });
     }
     if (values.length === 0) return undefined;
@@ -98,6 +98,13 @@ const MIN_CONTAINED_CHARS = 6;
 export function valueFromCrop(spec: FieldSpec, text: string, firstValue: ExtractedValue['value']): ExtractedValue['value'] {
   const t = text.replace(/\s+/g, ' ').trim();
   if (!t) return null;
+  if (spec.grammar) {
+    // Only a whole value of the field's form counts, never one inside a longer one (an address
+    // with a letter dropped lies within the right one); without one, the text stands as a disagreement.
+    const want = canonical(spec.kind, firstValue);
+    const found = spec.grammar(t);
+    return found.find((v) => canonical(spec.kind, v) === want) ?? found[0] ?? t;
+  }
   if (holdsValue(spec, t, firstValue)) return firstValue;
   if (spec.kind === 'amount') {
     // A label or a neighbouring figure may share the crop; the value itself stands last. A reader

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { cvDoctype } from '../../doctypes/cv.js';
 import { receipt } from '../../doctypes/receipt.js';
-import type { ExtractedValue } from '../../doctypes/types.js';
+import type { Doctype, ExtractedValue } from '../../doctypes/types.js';
+import { reconcile } from '../reconcile.js';
 import { openImage } from '../../imaging/open.js';
 import type { ReadContext } from '../context.js';
 import { reReadStep } from './re-read.js';
@@ -27,7 +29,12 @@ const value = (key: string, v: ExtractedValue['value'], box: [number, number, nu
   confidence: 0.8,
 });
 
-async function context(tesseract: ReturnType<typeof fakeTesseract>, first: ExtractedValue[], second: ExtractedValue[]): Promise<ReadContext> {
+async function context(
+  tesseract: ReturnType<typeof fakeTesseract>,
+  first: ExtractedValue[],
+  second: ExtractedValue[],
+  doctype: Doctype = receipt,
+): Promise<ReadContext> {
   const png = await openImage(Buffer.alloc(400 * 1000 * 3, 255), { raw: { width: 400, height: 1000, channels: 3 } })
     .png()
     .toBuffer();
@@ -35,7 +42,7 @@ async function context(tesseract: ReturnType<typeof fakeTesseract>, first: Extra
     deps: { readers: { get: async (name: string) => (name === 'tesseract' ? tesseract : null) } },
     pageImages: [{ page: 1, width: 400, height: 1000, png }],
     readings: [],
-    doctype: receipt,
+    doctype,
     extracted: [
       { reader: 'tesseract', values: first },
       { reader: 'paddle', values: second },
@@ -101,5 +108,26 @@ describe('re-reading a disputed value from its crop', () => {
     const ctx = await context(fakeTesseract('29/12/201 7 11:41'), first, [value('date', '2017-12-28', [0.1, 0.3, 0.6, 0.312])]);
     await reReadStep.run(ctx);
     expect(first[0]!.value).toBe('2017-12-29');
+  });
+
+  it("re-reads a CV's disputed e-mail from its crop, and the engines then agree", async () => {
+    const box: [number, number, number, number] = [0.08, 0.18, 0.3, 0.19];
+    const first = [value('email', 'daniel.lindgvist@example.com', box)];
+    const second = [value('email', 'daniel.lindqvist@example.com', box)];
+    const ctx = await context(fakeTesseract('daniel.lindqvist@example.com'), first, second, cvDoctype);
+    await reReadStep.run(ctx);
+    expect(first[0]!.value).toBe('daniel.lindqvist@example.com');
+    const email = reconcile(cvDoctype.fields, ctx.extracted).find((f) => f.key === 'email')!;
+    expect(email).toMatchObject({ status: 'read', value: 'daniel.lindqvist@example.com', evidence: ['reader_agree'] });
+  });
+
+  it('never makes up a phone number the crop does not show: a crop without one leaves the page reading', async () => {
+    const box: [number, number, number, number] = [0.08, 0.2, 0.3, 0.21];
+    const first = [value('phone', '+49 169.3392471', box)];
+    const ctx = await context(fakeTesseract('Tel. +49 16'), first, [value('phone', '+49 169 3392477', box)], cvDoctype);
+    await reReadStep.run(ctx);
+    expect(first[0]!.value).toBe('+49 169.3392471');
+    const phone = reconcile(cvDoctype.fields, ctx.extracted).find((f) => f.key === 'phone')!;
+    expect(phone).toMatchObject({ status: 'conflict', value: null });
   });
 });

@@ -39,24 +39,17 @@ export const reReadStep: Step<ReadContext> = {
     const first = ctx.extracted.find((e) => e.reader === 'tesseract');
     const second = ctx.extracted.find((e) => e.reader === 'paddle');
     if (!first || !second || !ctx.doctype) return undefined;
-    const tesseract = await ctx.deps.readers.get('tesseract');
     const specs = new Map(ctx.doctype.fields.map((f) => [f.key, f]));
     const disputed = first.values.filter((v) => isDisputed(specs.get(v.key), v, second.values)).slice(0, MAX_RE_READS);
     const done: ReRead[] = [];
     for (const v of disputed) {
       const spec = specs.get(v.key)!;
-      const page = await uprightPage(ctx, v.region!.page);
-      if (!page) continue;
-      const crop = await preparedCrop(page, v.region!.box);
-      if (!crop) continue;
-      const read = await tesseract.readRegion(crop.png, { psm: 6, ...(ctx.signal ? { signal: ctx.signal } : {}) });
-      const lines = linesWithin(
-        read.lines.map((l) => onPage(l, crop.toPage)),
-        v.region!.box,
-      );
-      const text = lines.map((l) => l.text).join(' ');
+      const text = await reReadText(ctx, v.region!);
+      if (text === null) continue;
       const value = valueFromCrop(spec, text, v.value);
       if (value === null || canonical(spec.kind, value) === null) continue;
+      // A crop in which the field's grammar finds no value leaves the page's value as it was.
+      if (spec.grammar && spec.grammar(text).length === 0) continue;
       // A re-read corrects digits, not the sign: a minus the crop takes in from the row ("-2 5.94")
       // would make a total the extractor never accepts.
       if (spec.kind === 'amount' && Math.sign(Number(value)) !== Math.sign(Number(v.value))) continue;
@@ -114,17 +107,34 @@ export const reReadTotalRowsStep: Step<ReadContext> = {
   },
 };
 
+/** Tesseract's text of a region read again from its prepared crop (the lines within the region's
+ * own height), or null when the page or the crop is not there. */
+export async function reReadText(ctx: ReadContext, region: { page: number; box: Box }): Promise<string | null> {
+  const page = await uprightPage(ctx, region.page);
+  const crop = page ? await preparedCrop(page, region.box) : null;
+  if (!crop) return null;
+  const tesseract = await ctx.deps.readers.get('tesseract');
+  const read = await tesseract.readRegion(crop.png, { psm: 6, ...(ctx.signal ? { signal: ctx.signal } : {}) });
+  return linesWithin(
+    read.lines.map((l) => onPage(l, crop.toPage)),
+    region.box,
+  )
+    .map((l) => l.text)
+    .join(' ');
+}
+
 function onPage(line: Line, toPage: (b: Box) => Box): Line {
   return { ...line, box: toPage(line.box), words: line.words.map((w) => ({ ...w, box: toPage(w.box) })) };
 }
 
-/** Only values parsed out of the crop's text: an amount or a date. A name would be the crop's
- * whole text, and re-reading it made both engines agree on a misreading they share (a faint O
- * read as U by each: "CONFECTIUNERY"); an address spans lines. */
+/** Only values parsed out of the crop's text: an amount, a date, or a value of a field's grammar
+ * (an e-mail address, a phone number). A name would be the crop's whole text, and re-reading it
+ * made both engines agree on a misreading they share (a faint O read as U by each:
+ * "CONFECTIUNERY"); an address spans lines. */
 const RE_READ_KINDS = new Set<FieldSpec['kind']>(['amount', 'date']);
 
 function isDisputed(spec: FieldSpec | undefined, v: ExtractedValue, others: ExtractedValue[]): boolean {
-  if (!spec || !RE_READ_KINDS.has(spec.kind) || !v.region) return false;
+  if (!spec || !(RE_READ_KINDS.has(spec.kind) || spec.grammar) || !v.region) return false;
   const mine = canonical(spec.kind, v.value);
   const theirs = others.filter((o) => o.key === v.key).map((o) => canonical(spec.kind, o.value));
   return mine !== null && theirs.length > 0 && !theirs.includes(mine);
