@@ -81,6 +81,8 @@ export function mrzLikeText(rng: Rng, length: number): string {
 export interface RenderedLine {
   grey: GreyImage;
   text: string;
+  /** The font family it was rendered in. */
+  family: string;
   /** Each character's cell centre, x, pixels. */
   centres: number[];
   pitch: number;
@@ -174,5 +176,5 @@ export async function renderLine(rng: Rng, text: string): Promise<RenderedLine> 
   const back = await sharp(jpeg).greyscale().raw().toBuffer({ resolveWithObject: true });
   const grey = new Uint8Array(width * height);
   for (let i = 0; i < grey.length; i++) grey[i] = back.data[i * back.info.channels]!;
-  return { grey: { data: grey, width, height }, text, centres, pitch };
+  return { grey: { data: grey, width, height }, text, family: face.family, centres, pitch };
 }

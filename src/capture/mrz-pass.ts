@@ -6,8 +6,9 @@ import { openImage } from '../imaging/open.js';
 import { readPaddleMrz, type MrzPassEngines } from '../readers/mrz-pass.js';
 import { MRZ_GRAMMAR } from '../doctypes/identity/mrz-image.js';
 import { MRZ_WHITELIST, type TesseractReader } from '../readers/tesseract.js';
-import type { Box, Line, ReaderName, ReaderOutput } from '../readers/types.js';
+import { engineOf, type Box, type Line, type ReaderName, type ReaderOutput } from '../readers/types.js';
 import type { Frame } from './frame.js';
+import { greyOf, readOcrbMrz } from './ocrb-mrz.js';
 
 /** The MRZ of a frame, read the way the document pipeline reads one (locate.ts finds the band on
  * an 800 px copy; the band alone is cut from the full-resolution frame and straightened), but
@@ -60,8 +61,6 @@ interface SeenText {
 export const passesEveryCheck = (r: MrzResult | null): boolean =>
   r !== null && r.format !== null && r.valid && r.checks.length > 0 && r.checks.every((c) => c.valid);
 
-const engineOf = (reader: ReaderName): string => (reader === 'paddle' ? 'paddle' : 'tesseract');
-
 function blindSpots(r: MrzResult): BlindSpot[] {
   return (Object.entries(r.fields) as Array<[MrzFieldName, MrzField]>).flatMap(([field, f]) =>
     f.blindSpots.map((position) => ({ field, line: f.positions.line, position, char: r.lines.repaired[f.positions.line]![position]! })),
@@ -85,21 +84,41 @@ export async function findMrz(frame: Frame, pools: () => Promise<CaptureMrzReade
   // the band is searched on the frame's work copy, already decoded; only the crop reads the full frame
   const band = await locateMrzBandInCopy({ ...frame.work, channels: 4 }, frame);
   if (!band) return null;
-  // the OCR pools start only when a frame first shows a band
-  const readers = await pools();
   const full = await cropMrzBand(frame.upright, band);
-  const crop = await smaller(full);
   const sig = signal ? { signal } : {};
   const readings: Reading[] = [];
   const seen: SeenText[] = [];
   const consider = (reader: ReaderName, lines: Line[]): void => {
     seen.push({ reader, lines: lines.map((l) => normalizeLine(l.text)) });
-    const m = readMrzOf(asOutput(reader, lines, crop), now);
+    const m = readMrzOf(asOutput(reader, lines, full), now);
     if (m?.result.format) readings.push({ reader, result: m.result });
   };
   const best = (): Reading | null => readings.reduce<Reading | null>((b, r) => (!b || mrzScore(r.result) > mrzScore(b.result) ? r : b), null);
   const passes = (): boolean => passesEveryCheck(best()?.result ?? null);
+  const settled = (): MrzPass => {
+    const chosen = best();
+    const unconfirmed = chosen && passesEveryCheck(chosen.result) ? unconfirmedSpots(chosen, seen) : [];
+    const lines = Math.max(1, band.lines);
+    return {
+      band,
+      result: chosen?.result ?? null,
+      reader: chosen?.reader ?? null,
+      proven: passesEveryCheck(chosen?.result ?? null) && unconfirmed.length === 0,
+      unconfirmed,
+      // the band runs from the first line's top to the last one's foot; lines sit ~1.6 letters apart
+      letterHeightPx: (band.size[1] * frame.height) / (1.6 * (lines - 1) + 1),
+    };
+  };
 
+  // the in-process OCR-B reader first: every check passing with no blind spot proves the frame
+  // without starting an OCR engine
+  for (const reading of readOcrbMrz(await greyOf(full.png))) consider('ocrb', reading.lines);
+  if (passes() && unconfirmedSpots(best()!, seen).length === 0) return settled();
+  signal?.throwIfAborted();
+
+  // the OCR pools start only when the glyph reader could not prove the frame
+  const readers = await pools();
+  const crop = await smaller(full);
   consider('mrz_pass', (await readers.tesseract.readRegion(crop.png, { whitelist: MRZ_WHITELIST, psm: 6, ...sig })).lines);
   // Tesseract's misreads change with the scale (O for 0, H for a final 6): the crop at its own size next
   if (!passes()) consider('mrz_pass', (await readers.tesseract.readRegion(full.png, { whitelist: MRZ_WHITELIST, psm: 6, ...sig })).lines);
@@ -114,18 +133,7 @@ export async function findMrz(frame: Frame, pools: () => Promise<CaptureMrzReade
     // line lengths keep the runs of fillers whole
     consider('paddle', await readPaddleMrz(paddle, full.png, MRZ_GRAMMAR, signal, 'pixels'));
   }
-  const chosen = best();
-  const unconfirmed = chosen && passesEveryCheck(chosen.result) ? unconfirmedSpots(chosen, seen) : [];
-  const lines = Math.max(1, band.lines);
-  return {
-    band,
-    result: chosen?.result ?? null,
-    reader: chosen?.reader ?? null,
-    proven: passesEveryCheck(chosen?.result ?? null) && unconfirmed.length === 0,
-    unconfirmed,
-    // the band runs from the first line's top to the last one's foot; lines sit ~1.6 letters apart
-    letterHeightPx: (band.size[1] * frame.height) / (1.6 * (lines - 1) + 1),
-  };
+  return settled();
 }
 
 /** The band crop is made for the document pipeline (letters ~35 px tall); Tesseract reads the
