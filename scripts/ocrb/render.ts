@@ -12,6 +12,7 @@ import { OCRB_CLASSES } from '../../src/readers/ocrb/model.js';
  * reading never does. */
 
 export const OCRB_FONT_FILE = '/usr/share/fonts/opentype/ocr-b/OCRB.otf';
+export const OCRB_FAMILY = 'OCRB-train';
 
 interface Face {
   file: string;
@@ -24,7 +25,7 @@ interface Face {
 }
 
 const FACES: Face[] = [
-  { file: OCRB_FONT_FILE, family: 'OCRB-train', share: 0.7 },
+  { file: OCRB_FONT_FILE, family: OCRB_FAMILY, share: 0.7 },
   { file: '/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf', family: 'DejaVuMono-train', share: 0.2 },
   { file: '/usr/share/fonts/truetype/liberation/LiberationMono-Regular.ttf', family: 'LiberationMono-train', share: 0.1 },
 ];

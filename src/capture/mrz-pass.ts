@@ -7,8 +7,9 @@ import { readPaddleMrz, type MrzPassEngines } from '../readers/mrz-pass.js';
 import { MRZ_GRAMMAR } from '../doctypes/identity/mrz-image.js';
 import { MRZ_WHITELIST, type TesseractReader } from '../readers/tesseract.js';
 import { engineOf, type Box, type Line, type ReaderName, type ReaderOutput } from '../readers/types.js';
+import type { GreyImage } from '../readers/paddle/words.js';
 import type { Frame } from './frame.js';
-import { greyOf, readOcrbMrz } from './ocrb-mrz.js';
+import { greyOf, readOcrbMrz, type OcrbMrz } from './ocrb-mrz.js';
 
 /** The MRZ of a frame, read the way the document pipeline reads one (locate.ts finds the band on
  * an 800 px copy; the band alone is cut from the full-resolution frame and straightened), but
@@ -80,7 +81,17 @@ function unconfirmedSpots(best: Reading, seen: readonly SeenText[]): BlindSpot[]
   });
 }
 
-export async function findMrz(frame: Frame, pools: () => Promise<CaptureMrzReaders>, now: Date, signal?: AbortSignal): Promise<MrzPass | null> {
+/** The in-process glyph reader of a band crop (ocrb-mrz.ts); replaceable so that the proof rule
+ * can be tested on fixed readings alone. */
+export type GlyphReader = (grey: GreyImage) => OcrbMrz[];
+
+export async function findMrz(
+  frame: Frame,
+  pools: () => Promise<CaptureMrzReaders>,
+  now: Date,
+  signal?: AbortSignal,
+  readGlyphs: GlyphReader = readOcrbMrz,
+): Promise<MrzPass | null> {
   // the band is searched on the frame's work copy, already decoded; only the crop reads the full frame
   const band = await locateMrzBandInCopy({ ...frame.work, channels: 4 }, frame);
   if (!band) return null;
@@ -112,7 +123,7 @@ export async function findMrz(frame: Frame, pools: () => Promise<CaptureMrzReade
 
   // the in-process OCR-B reader first: every check passing with no blind spot proves the frame
   // without starting an OCR engine
-  for (const reading of readOcrbMrz(await greyOf(full.png))) consider('ocrb', reading.lines);
+  for (const reading of readGlyphs(await greyOf(full.png))) consider('ocrb', reading.lines);
   if (passes() && unconfirmedSpots(best()!, seen).length === 0) return settled();
   signal?.throwIfAborted();
 
