@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { OCRB_CLASSES, OCRB_WEIGHTS_PATH, classify, parseModel, serialiseModel, type GlyphModel } from '../src/readers/ocrb/model.js';
-import { INPUT, cutCells, lineSample, type LineSample } from './ocrb/cells.js';
-import { rngOf, type Rng } from './ocrb/render.js';
+import { INPUT, cutCells, lineSample, type LineSample } from '../test/fixtures/ocrb/cells.js';
+import { rngOf, type Rng } from '../test/fixtures/ocrb/render.js';
 
 /** Trains the OCR-B glyph classifier (src/readers/ocrb/model.ts) on rendered, degraded MRZ lines
  * and writes models/ocrb-glyphs.json. Seeded: the same arguments give the same weights.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cutCells, INPUT, lineSample, type LineSample } from '../../../scripts/ocrb/cells.js';
-import { OCRB_FAMILY, rngOf } from '../../../scripts/ocrb/render.js';
+import { cutCells, INPUT, lineSample, type LineSample } from '../../../test/fixtures/ocrb/cells.js';
+import { OCRB_FAMILY, rngOf } from '../../../test/fixtures/ocrb/render.js';
 import { CELL_H, CELL_W } from './cell.js';
 import { OCRB_CLASSES, classify, glyphModel } from './model.js';
 
