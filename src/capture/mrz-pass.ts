@@ -13,7 +13,8 @@ import { greyOf, readOcrbMrz, type OcrbMrz } from './ocrb-mrz.js';
 
 /** The MRZ of a frame, read the way the document pipeline reads one (locate.ts finds the band on
  * an 800 px copy; the band alone is cut from the full-resolution frame and straightened), but
- * cheaply: the MRZ-alphabet Tesseract pass first, the crop at full size when that fails, and
+ * cheaply: the in-process OCR-B glyph reader first (ocrb-mrz.ts; no engine started when it proves
+ * the frame), then the MRZ-alphabet Tesseract pass, the crop at full size when that fails, and
  * PaddleOCR's recogniser (no text detector) on the crop's rows last. The parse (parse.ts, with
  * its check-digit-confirmed repairs) judges each reading.
  *
@@ -129,16 +130,26 @@ export async function findMrz(
 
   // the OCR pools start only when the glyph reader could not prove the frame
   const readers = await pools();
+  const paddle = readers.paddle;
+  const paddleRows = new Set<number>();
+  // every check digit passes: Paddle need only read the lines whose blind spots it must confirm
+  const confirmByPaddle = async (): Promise<void> => {
+    const only = [...new Set(unconfirmedSpots(best()!, seen).map((s) => s.line))].filter((l) => !paddleRows.has(l));
+    if (!paddle?.readRows || only.length === 0) return;
+    only.forEach((l) => paddleRows.add(l));
+    consider('paddle', (await paddle.readRows(full.png, MRZ_GRAMMAR.groups, { ...sig, rowsFrom: 'pixels', only })).lines);
+  };
+  // the glyph reader passed every check and left only blind spots: Paddle's reading of their lines
+  // alone may confirm them, and Tesseract is not needed
+  if (passes()) {
+    await confirmByPaddle();
+    if (unconfirmedSpots(best()!, seen).length === 0) return settled();
+  }
   const crop = await smaller(full);
   consider('mrz_pass', (await readers.tesseract.readRegion(crop.png, { whitelist: MRZ_WHITELIST, psm: 6, ...sig })).lines);
   // Tesseract's misreads change with the scale (O for 0, H for a final 6): the crop at its own size next
   if (!passes()) consider('mrz_pass', (await readers.tesseract.readRegion(full.png, { whitelist: MRZ_WHITELIST, psm: 6, ...sig })).lines);
-  const paddle = readers.paddle;
-  if (paddle?.readRows && passes()) {
-    // every check digit passes: Paddle need only read the lines whose blind spots it must confirm
-    const only = [...new Set(unconfirmedSpots(best()!, seen).map((s) => s.line))];
-    if (only.length) consider('paddle', (await paddle.readRows(full.png, MRZ_GRAMMAR.groups, { ...sig, rowsFrom: 'pixels', only })).lines);
-  }
+  if (passes()) await confirmByPaddle();
   if (paddle && (!passes() || unconfirmedSpots(best()!, seen).length > 0)) {
     // every row, read by the recogniser alone and decoded under the MRZ grammar, whose fixed
     // line lengths keep the runs of fillers whole
