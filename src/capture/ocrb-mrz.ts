@@ -46,8 +46,11 @@ export function readOcrbMrz(grey: GreyImage): OcrbMrz[] {
   const rows = mrzPixelRows(grey);
   if (!rows) return [];
   return readMrzCells(grey, rows).flatMap(({ length, rows: cells }) => {
-    const decoded = decodeMrzRows(cells.map((c) => ({ variants: [asSteps(c)] })));
-    // the decoder also tries the other length of two rows; only a reading of the cells' own length holds
+    // a cell is one character: the decoder must not read the cells as another line length
+    const decoded = decodeMrzRows(
+      cells.map((c) => ({ variants: [asSteps(c)] })),
+      { lineLength: length },
+    );
     if (!decoded || LAYOUTS[decoded.format].lineLength !== length || decoded.rows.length !== cells.length) return [];
     const lines = decoded.lines.map((text, i): Line => {
       const c = cells[i]!;
