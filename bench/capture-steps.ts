@@ -48,7 +48,7 @@ for (let i = -1; i < RUNS; i++) {
   const crop = await cpuAsync('band cut + straighten', () => cropMrzBand(f.upright, band));
   const grey = await cpuAsync('crop to grey', () => greyOf(crop.png));
   const rows = cpu('rows', () => mrzPixelRows(grey));
-  if (rows) cpu('cells (segment + classify)', () => readMrzCells(grey, rows));
+  if (rows) cpu('cells at every line length (segment + classify)', () => readMrzCells(grey, rows));
   const read = cpu('whole OCR-B read (rows, cells, grammar decode)', () => readOcrbMrz(grey));
   if (read.some((r) => r.lines.map((l) => l.text).join('\n') === frame.document.truth.mrz_lines!.join('\n'))) proven++;
 }

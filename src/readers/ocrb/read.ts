@@ -122,13 +122,23 @@ export function readRowCells(img: GreyImage, row: Rect, length: number, model: G
   return { length, probs, centres, pitch };
 }
 
-/** The rows' cells for each MRZ line length their count allows (3 rows: 30; 2 rows: 36 or 44). */
+/** The MRZ line lengths a count of rows allows (3 rows: 30; 2 rows: 44 or 36), likeliest first. */
+export function mrzLineLengths(rows: number): number[] {
+  return rows === 3 ? [30] : rows === 2 ? [44, 36] : [];
+}
+
+/** The rows' cells for each MRZ line length their count allows. */
 export function readMrzCells(img: GreyImage, rows: readonly Rect[], model: GlyphModel = glyphModel()): Array<{ length: number; rows: OcrbRowCells[] }> {
-  const lengths = rows.length === 3 ? [30] : rows.length === 2 ? [44, 36] : [];
-  return lengths.flatMap((length) => {
-    const cells = rows.map((r) => readRowCells(img, r, length, model));
-    return cells.every((c): c is OcrbRowCells => c !== null) ? [{ length, rows: cells }] : [];
+  return mrzLineLengths(rows.length).flatMap((length) => {
+    const cells = readRowsAs(img, rows, length, model);
+    return cells ? [{ length, rows: cells }] : [];
   });
+}
+
+/** Every row read as `length` cells; null when a row holds too little ink for that many. */
+export function readRowsAs(img: GreyImage, rows: readonly Rect[], length: number, model: GlyphModel = glyphModel()): OcrbRowCells[] | null {
+  const cells = rows.map((r) => readRowCells(img, r, length, model));
+  return cells.every((c): c is OcrbRowCells => c !== null) ? cells : null;
 }
 
 /** The best class of every cell, as text. */
