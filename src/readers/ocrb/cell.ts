@@ -42,7 +42,8 @@ export function rowTones(img: GreyImage, x0: number, y0: number, x1: number, y1:
 
 /** The cell centred at `cx` between the row's ink top and bottom `top`/`bottom`, `pitch` wide, as
  * CELL_W × CELL_H darkness values (row-major). Area averaging keeps thin strokes of a large crop
- * and the blur of a small one alike. */
+ * and the blur of a small one alike. `slant`: pixels the print moves right per pixel down (a
+ * photo's perspective slants a line's glyphs); the cell follows it, so its glyph comes out upright. */
 export function cellInput(
   img: GreyImage,
   cx: number,
@@ -51,16 +52,18 @@ export function cellInput(
   pitch: number,
   tones: Tones,
   out = new Float32Array(CELL_W * CELL_H),
+  slant = 0,
 ): Float32Array {
   const margin = (bottom - top) * CELL_V_MARGIN;
   const y0 = top - margin;
   const h = bottom - top + 2 * margin;
-  const x0 = cx - pitch / 2;
   const [sx, sy] = [pitch / CELL_W, h / CELL_H];
   const range = Math.max(16, tones.paper - tones.ink);
+  const middle = (top + bottom) / 2;
   for (let j = 0; j < CELL_H; j++) {
     const ya = y0 + j * sy;
     const yb = ya + sy;
+    const x0 = cx - pitch / 2 + ((ya + yb) / 2 - middle) * slant;
     for (let i = 0; i < CELL_W; i++) {
       const xa = x0 + i * sx;
       const xb = xa + sx;
