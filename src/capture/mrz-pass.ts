@@ -6,12 +6,15 @@ import { openImage } from '../imaging/open.js';
 import { readPaddleMrz, type MrzPassEngines } from '../readers/mrz-pass.js';
 import { MRZ_GRAMMAR } from '../doctypes/identity/mrz-image.js';
 import { MRZ_WHITELIST, type TesseractReader } from '../readers/tesseract.js';
-import type { Box, Line, ReaderName, ReaderOutput } from '../readers/types.js';
+import { engineOf, type Box, type Line, type ReaderName, type ReaderOutput } from '../readers/types.js';
+import type { GreyImage } from '../readers/paddle/words.js';
 import type { Frame } from './frame.js';
+import { greyOf, readOcrbMrz, type OcrbMrz } from './ocrb-mrz.js';
 
 /** The MRZ of a frame, read the way the document pipeline reads one (locate.ts finds the band on
  * an 800 px copy; the band alone is cut from the full-resolution frame and straightened), but
- * cheaply: the MRZ-alphabet Tesseract pass first, the crop at full size when that fails, and
+ * cheaply: the in-process OCR-B glyph reader first (ocrb-mrz.ts; no engine started when it proves
+ * the frame), then the MRZ-alphabet Tesseract pass, the crop at full size when that fails, and
  * PaddleOCR's recogniser (no text detector) on the crop's rows last. The parse (parse.ts, with
  * its check-digit-confirmed repairs) judges each reading.
  *
@@ -60,8 +63,6 @@ interface SeenText {
 export const passesEveryCheck = (r: MrzResult | null): boolean =>
   r !== null && r.format !== null && r.valid && r.checks.length > 0 && r.checks.every((c) => c.valid);
 
-const engineOf = (reader: ReaderName): string => (reader === 'paddle' ? 'paddle' : 'tesseract');
-
 function blindSpots(r: MrzResult): BlindSpot[] {
   return (Object.entries(r.fields) as Array<[MrzFieldName, MrzField]>).flatMap(([field, f]) =>
     f.blindSpots.map((position) => ({ field, line: f.positions.line, position, char: r.lines.repaired[f.positions.line]![position]! })),
@@ -81,51 +82,80 @@ function unconfirmedSpots(best: Reading, seen: readonly SeenText[]): BlindSpot[]
   });
 }
 
-export async function findMrz(frame: Frame, pools: () => Promise<CaptureMrzReaders>, now: Date, signal?: AbortSignal): Promise<MrzPass | null> {
+/** The in-process glyph reader of a band crop (ocrb-mrz.ts); replaceable so that the proof rule
+ * can be tested on fixed readings alone. */
+export type GlyphReader = (grey: GreyImage) => OcrbMrz[];
+
+export async function findMrz(
+  frame: Frame,
+  pools: () => Promise<CaptureMrzReaders>,
+  now: Date,
+  signal?: AbortSignal,
+  readGlyphs: GlyphReader = readOcrbMrz,
+): Promise<MrzPass | null> {
   // the band is searched on the frame's work copy, already decoded; only the crop reads the full frame
   const band = await locateMrzBandInCopy({ ...frame.work, channels: 4 }, frame);
   if (!band) return null;
-  // the OCR pools start only when a frame first shows a band
-  const readers = await pools();
   const full = await cropMrzBand(frame.upright, band);
-  const crop = await smaller(full);
   const sig = signal ? { signal } : {};
   const readings: Reading[] = [];
   const seen: SeenText[] = [];
   const consider = (reader: ReaderName, lines: Line[]): void => {
     seen.push({ reader, lines: lines.map((l) => normalizeLine(l.text)) });
-    const m = readMrzOf(asOutput(reader, lines, crop), now);
+    const m = readMrzOf(asOutput(reader, lines, full), now);
     if (m?.result.format) readings.push({ reader, result: m.result });
   };
   const best = (): Reading | null => readings.reduce<Reading | null>((b, r) => (!b || mrzScore(r.result) > mrzScore(b.result) ? r : b), null);
   const passes = (): boolean => passesEveryCheck(best()?.result ?? null);
+  const settled = (): MrzPass => {
+    const chosen = best();
+    const unconfirmed = chosen && passesEveryCheck(chosen.result) ? unconfirmedSpots(chosen, seen) : [];
+    const lines = Math.max(1, band.lines);
+    return {
+      band,
+      result: chosen?.result ?? null,
+      reader: chosen?.reader ?? null,
+      proven: passesEveryCheck(chosen?.result ?? null) && unconfirmed.length === 0,
+      unconfirmed,
+      // the band runs from the first line's top to the last one's foot; lines sit ~1.6 letters apart
+      letterHeightPx: (band.size[1] * frame.height) / (1.6 * (lines - 1) + 1),
+    };
+  };
 
+  // the in-process OCR-B reader first: every check passing with no blind spot proves the frame
+  // without starting an OCR engine
+  for (const reading of readGlyphs(await greyOf(full.png))) consider('ocrb', reading.lines);
+  if (passes() && unconfirmedSpots(best()!, seen).length === 0) return settled();
+  signal?.throwIfAborted();
+
+  // the OCR pools start only when the glyph reader could not prove the frame
+  const readers = await pools();
+  const paddle = readers.paddle;
+  const paddleRows = new Set<number>();
+  // every check digit passes: Paddle need only read the lines whose blind spots it must confirm
+  const confirmByPaddle = async (): Promise<void> => {
+    const only = [...new Set(unconfirmedSpots(best()!, seen).map((s) => s.line))].filter((l) => !paddleRows.has(l));
+    if (!paddle?.readRows || only.length === 0) return;
+    only.forEach((l) => paddleRows.add(l));
+    consider('paddle', (await paddle.readRows(full.png, MRZ_GRAMMAR.groups, { ...sig, rowsFrom: 'pixels', only })).lines);
+  };
+  // the glyph reader passed every check and left only blind spots: Paddle's reading of their lines
+  // alone may confirm them, and Tesseract is not needed
+  if (passes()) {
+    await confirmByPaddle();
+    if (unconfirmedSpots(best()!, seen).length === 0) return settled();
+  }
+  const crop = await smaller(full);
   consider('mrz_pass', (await readers.tesseract.readRegion(crop.png, { whitelist: MRZ_WHITELIST, psm: 6, ...sig })).lines);
   // Tesseract's misreads change with the scale (O for 0, H for a final 6): the crop at its own size next
   if (!passes()) consider('mrz_pass', (await readers.tesseract.readRegion(full.png, { whitelist: MRZ_WHITELIST, psm: 6, ...sig })).lines);
-  const paddle = readers.paddle;
-  if (paddle?.readRows && passes()) {
-    // every check digit passes: Paddle need only read the lines whose blind spots it must confirm
-    const only = [...new Set(unconfirmedSpots(best()!, seen).map((s) => s.line))];
-    if (only.length) consider('paddle', (await paddle.readRows(full.png, MRZ_GRAMMAR.groups, { ...sig, rowsFrom: 'pixels', only })).lines);
-  }
+  if (passes()) await confirmByPaddle();
   if (paddle && (!passes() || unconfirmedSpots(best()!, seen).length > 0)) {
     // every row, read by the recogniser alone and decoded under the MRZ grammar, whose fixed
     // line lengths keep the runs of fillers whole
     consider('paddle', await readPaddleMrz(paddle, full.png, MRZ_GRAMMAR, signal, 'pixels'));
   }
-  const chosen = best();
-  const unconfirmed = chosen && passesEveryCheck(chosen.result) ? unconfirmedSpots(chosen, seen) : [];
-  const lines = Math.max(1, band.lines);
-  return {
-    band,
-    result: chosen?.result ?? null,
-    reader: chosen?.reader ?? null,
-    proven: passesEveryCheck(chosen?.result ?? null) && unconfirmed.length === 0,
-    unconfirmed,
-    // the band runs from the first line's top to the last one's foot; lines sit ~1.6 letters apart
-    letterHeightPx: (band.size[1] * frame.height) / (1.6 * (lines - 1) + 1),
-  };
+  return settled();
 }
 
 /** The band crop is made for the document pipeline (letters ~35 px tall); Tesseract reads the

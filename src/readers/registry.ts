@@ -5,7 +5,7 @@ import { createMrzPassReader, type MrzPassReader } from './mrz-pass.js';
 import { createPaddleReader, type PaddleReader } from './paddle.js';
 import { createTesseractReader, type TesseractReader } from './tesseract.js';
 import { createTextLayerReader } from './text-layer.js';
-import type { Reader, ReaderName } from './types.js';
+import type { Reader } from './types.js';
 
 /** Every reader by its name: the pipeline asks the registry for the readers it needs and builds
  * none itself. */
@@ -28,7 +28,7 @@ export type Engines = Pick<Readers, 'tesseract' | 'paddle' | 'llm'>;
 export interface ReaderRegistry {
   /** The reader of that name. The engines start together on the first ask for any reader but the
    * text layer, so that processes that never read an image never load the models. */
-  get<N extends ReaderName>(name: N): Promise<Readers[N]>;
+  get<N extends keyof Readers>(name: N): Promise<Readers[N]>;
   /** Tesseract engines with languages whose alphabets carry accents, started on the first ask;
    * none when turned off. Not readers of their own: they look again at a line another reader found. */
   accents(): Promise<TesseractReader[]>;
@@ -82,7 +82,7 @@ export function createReaderRegistry(startEngines: () => Engines, startAccents: 
     return { ...engines, mrz_pass: mrzPass };
   };
   return {
-    async get<N extends ReaderName>(name: N): Promise<Readers[N]> {
+    async get<N extends keyof Readers>(name: N): Promise<Readers[N]> {
       if (name === 'text_layer') return textLayer as Readers[N];
       started ??= start();
       return started[name as Exclude<N, 'text_layer'>] as Readers[N];

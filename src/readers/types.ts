@@ -27,13 +27,20 @@ export interface PageText {
   rotation?: number;
 }
 
-export const READER_NAMES = ['tesseract', 'paddle', 'text_layer', 'llm', 'mrz_pass'] as const;
+export const READER_NAMES = ['tesseract', 'paddle', 'text_layer', 'llm', 'mrz_pass', 'ocrb'] as const;
 export type ReaderName = (typeof READER_NAMES)[number];
 
 /** The engine behind each reader. Readings by one engine share its mistakes (the MRZ pass is
  * Tesseract with an MRZ alphabet, and on real OCR-B both read the fillers as C alike), so their
  * agreement corroborates nothing: agreement is counted in engines. */
-const READER_ENGINE: Record<ReaderName, string> = { tesseract: 'tesseract', mrz_pass: 'tesseract', paddle: 'paddle', text_layer: 'text_layer', llm: 'llm' };
+const READER_ENGINE: Record<ReaderName, string> = {
+  tesseract: 'tesseract',
+  mrz_pass: 'tesseract',
+  paddle: 'paddle',
+  text_layer: 'text_layer',
+  llm: 'llm',
+  ocrb: 'ocrb',
+};
 
 export const engineOf = (reader: string): string => READER_ENGINE[reader as ReaderName] ?? reader;
 

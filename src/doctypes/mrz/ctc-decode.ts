@@ -452,7 +452,7 @@ type Found = { d: Decoded; rows: number[] };
 /** The MRZ among the rows: the last run of 2 or 3 rows whose first reading is about an MRZ line
  * long, read under every format it could be; the reading that passes most checks, then the
  * likeliest, wins. Null when no run of rows can be an MRZ. */
-function findMrzRows(rows: readonly RowReadings[]): Found | null {
+function findMrzRows(rows: readonly RowReadings[], lineLength?: number): Found | null {
   const lengths = rows.map((r) => (r.variants[0] ? greedyText(r.variants[0]).length : 0));
   const mrzLike = lengths.map((n) => n >= 24 && n <= 52);
   let best = null as (Found & { passed: number }) | null;
@@ -462,6 +462,7 @@ function findMrzRows(rows: readonly RowReadings[]): Found | null {
       if (!idx.every((i) => mrzLike[i])) continue;
       const group = idx.map((i) => rows[i]!);
       for (const length of LENGTHS[count]!) {
+        if (lineLength !== undefined && length !== lineLength) continue;
         if (idx.some((i) => Math.abs(lengths[i]! - length) > 8)) continue;
         for (const format of formatsFor(group, count, length)) {
           const d = decodeAs(LAYOUTS[format], group);
@@ -498,10 +499,14 @@ function settle({ d, rows }: Found): { decoded: DecodedMrz; passed: number; chec
  * its check digits passes and the steps' reading does not (the row presentations can all lose a
  * line the detector read whole). Measured on the tuning images: letting the text stand whenever
  * it passed more checks than the steps made readings worse (formats differ in how many checks
- * they have). */
-export function decodeMrzRows(rows: readonly RowReadings[]): DecodedMrz | null {
-  const fromSteps = findMrzRows(rows);
-  const fromText = findMrzRows(rows.map((r) => ({ variants: r.text ? [textMatrix(r.text)] : [] })));
+ * they have). `lineLength`, where the rows' length is known (a fixed-pitch reader's cells), keeps
+ * the decoder from reading them as another length. */
+export function decodeMrzRows(rows: readonly RowReadings[], opts: { lineLength?: number } = {}): DecodedMrz | null {
+  const fromSteps = findMrzRows(rows, opts.lineLength);
+  const fromText = findMrzRows(
+    rows.map((r) => ({ variants: r.text ? [textMatrix(r.text)] : [] })),
+    opts.lineLength,
+  );
   const steps = fromSteps && settle(fromSteps);
   const text = fromText && settle(fromText);
   const allPass = (r: { passed: number; checks: number } | null): boolean => r !== null && r.checks > 0 && r.passed === r.checks;

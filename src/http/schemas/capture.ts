@@ -57,8 +57,8 @@ export const CaptureResultSchema = z
             'Every check digit passes. Proven also needs a second reader to confirm any character the check digits cannot tell apart (< and K, G and 6) in a checked field.',
           ),
         reader: z
-          .enum(['mrz_pass', 'paddle', 'tesseract', 'text_layer', 'llm'])
-          .describe('The local reader whose reading is shown (Tesseract with the MRZ alphabet, or PaddleOCR).'),
+          .enum(['mrz_pass', 'paddle', 'tesseract', 'text_layer', 'llm', 'ocrb'])
+          .describe('The local reader whose reading is shown (the in-process OCR-B glyph reader, Tesseract with the MRZ alphabet, or PaddleOCR).'),
         box: Box,
       })
       .nullable()

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { cutCells, INPUT, lineSample, type LineSample } from '../../../test/fixtures/ocrb/cells.js';
+import { OCRB_FAMILY, rngOf } from '../../../test/fixtures/ocrb/render.js';
+import { CELL_H, CELL_W } from './cell.js';
+import { OCRB_CLASSES, classify, glyphModel } from './model.js';
+
+/** The shipped weights on OCR-B glyphs rendered afresh (fonts-ocr-b), degraded and misplaced as
+ * training does, from a seed training never used. (Training also renders a share of lines in plain
+ * monospace faces; the test holds the MRZ's own font to the mark.) */
+
+describe('the OCR-B glyph classifier', () => {
+  it('loads the committed weights', () => {
+    const model = glyphModel();
+    expect(model.layers[0]!.inputs).toBe(CELL_W * CELL_H);
+    expect(model.layers.at(-1)!.outputs).toBe(OCRB_CLASSES.length);
+  });
+
+  it('classifies freshly rendered held-out glyphs at least 99% right', { timeout: 120_000 }, async () => {
+    const rng = rngOf(424_242);
+    const lines: LineSample[] = [];
+    while (lines.length < 40) {
+      const s = await lineSample(rng);
+      if (s?.line.family === OCRB_FAMILY) lines.push(s);
+    }
+    const { x, y } = cutCells(lines, rng);
+    const model = glyphModel();
+    let right = 0;
+    for (let k = 0; k < y.length; k++) {
+      const p = classify(model, x.subarray(k * INPUT, (k + 1) * INPUT));
+      if (p.indexOf(Math.max(...p)) === y[k]) right++;
+    }
+    expect(y.length).toBeGreaterThan(1000);
+    expect(right / y.length).toBeGreaterThanOrEqual(0.99);
+  });
+});
