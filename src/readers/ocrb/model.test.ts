@@ -1,12 +1,17 @@
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cutCells, INPUT, lineSample, type LineSample } from '../../../test/fixtures/ocrb/cells.js';
-import { OCRB_FAMILY, rngOf } from '../../../test/fixtures/ocrb/render.js';
+import { OCRB_FAMILY, OCRB_FONT_FILE, rngOf } from '../../../test/fixtures/ocrb/render.js';
 import { CELL_H, CELL_W } from './cell.js';
 import { OCRB_CLASSES, classify, glyphModel } from './model.js';
 
 /** The shipped weights on OCR-B glyphs rendered afresh (fonts-ocr-b), degraded and misplaced as
  * training does, from a seed training never used. (Training also renders a share of lines in plain
  * monospace faces; the test holds the MRZ's own font to the mark.) */
+
+// Rendering needs Debian's fonts-ocr-b (.ci/run installs it); elsewhere, unless CI is set, the
+// accuracy test is skipped rather than failed for a missing font.
+const fontPresent = existsSync(OCRB_FONT_FILE) || process.env.CI === 'true' || process.env.CI === '1';
 
 describe('the OCR-B glyph classifier', () => {
   it('loads the committed weights', () => {
@@ -15,7 +20,7 @@ describe('the OCR-B glyph classifier', () => {
     expect(model.layers.at(-1)!.outputs).toBe(OCRB_CLASSES.length);
   });
 
-  it('classifies freshly rendered held-out glyphs at least 99% right', { timeout: 120_000 }, async () => {
+  it.runIf(fontPresent)('classifies freshly rendered held-out glyphs at least 99% right', { timeout: 120_000 }, async () => {
     const rng = rngOf(424_242);
     const lines: LineSample[] = [];
     while (lines.length < 40) {
