@@ -73,6 +73,24 @@ describe('the second look at a photographed name', () => {
     expect(field!.reason).toContain('"Sören Hartmann"');
   });
 
+  it("gives the name the accents both looks read alike, keeping the page readers' evidence", async () => {
+    const { ctx } = await context(nameField(['reader_agree']), ['Sören Hartmann', 'Sören  Hartmann']);
+    await nameAccentsStep.run(ctx);
+    expect(ctx.fields[0]).toMatchObject({ value: 'Sören Hartmann', status: 'read', evidence: ['reader_agree'], problems: [] });
+    expect(ctx.fields[0]!.reason).toContain('both read "Sören Hartmann"');
+  });
+
+  it('withholds the name when the looks put different accents on it, or one misread another letter', async () => {
+    for (const looks of [
+      ['Sôren Hartmann', 'Sören Hartmann'],
+      ['Sören Hartmamn', 'Sören Hartmamn'],
+    ]) {
+      const { ctx } = await context(nameField(['reader_agree']), looks);
+      await nameAccentsStep.run(ctx);
+      expect(ctx.fields[0], looks.join(' | ')).toMatchObject({ value: null, status: 'conflict' });
+    }
+  });
+
   it('leaves a name alone when the looks read it plain too', async () => {
     const { ctx } = await context(nameField(['reader_agree']), ['Soren Hartmann', 'Soren Hartmann']);
     await nameAccentsStep.run(ctx);

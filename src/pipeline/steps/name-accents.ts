@@ -1,5 +1,5 @@
 import { canonicalName } from '../../domain/normalise.js';
-import type { FieldReading } from '../../domain/field.js';
+import { readByRule, type FieldReading } from '../../domain/field.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
 import { uprightPage } from './page-image.js';
@@ -21,12 +21,35 @@ export function accentedWords(name: string, looks: string[]): Map<string, string
   return found;
 }
 
-/** A photographed name's accents in doubt: the value is withheld and both readings shown. */
-function accentsInDoubt(field: FieldReading, name: string, accents: Map<string, string>, looks: string[]): FieldReading {
-  const proposed = name
+/** The name with the looks' accents on its words. */
+function withAccents(name: string, accents: Map<string, string>): string {
+  return name
     .split(/\s+/u)
     .map((w) => accents.get(w) ?? w)
     .join(' ');
+}
+
+/** Every look (at least two, of different languages first) read the whole line alike: the letters
+ * rest on the page readers' agreement, the accents on two looks that each could have written the
+ * letters plain or with other marks. */
+const looksAgree = (looks: string[]) => looks.length >= 2 && looks.every((l) => l.trim().split(/\s+/u).join(' ') === looks[0]!.trim().split(/\s+/u).join(' '));
+
+/** The accents both looks saw, put on the name the page readers agreed on. */
+function accentsSeenAlike(field: FieldReading, name: string, accented: string, looks: string[]): FieldReading {
+  return readByRule(
+    field,
+    {
+      value: accented,
+      evidence: field.evidence,
+      region: field.region,
+      candidates: [...field.candidates, { reader: 'tesseract', value: accented, raw: looks.join(' | '), region: field.region, confidence: 0 }],
+    },
+    `The page readers agreed on "${name}", which neither of them can write with accents; two second looks with French, German and Spanish letters both read "${accented}".`,
+  );
+}
+
+/** A photographed name's accents in doubt: the value is withheld and both readings shown. */
+function accentsInDoubt(field: FieldReading, name: string, proposed: string, looks: string[]): FieldReading {
   return {
     ...field,
     value: null,
@@ -42,9 +65,10 @@ function accentsInDoubt(field: FieldReading, name: string, accents: Map<string, 
  * English model and PaddleOCR write "Sören" as "Soren" alike. The name's line is looked at again by
  * Tesseract engines whose languages write accents (TESSERACT_ACCENT_LANGS: two, as each favours its
  * first language's letters and misses others'); where either reads a word of the name with accents
- * the readers left out, the name is not published but sent to a person. A second look is not trusted
- * with the accents either ("Tomäs" for "Tomás" happens), so it never sets the value. A name from the
- * file's own text or a checked MRZ is left alone. */
+ * the readers left out, the name gets them only when both looks read the whole name alike; one look
+ * alone is not trusted with the accents ("Tomäs" for "Tomás", "Sôren" for "Sören" happen), so where
+ * the looks differ the name is not published but sent to a person. A name from the file's own text
+ * or a checked MRZ is left alone. */
 export const nameAccentsStep: Step<ReadContext> = {
   name: 'name_accents',
   async run(ctx) {
@@ -63,7 +87,11 @@ export const nameAccentsStep: Step<ReadContext> = {
     }
     const accents = accentedWords(field.value, looks);
     ctx.raw.name_accents = { name: field.value, second_looks: looks };
-    if (accents.size > 0) ctx.fields[at] = accentsInDoubt(field, field.value, accents, looks);
+    if (accents.size === 0) return undefined;
+    const proposed = withAccents(field.value, accents);
+    // Every word as both looks wrote it: a look that misread another letter leaves the name in doubt.
+    const alike = looksAgree(looks) && looks[0]!.includes(proposed);
+    ctx.fields[at] = alike ? accentsSeenAlike(field, field.value, proposed, looks) : accentsInDoubt(field, field.value, proposed, looks);
     return undefined;
   },
 };
