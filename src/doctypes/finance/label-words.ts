@@ -4,7 +4,8 @@
  * it names the kind of value but also appears elsewhere ("Total" on an item line, "Date"). A
  * phrase with `*` in front may end a compound word ("Warenrechnung", "Handelsrechnung").
  * `total_qualifier`: words after "total" that make it the total of something else ("Total
- * discount", "Gesamtbetrag der Zuschläge", "Total des remises"). */
+ * discount", "Gesamtbetrag der Zuschläge", "Total des remises").
+ * `rounding`: a till's or an invoice's adjustment of the total to the smallest coin in use. */
 
 export const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -25,6 +26,7 @@ export const WORDED_LABELS = [
   'total_qualifier',
   'prepayment',
   'number_date',
+  'rounding',
 ] as const;
 export type WordedLabel = (typeof WORDED_LABELS)[number];
 
@@ -45,6 +47,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     total_qualifier: ['discount', 'discounts', 'allowance', 'allowances', 'charges', 'deposit', 'prepaid', 'savings', 'quantity', 'items', 'supplies'],
     prepayment: ['deposit', 'deposit paid', 'prepaid', 'prepayment', 'amount paid', 'less paid'],
     number_date: ['dated', 'issued at', 'issued on', 'of'],
+    rounding: ['rounding', 'rounding adj', 'rounding adjustment', 'round off', 'round-off', 'rounding off', 'penny rounding', 'rounding difference'],
   },
   de: {
     invoice_title: ['*rechnung'],
@@ -62,6 +65,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     total_qualifier: ['zuschlag', 'zuschlage', 'abschlag', 'abschlage', 'rabatt', 'rabatte', 'anzahlung', 'anzahlungen', 'skonto', 'menge'],
     prepayment: ['anzahlung', 'anzahlungen', 'erhaltene anzahlungen', 'vorauszahlung', 'bereits bezahlt'],
     number_date: ['vom', 'datiert'],
+    rounding: ['rundung', 'rundungsdifferenz', 'rundungsbetrag'],
   },
   fr: {
     invoice_title: ['facture'],
@@ -79,6 +83,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     total_qualifier: ['remise', 'remises', 'acompte', 'acomptes', 'escompte', 'quantite'],
     prepayment: ['acompte', 'acompte verse', 'deja regle', 'deja paye'],
     number_date: ['du', 'en date du'],
+    rounding: ['arrondi', 'arrondi de caisse', "ecart d'arrondi"],
   },
   es: {
     invoice_title: ['factura'],
@@ -96,6 +101,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     total_qualifier: ['descuento', 'descuentos', 'anticipo', 'cantidad'],
     prepayment: ['anticipo', 'ya pagado', 'importe pagado'],
     number_date: ['de fecha', 'del', 'fecha'],
+    rounding: ['redondeo'],
   },
   it: {
     invoice_title: ['fattura'],
@@ -113,6 +119,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     total_qualifier: ['sconto', 'sconti', 'acconto', 'quantita'],
     prepayment: ['acconto', 'gia pagato', 'anticipo'],
     number_date: ['del', 'in data'],
+    rounding: ['arrotondamento'],
   },
   nl: {
     invoice_title: ['factuur', '*factuur'],
@@ -130,6 +137,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     total_qualifier: ['korting', 'kortingen', 'aanbetaling', 'aantal'],
     prepayment: ['aanbetaling', 'reeds betaald', 'vooruitbetaald'],
     number_date: ['van', 'd.d.', 'gedateerd'],
+    rounding: ['afronding', 'afrondingsverschil'],
   },
   pt: {
     invoice_title: ['fatura', 'nota fiscal'],
@@ -147,6 +155,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     total_qualifier: ['desconto', 'descontos', 'adiantamento', 'quantidade'],
     prepayment: ['adiantamento', 'sinal', 'ja pago'],
     number_date: ['de', 'emitida em', 'datada de'],
+    rounding: ['arredondamento'],
   },
   ar: {
     invoice_title: ['فاتورة', 'فاتورة ضريبية'],
@@ -164,5 +173,6 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     total_qualifier: ['الخصم', 'الدفعة المقدمة', 'الكمية'],
     prepayment: ['الدفعة المقدمة', 'المبلغ المدفوع'],
     number_date: ['بتاريخ'],
+    rounding: ['التقريب', 'فرق التقريب'],
   },
 };
