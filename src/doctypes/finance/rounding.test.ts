@@ -27,19 +27,18 @@ describe('a printed rounding adjustment', () => {
     expect(t).toMatchObject({ total: { value: 65.7 }, rounding: { value: -0.02 }, totalDoubt: null, consistent: true });
   });
 
-  it('adds the rounding to a total printed above it when the amount after rounding is not read', () => {
-    const t = findTotals(rowsOf(slip('Total 65.72', 'Rounding -0.02', 'Cash 70.00')));
-    expect(t).toMatchObject({ total: { value: 65.7 }, rounding: { value: -0.02 }, totalDoubt: null });
-    // A minus the reader dropped: only 65.70 lands on the 0.05 coin grid.
-    const unsigned = findTotals(rowsOf(slip('Total 65.73', 'Rounding 0.02')));
-    expect(unsigned).toMatchObject({ total: { value: 65.75 }, rounding: { value: 0.02 } });
+  it('doubts a total printed above the rounding when the amount after rounding is not read, and keeps it out of the placed values', () => {
+    const lines = slip('Total 65.72', 'Rounding -0.02', 'Cash 70.00');
+    expect(findTotals(rowsOf(lines)).totalDoubt).toBe('The total 65.72 is printed above a rounding of -0.02; the amount after rounding was not read.');
+    const total = extractReceipt(placed(lines), { now: NOW, pages: [] }).find((v) => v.key === 'total');
+    expect(total).toMatchObject({ value: 65.72, problems: ['ARITHMETIC_MISMATCH'] });
+    // A minus the reader dropped changes nothing.
+    expect(findTotals(rowsOf(slip('Total 65.73', 'Rundung 0.02'))).totalDoubt).toMatch(/rounding/);
   });
 
-  it('doubts a total above a rounding whose direction nothing settles, and keeps it out of the placed values', () => {
-    const lines = slip('Total 65.75', 'Rundung 0.10');
-    expect(findTotals(rowsOf(lines)).totalDoubt).toMatch(/rounding/);
-    const total = extractReceipt(placed(lines), { now: NOW, pages: [] }).find((v) => v.key === 'total');
-    expect(total).toMatchObject({ value: 65.75, problems: ['ARITHMETIC_MISMATCH'] });
+  it('takes the total under the rounding that differs by it, whichever sign the reader kept', () => {
+    const t = findTotals(rowsOf(slip('Total 65.73', 'Rounding 0.02', 'Total rounded 65.75')));
+    expect(t).toMatchObject({ total: { value: 65.75 }, rounding: { value: 0.02 }, totalDoubt: null });
   });
 
   it('counts the rounding in subtotal + tax = total for a total printed under it', () => {

@@ -206,17 +206,12 @@ export function findTotals(rows: Row[]): TotalsBlock {
  * else either way, OCR dropping minus signs. */
 const directions = (r: AmountReading): number[] => (r.value < 0 ? [cents(r.value)] : [cents(r.value), -cents(r.value)]);
 
-/** Till rounding goes to the smallest coin in use: 0.05 where one rounds at all (1.00 for the
- * krona is on that grid too). */
-const onCoinGrid = (c: number): boolean => c % 5 === 0;
-
 const signed = (r: AmountReading, adjust: number): AmountReading => ({ ...r, value: adjust / 100 });
 
 /** A printed non-zero rounding makes the total the amount after rounding. A total printed above the
  * rounding line is the amount before it: the total printed under it that differs by the rounding
- * is taken instead, else the amount before plus the rounding when only one direction lands on the
- * coin grid, else the total is doubted. A total printed under the rounding is the amount after it,
- * and subtotal + tax + rounding = total makes it consistent. */
+ * is taken instead, else the total is doubted. A total printed under the rounding is the amount
+ * after it, and subtotal + tax + rounding = total makes it consistent. */
 function afterRounding(
   found: Record<Kind, AmountReading[]>,
   triple: Triple,
@@ -240,18 +235,7 @@ function afterRounding(
   const afterIt = found.total.filter((t) => below(t, r) && directions(r).includes(cents(t.value) - cents(total.value)));
   const after = strongestLowest(afterIt);
   if (after) return { ...triple, total: after, consistent, rounding: signed(r, cents(after.value) - cents(total.value)), doubt: null };
-  const landing = directions(r).filter((d) => onCoinGrid(cents(total.value) + d));
-  if (landing.length !== 1)
-    return {
-      ...plain,
-      doubt: `The total ${total.raw} is printed above a rounding of ${r.raw}, and the amount after rounding was not read.`,
-    };
-  const adjust = landing[0]!;
-  const computed: AmountReading = {
-    ...total,
-    value: (cents(total.value) + adjust) / 100,
-    raw: `${total.raw} ${r.raw}`,
-    boxes: [...total.boxes, ...r.boxes],
-  };
-  return { ...triple, total: computed, consistent, rounding: signed(r, adjust), doubt: null };
+  // The amount after rounding is not printed or not read: adding the rounding here would give a
+  // figure the page does not show, which no second reader can confirm.
+  return { ...plain, doubt: `The total ${total.raw} is printed above a rounding of ${r.raw}; the amount after rounding was not read.` };
 }
