@@ -33,6 +33,7 @@ const WORDED_STRENGTH: Record<WordedLabel, [number, number]> = {
   prepayment: [2, 2],
   number_date: [3, 3],
   rounding: [2, 2],
+  referenced_invoice: [3, 3],
 };
 /** Labels that name a block only at the start of a line ("From:" yes, "Transfer from" no). */
 const LINE_START = new Set<WordedLabel>(['vendor']);
@@ -129,6 +130,7 @@ export const LABELS = {
   prepayment: WORDED.prepayment,
   number_date: WORDED.number_date,
   rounding: WORDED.rounding,
+  referenced_invoice: WORDED.referenced_invoice,
   /** Rows that carry a tax word but not a tax amount. */
   not_tax: [
     L(
