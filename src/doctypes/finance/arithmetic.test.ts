@@ -23,18 +23,6 @@ describe('checkArithmetic', () => {
     expect(supportedFields(checkArithmetic({ items: bad, subtotal: 13916, taxAmount: null, taxRate: null, total: 13916 })).has('line_items')).toBe(false);
   });
 
-  it('takes a short sum of items placed by layout as rows a reader dropped, not as evidence against the total', () => {
-    const slip = [{ quantity: 1, unit_price: 1.1, amount: 1.1 }];
-    const sum = (input: Parameters<typeof checkArithmetic>[0]) => checkArithmetic(input).find((c) => c.name === 'items_sum');
-    expect(sum({ items: slip, itemsGuessed: true, subtotal: null, taxAmount: null, taxRate: null, total: 8.6 })).toMatchObject({
-      ok: false,
-      reportable: false,
-    });
-    expect(sum({ items: slip, subtotal: null, taxAmount: null, taxRate: null, total: 8.6 })!.reportable).toBe(true);
-    // More than the total is never a dropped row.
-    expect(sum({ items: slip, itemsGuessed: true, subtotal: null, taxAmount: null, taxRate: null, total: 0.5 })!.reportable).toBe(true);
-  });
-
   it('reports a total off by its parts', () => {
     const [total] = checkArithmetic({ items: null, subtotal: 100, taxAmount: 19, taxRate: null, total: 129 });
     expect(total).toMatchObject({ ok: false, detail: 'subtotal 100.00 + tax 19.00 = 119.00, total printed 129.00' });

@@ -7,7 +7,6 @@ import { checkArithmetic, supportedFields, type ItemNumbers } from './arithmetic
 import { cents, formatAmount } from './money.js';
 import { readingRows } from './rows.js';
 import { paidAmount } from './tender.js';
-import { CONFIDENCE } from './values.js';
 import { normaliseInvoiceNumber, normaliseVendor } from './vendor.js';
 
 /** Rules over the reconciled fields of an invoice or a receipt: arithmetic evidence (and the
@@ -95,10 +94,8 @@ function arithmetic(fields: Map<string, FieldReading>, readings: readonly Reader
   settleConflicts(fields);
   settleTotalByItems(fields);
   settleTotalByTender(fields, readings);
-  const items = fields.get('line_items');
   const checks = checkArithmetic({
-    items: itemsOf(items),
-    itemsGuessed: items !== undefined && items.candidates.every((c) => c.confidence < CONFIDENCE.below),
+    items: itemsOf(fields.get('line_items')),
     subtotal: numberOf(fields.get('subtotal')),
     taxAmount: numberOf(fields.get('tax_amount')),
     taxRate: numberOf(fields.get('tax_rate')),
