@@ -1,5 +1,3 @@
-import { findDates } from '../../doctypes/finance/dates.js';
-import { TIME_OF_DAY } from '../../doctypes/finance/document-kind.js';
 import { matchLabel } from '../../doctypes/finance/labels.js';
 import { findAmounts } from '../../doctypes/finance/money.js';
 import { readingRows } from '../../doctypes/finance/rows.js';
@@ -71,16 +69,11 @@ export const reReadStep: Step<ReadContext> = {
   },
 };
 
-/** A row that names the document's date or prints a time of day (a till prints them together). */
-const DATE_ROW = /\b(?:DATE|DATUM|TARIKH|FECHA|DATA)\b/i;
-
-/** Rows of a total or of the date that the first reader saw but could not read: Tesseract's page
- * read of a till slip turns a small "105.00" into "105. 00", "(742)" or "343.%", and
- * "21/09/2017" into "2109/2017" or "Date IT", so no total or no date is found. Where the
- * extractor found none, each such row, across the page, is read again from its prepared crop and
- * its lines replace the page read's; the extractor then places the values as on any page. Nothing
- * is published on this alone: the second engine reads the value's crop afterwards (cross-read),
- * as for every value. */
+/** A total the first reader saw the label of but not the amount: Tesseract's page read of a till
+ * slip turns a small "105.00" into "105. 00", "(742)" or "343.%", and no total is found. The
+ * row, across the page, is read again from its prepared crop and its lines replace the page
+ * read's; the extractor then places the amounts as on any page. Nothing is published on this
+ * alone: the second engine reads the total's crop afterwards (cross-read), as for every value. */
 export const reReadTotalRowsStep: Step<ReadContext> = {
   name: 're_read_rows',
   async run(ctx) {
@@ -88,24 +81,12 @@ export const reReadTotalRowsStep: Step<ReadContext> = {
     if (!doctype || !doctype.fields.some((f) => f.key === 'total')) return undefined;
     const entry = ctx.extracted.find((e) => e.reader === 'tesseract');
     const reading = ctx.readings.find((r) => r.reader === 'tesseract');
-    if (!entry || !reading) return undefined;
-    const dateKey = doctype.fields.find((f) => f.kind === 'date' && f.isKey)?.key;
-    const missing = (key: string | undefined) => key !== undefined && !entry.values.some((v) => v.key === key);
-    const rows = readingRows(reading);
-    const totalRows = missing('total')
-      ? rows.filter((r) => (matchLabel('total', r.text) || matchLabel('amount_due', r.text)) && findAmounts(r.text).length === 0).slice(0, MAX_ROW_RE_READS)
-      : [];
-    const dateRows = missing(dateKey)
-      ? rows.filter((r) => (DATE_ROW.test(r.text) || TIME_OF_DAY.test(r.text)) && findDates(r.text).length === 0).slice(0, MAX_ROW_RE_READS)
-      : [];
-    const wanted = [
-      ...totalRows.map((row) => ({ row, key: 'total_row', found: (t: string) => findAmounts(t).length > 0 })),
-      ...dateRows.map((row) => ({ row, key: 'date_row', found: (t: string) => findDates(t).length > 0 })),
-    ];
-    if (wanted.length === 0) return undefined;
+    if (!entry || !reading || entry.values.some((v) => v.key === 'total')) return undefined;
+    const rows = readingRows(reading).filter((r) => (matchLabel('total', r.text) || matchLabel('amount_due', r.text)) && findAmounts(r.text).length === 0);
+    if (rows.length === 0) return undefined;
     const tesseract = await ctx.deps.readers.get('tesseract');
     const done: ReRead[] = [];
-    for (const { row, key, found } of wanted) {
+    for (const row of rows.slice(0, MAX_ROW_RE_READS)) {
       const page = reading.pages.find((p) => p.page === row.page);
       const image = await uprightPage(ctx, row.page);
       if (!page || !image) continue;
@@ -118,13 +99,13 @@ export const reReadTotalRowsStep: Step<ReadContext> = {
         box,
       );
       const text = lines.map((l) => l.text).join(' ');
-      if (!found(text)) continue;
+      if (findAmounts(text).length === 0) continue;
       const inRow = (l: Line) => {
         const mid = (l.box[1] + l.box[3]) / 2;
         return mid >= box[1] && mid <= box[3];
       };
       page.lines = [...page.lines.filter((l) => !inRow(l)), ...lines].sort((a, b) => a.box[1] - b.box[1]);
-      done.push({ key, page: row.text, crop: text });
+      done.push({ key: 'total_row', page: row.text, crop: text });
     }
     if (done.length === 0) return undefined;
     entry.values = doctype.extract(reading, { now: ctx.input.now, pages: reading.pages });
