@@ -97,7 +97,10 @@ export async function evalEInvoices(dataDir: string, deps: ReadDeps, log: (line:
     .filter(Boolean)
     .map((l) => JSON.parse(l) as EuLabel);
   const withXml = newReport('e-invoices with their XML');
-  const stripped = { tune: newReport('the same without XML (stripped/), tuning half'), 'held-out': newReport('the same without XML (stripped/), held-out half') };
+  const stripped = {
+    tune: newReport('the same without XML (stripped/), tuning half'),
+    'held-out': newReport('the same without XML (stripped/), held-out half'),
+  };
   for (const l of labels) {
     const out = await readDocument(
       { bytes: readFileSync(join(dir, l.file)), kind: 'pdf', typeHint: null, now: NOW, lookups: { findInvoiceDuplicate: async () => null } },
