@@ -27,14 +27,6 @@ const TRAILING_REGISTRATION = /\s*\(\s*[0-9][0-9A-Z\s-]{4,}\)\s*$/i;
 
 const letters = (s: string): number => (s.match(/\p{L}/gu) ?? []).length;
 
-/** A legal form written in a name: a two-letter one ("Co", "AG") only beside a word of three
- * letters or more, since a logo read as letters is mostly two-letter scraps ("he Co RR re"). */
-function legalForm(text: string): boolean {
-  const m = text.match(LEGAL_FORM);
-  if (!m) return false;
-  return letters(m[0]) >= 3 || /\p{L}{3}/u.test(text.replace(m[0], ' '));
-}
-
 function stops(text: string): boolean {
   return (
     CONTACT.test(text) ||
@@ -54,11 +46,8 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
   let best: { row: Row; score: number } | null = null;
   head.forEach((row, i) => {
     if (letters(row.text) < 3 || stops(row.text) || REGISTRATION.test(row.text)) return;
-    // A registered company name is what accounts want, more than a logo or a brand line above it:
-    // its legal form says so, or its registration number on the line under it ("(81109-A)").
-    const next = head[i + 1];
-    const registered = legalForm(row.text) || (next !== undefined && REGISTRATION.test(next.text));
-    const score = (registered ? 3 : 0) + row.height / typical - i * 0.3;
+    // A registered company name is what accounts want, more than a logo or a brand line above it.
+    const score = (LEGAL_FORM.test(row.text) ? 3 : 0) + row.height / typical - i * 0.3;
     if (!best || score > best.score) best = { row, score };
   });
   if (!best) return null;
