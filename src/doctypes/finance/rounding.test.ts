@@ -61,12 +61,3 @@ describe('the arithmetic with a rounding', () => {
     expect(before[0]!.ok).toBe(false);
   });
 });
-
-describe('a "Net total"', () => {
-  it('is the amount before tax when net total + tax = the amount due, and the total otherwise', () => {
-    const invoice = findTotals(rowsOf(slip('Net total: 496.00 €', 'VAT total: 75.04 €', 'Due payable: 571.04 €')));
-    expect(invoice).toMatchObject({ subtotal: { value: 496 }, tax: { value: 75.04 }, total: { value: 571.04 }, consistent: true });
-    const till = findTotals(rowsOf(slip('Rounding Adj -0.02', 'NET TOTAL 343.95', 'Cash 350.00')));
-    expect(till).toMatchObject({ subtotal: null, total: { value: 343.95 } });
-  });
-});

@@ -113,21 +113,14 @@ const strongestLowest = (list: AmountReading[]): AmountReading | null => [...lis
 
 type Triple = { subtotal: AmountReading | null; tax: AmountReading | null; total: AmountReading | null };
 
-/** "Net total" is the total on a Malaysian till slip and the amount before tax on a German
- * invoice in English: only the arithmetic tells, so it is a subtotal only in a set that adds up. */
-const NET_TOTAL = /\bNET\s*TOTAL\b/;
-
 /** Subtotal, tax and total that add up (with a rounding adjustment in cents), preferring one with a
  * tax line and the strongest total. */
 function consistentTriple(found: Record<Kind, AmountReading[]>, totals: AmountReading[], adjust = 0): Triple | null {
   const limit = <T>(list: T[]): T[] => list.slice(-12);
-  const netTotals = found.total.filter((t) => NET_TOTAL.test(upper(t.label)));
   let best: (Triple & { rank: number }) | null = null;
   for (const total of limit(totals)) {
-    for (const subtotal of limit([...found.subtotal, ...netTotals])) {
-      if (subtotal.row === total.row) continue;
+    for (const subtotal of limit(found.subtotal)) {
       for (const tax of [null, ...limit(found.tax)]) {
-        if (netTotals.includes(subtotal) && !tax?.value) continue;
         if (cents(subtotal.value) + (tax ? cents(tax.value) : 0) + adjust !== cents(total.value)) continue;
         const rank: number = (tax ? 50 : 0) + (tax && tax.value !== 0 ? 50 : 0) + total.strength * 10 + (best && below(total, best.total!) ? 1 : 0);
         if (!best || rank > best.rank) best = { subtotal, tax, total, rank };
