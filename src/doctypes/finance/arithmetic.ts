@@ -14,6 +14,8 @@ export interface ArithmeticInput {
   subtotal: number | null;
   taxAmount: number | null;
   taxRate: number | null;
+  /** A printed rounding adjustment, signed: part of what the total adds up to. */
+  rounding?: number | null;
   total: number | null;
 }
 
@@ -58,6 +60,7 @@ function misreadItems(items: ItemNumbers[]): boolean {
 export function checkArithmetic(input: ArithmeticInput): Check[] {
   const checks: Check[] = [];
   const { items, subtotal, taxAmount, taxRate, total } = input;
+  const rounding = input.rounding ?? null;
   if (items && items.length) {
     checks.push(...lineChecks(items));
     const sum = items.reduce((s, i) => s + cents(i.amount), 0);
@@ -75,12 +78,14 @@ export function checkArithmetic(input: ArithmeticInput): Check[] {
     }
   }
   if (subtotal !== null && total !== null) {
-    const expected = cents(subtotal) + (taxAmount !== null ? cents(taxAmount) : 0);
+    const expected = cents(subtotal) + (taxAmount !== null ? cents(taxAmount) : 0) + (rounding !== null ? cents(rounding) : 0);
     const ok = Math.abs(expected - cents(total)) <= 1;
-    const parts = taxAmount !== null ? `subtotal ${formatAmount(subtotal)} + tax ${formatAmount(taxAmount)}` : `subtotal ${formatAmount(subtotal)} (no tax)`;
+    const parts =
+      (taxAmount !== null ? `subtotal ${formatAmount(subtotal)} + tax ${formatAmount(taxAmount)}` : `subtotal ${formatAmount(subtotal)} (no tax)`) +
+      (rounding !== null ? ` ${rounding < 0 ? '−' : '+'} rounding ${formatAmount(Math.abs(rounding))}` : '');
     checks.push({
       name: 'total',
-      fields: taxAmount !== null ? ['subtotal', 'tax_amount', 'total'] : ['subtotal', 'total'],
+      fields: [...(taxAmount !== null ? ['subtotal', 'tax_amount'] : ['subtotal']), ...(rounding !== null ? ['rounding'] : []), 'total'],
       ok,
       detail: `${parts} = ${formatAmount(expected / 100)}${ok ? '' : `, total printed ${formatAmount(total)}`}`,
       reportable: true,

@@ -56,4 +56,33 @@ describe('invoice number', () => {
     expect(numberOn([['Order ID: OD304175096047380001', 0.05, 0.1]])).toBeNull();
     expect(numberOn([['Reference: CUSTREF123', 0.6, 0.1]])).toBeNull();
   });
+
+  it('takes the number after the document title alone on its row, and never the invoice a credit note refers to', () => {
+    expect(numberOn([['Facture FA-2017-0010', 0.1, 0.2]])).toBe('FA-2017-0010');
+    expect(
+      numberOn([
+        ['Avoir AV-2017-0005', 0.1, 0.2],
+        ['Facture liée', 0.6, 0.3],
+        ['FA-2017-0010', 0.6, 0.315],
+      ]),
+    ).toBe('AV-2017-0005');
+    expect(
+      numberOn([
+        ['Gutschrift', 0.1, 0.2],
+        ['Ursprungsrechnung', 0.6, 0.3],
+        ['R-2024-118', 0.6, 0.315],
+      ]),
+    ).toBeNull();
+    // Placed as a labelled number; a title with more than a number after it is a sentence, at most a layout guess.
+    const scoreOf = (line: string) => findInvoiceNumber(readingRows(placed([[line, 0.1, 0.2]])))?.score ?? 0;
+    expect(scoreOf('Facture FA-2017-0010')).toBeGreaterThanOrEqual(30);
+    expect(scoreOf('Invoice 2024-118 for services rendered')).toBeLessThan(30);
+    // A number under its own label wins over the title's.
+    expect(
+      numberOn([
+        ['Rechnung 2024', 0.1, 0.1],
+        ['Rechnungsnummer: R-7731', 0.6, 0.2],
+      ]),
+    ).toBe('R-7731');
+  });
 });

@@ -1,3 +1,4 @@
+import { matchLabel } from './labels.js';
 import { findPairs, type Pair } from './pairs.js';
 import type { Row } from './rows.js';
 
@@ -24,6 +25,28 @@ export function invoiceNumber(text: string): { value: string; raw: string } | nu
   return { value: m[1]!, raw: m[0] };
 }
 
+/** The document's title with its number after it, alone on the row ("Facture FA-2017-0010",
+ * "Avoir AV-2017-0005", "Invoice INV-0042"): the title says what the number is. Placed as surely
+ * as a labelled number, though a number under its own label wins. */
+function titledNumber(rows: Row[]): Pair<string> | null {
+  for (const row of rows) {
+    const text = row.text.trim();
+    const title = [matchLabel('invoice_title', text), matchLabel('credit_note', text)].find((m) => m !== null && m.start === 0);
+    if (!title || matchLabel('referenced_invoice', text)) continue;
+    const tail = text
+      .slice(title.end)
+      .replace(/^[\s:#]+/, '')
+      .replace(/^(?:N[°º]|NO\.?|NR\.?)\s*[:#]?\s*/i, '');
+    const number = invoiceNumber(tail);
+    if (!number || number.raw.trim() !== tail.trim()) continue;
+    const words = row.cells.flatMap((c) => c.words).filter((w) => number.raw.includes(w.text));
+    return { ...number, page: row.page, boxes: words.length ? words.map((w) => w.box) : [row.box], score: 31, how: 'same', row };
+  }
+  return null;
+}
+
 export function findInvoiceNumber(rows: Row[]): Pair<string> | null {
-  return findPairs(rows, 'invoice_number', invoiceNumber)[0] ?? findPairs(rows, 'document_reference', invoiceNumber)[0] ?? null;
+  const labelled = findPairs(rows, 'invoice_number', invoiceNumber, { unless: 'referenced_invoice' });
+  const titled = titledNumber(rows);
+  return [...labelled, ...(titled ? [titled] : [])].sort((a, b) => b.score - a.score)[0] ?? findPairs(rows, 'document_reference', invoiceNumber)[0] ?? null;
 }

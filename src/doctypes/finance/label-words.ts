@@ -4,7 +4,9 @@
  * it names the kind of value but also appears elsewhere ("Total" on an item line, "Date"). A
  * phrase with `*` in front may end a compound word ("Warenrechnung", "Handelsrechnung").
  * `total_qualifier`: words after "total" that make it the total of something else ("Total
- * discount", "Gesamtbetrag der Zuschläge", "Total des remises"). */
+ * discount", "Gesamtbetrag der Zuschläge", "Total des remises").
+ * `rounding`: a till's or an invoice's adjustment of the total to the smallest coin in use.
+ * `referenced_invoice`: another invoice the document refers to (a credit note's, a correction's). */
 
 export const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -25,6 +27,8 @@ export const WORDED_LABELS = [
   'total_qualifier',
   'prepayment',
   'number_date',
+  'rounding',
+  'referenced_invoice',
 ] as const;
 export type WordedLabel = (typeof WORDED_LABELS)[number];
 
@@ -37,7 +41,17 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     subtotal: ['subtotal', 'sub-total', 'net amount', 'total net', 'total excl. vat', 'total before tax', 'amount excl. vat'],
     tax: ['!vat', '!tax', 'sales tax', 'vat amount', 'tax amount', 'total vat', 'total tax'],
     total: ['grand total', 'total amount', 'invoice total', 'total incl. vat', 'total including vat', 'gross amount', '!total'],
-    amount_due: ['amount due', 'balance due', 'total due', 'amount payable', 'total payable', 'amount to pay'],
+    amount_due: [
+      'amount due',
+      'balance due',
+      'total due',
+      'amount payable',
+      'total payable',
+      'amount to pay',
+      'due payable',
+      'amount due for payment',
+      'payable amount',
+    ],
     vendor: ['seller', 'supplier', 'vendor', 'sold by', 'issued by', '!from'],
     customer: ['bill to', 'billed to', 'buyer', 'invoice to', 'sold to', '!customer', '!client'],
     vendor_tax_id: ['vat id', 'vat no', 'vat no.', 'vat number', 'vat reg no', 'tax id', 'tax number'],
@@ -45,6 +59,8 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     total_qualifier: ['discount', 'discounts', 'allowance', 'allowances', 'charges', 'deposit', 'prepaid', 'savings', 'quantity', 'items', 'supplies'],
     prepayment: ['deposit', 'deposit paid', 'prepaid', 'prepayment', 'amount paid', 'less paid'],
     number_date: ['dated', 'issued at', 'issued on', 'of'],
+    rounding: ['rounding', 'rounding adj', 'rounding adjustment', 'round off', 'round-off', 'rounding off', 'penny rounding', 'rounding difference'],
+    referenced_invoice: ['related invoice', 'original invoice', 'referenced invoice', 'corrected invoice', 'preceding invoice'],
   },
   de: {
     invoice_title: ['*rechnung'],
@@ -62,6 +78,8 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     total_qualifier: ['zuschlag', 'zuschlage', 'abschlag', 'abschlage', 'rabatt', 'rabatte', 'anzahlung', 'anzahlungen', 'skonto', 'menge'],
     prepayment: ['anzahlung', 'anzahlungen', 'erhaltene anzahlungen', 'vorauszahlung', 'bereits bezahlt'],
     number_date: ['vom', 'datiert'],
+    rounding: ['rundung', 'rundungsdifferenz', 'rundungsbetrag'],
+    referenced_invoice: ['ursprungsrechnung', 'bezugsrechnung', 'ursprungliche rechnung', 'korrigierte rechnung', 'vorherige rechnung'],
   },
   fr: {
     invoice_title: ['facture'],
@@ -79,6 +97,8 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     total_qualifier: ['remise', 'remises', 'acompte', 'acomptes', 'escompte', 'quantite'],
     prepayment: ['acompte', 'acompte verse', 'deja regle', 'deja paye'],
     number_date: ['du', 'en date du'],
+    rounding: ['arrondi', 'arrondi de caisse', "ecart d'arrondi"],
+    referenced_invoice: ['facture liee', "facture d'origine", 'facture initiale', 'facture de reference', 'facture rectifiee'],
   },
   es: {
     invoice_title: ['factura'],
@@ -96,6 +116,8 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     total_qualifier: ['descuento', 'descuentos', 'anticipo', 'cantidad'],
     prepayment: ['anticipo', 'ya pagado', 'importe pagado'],
     number_date: ['de fecha', 'del', 'fecha'],
+    rounding: ['redondeo'],
+    referenced_invoice: ['factura rectificada', 'factura original', 'factura de referencia'],
   },
   it: {
     invoice_title: ['fattura'],
@@ -113,6 +135,8 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     total_qualifier: ['sconto', 'sconti', 'acconto', 'quantita'],
     prepayment: ['acconto', 'gia pagato', 'anticipo'],
     number_date: ['del', 'in data'],
+    rounding: ['arrotondamento'],
+    referenced_invoice: ['fattura di riferimento', 'fattura originale', 'fattura collegata'],
   },
   nl: {
     invoice_title: ['factuur', '*factuur'],
@@ -130,6 +154,8 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     total_qualifier: ['korting', 'kortingen', 'aanbetaling', 'aantal'],
     prepayment: ['aanbetaling', 'reeds betaald', 'vooruitbetaald'],
     number_date: ['van', 'd.d.', 'gedateerd'],
+    rounding: ['afronding', 'afrondingsverschil'],
+    referenced_invoice: ['oorspronkelijke factuur', 'gerelateerde factuur', 'originele factuur'],
   },
   pt: {
     invoice_title: ['fatura', 'nota fiscal'],
@@ -147,6 +173,8 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     total_qualifier: ['desconto', 'descontos', 'adiantamento', 'quantidade'],
     prepayment: ['adiantamento', 'sinal', 'ja pago'],
     number_date: ['de', 'emitida em', 'datada de'],
+    rounding: ['arredondamento'],
+    referenced_invoice: ['fatura de referencia', 'fatura original', 'fatura relacionada'],
   },
   ar: {
     invoice_title: ['فاتورة', 'فاتورة ضريبية'],
@@ -164,5 +192,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     total_qualifier: ['الخصم', 'الدفعة المقدمة', 'الكمية'],
     prepayment: ['الدفعة المقدمة', 'المبلغ المدفوع'],
     number_date: ['بتاريخ'],
+    rounding: ['التقريب', 'فرق التقريب'],
+    referenced_invoice: ['الفاتورة الأصلية'],
   },
 };

@@ -32,6 +32,8 @@ const WORDED_STRENGTH: Record<WordedLabel, [number, number]> = {
   total_qualifier: [2, 2],
   prepayment: [2, 2],
   number_date: [3, 3],
+  rounding: [2, 2],
+  referenced_invoice: [3, 3],
 };
 /** Labels that name a block only at the start of a line ("From:" yes, "Transfer from" no). */
 const LINE_START = new Set<WordedLabel>(['vendor']);
@@ -127,6 +129,8 @@ export const LABELS = {
   total_qualifier: WORDED.total_qualifier,
   prepayment: WORDED.prepayment,
   number_date: WORDED.number_date,
+  rounding: WORDED.rounding,
+  referenced_invoice: WORDED.referenced_invoice,
   /** Rows that carry a tax word but not a tax amount. */
   not_tax: [
     L(

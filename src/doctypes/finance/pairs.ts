@@ -27,6 +27,8 @@ export interface PairOptions {
   maxRowsBelow?: number;
   /** Look below only when the label stands alone in its cell (a block heading, not "Customer: 2"). */
   belowOnlyUnderBareLabel?: boolean;
+  /** A label cell that also names this is another value's ("Facture liée" is not the number's). */
+  unless?: LabelName;
 }
 
 /** The cell's text after a character offset, with the boxes of the words it covers. */
@@ -50,7 +52,7 @@ export function findPairs<T>(rows: Row[], label: LabelName, accept: Accept<T>, o
   for (const row of rows) {
     row.cells.forEach((cell, i) => {
       const m = matchLabel(label, cell.text);
-      if (!m) return;
+      if (!m || (opts.unless && matchLabel(opts.unless, cell.text))) return;
       const base = m.strength * 10;
       const tail = cellTail(cell, m.end);
       const same = tail.text ? accept(tail.text) : null;

@@ -17,6 +17,20 @@ const addressWindow: Entry[] = [
 ];
 
 describe('invoice issuer', () => {
+  it('is the letterhead its own sender line names again, over an account holder named apart', () => {
+    expect(
+      vendorOf([
+        ['Bei Spiel GmbH', 0.76, 0.145],
+        ['Ecke 12', 0.76, 0.165],
+        ['Bei Spiel GmbH ● Ecke 12 ● 12345 Stadthausen', 0.14, 0.181],
+        ['Theodor Est', 0.12, 0.2],
+        ['Bahnstr. 42', 0.12, 0.232],
+        ['88802 Spielkreis', 0.12, 0.266],
+        ['Account holder: Max Mustermann', 0.6, 0.92],
+      ]),
+    ).toBe('Bei Spiel GmbH');
+  });
+
   it('is the account holder the bank line names, over an unlabelled address window', () => {
     expect(vendorOf([...addressWindow, ['Virement', 0.08, 0.61], ['BRED BANQUE POPULAIRE - Titulaire du compte : NETPRESSE', 0.21, 0.61]])).toBe('NETPRESSE');
     expect(vendorOf([...addressWindow, ['Note : All Payment to be made in favor of', 0.1, 0.53], ['Oravel Stays Pvt. Ltd.', 0.1, 0.545]])).toBe(

@@ -135,8 +135,19 @@ function letterhead(rows: Row[], customers: PartyReading[]): PartyReading | null
   if (!best) return null;
   // A company name (its legal form written) over its own block that carries the issuer's tax ID
   // or registration is the issuer's letterhead as surely as a label would say: a strapline or a
-  // customer's window carries neither.
-  const placedBy = LEGAL_FORM.test(best.name) && particularsUnder(rows, best.row, best.cell.box) ? 'confirmed' : 'letterhead';
+  // customer's window carries neither. So is a name printed again on its own sender line over the
+  // address window ("Firm GmbH ● Street 12 ● Town"): only the sender's name stands there.
+  const top = best;
+  const senderLineAgain = firstPage.some(
+    (r) =>
+      r !== top.row &&
+      r.box[1] <= 0.35 &&
+      // The line's parts may stand in cells of their own ("Firm GmbH", "●", "Street 12").
+      [r.text, ...r.cells.map((c) => c.text)].some(
+        (t) => (inlineAddress(t) !== null || inlineAddress(top.cell.text) !== null) && sameParty(nameOf(t), top.name),
+      ),
+  );
+  const placedBy = LEGAL_FORM.test(best.name) && (particularsUnder(rows, best.row, best.cell.box) || senderLineAgain) ? 'confirmed' : 'letterhead';
   const inline = inlineAddress(best.cell.text);
   if (inline) return { name: best.name, nameBoxes: [best.cell.box], address: inline, addressBoxes: [best.cell.box], page: best.row.page, placedBy };
   const address = addressUnder(rows, best.row, best.cell.box);
@@ -158,6 +169,9 @@ export function findVendor(rows: Row[]): PartyReading | null {
   const guessed = letterhead(rows, labelledParties(rows, 'customer'));
   const named = findNamedIssuer(rows);
   if (!named) return guessed;
+  // A payee named apart from a confirmed letterhead is whom the money goes to (an account holder, a
+  // factoring company), not the issuer.
+  if (guessed?.placedBy === 'confirmed' && named.how === 'payee' && !sameParty(guessed.name, named.name)) return guessed;
   if (guessed && sameParty(guessed.name, named.name)) {
     // A logo's short form ("KESTREL") names the party the footer names in full.
     const fuller = normaliseVendor(named.name).length > normaliseVendor(guessed.name).length;

@@ -31,7 +31,7 @@ const NOT_PARTY: LabelName[] = [
 /** Column headings that stand where a name would ("Shipping Address", "Ship To:", "Afleveradres"). */
 const HEADING = /:\s*$|^\(|(?:ADDRESS|ADRESSE|ADRES|ANSCHRIFT)\b|\b(?:SHIP(?:PING)?\s*TO|DELIVER(?:Y)?\s*TO|DETAILS)\b/i;
 
-const SENDER_SEPARATOR = /\s+[-–|·•]\s+/;
+const SENDER_SEPARATOR = /\s+[-–|·•●∙⋅▪]\s+/;
 
 /** Words that label a value and never are a party's name alone. */
 const LABEL_WORD =

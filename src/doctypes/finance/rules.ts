@@ -36,16 +36,19 @@ function itemsOf(f: FieldReading | undefined): ItemNumbers[] | null {
 }
 
 /** Readers that disagree on one amount are settled when exactly one of their values makes
- * subtotal + tax = total with the other two read. Amounts are settled in turn, so a settled one
- * counts for the next. */
+ * subtotal + tax (+ a printed rounding) = total with the other two read. Amounts are settled in
+ * turn, so a settled one counts for the next. */
 function settleConflicts(fields: Map<string, FieldReading>): void {
+  if (fields.get('rounding')?.status === 'conflict') return;
+  const rounding = cents(numberOf(fields.get('rounding')) ?? 0);
   for (const key of AMOUNT_KEYS) {
     const f = fields.get(key);
     if (!f || f.status !== 'conflict') continue;
     const others = AMOUNT_KEYS.filter((k) => k !== key).map((k) => numberOf(fields.get(k)));
     if (others.some((v) => v === null)) continue;
     const [a, b] = others as [number, number];
-    const need = key === 'total' ? cents(a) + cents(b) : cents(key === 'subtotal' ? b : a) - cents(key === 'subtotal' ? a : b);
+    // The other two in key order: (tax, total) for the subtotal, (subtotal, total) for the tax.
+    const need = key === 'total' ? cents(a) + cents(b) + rounding : cents(b) - cents(a) - rounding;
     const values = [...new Set(f.candidates.map((c) => c.value).filter((v): v is number => typeof v === 'number'))];
     const fitting = values.filter((v) => Math.abs(cents(v) - need) <= 1);
     if (fitting.length !== 1) continue;
@@ -96,6 +99,7 @@ function arithmetic(fields: Map<string, FieldReading>, readings: readonly Reader
     subtotal: numberOf(fields.get('subtotal')),
     taxAmount: numberOf(fields.get('tax_amount')),
     taxRate: numberOf(fields.get('tax_rate')),
+    rounding: numberOf(fields.get('rounding')),
     total: numberOf(fields.get('total')),
   });
   for (const key of supportedFields(checks)) {

@@ -30,9 +30,13 @@ export interface TotalsBlock {
   consistent: boolean;
   /** The total is the amount due, no total being printed: right unless something was prepaid. */
   totalFromDue: boolean;
+  /** A printed non-zero rounding adjustment, signed, once its direction is known. */
+  rounding: AmountReading | null;
+  /** Why the total taken cannot be the amount after a printed rounding (it stays out of `values`). */
+  totalDoubt: string | null;
 }
 
-type Kind = 'total' | 'subtotal' | 'tax' | 'due';
+type Kind = 'total' | 'subtotal' | 'tax' | 'due' | 'rounding';
 
 export interface LabelledAmount {
   value: number;
@@ -75,6 +79,10 @@ export function rowAmounts(row: Row): LabelledAmount[] {
 function classify(label: string): { kind: Kind; strength: number } | null {
   if (!/[A-Za-z]{2}/.test(label)) return null;
   const t = upper(label);
+  // "Rounding -0.02" adjusts the total; "Rounded total", "Total after rounding" are totals.
+  const rounding = matchLabel('rounding', label);
+  if (rounding && !matchLabel('total', label) && !matchLabel('subtotal', label) && !matchLabel('amount_due', label))
+    return { kind: 'rounding', strength: rounding.strength };
   if (/\bTOTAL\s*(?:DES\s*)?(?:TAX(?:ES)?|VAT|GST|TVA|IVA|BTW|MWST|UST)\b|\b(?:TAX(?:ES)?|VAT|GST|IVA)\s*TOTAL\b|\bTOTALE\s*IVA\b/.test(t))
     return { kind: 'tax', strength: 3 };
   const sub = matchLabel('subtotal', label);
@@ -105,14 +113,15 @@ const strongestLowest = (list: AmountReading[]): AmountReading | null => [...lis
 
 type Triple = { subtotal: AmountReading | null; tax: AmountReading | null; total: AmountReading | null };
 
-/** Subtotal, tax and total that add up, preferring one with a tax line and the strongest total. */
-function consistentTriple(found: Record<Kind, AmountReading[]>, totals: AmountReading[]): Triple | null {
+/** Subtotal, tax and total that add up (with a rounding adjustment in cents), preferring one with a
+ * tax line and the strongest total. */
+function consistentTriple(found: Record<Kind, AmountReading[]>, totals: AmountReading[], adjust = 0): Triple | null {
   const limit = <T>(list: T[]): T[] => list.slice(-12);
   let best: (Triple & { rank: number }) | null = null;
   for (const total of limit(totals)) {
     for (const subtotal of limit(found.subtotal)) {
       for (const tax of [null, ...limit(found.tax)]) {
-        if (cents(subtotal.value) + (tax ? cents(tax.value) : 0) !== cents(total.value)) continue;
+        if (cents(subtotal.value) + (tax ? cents(tax.value) : 0) + adjust !== cents(total.value)) continue;
         const rank: number = (tax ? 50 : 0) + (tax && tax.value !== 0 ? 50 : 0) + total.strength * 10 + (best && below(total, best.total!) ? 1 : 0);
         if (!best || rank > best.rank) best = { subtotal, tax, total, rank };
       }
@@ -148,10 +157,12 @@ export function isCreditNote(rows: Row[]): boolean {
  * After a prepayment, an amount due stands in for the total only when no total is printed. A total, subtotal or amount due of 0 or less is a line's or a column's, not the
  * document's, unless the document is a credit note, whose amounts are taken as what it credits. */
 export function findTotals(rows: Row[]): TotalsBlock {
-  const found: Record<Kind, AmountReading[]> = { total: [], subtotal: [], tax: [], due: [] };
+  const found: Record<Kind, AmountReading[]> = { total: [], subtotal: [], tax: [], due: [], rounding: [] };
   const creditNote = isCreditNote(rows);
   const add = (kind: Kind, reading: AmountReading): void => {
-    if (kind !== 'tax' && reading.value <= 0 && !creditNote) return;
+    // A rounding adjustment is less than the smallest note; "Rounding 0.00" adjusts nothing.
+    if (kind === 'rounding' && (reading.value === 0 || Math.abs(reading.value) >= 1)) return;
+    if (kind !== 'tax' && kind !== 'rounding' && reading.value <= 0 && !creditNote) return;
     // A credit note's amounts are what it credits: EN 16931 states them positive and lets the
     // document type carry the sign, so a page printing "-233,47 €" gives the value its XML gives.
     found[kind].push(creditNote ? { ...reading, value: Math.abs(reading.value) } : reading);
@@ -174,7 +185,8 @@ export function findTotals(rows: Row[]): TotalsBlock {
   const prepaid = rows.some((r) => matchLabel('prepayment', r.text) !== null);
   if (!prepaid) found.total.push(...found.due.splice(0));
   const consistent = consistentTriple(found, found.total) ?? consistentTriple(found, found.due);
-  const { subtotal, tax, total } = consistent ?? byPosition(found);
+  const rounded = afterRounding(found, consistent ?? byPosition(found), consistent !== null);
+  const { subtotal, tax, total } = rounded;
   const rate = tax ? findPercent(tax.label) : null;
   return {
     subtotal,
@@ -183,7 +195,47 @@ export function findTotals(rows: Row[]): TotalsBlock {
     total,
     totalCandidates: [...found.total, ...found.due],
     due: strongestLowest(prepaid ? found.due : found.total.filter((t) => matchLabel('amount_due', t.label))),
-    consistent: consistent !== null,
+    consistent: rounded.consistent,
     totalFromDue: total !== null && found.due.includes(total),
+    rounding: rounded.rounding,
+    totalDoubt: rounded.doubt,
   };
+}
+
+/** The signed adjustments, in cents, a rounding line can mean: as printed when it carries a minus;
+ * else either way, OCR dropping minus signs. */
+const directions = (r: AmountReading): number[] => (r.value < 0 ? [cents(r.value)] : [cents(r.value), -cents(r.value)]);
+
+const signed = (r: AmountReading, adjust: number): AmountReading => ({ ...r, value: adjust / 100 });
+
+/** A printed non-zero rounding makes the total the amount after rounding. A total printed above the
+ * rounding line is the amount before it: the total printed under it that differs by the rounding
+ * is taken instead, else the total is doubted. A total printed under the rounding is the amount
+ * after it, and subtotal + tax + rounding = total makes it consistent. */
+function afterRounding(
+  found: Record<Kind, AmountReading[]>,
+  triple: Triple,
+  consistent: boolean,
+): Triple & { consistent: boolean; rounding: AmountReading | null; doubt: string | null } {
+  const plain = { ...triple, consistent, rounding: null, doubt: null };
+  const { total } = triple;
+  if (!found.rounding.length || !total) return plain;
+  if (new Set(found.rounding.map((r) => Math.abs(cents(r.value)))).size > 1)
+    return { ...plain, doubt: `Several rounding adjustments are printed (${found.rounding.map((r) => r.raw).join(', ')}).` };
+  const r = found.rounding[found.rounding.length - 1]!;
+  if (below(total, r)) {
+    for (const adjust of directions(r)) {
+      const withRounding = consistent ? null : consistentTriple(found, [total], adjust);
+      if (withRounding) return { ...withRounding, consistent: true, rounding: signed(r, adjust), doubt: null };
+    }
+    const before = found.total.filter((t) => below(r, t) && directions(r).includes(cents(total.value) - cents(t.value)));
+    const adjust = before.length ? cents(total.value) - cents(before[0]!.value) : r.value < 0 ? cents(r.value) : null;
+    return { ...plain, rounding: adjust === null ? null : signed(r, adjust) };
+  }
+  const afterIt = found.total.filter((t) => below(t, r) && directions(r).includes(cents(t.value) - cents(total.value)));
+  const after = strongestLowest(afterIt);
+  if (after) return { ...triple, total: after, consistent, rounding: signed(r, cents(after.value) - cents(total.value)), doubt: null };
+  // The amount after rounding is not printed or not read: adding the rounding here would give a
+  // figure the page does not show, which no second reader can confirm.
+  return { ...plain, doubt: `The total ${total.raw} is printed above a rounding of ${r.raw}; the amount after rounding was not read.` };
 }

@@ -12,6 +12,7 @@ export const TOTALS_FIELDS: readonly FieldSpec[] = [
   { key: 'subtotal', label: 'Subtotal', kind: 'amount' },
   { key: 'tax_rate', label: 'Tax rate', kind: 'amount' },
   { key: 'tax_amount', label: 'Tax amount', kind: 'amount' },
+  { key: 'rounding', label: 'Rounding', kind: 'amount' },
   { key: 'total', label: 'Total', kind: 'amount', isKey: true, required: true },
 ];
 
@@ -49,7 +50,7 @@ export function dateValue(key: string, date: ResolvedDate, page: number, boxes: 
  * its characters: "VAT" also heads an item line's tax column. */
 export function totalsValues(totals: TotalsBlock): ExtractedValue[] {
   const out: ExtractedValue[] = [];
-  const amount = (key: string, a: TotalsBlock['total'], guess = false, stillAGuess = false): void => {
+  const amount = (key: string, a: TotalsBlock['total'], guess = false, stillAGuess = false, doubt: string | null = null): void => {
     if (a)
       out.push(
         valueOf(
@@ -59,13 +60,15 @@ export function totalsValues(totals: TotalsBlock): ExtractedValue[] {
           a.page,
           a.boxes,
           stillAGuess ? CONFIDENCE.layout : a.strength >= 3 ? CONFIDENCE.labelled : guess ? CONFIDENCE.layout : CONFIDENCE.below,
+          doubt ? { problems: ['ARITHMETIC_MISMATCH'], reason: doubt } : {},
         ),
       );
   };
   amount('subtotal', totals.subtotal, !totals.consistent);
   amount('tax_amount', totals.tax, !totals.consistent);
+  amount('rounding', totals.rounding, !totals.consistent);
   // An amount due taken for the total is right only when nothing was prepaid: arithmetic must say so.
-  amount('total', totals.total, !totals.consistent, !totals.consistent && totals.totalFromDue);
+  amount('total', totals.total, !totals.consistent, !totals.consistent && totals.totalFromDue, totals.totalDoubt);
   const rate = totals.taxRate;
   if (rate)
     out.push(
