@@ -36,6 +36,8 @@ export interface SetReport {
   wrongValues: Array<{ file: string; key: string; expected: unknown; got: unknown }>;
   codes: Record<string, number>;
   tamperFlagged: number;
+  /** A set nobody tunes on: its wrong values are counted, never named. */
+  heldOut: boolean;
 }
 
 function expectedValues(l: EuLabel): Record<string, unknown> {
@@ -71,8 +73,9 @@ export function scoreReading(report: SetReport, file: string, expected: Record<s
   if ((out.raw.tamper as { suspected?: boolean } | undefined)?.suspected) report.tamperFlagged++;
 }
 
-export const newReport = (name: string): SetReport => ({
+export const newReport = (name: string, heldOut = false): SetReport => ({
   name,
+  heldOut,
   documents: 0,
   fields: {},
   verified: 0,
@@ -100,7 +103,7 @@ export async function evalEInvoices(dataDir: string, deps: ReadDeps, log: (line:
   const withXml = newReport('e-invoices with their XML');
   const stripped = {
     tune: newReport('the same without XML (stripped/), tuning half'),
-    'held-out': newReport('the same without XML (stripped/), held-out half'),
+    'held-out': newReport('the same without XML (stripped/), held-out half', true),
   };
   for (const l of labels) {
     const out = await readDocument(
@@ -131,7 +134,7 @@ export function printSetReports(reports: SetReport[], log: (line: string) => voi
         .join(', ')}`,
     );
     log(
-      `  wrong values in values: ${r.wrongValues.length}${r.wrongValues.map((w) => `\n    ${w.file} ${w.key}: ${JSON.stringify(w.expected)} → ${JSON.stringify(w.got)}`).join('')}`,
+      `  wrong values in values: ${r.wrongValues.length}${(r.heldOut ? [] : r.wrongValues).map((w) => `\n    ${w.file} ${w.key}: ${JSON.stringify(w.expected)} → ${JSON.stringify(w.got)}`).join('')}`,
     );
   }
 }

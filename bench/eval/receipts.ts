@@ -49,7 +49,7 @@ export async function evalReceiptsPipeline(
     .map((l) => JSON.parse(l) as ReceiptLabel)
     .filter((l) => receiptSplit(l.file) === opts.split)
     .slice(0, opts.limit ?? Number.POSITIVE_INFINITY);
-  const report = newReport(`SROIE receipts, ${opts.split} split (${labels.length})`);
+  const report = newReport(`SROIE receipts, ${opts.split} split (${labels.length})`, opts.split === 'held-out');
   for (const l of labels) {
     const ext = l.file.split('.').pop()!.toLowerCase();
     const out = await readDocument(
