@@ -4,6 +4,7 @@ import { buildApp, type AppServices } from './app.js';
 import { createBlobStore } from './adapters/blobs/index.js';
 import type { BlobStore } from './adapters/blobs/types.js';
 import { connectDb, type Db } from './adapters/db/connect.js';
+import { CommitGroups } from './adapters/db/group-commit.js';
 import { Repositories } from './adapters/db/repositories/index.js';
 import { createEmbeddedQueue } from './adapters/queue/embedded.js';
 import { createPgBossQueue } from './adapters/queue/pgboss.js';
@@ -100,7 +101,7 @@ export async function createRuntime(
   if (applied.length) logger.info({ applied }, 'database migrated');
   const blobs = createBlobStore(config.blobs);
   const queue = createQueue(config, db, logger);
-  const repos = new Repositories(db.db);
+  const repos = new Repositories(db.db, db.kind === 'sqlite' ? new CommitGroups(db.db) : undefined);
   const accounts = new AccountsService(repos, { keyCacheMs: config.API_KEY_CACHE_MS });
   const authKeys = await loadAuthKeys(repos.meta, config.AUTH_SECRET);
   const notify = createNotifier(config);

@@ -153,7 +153,7 @@ export class DocumentsService {
         prepared.push({ doc, cachedFrom: await this.findFinishedTwin(principal.orgId, doc.sha256) });
       }
       const at = now();
-      const readings = await this.repos.transaction(async (tx) => {
+      const readings = await this.repos.groupedTransaction(async (tx) => {
         const out: ReadingsTable[] = [];
         for (const [i, { doc, cachedFrom }] of prepared.entries()) {
           const { input } = files[i]!;
