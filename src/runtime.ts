@@ -118,7 +118,7 @@ export async function createRuntime(
   const users = new UsersService(repos, { accounts, passwords, otp, notify, publicBaseUrl: config.publicBaseUrl });
   const counters = new Counters({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS, logger });
   if (!(await counters.connected(2_000))) logger.warn('Redis did not connect within 2 s: shared counters fail open until it does');
-  const usage = new UsageService(repos, config.plans, counters);
+  const usage = new UsageService(repos, config.plans, counters, { chargeBeforeTransaction: db.kind === 'postgres' });
   const outbox = new EventOutbox(queue);
   const jobEvents = new JobEvents(outbox);
   const documents = new DocumentsService(repos, blobs, queue, {
