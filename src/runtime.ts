@@ -101,7 +101,9 @@ export async function createRuntime(
   if (applied.length) logger.info({ applied }, 'database migrated');
   const blobs = createBlobStore(config.blobs);
   const queue = createQueue(config, db, logger);
-  const repos = new Repositories(db.db, db.kind === 'sqlite' ? new CommitGroups(db.db) : undefined);
+  const sqliteFile = config.database.kind === 'sqlite' ? config.database.file : null;
+  const groups = sqliteFile === null ? undefined : new CommitGroups(db.db, sqliteFile === ':memory:' ? null : `${sqliteFile}-wal`);
+  const repos = new Repositories(db.db, groups);
   const accounts = new AccountsService(repos, { keyCacheMs: config.API_KEY_CACHE_MS });
   const authKeys = await loadAuthKeys(repos.meta, config.AUTH_SECRET);
   const notify = createNotifier(config);

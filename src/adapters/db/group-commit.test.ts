@@ -7,7 +7,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectDb, type Db } from './connect.js';
 import { CommitGroups } from './group-commit.js';
 
-describe('commit groups on SQLite', () => {
+describe.each([
+  ['with the WAL flushed after commit', true],
+  ['with FULL commits', false],
+])('commit groups on SQLite %s', (_name, flushWal) => {
   let dir: string;
   let file: string;
   let db: Db;
@@ -18,7 +21,7 @@ describe('commit groups on SQLite', () => {
     file = join(dir, 'g.sqlite');
     db = connectDb({ kind: 'sqlite', file });
     await sql`create table t (id integer primary key, v text not null unique)`.execute(db.db);
-    groups = new CommitGroups(db.db);
+    groups = new CommitGroups(db.db, flushWal ? `${file}-wal` : null);
   });
   afterEach(async () => {
     await db.close();
@@ -37,7 +40,7 @@ describe('commit groups on SQLite', () => {
   };
 
   it('commits transactions that arrive together in fewer commits, each visible once it resolves', async () => {
-    const transactions = vi.spyOn(db.db, 'transaction');
+    const commits = vi.spyOn(db.db, 'connection');
     const values = Array.from({ length: 40 }, (_, i) => `v${String(i).padStart(2, '0')}`);
     const answers = await Promise.all(
       values.map(async (v) => {
@@ -47,7 +50,10 @@ describe('commit groups on SQLite', () => {
     );
     expect(answers.every(Boolean), 'each resolved only once its row was committed').toBe(true);
     expect(committed()).toEqual(values);
-    expect(transactions.mock.calls.length).toBeLessThan(values.length);
+    expect(commits.mock.calls.length).toBeGreaterThan(0);
+    expect(commits.mock.calls.length).toBeLessThan(values.length);
+    // Other transactions on the connection commit with FULL again.
+    expect((await sql<{ synchronous: number }>`pragma synchronous`.execute(db.db)).rows[0]).toEqual({ synchronous: 2 });
   });
 
   it('rolls back a failing transaction alone: it gets its own error, the others of its group commit', async () => {
