@@ -21,7 +21,7 @@ export interface MonthCharge {
 }
 
 export interface UsageOptions {
-  /** Charge in a short transaction of its own before the documents' (PostgreSQL, where concurrent
+  /** Charge in a statement of its own before the documents' transaction (PostgreSQL, where concurrent
    * transactions would otherwise wait in turn for the organisation's row until each commits),
    * rather than in theirs (SQLite: one writer, and its commits are grouped). Either way no
    * upload is accepted past the quota; but a process that dies between the charge and the

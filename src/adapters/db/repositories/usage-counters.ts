@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../schema.js';
 
 /** Documents charged per organisation and month. */
@@ -24,15 +24,21 @@ export class UsageCountersRepository {
     return Number(res.numUpdatedRows) > 0;
   }
 
-  /** PostgreSQL: `charge` in a transaction of its own that commits without waiting for the WAL
-   * flush, so the organisation's row is locked for the statement alone rather than through an
-   * fsync. The WAL is written in order: once a later commit (the documents it pays for) is
-   * flushed, so is this one. */
-  chargeAlone(orgId: string, period: string, n: number, quota: number | null): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      await sql`set local synchronous_commit = off`.execute(trx);
-      return new UsageCountersRepository(trx).charge(orgId, period, n, quota);
-    });
+  /** PostgreSQL only: `charge` as one statement committed on its own without waiting for its WAL
+   * flush (set_config is local to the statement's transaction), so the organisation's row is
+   * locked for that statement alone rather than through an fsync. The WAL is written in order:
+   * once a later commit (the documents it pays for) is flushed, so is this one. */
+  async chargeAlone(orgId: string, period: string, n: number, quota: number | null): Promise<boolean> {
+    const withinQuota = (used: RawBuilder<unknown>) => (quota === null ? sql`true` : sql`${used} <= ${quota}::integer`);
+    const { rows } = await sql<{ used: number }>`
+      insert into usage_counters as u (org_id, period, used)
+      select ${orgId}, ${period}, ${n}::integer
+      from (select set_config('synchronous_commit', 'off', true)) as async_commit
+      where ${withinQuota(sql`${n}::integer`)}
+      on conflict (org_id, period) do update set used = u.used + excluded.used
+      where ${withinQuota(sql`u.used + excluded.used`)}
+      returning u.used`.execute(this.db);
+    return rows.length > 0;
   }
 
   /** Takes back `n` charged for documents that were then not recorded. */
