@@ -86,13 +86,13 @@ export class UsageService implements UploadQuota {
     const period = currentPeriod();
     const quota = this.planOf(await this.repos.organisations.planOf(orgId)).monthly_quota;
     if (!(await this.repos.usageCounters.chargeAlone(orgId, period, n, quota)))
-      refuseOverQuota(quota ?? 0, await this.repos.usageCounters.used(orgId, period), n);
+      throw overQuota(quota ?? 0, await this.repos.usageCounters.used(orgId, period), n);
     return { inTransaction: async () => undefined, refund: () => this.repos.usageCounters.refund(orgId, period, n) };
   }
 
   private async charge(tx: Repositories, orgId: string, n: number): Promise<void> {
     const quota = this.planOf(await tx.organisations.planOf(orgId)).monthly_quota;
-    if (!(await tx.usageCounters.charge(orgId, currentPeriod(), n, quota))) refuseOverQuota(quota ?? 0, await tx.usageCounters.used(orgId, currentPeriod()), n);
+    if (!(await tx.usageCounters.charge(orgId, currentPeriod(), n, quota))) throw overQuota(quota ?? 0, await tx.usageCounters.used(orgId, currentPeriod()), n);
   }
 
   async report(orgId: string): Promise<UsageReport> {
@@ -114,13 +114,13 @@ export class UsageService implements UploadQuota {
   }
 }
 
-function refuseOverQuota(quota: number, used: number, n: number): void {
-  if (quota === 0) throw new AppError('no_quota', 'The plan includes no documents; upgrade the plan.');
-  if (used + n > quota) {
-    throw new AppError('quota_exceeded', `The monthly quota of ${quota} documents is used up (${Math.max(0, quota - used)} left, ${n} requested).`, {
-      extra: { quota, used, requested: n },
-    });
-  }
+/** The refusal of a charge the database did not make; `used` is read after it, so a refund made
+ * meanwhile may show room that was not there when the charge was refused. */
+function overQuota(quota: number, used: number, n: number): AppError {
+  if (quota === 0) return new AppError('no_quota', 'The plan includes no documents; upgrade the plan.');
+  return new AppError('quota_exceeded', `The monthly quota of ${quota} documents is used up (${Math.max(0, quota - used)} left, ${n} requested).`, {
+    extra: { quota, used, requested: n },
+  });
 }
 
 function rateLimited(resetSeconds: number, perHour: number): AppError {
