@@ -4,6 +4,7 @@ import { buildApp, type AppServices } from './app.js';
 import { createBlobStore } from './adapters/blobs/index.js';
 import type { BlobStore } from './adapters/blobs/types.js';
 import { connectDb, type Db } from './adapters/db/connect.js';
+import { CommitGroups } from './adapters/db/group-commit.js';
 import { Repositories } from './adapters/db/repositories/index.js';
 import { createEmbeddedQueue } from './adapters/queue/embedded.js';
 import { createPgBossQueue } from './adapters/queue/pgboss.js';
@@ -100,7 +101,9 @@ export async function createRuntime(
   if (applied.length) logger.info({ applied }, 'database migrated');
   const blobs = createBlobStore(config.blobs);
   const queue = createQueue(config, db, logger);
-  const repos = new Repositories(db.db);
+  const sqliteFile = config.database.kind === 'sqlite' ? config.database.file : null;
+  const groups = sqliteFile === null ? undefined : new CommitGroups(db.db, sqliteFile === ':memory:' ? null : `${sqliteFile}-wal`);
+  const repos = new Repositories(db.db, groups);
   const accounts = new AccountsService(repos, { keyCacheMs: config.API_KEY_CACHE_MS });
   const authKeys = await loadAuthKeys(repos.meta, config.AUTH_SECRET);
   const notify = createNotifier(config);
@@ -117,7 +120,7 @@ export async function createRuntime(
   const users = new UsersService(repos, { accounts, passwords, otp, notify, publicBaseUrl: config.publicBaseUrl });
   const counters = new Counters({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS, logger });
   if (!(await counters.connected(2_000))) logger.warn('Redis did not connect within 2 s: shared counters fail open until it does');
-  const usage = new UsageService(repos, config.plans, counters);
+  const usage = new UsageService(repos, config.plans, counters, { chargeBeforeTransaction: db.kind === 'postgres' });
   const outbox = new EventOutbox(queue);
   const jobEvents = new JobEvents(outbox);
   const documents = new DocumentsService(repos, blobs, queue, {

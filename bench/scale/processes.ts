@@ -18,9 +18,15 @@ export interface Started {
   stop(): Promise<void>;
 }
 
-/** Starts `node --import tsx <script> ...args`; `readyLine` resolves with its first match on stdout. */
-export function startNode(script: string, args: string[], env: NodeJS.ProcessEnv, readyLine?: RegExp): { started: Started; ready: Promise<RegExpMatchArray> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+/** Starts `node ...nodeArgs --import tsx <script> ...args`; `readyLine` resolves with its first match on stdout. */
+export function startNode(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  readyLine?: RegExp,
+  nodeArgs: string[] = [],
+): { started: Started; ready: Promise<RegExpMatchArray> } {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   const ended = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const ready = new Promise<RegExpMatchArray>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${script} ${args.join(' ')} exited with ${code} before it was ready`)));

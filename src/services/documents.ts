@@ -15,7 +15,7 @@ import { ViewCache } from './view-cache.js';
 import { formatTimestamp, presentDocument, statusForOutcome, type DocumentView } from './document-view.js';
 import type { Outcome } from '../domain/result.js';
 import { documentPrefix, originalKey } from './blob-keys.js';
-import type { UploadQuota } from './usage.js';
+import type { MonthCharge, UploadQuota } from './usage.js';
 import type { JobEvents } from './jobs/job-events.js';
 
 export const READ_QUEUE = 'read';
@@ -67,7 +67,7 @@ export interface DocumentsServiceOptions {
   keepOriginals: boolean;
   publicBaseUrl: string;
   logger?: Logger;
-  /** Monthly quota and hourly upload cap; charged inside the upload's transaction. */
+  /** Monthly quota and hourly upload cap, charged as the upload is recorded. */
   quota?: UploadQuota;
   /** Makes erased rows unrecoverable from the database files once the erasure committed. */
   scrubErased?: (tables: readonly string[]) => Promise<void>;
@@ -151,6 +151,7 @@ export class DocumentsService {
     if (files.length === 0) return [];
     const refundHour = (await this.opts.quota?.admitUploads(principal.orgId, principal.plan, files.length)) ?? (async () => undefined);
     const stored: string[] = [];
+    let month: MonthCharge | undefined;
     try {
       const prepared: Array<{ doc: DocumentsTable; cachedFrom: Twin | null }> = [];
       for (const file of files) {
@@ -159,8 +160,11 @@ export class DocumentsService {
         stored.push(doc.blob_key!);
         prepared.push({ doc, cachedFrom: await this.findFinishedTwin(principal.orgId, doc.sha256) });
       }
+      // A cached result costs no engine run, so it costs no quota.
+      const charged = prepared.filter((p) => !p.cachedFrom).length;
+      if (charged > 0) month = await this.opts.quota?.chargeMonth(principal.orgId, charged);
       const at = now();
-      const readings = await this.repos.transaction(async (tx) => {
+      const readings = await this.repos.groupedTransaction(async (tx) => {
         const out: ReadingsTable[] = [];
         for (const [i, { doc, cachedFrom }] of prepared.entries()) {
           const { input } = files[i]!;
@@ -178,18 +182,21 @@ export class DocumentsService {
           await withinTransaction?.(tx, doc, reading);
           out.push(reading);
         }
-        // Charged last: the organisation's counter row stays locked until commit, and every upload
-        // of the organisation waits for it, so it is held for as short a time as the transaction
-        // allows. Over quota, the whole transaction rolls back. A cached result costs no engine
-        // run, so it costs no quota.
-        const charged = prepared.filter((p) => !p.cachedFrom).length;
-        if (charged > 0) await this.opts.quota?.charge(tx, principal.orgId, charged);
+        // Charged last where the charge is in this transaction: the organisation's counter row stays
+        // locked until commit, so it is held as briefly as the transaction allows. Over quota,
+        // the whole transaction rolls back.
+        await month?.inTransaction(tx);
         return out;
       });
       return prepared.map(({ doc }, i) => presentDocument(doc, readings[i]!, this.opts.publicBaseUrl));
     } catch (err) {
       await Promise.all(stored.map((key) => this.blobs.delete(key).catch(() => undefined)));
       await refundHour();
+      await month
+        ?.refund()
+        .catch((refundErr: unknown) =>
+          this.opts.logger?.error({ err: refundErr, org_id: principal.orgId }, 'a charge for documents that were not recorded could not be refunded'),
+        );
       throw err;
     }
   }

@@ -9,8 +9,24 @@ export interface UploadQuota {
    * the caller was authenticated, a moment ago. Resolves to the refund of those `n` for when the
    * upload is then refused for another reason. */
   admitUploads(orgId: string, plan: string, n: number): Promise<() => Promise<void>>;
-  /** Charges `n` documents in the transaction that records them; throws when the month is used up. */
-  charge(tx: Repositories, orgId: string, n: number): Promise<void>;
+  /** Charges `n` documents about to be recorded; throws when the month is used up. Resolves to
+   * what is left to do in the transaction that records them, and the refund for when that
+   * transaction does not commit. */
+  chargeMonth(orgId: string, n: number): Promise<MonthCharge>;
+}
+
+export interface MonthCharge {
+  inTransaction(tx: Repositories): Promise<void>;
+  refund(): Promise<void>;
+}
+
+export interface UsageOptions {
+  /** Charge in a statement of its own before the documents' transaction (PostgreSQL, where concurrent
+   * transactions would otherwise wait in turn for the organisation's row until each commits),
+   * rather than in theirs (SQLite: one writer, and its commits are grouped). Either way no
+   * upload is accepted past the quota; but a process that dies between the charge and the
+   * documents' commit leaves that charge (for uploads that got no 202) counted. */
+  chargeBeforeTransaction: boolean;
 }
 
 export interface UsageReport {
@@ -36,12 +52,14 @@ function nextPeriodStart(at = new Date()): string {
 }
 
 /** Monthly quota per plan, kept exact in the database: a per-organisation, per-month row charged
- * with a conditional UPDATE in the upload's own transaction. Cached uploads and rereads are free. */
+ * with a conditional UPDATE, in the upload's transaction or (PostgreSQL) just before it and
+ * refunded should it not commit. Cached uploads and rereads are free. */
 export class UsageService implements UploadQuota {
   constructor(
     private readonly repos: Repositories,
     private readonly plans: Plans,
     private readonly counters: Counters,
+    private readonly opts: UsageOptions = { chargeBeforeTransaction: false },
   ) {}
 
   planOf(name: string): Plan {
@@ -63,9 +81,18 @@ export class UsageService implements UploadQuota {
     return refund;
   }
 
-  async charge(tx: Repositories, orgId: string, n: number): Promise<void> {
+  async chargeMonth(orgId: string, n: number): Promise<MonthCharge> {
+    if (!this.opts.chargeBeforeTransaction) return { inTransaction: (tx) => this.charge(tx, orgId, n), refund: async () => undefined };
+    const period = currentPeriod();
+    const quota = this.planOf(await this.repos.organisations.planOf(orgId)).monthly_quota;
+    if (!(await this.repos.usageCounters.chargeAlone(orgId, period, n, quota)))
+      throw overQuota(quota ?? 0, await this.repos.usageCounters.used(orgId, period), n);
+    return { inTransaction: async () => undefined, refund: () => this.repos.usageCounters.refund(orgId, period, n) };
+  }
+
+  private async charge(tx: Repositories, orgId: string, n: number): Promise<void> {
     const quota = this.planOf(await tx.organisations.planOf(orgId)).monthly_quota;
-    if (!(await tx.usageCounters.charge(orgId, currentPeriod(), n, quota))) refuseOverQuota(quota ?? 0, await tx.usageCounters.used(orgId, currentPeriod()), n);
+    if (!(await tx.usageCounters.charge(orgId, currentPeriod(), n, quota))) throw overQuota(quota ?? 0, await tx.usageCounters.used(orgId, currentPeriod()), n);
   }
 
   async report(orgId: string): Promise<UsageReport> {
@@ -87,13 +114,13 @@ export class UsageService implements UploadQuota {
   }
 }
 
-function refuseOverQuota(quota: number, used: number, n: number): void {
-  if (quota === 0) throw new AppError('no_quota', 'The plan includes no documents; upgrade the plan.');
-  if (used + n > quota) {
-    throw new AppError('quota_exceeded', `The monthly quota of ${quota} documents is used up (${Math.max(0, quota - used)} left, ${n} requested).`, {
-      extra: { quota, used, requested: n },
-    });
-  }
+/** The refusal of a charge the database did not make; `used` is read after it, so a refund made
+ * meanwhile may show room that was not there when the charge was refused. */
+function overQuota(quota: number, used: number, n: number): AppError {
+  if (quota === 0) return new AppError('no_quota', 'The plan includes no documents; upgrade the plan.');
+  return new AppError('quota_exceeded', `The monthly quota of ${quota} documents is used up (${Math.max(0, quota - used)} left, ${n} requested).`, {
+    extra: { quota, used, requested: n },
+  });
 }
 
 function rateLimited(resetSeconds: number, perHour: number): AppError {

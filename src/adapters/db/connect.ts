@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql, type DatabaseIntrospector,
 import pg from 'pg';
 import type { Config } from '../../config/env.js';
 import { migrateToLatest } from './migrations.js';
+import { Checkpointer } from './sqlite-checkpointer.js';
 import { SchemaIntrospector } from './schema-introspector.js';
 import type { Database } from './schema.js';
 
@@ -34,8 +35,9 @@ export function connectDb(database: Config['database']): Db {
     sqlite.pragma('foreign_keys = ON');
     // Deleted documents must not linger in free pages of the file.
     sqlite.pragma('secure_delete = ON');
+    const checkpointer = database.file === ':memory:' ? null : new Checkpointer(sqlite, database.file);
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-    return wrap(db, 'sqlite');
+    return wrap(db, 'sqlite', undefined, () => checkpointer?.close());
   }
   const pool = new pg.Pool({
     connectionString: database.url,
@@ -129,7 +131,7 @@ function postgresVacuum(db: Kysely<Database>): (tables: readonly string[]) => Pr
   };
 }
 
-function wrap(db: Kysely<Database>, kind: DbKind, schema?: string): Db {
+function wrap(db: Kysely<Database>, kind: DbKind, schema?: string, beforeClose?: () => Promise<void> | undefined): Db {
   const vacuum = kind === 'postgres' ? postgresVacuum(db) : null;
   return {
     db,
@@ -145,6 +147,9 @@ function wrap(db: Kysely<Database>, kind: DbKind, schema?: string): Db {
     async ping() {
       await sql`select 1`.execute(db);
     },
-    close: () => db.destroy(),
+    async close() {
+      await beforeClose?.();
+      await db.destroy();
+    },
   };
 }

@@ -391,6 +391,15 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('documents').addColumn('view_base_url', 'text').execute();
     },
   },
+  '0010_twin_lookup': {
+    async up(db: Kysely<any>) {
+      // Every upload looks for a finished document with the same bytes, newest first. With
+      // (org_id, sha256) alone SQLite walked the organisation's documents in upload order to skip
+      // the sort: a cost per upload that grew with every document kept.
+      await db.schema.createIndex('documents_org_sha_uploaded').on('documents').columns(['org_id', 'sha256', 'uploaded_at']).execute();
+      await db.schema.dropIndex('documents_org_sha').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

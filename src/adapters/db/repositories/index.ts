@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { EnqueueOptions, Queue } from '../../queue/types.js';
+import type { CommitGroups } from '../group-commit.js';
 import type { Database } from '../schema.js';
 import { ApiKeysRepository } from './api-keys.js';
 import { DocumentFactsRepository } from './document-facts.js';
@@ -42,7 +43,11 @@ export class Repositories {
   readonly webhookEndpoints: WebhookEndpointsRepository;
   readonly webhookDeliveries: WebhookDeliveriesRepository;
 
-  constructor(private readonly db: Kysely<Database>) {
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** SQLite: transactions that may be committed together (see `groupedTransaction`). */
+    private readonly groups?: CommitGroups,
+  ) {
     this.organisations = new OrganisationsRepository(db);
     this.apiKeys = new ApiKeysRepository(db);
     this.users = new UsersRepository(db);
@@ -65,6 +70,15 @@ export class Repositories {
   /** Runs `fn` in one transaction, with repositories bound to it; commits when it resolves. */
   transaction<T>(fn: (repos: Repositories) => Promise<T>): Promise<T> {
     return this.db.transaction().execute((trx) => fn(new Repositories(trx)));
+  }
+
+  /** As `transaction`, but where the database commits one transaction at a time (SQLite) it may
+   * share its commit with others waiting; it still resolves only once its own writes are
+   * durable, and a failure rolls back its writes alone. `fn` must write only through the
+   * repositories it is given and finish every query it starts. */
+  groupedTransaction<T>(fn: (repos: Repositories) => Promise<T>): Promise<T> {
+    if (!this.groups) return this.transaction(fn);
+    return this.groups.run((trx) => fn(new Repositories(trx)));
   }
 
   /** Enqueues work that commits or rolls back with this transaction; outside one, the queue

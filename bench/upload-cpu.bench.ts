@@ -1,0 +1,105 @@
+import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import sharp from 'sharp';
+import { CLI, freePort, freshSchema, PG_URL, REDIS_URL, runNode, startNode, waitHealthy, type Started } from './scale/processes.js';
+
+/** CPU time per upload of the API process (one process, no workers): wall throughput means
+ * little on a shared machine, the CPU an upload costs does not depend on the neighbours. Sends
+ * UPLOADS uploads of the 200 KB file bench:api sends (distinct bytes each) at CLIENTS clients after a warm-up,
+ * and reads the process's user + system time from /proc before and after. With CPU_PROF=dir the
+ * process writes a V8 CPU profile there when it stops. Linux only. */
+const UPLOADS = Number(process.env.UPLOADS ?? 2000);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
+const database = (process.env.BENCH_DATABASE ?? 'sqlite') as 'sqlite' | 'postgres';
+/** BENCH_TARGET=bare measures bench:api's yardstick, the bare Fastify + multipart handler, instead. */
+const bare = process.env.BENCH_TARGET === 'bare';
+
+const boundary = '----docreadcpu';
+const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.png"\r\nContent-Type: image/png\r\n\r\n`);
+const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+// A 200 KB PNG of noise, as bench:api sends.
+const png = await sharp(Buffer.from(Array.from({ length: 260 * 260 * 3 }, () => Math.floor(Math.random() * 256))), {
+  raw: { width: 260, height: 260, channels: 3 },
+})
+  .png({ compressionLevel: 0 })
+  .toBuffer();
+let sent = 0;
+function uniqueBody(): Buffer {
+  const body = Buffer.concat([head, png, tail]);
+  body.writeUInt32BE(sent++, head.length + 200);
+  body.writeUInt32BE(process.pid, head.length + 204);
+  return body;
+}
+
+/** User + system CPU of a process in ms (clock ticks of 10 ms on Linux). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  if (process.env.CPU_SPLIT) console.log(`utime ${Number(fields[11]) * 10} ms, stime ${Number(fields[12]) * 10} ms`);
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+async function send(url: string, key: string, amount: number): Promise<number> {
+  const r = await autocannon({
+    url,
+    connections: CLIENTS,
+    amount,
+    method: 'POST',
+    headers: { 'x-doc-api-key': key, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: uniqueBody() }) }],
+  });
+  return r.non2xx + r.errors + r.timeouts;
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'docread-bench-cpu-'));
+const pgSchema = database === 'postgres' && !bare ? freshSchema() : null;
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  DATA_DIR: dir,
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+  BOOTSTRAP_DEV_ORG: 'false',
+  RATE_LIMIT_PER_MINUTE: '0',
+  WORKERS_IN_PROCESS: 'false',
+  SHUTDOWN_DRAIN_MS: '0',
+  REDIS_URL,
+  REDIS_PREFIX: `bench-cpu-${process.pid}:`,
+  ...(pgSchema
+    ? { DATABASE_URL: PG_URL, DATABASE_SCHEMA: pgSchema.schema, QUEUE_DRIVER: 'pgboss', PGBOSS_SCHEMA: pgSchema.bossSchema }
+    : { DATABASE_URL: undefined, QUEUE_DRIVER: 'embedded' }),
+};
+let server: Started | undefined;
+try {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const profile = process.env.CPU_PROF ? [`--cpu-prof`, `--cpu-prof-dir=${process.env.CPU_PROF}`] : [];
+  let key = '';
+  let url = `${base}/v1/documents/upload`;
+  if (bare) {
+    const started = startNode(
+      new URL('./scale/bare-upload-server.ts', import.meta.url).pathname,
+      [],
+      { ...env, PORT: String(port), BARE_DIR: dir },
+      /^READY$/,
+      profile,
+    );
+    server = started.started;
+    await started.ready;
+    url = `${base}/upload`;
+  } else {
+    key = (await runNode(new URL('./scale/seed.ts', import.meta.url).pathname, [], env, /^SEED (\S+) (\S+)$/))[1]!;
+    server = startNode(CLI, ['serve'], { ...env, PORT: String(port) }, undefined, profile).started;
+    await waitHealthy(base);
+  }
+  await send(url, key, Math.min(500, UPLOADS));
+  const before = cpuMs(server.child.pid!);
+  const failures = await send(url, key, UPLOADS);
+  const used = cpuMs(server.child.pid!) - before;
+  console.log(
+    `${bare ? 'bare handler' : database}: ${UPLOADS} uploads at ${CLIENTS} clients, ${failures} failed; API process CPU ${used} ms, ${(used / UPLOADS).toFixed(2)} ms per upload`,
+  );
+} finally {
+  await server?.stop();
+  await pgSchema?.drop();
+  rmSync(dir, { recursive: true, force: true });
+}

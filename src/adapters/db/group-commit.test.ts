@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { connectDb, type Db } from './connect.js';
+import { CommitGroups } from './group-commit.js';
+
+describe.each([
+  ['with the WAL flushed after commit', true],
+  ['with FULL commits', false],
+])('commit groups on SQLite %s', (_name, flushWal) => {
+  let dir: string;
+  let file: string;
+  let db: Db;
+  let groups: CommitGroups;
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'docread-groups-'));
+    file = join(dir, 'g.sqlite');
+    db = connectDb({ kind: 'sqlite', file });
+    await sql`create table t (id integer primary key, v text not null unique)`.execute(db.db);
+    groups = new CommitGroups(db.db, flushWal ? `${file}-wal` : null);
+  });
+  afterEach(async () => {
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const insert = (v: string) => groups.run(async (trx) => (await sql`insert into t (v) values (${v})`.execute(trx)).numAffectedRows);
+  /** What another connection sees: only what was committed. */
+  const committed = () => {
+    const other = new SQLite(file, { readonly: true });
+    try {
+      return (other.prepare('select v from t order by v').all() as Array<{ v: string }>).map((r) => r.v);
+    } finally {
+      other.close();
+    }
+  };
+
+  it('commits transactions that arrive together in fewer commits, each visible once it resolves', async () => {
+    const commits = vi.spyOn(db.db, 'connection');
+    const values = Array.from({ length: 40 }, (_, i) => `v${String(i).padStart(2, '0')}`);
+    const answers = await Promise.all(
+      values.map(async (v) => {
+        await insert(v);
+        return committed().includes(v);
+      }),
+    );
+    expect(answers.every(Boolean), 'each resolved only once its row was committed').toBe(true);
+    expect(committed()).toEqual(values);
+    expect(commits.mock.calls.length).toBeGreaterThan(0);
+    expect(commits.mock.calls.length).toBeLessThan(values.length);
+    // Other transactions on the connection commit with FULL again.
+    expect((await sql<{ synchronous: number }>`pragma synchronous`.execute(db.db)).rows[0]).toEqual({ synchronous: 2 });
+  });
+
+  it('rolls back a failing transaction alone: it gets its own error, the others of its group commit', async () => {
+    await insert('taken');
+    const results = await Promise.allSettled([
+      insert('a'),
+      insert('taken'),
+      groups.run(async (trx) => {
+        await sql`insert into t (v) values ('half')`.execute(trx);
+        throw new Error('refused after its first write');
+      }),
+      insert('b'),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
+    expect(String((results[1] as PromiseRejectedResult).reason)).toMatch(/UNIQUE/);
+    expect(String((results[2] as PromiseRejectedResult).reason)).toMatch(/refused after its first write/);
+    expect(committed()).toEqual(['a', 'b', 'taken']);
+  });
+
+  it('writes none of a group whose transaction ends under it, and every member hears of it', async () => {
+    const results = await Promise.allSettled([
+      insert('c'),
+      groups.run(async (trx) => {
+        await sql`rollback`.execute(trx);
+        throw new Error('the transaction is gone');
+      }),
+      insert('d'),
+    ]);
+    expect(results.every((r) => r.status === 'rejected')).toBe(true);
+    expect(committed()).toEqual([]);
+    // The connection is usable again afterwards.
+    await insert('e');
+    expect(committed()).toEqual(['e']);
+  });
+});

@@ -1,0 +1,103 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { FileSync } from './file-sync.js';
+import type { Database } from './schema.js';
+
+interface Member {
+  fn: (trx: Transaction<Database>) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (err: unknown) => void;
+}
+
+/** Bounds the time one commit holds the connection and the size of its WAL write. */
+const MAX_GROUP = 64;
+
+/** SQLite writes through one connection, one transaction at a time, and with synchronous=FULL
+ * every commit is an fsync that blocks the event loop (better-sqlite3 is synchronous).
+ * Transactions handed to `run` while another group is committing wait and are then committed
+ * together, in one transaction. Each runs in its own savepoint, so one that fails is rolled back
+ * alone and rejects with its error while the others commit. Should the group's transaction
+ * itself fail (the commit, or an error that ends the whole transaction), every member of the
+ * group rejects and none of them is written.
+ *
+ * Given the WAL file, a group commits with synchronous=NORMAL (its frames are written to the WAL,
+ * not flushed) and its members resolve once an fsync of the WAL begun after the commit has
+ * finished, in the thread pool: the same durability as FULL, which flushes the WAL at commit,
+ * without blocking the event loop, and the next group can commit while the flush runs. Other
+ * transactions on the connection keep FULL. Should that fsync fail, the group's rows may or may
+ * not be on disk: its members reject, and no answer claims them stored. */
+export class CommitGroups {
+  private waiting: Member[] = [];
+  private draining = false;
+  private readonly wal: FileSync | null;
+
+  /** `walFile`: the database's write-ahead log (null for an in-memory database). */
+  constructor(
+    private readonly db: Kysely<Database>,
+    walFile: string | null,
+  ) {
+    this.wal = walFile ? new FileSync(walFile) : null;
+  }
+
+  run<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.push({ fn, resolve: resolve as (value: unknown) => void, reject });
+      if (!this.draining) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.draining = true;
+    try {
+      while (this.waiting.length > 0) {
+        // Let finished I/O (uploads whose files are now stored) reach `run` before the group closes.
+        await new Promise((resolve) => setImmediate(resolve));
+        await this.commit(this.waiting.splice(0, MAX_GROUP));
+      }
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  private async commit(group: Member[]): Promise<void> {
+    const results: Array<{ ok: true; value: unknown } | { ok: false; err: unknown }> = [];
+    try {
+      await this.db.connection().execute(async (conn) => {
+        if (this.wal) await sql`pragma synchronous = normal`.execute(conn);
+        try {
+          await conn.transaction().execute(async (trx) => {
+            for (const member of group) {
+              await sql`savepoint grouped`.execute(trx);
+              try {
+                const value = await member.fn(trx);
+                await sql`release grouped`.execute(trx);
+                results.push({ ok: true, value });
+              } catch (err) {
+                // Fails the whole group when the transaction itself is gone (the savepoint with it).
+                await sql`rollback to grouped`.execute(trx);
+                await sql`release grouped`.execute(trx);
+                results.push({ ok: false, err });
+              }
+            }
+          });
+        } finally {
+          if (this.wal) await sql`pragma synchronous = full`.execute(conn);
+        }
+      });
+    } catch (err) {
+      for (const member of group) member.reject(err);
+      return;
+    }
+    const answer = () => {
+      for (const [i, member] of group.entries()) {
+        const result = results[i]!;
+        if (result.ok) member.resolve(result.value);
+        else member.reject(result.err);
+      }
+    };
+    if (!this.wal) return answer();
+    // Not awaited: the next group commits while this one's flush runs.
+    this.wal.after().then(answer, (err: unknown) => {
+      for (const member of group) member.reject(err);
+    });
+  }
+}
