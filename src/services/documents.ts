@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { BlobStore } from '../adapters/blobs/types.js';
+import { CommitNotConfirmed } from '../adapters/db/group-commit.js';
 import { ERASED_TABLES, type Repositories } from '../adapters/db/repositories/index.js';
 import type { DocumentsTable, ReadingsTable } from '../adapters/db/schema.js';
 import type { Queue } from '../adapters/queue/types.js';
@@ -190,6 +191,9 @@ export class DocumentsService {
       });
       return prepared.map(({ doc }, i) => presentDocument(doc, readings[i]!, this.opts.publicBaseUrl));
     } catch (err) {
+      // Rows that may have survived keep their files and their charge; the client was told nothing
+      // was stored and may send the files again (an orphaned file is garbage, a row without its file is a loss).
+      if (err instanceof CommitNotConfirmed) throw err;
       await Promise.all(stored.map((key) => this.blobs.delete(key).catch(() => undefined)));
       await refundHour();
       await month

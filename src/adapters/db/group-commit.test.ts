@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectDb, type Db } from './connect.js';
-import { CommitGroups } from './group-commit.js';
+import { CommitGroups, CommitNotConfirmed } from './group-commit.js';
 
 describe.each([
   ['with the WAL flushed after commit', true],
@@ -87,5 +87,25 @@ describe.each([
     // The connection is usable again afterwards.
     await insert('e');
     expect(committed()).toEqual(['e']);
+  });
+});
+
+describe('commit groups whose write-ahead log flush fails', () => {
+  it('reject with CommitNotConfirmed (the rows may survive), never with a plain error that reads as a rollback', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'docread-groups-'));
+    const file = join(dir, 'g.sqlite');
+    const db = connectDb({ kind: 'sqlite', file });
+    try {
+      await sql`create table t (id integer primary key, v text not null)`.execute(db.db);
+      // A log file that is not there: the flush after the commit fails.
+      const groups = new CommitGroups(db.db, join(dir, 'missing-wal'));
+      const err = await groups.run(async (trx) => sql`insert into t (v) values ('x')`.execute(trx)).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(CommitNotConfirmed);
+      // Committed all the same: which is why the caller must keep what the row points at.
+      expect((await sql<{ n: number }>`select count(*) as n from t`.execute(db.db)).rows[0]).toEqual({ n: 1 });
+    } finally {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -24,7 +24,7 @@ const MAX_GROUP = 64;
  * finished, in the thread pool: the same durability as FULL, which flushes the WAL at commit,
  * without blocking the event loop, and the next group can commit while the flush runs. Other
  * transactions on the connection keep FULL. Should that fsync fail, the group's rows may or may
- * not be on disk: its members reject, and no answer claims them stored. */
+ * not be on disk: its members reject with `CommitNotConfirmed`, and no answer claims them stored. */
 export class CommitGroups {
   private waiting: Member[] = [];
   private draining = false;
@@ -97,7 +97,16 @@ export class CommitGroups {
     if (!this.wal) return answer();
     // Not awaited: the next group commits while this one's flush runs.
     this.wal.after().then(answer, (err: unknown) => {
-      for (const member of group) member.reject(err);
+      for (const member of group) member.reject(new CommitNotConfirmed(err));
     });
+  }
+}
+
+/** The transaction committed but the flush that makes it durable failed: its rows may or may not
+ * survive, so what they point at (stored files) must be kept, not cleaned up as for a rollback. */
+export class CommitNotConfirmed extends Error {
+  constructor(cause: unknown) {
+    super('the commit could not be confirmed durable (write-ahead log flush failed)', { cause });
+    this.name = 'CommitNotConfirmed';
   }
 }
