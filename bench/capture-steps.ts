@@ -1,6 +1,6 @@
 import { openFrame } from '../src/capture/frame.js';
-import { greyOf, readOcrbMrz } from '../src/capture/ocrb-mrz.js';
-import { cropMrzBand, locateMrzBandInCopy } from '../src/readers/mrz/locate.js';
+import { readOcrbMrz } from '../src/capture/ocrb-mrz.js';
+import { cutMrzBand, locateMrzBandInCopy } from '../src/readers/mrz/locate.js';
 import { readMrzCells } from '../src/readers/ocrb/read.js';
 import { mrzPixelRows } from '../src/readers/paddle/mrz-rows.js';
 import { mrzFrame, type MrzKind } from '../test/fixtures/capture-frames.js';
@@ -38,15 +38,14 @@ for (let i = -1; i < RUNS; i++) {
     // warm-up: the weights load and the JIT settles
     const f = await openFrame(frame.bytes);
     const band = await locateMrzBandInCopy({ ...f.work, channels: 4 }, f);
-    if (band) readOcrbMrz(await greyOf((await cropMrzBand(f.upright, band)).png));
+    if (band) readOcrbMrz((await cutMrzBand(f.upright, band)).grey);
     Object.keys(steps).forEach((k) => delete steps[k]);
     continue;
   }
   const f = await cpuAsync('decode frame', () => openFrame(frame.bytes));
   const band = await cpuAsync('band search', () => locateMrzBandInCopy({ ...f.work, channels: 4 }, f));
   if (!band) continue;
-  const crop = await cpuAsync('band cut + straighten', () => cropMrzBand(f.upright, band));
-  const grey = await cpuAsync('crop to grey', () => greyOf(crop.png));
+  const { grey } = await cpuAsync('band cut + straighten (grey pixels)', () => cutMrzBand(f.upright, band));
   const rows = cpu('rows', () => mrzPixelRows(grey));
   if (rows) cpu('cells at every line length (segment + classify)', () => readMrzCells(grey, rows));
   const read = cpu('whole OCR-B read (rows, cells, grammar decode)', () => readOcrbMrz(grey));

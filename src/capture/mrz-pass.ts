@@ -1,6 +1,6 @@
 import { mrzScore, readMrzOf } from '../doctypes/identity/mrz-reading.js';
 import { normalizeLine } from '../doctypes/mrz/fit.js';
-import { cropBoxToPageBox, cropMrzBand, locateMrzBandInCopy, type MrzBand, type MrzCrop } from '../readers/mrz/locate.js';
+import { cropBoxToPageBox, cutMrzBand, locateMrzBandInCopy, mrzCutPng, type MrzBand, type MrzCrop } from '../readers/mrz/locate.js';
 import type { MrzField, MrzFieldName, MrzResult } from '../doctypes/mrz/index.js';
 import { openImage } from '../imaging/open.js';
 import { readPaddleMrz, type MrzPassEngines } from '../readers/mrz-pass.js';
@@ -9,7 +9,7 @@ import { MRZ_WHITELIST, type TesseractReader } from '../readers/tesseract.js';
 import { engineOf, type Box, type Line, type ReaderName, type ReaderOutput } from '../readers/types.js';
 import type { GreyImage } from '../readers/paddle/words.js';
 import type { Frame } from './frame.js';
-import { greyOf, readOcrbMrz, type OcrbMrz } from './ocrb-mrz.js';
+import { readOcrbMrz, type OcrbMrz } from './ocrb-mrz.js';
 
 /** The MRZ of a frame, read the way the document pipeline reads one (locate.ts finds the band on
  * an 800 px copy; the band alone is cut from the full-resolution frame and straightened), but
@@ -96,13 +96,16 @@ export async function findMrz(
   // the band is searched on the frame's work copy, already decoded; only the crop reads the full frame
   const band = await locateMrzBandInCopy({ ...frame.work, channels: 4 }, frame);
   if (!band) return null;
-  const full = await cropMrzBand(frame.upright, band);
+  const cut = await cutMrzBand(frame.upright, band);
+  // the PNG the engines take is made only when an engine runs
+  let fullCrop: MrzCrop | undefined;
+  const full = async (): Promise<MrzCrop> => (fullCrop ??= { png: await mrzCutPng(cut), frame: cut.frame });
   const sig = signal ? { signal } : {};
   const readings: Reading[] = [];
   const seen: SeenText[] = [];
   const consider = (reader: ReaderName, lines: Line[]): void => {
     seen.push({ reader, lines: lines.map((l) => normalizeLine(l.text)) });
-    const m = readMrzOf(asOutput(reader, lines, full), now);
+    const m = readMrzOf(asOutput(reader, lines, cut.frame), now);
     if (m?.result.format) readings.push({ reader, result: m.result });
   };
   const best = (): Reading | null => readings.reduce<Reading | null>((b, r) => (!b || mrzScore(r.result) > mrzScore(b.result) ? r : b), null);
@@ -124,20 +127,34 @@ export async function findMrz(
 
   // the in-process OCR-B reader first: every check passing with no blind spot proves the frame
   // without starting an OCR engine
-  for (const reading of readGlyphs(await greyOf(full.png))) consider('ocrb', reading.lines);
+  const glyphs = readGlyphs(cut.grey);
+  for (const reading of glyphs) consider('ocrb', reading.lines);
   if (passes() && unconfirmedSpots(best()!, seen).length === 0) return settled();
   signal?.throwIfAborted();
 
   // the OCR pools start only when the glyph reader could not prove the frame
   const readers = await pools();
   const paddle = readers.paddle;
+  // the glyph reader passed every check and left only blind spots: Paddle looks at each such
+  // field alone (with a character either side beyond the two that anchor it), a third of a line's cost
+  const glyphReading = glyphs.at(-1);
+  if (passes() && best()!.reader === 'ocrb' && glyphReading && paddle) {
+    const fields = new Set(unconfirmedSpots(best()!, seen).map((spot) => spot.field));
+    const boxes = [...fields].map((field) => {
+      const f = best()!.result.fields[field]!.positions;
+      return glyphReading.spanBox(f.line, f.start - 3, f.end + 3);
+    });
+    const crops = await paddle.readCrops((await full()).png, boxes, sig);
+    seen.push({ reader: 'paddle', lines: crops.map((c) => normalizeLine(c.text)) });
+    if (unconfirmedSpots(best()!, seen).length === 0) return settled();
+  }
   const paddleRows = new Set<number>();
   // every check digit passes: Paddle need only read the lines whose blind spots it must confirm
   const confirmByPaddle = async (): Promise<void> => {
     const only = [...new Set(unconfirmedSpots(best()!, seen).map((s) => s.line))].filter((l) => !paddleRows.has(l));
     if (!paddle?.readRows || only.length === 0) return;
     only.forEach((l) => paddleRows.add(l));
-    consider('paddle', (await paddle.readRows(full.png, MRZ_GRAMMAR.groups, { ...sig, rowsFrom: 'pixels', only })).lines);
+    consider('paddle', (await paddle.readRows((await full()).png, MRZ_GRAMMAR.groups, { ...sig, rowsFrom: 'pixels', only })).lines);
   };
   // the glyph reader passed every check and left only blind spots: Paddle's reading of their lines
   // alone may confirm them, and Tesseract is not needed
@@ -145,15 +162,15 @@ export async function findMrz(
     await confirmByPaddle();
     if (unconfirmedSpots(best()!, seen).length === 0) return settled();
   }
-  const crop = await smaller(full);
+  const crop = await smaller(await full());
   consider('mrz_pass', (await readers.tesseract.readRegion(crop.png, { whitelist: MRZ_WHITELIST, psm: 6, ...sig })).lines);
   // Tesseract's misreads change with the scale (O for 0, H for a final 6): the crop at its own size next
-  if (!passes()) consider('mrz_pass', (await readers.tesseract.readRegion(full.png, { whitelist: MRZ_WHITELIST, psm: 6, ...sig })).lines);
+  if (!passes()) consider('mrz_pass', (await readers.tesseract.readRegion((await full()).png, { whitelist: MRZ_WHITELIST, psm: 6, ...sig })).lines);
   if (passes()) await confirmByPaddle();
   if (paddle && (!passes() || unconfirmedSpots(best()!, seen).length > 0)) {
     // every row, read by the recogniser alone and decoded under the MRZ grammar, whose fixed
     // line lengths keep the runs of fillers whole
-    consider('paddle', await readPaddleMrz(paddle, full.png, MRZ_GRAMMAR, signal, 'pixels'));
+    consider('paddle', await readPaddleMrz(paddle, (await full()).png, MRZ_GRAMMAR, signal, 'pixels'));
   }
   return settled();
 }
@@ -169,8 +186,8 @@ async function smaller(crop: MrzCrop): Promise<MrzCrop> {
   return { png, frame: crop.frame };
 }
 
-function asOutput(reader: ReaderName, lines: Line[], crop: MrzCrop): ReaderOutput {
-  const map = (b: Box): Box => cropBoxToPageBox(b, crop.frame);
+function asOutput(reader: ReaderName, lines: Line[], frame: MrzCrop['frame']): ReaderOutput {
+  const map = (b: Box): Box => cropBoxToPageBox(b, frame);
   const onFrame = lines.map((l) => ({ ...l, box: map(l.box), words: l.words.map((w) => ({ ...w, box: map(w.box) })) }));
   return { reader, engine: { name: reader, version: '' }, pages: [{ page: 1, lines: onFrame }], ms: 0, cost_usd: 0 };
 }

@@ -1,14 +1,13 @@
 import { decodeMrzRows, type StepMatrix } from '../doctypes/mrz/ctc-decode.js';
 import { LAYOUTS } from '../doctypes/mrz/formats.js';
 import { parseMrz } from '../doctypes/mrz/index.js';
-import { openImage } from '../imaging/open.js';
 import { OCRB_CLASSES } from '../readers/ocrb/model.js';
 import { mrzLineLengths, readRowsAs, type OcrbRowCells } from '../readers/ocrb/read.js';
 import { mrzPixelRows } from '../readers/paddle/mrz-rows.js';
 import type { GreyImage, Rect } from '../readers/paddle/words.js';
 import type { Line } from '../readers/types.js';
 
-/** The in-process OCR-B reader on a straightened MRZ crop (readers/mrz/locate.ts's cropMrzBand):
+/** The in-process OCR-B reader on a straightened MRZ crop's pixels (readers/mrz/locate.ts's cutMrzBand):
  * the crop's rows from its ink, each cut into its format's fixed number of cells and classified
  * (readers/ocrb), then decoded under the MRZ grammar (doctypes/mrz/ctc-decode.ts) from the cells'
  * class probabilities, so that position classes and check digits choose among each cell's
@@ -18,6 +17,9 @@ export interface OcrbMrz {
   lines: Line[];
   /** Per line, per position, the cell's characters at ≥ 2% probability, likeliest first. */
   alternatives: Array<Array<Array<{ ch: string; p: number }>>>;
+  /** The box (crop fractions) of positions `start`…`end - 1` of a line: where another engine can
+   * look at those characters alone. */
+  spanBox(line: number, start: number, end: number): Line['box'];
 }
 
 const CLASSES = OCRB_CLASSES.length;
@@ -33,12 +35,6 @@ function asSteps(row: OcrbRowCells): StepMatrix {
     data[(2 * k + 1) * columns] = 1;
   }
   return { steps: row.length * 2, data };
-}
-
-export async function greyOf(png: Buffer): Promise<GreyImage> {
-  const { data, info } = await openImage(png).greyscale().raw().toBuffer({ resolveWithObject: true });
-  if (info.channels !== 1) throw new Error(`ocrb: expected one grey channel, got ${info.channels}`);
-  return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
 }
 
 /** The MRZ read from the crop, one reading per line length the rows allow (the second length only
@@ -89,5 +85,19 @@ function decodeCells(grey: GreyImage, rows: readonly Rect[], cells: OcrbRowCells
         .sort((a, b) => b.p - a.p),
     ),
   );
-  return { lines, alternatives };
+  const spanBox = (line: number, start: number, end: number): Line['box'] => {
+    const c = cells[line]!;
+    const rect = rows[line]!;
+    const first = Math.max(0, start);
+    const last = Math.min(c.length - 1, end - 1);
+    // half a cell either side, and the glyphs' lean over the row's height
+    const lean = Math.abs(c.slant) * (rect.y1 - rect.y0);
+    return [
+      Math.max(0, (c.centres[first]! - c.pitch / 2 - lean) / grey.width),
+      rect.y0 / grey.height,
+      Math.min(1, (c.centres[last]! + c.pitch / 2 + lean) / grey.width),
+      rect.y1 / grey.height,
+    ];
+  };
+  return { lines, alternatives, spanBox };
 }

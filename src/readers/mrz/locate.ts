@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import type { Box } from '../types.js';
 import { pixelsToBox } from '../../domain/field.js';
 import { openImage } from '../../imaging/open.js';
+import type { GreyImage } from '../paddle/words.js';
 
 /** Finds the MRZ band in a photo or scan and cuts it out straight, ready for OCR.
  *
@@ -374,9 +375,32 @@ export interface MrzCrop {
   frame: CropFrame;
 }
 
+/** The straightened band as grey pixels, before any encoding (see cropMrzBand). */
+export interface MrzCut {
+  grey: GreyImage;
+  frame: CropFrame;
+}
+
 /** Cuts the band out with a margin, turns it straight, scales it so characters are ~35 px tall and
  * stretches its contrast (Tesseract binarises itself; a hard threshold here loses blurred strokes). */
 export async function cropMrzBand(png: Buffer, band: MrzBand): Promise<MrzCrop> {
+  const cut = await cutMrzBand(png, band);
+  return { png: await mrzCutPng(cut), frame: cut.frame };
+}
+
+/** The cut as the PNG the OCR engines take. */
+export async function mrzCutPng({ grey }: MrzCut): Promise<Buffer> {
+  return (
+    sharp(grey.data, { raw: { width: grey.width, height: grey.height, channels: 1 } })
+      // Tesseract warns about and guesses the resolution of a PNG without one
+      .withDensity(300)
+      .png()
+      .toBuffer()
+  );
+}
+
+/** cropMrzBand's pixels, unencoded: an in-process reader of them needs no PNG made and opened again. */
+export async function cutMrzBand(png: Buffer, band: MrzBand): Promise<MrzCut> {
   const meta = await openImage(png).metadata();
   const page = { width: meta.width!, height: meta.height! };
   const rad = (band.angle * Math.PI) / 180;
@@ -416,16 +440,16 @@ export async function cropMrzBand(png: Buffer, band: MrzBand): Promise<MrzCrop> 
     .greyscale()
     .resize({ width: outW, height: outH, kernel: 'cubic' })
     .normalise()
-    // Tesseract warns about and guesses the resolution of a PNG without one
-    .withDensity(300)
-    .png()
-    .toBuffer();
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  if (out.info.channels !== 1) throw new Error(`MRZ cut: expected one grey channel, got ${out.info.channels}`);
   const toPage = (x: number, y: number): [number, number] => {
     // crop → turned cut → cut (turn back clockwise about the centres) → page
     const [tx, ty] = [x / scale + ex - tw / 2, y / scale + ey - th / 2];
     return [left + width / 2 + tx * c - ty * s, top + height / 2 + tx * s + ty * c];
   };
-  return { png: out, frame: { page, crop: { width: outW, height: outH }, toPage } };
+  const grey = { data: new Uint8Array(out.data.buffer, out.data.byteOffset, out.data.length), width: out.info.width, height: out.info.height };
+  return { grey, frame: { page, crop: { width: outW, height: outH }, toPage } };
 }
 
 /** A box in crop fractions as the axis-aligned bounds of its corners on the page, in page fractions. */
