@@ -1,3 +1,4 @@
+import { greedyCtc } from '../../readers/support/ctc-greedy.js';
 import { lookupIssuingState } from '../countries.js';
 import { FILLER, type CharClass } from './charset.js';
 import { LAYOUTS, candidateFormats, resolveFields, fieldText, type FormatLayout } from './formats.js';
@@ -77,16 +78,9 @@ const prob = (m: StepMatrix, t: number, g: number): number => m.data[t * COLUMNS
 
 /** Best class per step, repeats collapsed, blanks dropped: the recogniser's own reading. */
 export function greedyText(m: StepMatrix): string {
-  let out = '';
-  let previous = -1;
-  for (let t = 0; t < m.steps; t++) {
-    let best = -1;
-    let bestP = m.data[t * COLUMNS]!;
-    for (let g = 0; g < G; g++) if (prob(m, t, g) > bestP) [best, bestP] = [g, prob(m, t, g)];
-    if (best >= 0 && best !== previous) out += MRZ_ALPHABET[best];
-    previous = best;
-  }
-  return out;
+  return greedyCtc(m.data, m.steps, COLUMNS)
+    .map((s) => MRZ_ALPHABET[s.cls])
+    .join('');
 }
 
 /** Per position of each line, the character classes a format admits there. */

@@ -7,6 +7,7 @@ import { median } from '../../domain/median.js';
 import { openImage } from '../../imaging/open.js';
 import { readCleanCrop } from './crop-lines.js';
 import { pixelsToBox } from '../../domain/field.js';
+import { greedyCtc } from '../support/ctc-greedy.js';
 import { cropBoxToPage } from '../support/geometry.js';
 import { createLineRecogniser, type LineRecogniser, type PaddleLineRecogniser } from './recogniser.js';
 import type { CropMethod, MrzRowSource, MrzRowSteps, PaddleRequest, PaddleResult, PaddleWorkerData, WorkerReply } from './worker-protocol.js';
@@ -195,20 +196,9 @@ async function presentations(
  * blanks dropped), each group written as its first character. */
 function greedyLine(row: MrzRowSteps, groups: string[][]): Line {
   const { steps, data } = row.variants[0]!;
-  const width = groups.length + 1;
-  let text = '';
-  let previous = 0;
-  let sum = 0;
-  for (let t = 0; t < steps; t++) {
-    let best = 0;
-    for (let c = 1; c < width; c++) if (data[t * width + c]! > data[t * width + best]!) best = c;
-    if (best !== 0 && best !== previous) {
-      text += groups[best - 1]![0]!;
-      sum += data[t * width + best]!;
-    }
-    previous = best;
-  }
-  const confidence = text.length ? sum / text.length : 0;
+  const kept = greedyCtc(data, steps, groups.length + 1);
+  const text = kept.map((s) => groups[s.cls]![0]!).join('');
+  const confidence = kept.length ? kept.reduce((sum, s) => sum + s.p, 0) / kept.length : 0;
   return { text, box: row.box, confidence, words: [{ text, box: row.box, confidence }] };
 }
 
