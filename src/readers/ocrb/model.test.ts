@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { cutCells, INPUT, lineSample, type LineSample } from '../../../test/fixtures/ocrb/cells.js';
 import { OCRB_FAMILY, OCRB_FONT_FILE, rngOf } from '../../../test/fixtures/ocrb/render.js';
 import { CELL_H, CELL_W } from './cell.js';
-import { OCRB_CLASSES, classify, glyphModel } from './model.js';
+import { OCRB_CLASSES, classify, forward, glyphModel } from './model.js';
 
 /** The shipped weights on OCR-B glyphs rendered afresh (fonts-ocr-b), degraded and misplaced as
  * training does, from a seed training never used. (Training also renders a share of lines in plain
@@ -18,6 +18,18 @@ describe('the OCR-B glyph classifier', () => {
     const model = glyphModel();
     expect(model.layers[0]!.inputs).toBe(CELL_W * CELL_H);
     expect(model.layers.at(-1)!.outputs).toBe(OCRB_CLASSES.length);
+  });
+
+  it("gives the row-major pass's outputs bit for bit when it skips zero inputs", () => {
+    const model = glyphModel();
+    const rowMajor = { layers: model.layers.map(({ byInput: _, ...l }) => l) };
+    const rng = rngOf(7);
+    for (let n = 0; n < 50; n++) {
+      // mostly paper (exact zeros), as a cell is
+      const input = Float32Array.from({ length: CELL_W * CELL_H }, () => (rng() < 0.6 ? 0 : rng()));
+      const [a, b] = [forward(model, input), forward(rowMajor, input)];
+      expect(a.map((layer) => [...layer])).toEqual(b.map((layer) => [...layer]));
+    }
   });
 
   it.runIf(fontPresent)('classifies freshly rendered held-out glyphs at least 99% right', { timeout: 120_000 }, async () => {

@@ -16,6 +16,10 @@ export interface DenseLayer {
   /** outputs × inputs, row-major. */
   weights: Float32Array;
   bias: Float32Array;
+  /** The same weights input by input (inputs × outputs), for a forward pass that skips the zero
+   * inputs (paper pixels, units the ReLU shut): made once for a loaded model, which is never
+   * trained further. */
+  byInput?: Float32Array;
 }
 
 export interface GlyphModel {
@@ -75,8 +79,10 @@ export function parseModel(json: string): GlyphModel {
     const q = new Int8Array(raw.buffer, raw.byteOffset, raw.length);
     const weights = new Float32Array(q.length);
     for (let o = 0; o < l.outputs; o++) for (let i = 0; i < l.inputs; i++) weights[o * l.inputs + i] = q[o * l.inputs + i]! * l.scales[o]!;
+    const byInput = new Float32Array(weights.length);
+    for (let o = 0; o < l.outputs; o++) for (let i = 0; i < l.inputs; i++) byInput[i * l.outputs + o] = weights[o * l.inputs + i]!;
     inputs = l.outputs;
-    return { inputs: l.inputs, outputs: l.outputs, weights, bias: Float32Array.from(l.bias) };
+    return { inputs: l.inputs, outputs: l.outputs, weights, bias: Float32Array.from(l.bias), byInput };
   });
   if (inputs !== OCRB_CLASSES.length) throw new Error('ocrb: malformed weights');
   return { layers };
@@ -96,11 +102,26 @@ export function forward(model: GlyphModel, input: Float32Array): Float32Array[] 
   let x = input;
   model.layers.forEach((l, n) => {
     const y = new Float32Array(l.outputs);
-    for (let o = 0; o < l.outputs; o++) {
-      let s = l.bias[o]!;
-      const row = o * l.inputs;
-      for (let i = 0; i < l.inputs; i++) s += l.weights[row + i]! * x[i]!;
-      y[o] = n < model.layers.length - 1 && s < 0 ? 0 : s;
+    const hidden = n < model.layers.length - 1;
+    if (l.byInput) {
+      // Each output's sum in the same order (bias, then input by input), zero inputs left out:
+      // adding their zero products changes no sum, so the result is the row-major pass's, bit for bit.
+      const sums = new Float64Array(l.outputs);
+      for (let o = 0; o < l.outputs; o++) sums[o] = l.bias[o]!;
+      for (let i = 0; i < l.inputs; i++) {
+        const xi = x[i]!;
+        if (xi === 0) continue;
+        const column = i * l.outputs;
+        for (let o = 0; o < l.outputs; o++) sums[o]! += l.byInput[column + o]! * xi;
+      }
+      for (let o = 0; o < l.outputs; o++) y[o] = hidden && sums[o]! < 0 ? 0 : sums[o]!;
+    } else {
+      for (let o = 0; o < l.outputs; o++) {
+        let s = l.bias[o]!;
+        const row = o * l.inputs;
+        for (let i = 0; i < l.inputs; i++) s += l.weights[row + i]! * x[i]!;
+        y[o] = hidden && s < 0 ? 0 : s;
+      }
     }
     acts.push(y);
     x = y;
