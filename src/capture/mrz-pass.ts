@@ -8,6 +8,7 @@ import { MRZ_GRAMMAR } from '../doctypes/identity/mrz-image.js';
 import { MRZ_WHITELIST, type TesseractReader } from '../readers/tesseract.js';
 import { engineOf, type Box, type Line, type ReaderName, type ReaderOutput } from '../readers/types.js';
 import type { GreyImage } from '../readers/paddle/words.js';
+import { CROP_PAD } from '../readers/paddle/worker-protocol.js';
 import type { Frame } from './frame.js';
 import { readOcrbMrz, type OcrbMrz } from './ocrb-mrz.js';
 
@@ -140,12 +141,12 @@ export async function findMrz(
   const glyphReading = glyphs.at(-1);
   if (passes() && best()!.reader === 'ocrb' && glyphReading && paddle) {
     const fields = new Set(unconfirmedSpots(best()!, seen).map((spot) => spot.field));
-    const boxes = [...fields].map((field) => {
+    for (const field of fields) {
       const f = best()!.result.fields[field]!.positions;
-      return glyphReading.spanBox(f.line, f.start - 3, f.end + 3);
-    });
-    const crops = await paddle.readCrops((await full()).png, boxes, sig);
-    seen.push({ reader: 'paddle', lines: crops.map((c) => normalizeLine(c.text)) });
+      const piece = await pieceOf(cut.grey, glyphReading.spanBox(f.line, f.start - 3, f.end + 3));
+      const [crop] = await paddle.readCrops(piece.png, [piece.box], sig);
+      if (crop) seen.push({ reader: 'paddle', lines: [normalizeLine(crop.text)] });
+    }
     if (unconfirmedSpots(best()!, seen).length === 0) return settled();
   }
   const paddleRows = new Set<number>();
@@ -173,6 +174,30 @@ export async function findMrz(
     consider('paddle', await readPaddleMrz(paddle, (await full()).png, MRZ_GRAMMAR, signal, 'pixels'));
   }
   return settled();
+}
+
+/** The part of the band a box (crop fractions) and readCrops's paper around it cover, as a small
+ * PNG with the box in its fractions: Paddle then decodes a few kilobytes, not the whole band, and
+ * reads the same pixels. */
+async function pieceOf(grey: GreyImage, box: Box): Promise<{ png: Buffer; box: Box }> {
+  const h = (box[3] - box[1]) * grey.height;
+  // a pixel more than readCrops takes, so that its padding is never clipped by the piece's edge
+  const padX = Math.max(CROP_PAD.min, Math.round(h * CROP_PAD.x)) + 2;
+  const padY = Math.max(CROP_PAD.min, Math.round(h * CROP_PAD.y)) + 2;
+  const left = Math.max(0, Math.floor(box[0] * grey.width) - padX);
+  const top = Math.max(0, Math.floor(box[1] * grey.height) - padY);
+  const right = Math.min(grey.width, Math.ceil(box[2] * grey.width) + padX);
+  const bottom = Math.min(grey.height, Math.ceil(box[3] * grey.height) + padY);
+  const [w, ht] = [Math.max(1, right - left), Math.max(1, bottom - top)];
+  const png = await openImage(Buffer.from(grey.data.buffer, grey.data.byteOffset, grey.data.length), {
+    raw: { width: grey.width, height: grey.height, channels: 1 },
+  })
+    .extract({ left, top, width: w, height: ht })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+  const x = (v: number) => (v * grey.width - left) / w;
+  const y = (v: number) => (v * grey.height - top) / ht;
+  return { png, box: [x(box[0]), y(box[1]), x(box[2]), y(box[3])] };
 }
 
 /** The band crop is made for the document pipeline (letters ~35 px tall); Tesseract reads the

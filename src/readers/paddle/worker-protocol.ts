@@ -1,5 +1,10 @@
 import type { Box, Line } from '../types.js';
 
+/** The paper `readCrops` takes around each box, in shares of the box's height (at least `min`
+ * pixels): detection needs background around the text, and a box from another reader may clip a
+ * letter at either end. */
+export const CROP_PAD = { x: 0.8, y: 0.35, min: 8 } as const;
+
 /** Messages between the main thread and the PaddleOCR worker thread. */
 
 export interface PaddleWorkerData {

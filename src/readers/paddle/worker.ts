@@ -10,7 +10,16 @@ import { pixelsToBox } from '../../domain/field.js';
 import { greedyCtc } from '../support/ctc-greedy.js';
 import { cropBoxToPage } from '../support/geometry.js';
 import { createLineRecogniser, type LineRecogniser, type PaddleLineRecogniser } from './recogniser.js';
-import type { CropMethod, MrzRowSource, MrzRowSteps, PaddleRequest, PaddleResult, PaddleWorkerData, WorkerReply } from './worker-protocol.js';
+import {
+  CROP_PAD,
+  type CropMethod,
+  type MrzRowSource,
+  type MrzRowSteps,
+  type PaddleRequest,
+  type PaddleResult,
+  type PaddleWorkerData,
+  type WorkerReply,
+} from './worker-protocol.js';
 import { mrzPixelRows } from './mrz-rows.js';
 import { normaliseText, splitLine, type GreyImage, type Rect } from './words.js';
 import type { Box, Line } from '../types.js';
@@ -38,10 +47,6 @@ function installedModels(): { detectionPath: string; recognitionPath: string; di
   return models;
 }
 
-// Of the crop's height: detection needs background around the text, and a box from another
-// reader may clip a letter at either end.
-const CROP_PAD_Y = 0.35;
-const CROP_PAD_X = 0.8;
 // Crops are scaled so a one-line box is about 48 px tall, the height the recogniser works at:
 // the detector misses very small text, and large text only costs detection time.
 const CROP_TEXT_PX = 48;
@@ -218,8 +223,8 @@ async function readCrops(ocr: PaddleOcr, recogniser: LineRecogniser, png: Buffer
   const crops: Array<{ lines: Line[]; via: CropMethod }> = [];
   for (const box of boxes) {
     const h = (box[3] - box[1]) * size.height;
-    const padX = Math.max(8, Math.round(h * CROP_PAD_X));
-    const padY = Math.max(8, Math.round(h * CROP_PAD_Y));
+    const padX = Math.max(CROP_PAD.min, Math.round(h * CROP_PAD.x));
+    const padY = Math.max(CROP_PAD.min, Math.round(h * CROP_PAD.y));
     const left = Math.max(0, Math.floor(box[0] * size.width) - padX);
     const top = Math.max(0, Math.floor(box[1] * size.height) - padY);
     const right = Math.min(size.width, Math.ceil(box[2] * size.width) + padX);
