@@ -4,6 +4,7 @@ import {
   approvedByPerson,
   correctedByPerson,
   disputed,
+  doubted,
   fieldsByKey,
   fieldsInOrder,
   judged,
@@ -139,6 +140,14 @@ describe('changed by rules and the judge', () => {
       problems: ['CRITICAL_FIELD_INVALID'],
       reason: 'Read. Check digit fails.',
     });
+  });
+
+  it('doubted withholds the value for a person, adds the look as a candidate and FIELD_CONFLICT once', () => {
+    const look = { reader: 'tesseract', value: 'Sören', raw: 'Sören | Sôren', region, confidence: 0 };
+    const f = doubted(frozen(field({ reason: 'Read.', problems: ['FIELD_UNCONFIRMED'] })), look, 'The looks differ.');
+    expect(f).toMatchObject({ value: null, status: 'conflict', evidence: [], problems: ['FIELD_UNCONFIRMED', 'FIELD_CONFLICT'], reason: 'The looks differ.' });
+    expect(f.candidates.at(-1)).toEqual(look);
+    expect(doubted(f, look, 'Again.').problems).toEqual(['FIELD_UNCONFIRMED', 'FIELD_CONFLICT']);
   });
 
   it('readByRule replaces the reading and the reason, keeping problems', () => {

@@ -132,6 +132,20 @@ export function withdrawn(field: FieldReading, code: OutcomeCode, why: string): 
   return withProblem({ ...field, value: null, status: 'unreadable', evidence: [] }, code, why);
 }
 
+/** A further look read the field otherwise than the readers that agreed: the value is withheld for
+ * a person, the look's reading joins the candidates, and `why` replaces the reason. */
+export function doubted(field: FieldReading, look: FieldCandidate, why: string): FieldReading {
+  return {
+    ...field,
+    value: null,
+    status: 'conflict',
+    evidence: [],
+    candidates: [...field.candidates, look],
+    problems: field.problems.includes('FIELD_CONFLICT') ? field.problems : [...field.problems, 'FIELD_CONFLICT'],
+    reason: why,
+  };
+}
+
 /** A rule reads the field itself from the readings (an MRZ line): value, evidence, region and
  * candidates are the rule's, and `why` replaces the reason. */
 export function readByRule(field: FieldReading, reading: Pick<FieldReading, 'value' | 'evidence' | 'region' | 'candidates'>, why: string): FieldReading {

@@ -1,5 +1,5 @@
 import { canonicalName } from '../../domain/normalise.js';
-import { readByRule, type FieldReading } from '../../domain/field.js';
+import { doubted, readByRule, type FieldCandidate, type FieldReading } from '../../domain/field.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
 import { uprightPage } from './page-image.js';
@@ -34,31 +34,31 @@ function withAccents(name: string, accents: Map<string, string>): string {
  * letters plain or with other marks. */
 const looksAgree = (looks: string[]) => looks.length >= 2 && looks.every((l) => l.trim().split(/\s+/u).join(' ') === looks[0]!.trim().split(/\s+/u).join(' '));
 
+/** The second looks' reading of the name, as a candidate beside the page readers'. */
+const secondLook = (field: FieldReading, value: string, looks: string[]): FieldCandidate => ({
+  reader: 'tesseract',
+  value,
+  raw: looks.join(' | '),
+  region: field.region,
+  confidence: 0,
+});
+
 /** The accents both looks saw, put on the name the page readers agreed on. */
 function accentsSeenAlike(field: FieldReading, name: string, accented: string, looks: string[]): FieldReading {
   return readByRule(
     field,
-    {
-      value: accented,
-      evidence: field.evidence,
-      region: field.region,
-      candidates: [...field.candidates, { reader: 'tesseract', value: accented, raw: looks.join(' | '), region: field.region, confidence: 0 }],
-    },
+    { value: accented, evidence: field.evidence, region: field.region, candidates: [...field.candidates, secondLook(field, accented, looks)] },
     `The page readers agreed on "${name}", which neither of them can write with accents; two second looks with French, German and Spanish letters both read "${accented}".`,
   );
 }
 
 /** A photographed name's accents in doubt: the value is withheld and both readings shown. */
 function accentsInDoubt(field: FieldReading, name: string, proposed: string, looks: string[]): FieldReading {
-  return {
-    ...field,
-    value: null,
-    status: 'conflict',
-    evidence: [],
-    candidates: [...field.candidates, { reader: 'tesseract', value: proposed, raw: looks.join(' | '), region: field.region, confidence: 0 }],
-    problems: field.problems.includes('FIELD_CONFLICT') ? field.problems : [...field.problems, 'FIELD_CONFLICT'],
-    reason: `The page readers read "${name}" without accents, which neither of them can write on every letter; a second look with French, German and Spanish letters read "${proposed}". A person decides which is printed.`,
-  };
+  return doubted(
+    field,
+    secondLook(field, proposed, looks),
+    `The page readers read "${name}" without accents, which neither of them can write on every letter; a second look with French, German and Spanish letters read "${proposed}". A person decides which is printed.`,
+  );
 }
 
 /** A name read from pixels, where the two page readers agreeing is no proof of its accents: Tesseract's
