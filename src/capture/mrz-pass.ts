@@ -1,6 +1,6 @@
 import { mrzScore, readMrzOf } from '../doctypes/identity/mrz-reading.js';
 import { normalizeLine } from '../doctypes/mrz/fit.js';
-import { cropBoxToPageBox, cutMrzBand, locateMrzBandInCopy, mrzCutPng, type MrzBand, type MrzCrop } from '../readers/mrz/locate.js';
+import { cropBoxToPageBox, cutMrzBand, locateMrzBandInCopy, mrzCutPng, stretchCut, type MrzBand, type MrzCrop, type MrzCut } from '../readers/mrz/locate.js';
 import type { MrzField, MrzFieldName, MrzResult } from '../doctypes/mrz/index.js';
 import { openImage } from '../imaging/open.js';
 import { readPaddleMrz, type MrzPassEngines } from '../readers/mrz-pass.js';
@@ -98,9 +98,12 @@ export async function findMrz(
   const band = await locateMrzBandInCopy({ ...frame.work, channels: 4 }, frame);
   if (!band) return null;
   const cut = await cutMrzBand(frame.upright, band);
-  // the PNG the engines take is made only when an engine runs
+  // the glyph reader finds its own ink and paper tones; the stretched cut and the PNG the engines
+  // take are made only when an engine runs
+  let stretched: Promise<MrzCut> | undefined;
+  const engineCut = (): Promise<MrzCut> => (stretched ??= stretchCut(cut));
   let fullCrop: MrzCrop | undefined;
-  const full = async (): Promise<MrzCrop> => (fullCrop ??= { png: await mrzCutPng(cut), frame: cut.frame });
+  const full = async (): Promise<MrzCrop> => (fullCrop ??= { png: await mrzCutPng(await engineCut()), frame: cut.frame });
   const sig = signal ? { signal } : {};
   const readings: Reading[] = [];
   const seen: SeenText[] = [];
@@ -177,8 +180,9 @@ export async function findMrz(
 }
 
 /** The part of the band a box (crop fractions) and readCrops's paper around it cover, as a small
- * PNG with the box in its fractions: Paddle then decodes a few kilobytes, not the whole band, and
- * reads the same pixels. */
+ * PNG with the box in its fractions and its contrast stretched as stretchCut stretches a whole
+ * band: Paddle then decodes a few kilobytes, not the whole band, and the band is never stretched
+ * when the pieces settle the frame. */
 async function pieceOf(grey: GreyImage, box: Box): Promise<{ png: Buffer; box: Box }> {
   const h = (box[3] - box[1]) * grey.height;
   // a pixel more than readCrops takes, so that its padding is never clipped by the piece's edge
@@ -193,6 +197,8 @@ async function pieceOf(grey: GreyImage, box: Box): Promise<{ png: Buffer; box: B
     raw: { width: grey.width, height: grey.height, channels: 1 },
   })
     .extract({ left, top, width: w, height: ht })
+    .greyscale()
+    .normalise()
     .png({ compressionLevel: 1 })
     .toBuffer();
   const x = (v: number) => (v * grey.width - left) / w;

@@ -115,22 +115,30 @@ export function decodeLine(m: StepMatrix, classes: readonly CharClass[]): LineDe
   const lps = classes.map((c) => byClass.get(c)!);
   const allowed = classes.map((c) => ALLOWED[c]);
   // B[k]: k characters read, now on a blank; E[k*G+g]: k characters read, the k-th is g and still under way.
+  // Two generations of each, reused step by step (a step allocates nothing).
   let B = new Float64Array(L + 1).fill(-Infinity);
   let E = new Float64Array((L + 1) * G).fill(-Infinity);
+  let nB = new Float64Array(L + 1);
+  let nE = new Float64Array((L + 1) * G);
   B[0] = 0;
   // back-pointers: for B, -1 = stayed on the blank, g = came from E[k][g]; for E, -1 = stayed,
   // -2 = came from B[k-1], g = came from E[k-1][g]
   const backB = new Int8Array(T * (L + 1));
   const backE = new Int8Array(T * (L + 1) * G);
   for (let t = 0; t < T; t++) {
-    const nB = new Float64Array(L + 1).fill(-Infinity);
-    const nE = new Float64Array((L + 1) * G).fill(-Infinity);
+    nB.fill(-Infinity);
+    nE.fill(-Infinity);
     const blank = lps[0]![t * COLUMNS]!;
     for (let k = 0; k <= L; k++) {
       // onto a blank
       let best = B[k]!;
       let from = -1;
-      if (k > 0) for (const g of allowed[k - 1]!) if (E[k * G + g]! > best) [best, from] = [E[k * G + g]!, g];
+      if (k > 0)
+        for (const g of allowed[k - 1]!)
+          if (E[k * G + g]! > best) {
+            best = E[k * G + g]!;
+            from = g;
+          }
       if (best > -Infinity) {
         nB[k] = best + blank;
         backB[t * (L + 1) + k] = from;
@@ -143,24 +151,34 @@ export function decodeLine(m: StepMatrix, classes: readonly CharClass[]): LineDe
       if (k > 1) {
         for (const g of allowed[k - 2]!) {
           const v = E[(k - 1) * G + g]!;
-          if (v > first) [second, first, firstG] = [first, v, g];
-          else if (v > second) second = v;
+          if (v > first) {
+            second = first;
+            first = v;
+            firstG = g;
+          } else if (v > second) second = v;
         }
       }
       const fromBlank = B[k - 1]!;
+      const lp = lps[k - 1]!;
       for (const g of allowed[k - 1]!) {
         let v = E[k * G + g]!;
         let b = -1;
-        if (fromBlank > v) [v, b] = [fromBlank, -2];
+        if (fromBlank > v) {
+          v = fromBlank;
+          b = -2;
+        }
         const prev = firstG === g ? second : first;
-        if (prev > v) [v, b] = [prev, firstG === g ? secondOf(E, k - 1, allowed[k - 2]!, g) : firstG];
+        if (prev > v) {
+          v = prev;
+          b = firstG === g ? secondOf(E, k - 1, allowed[k - 2]!, g) : firstG;
+        }
         if (v === -Infinity) continue;
-        nE[k * G + g] = v + lps[k - 1]![t * COLUMNS + g + 1]!;
+        nE[k * G + g] = v + lp[t * COLUMNS + g + 1]!;
         backE[(t * (L + 1) + k) * G + g] = b;
       }
     }
-    B = nB;
-    E = nE;
+    [B, nB] = [nB, B];
+    [E, nE] = [nE, E];
   }
   let state: { k: number; g: number } = { k: L, g: -1 };
   let score = B[L]!;

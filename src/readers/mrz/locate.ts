@@ -424,7 +424,7 @@ export interface MrzCut {
 /** Cuts the band out with a margin, turns it straight, scales it so characters are ~35 px tall and
  * stretches its contrast (Tesseract binarises itself; a hard threshold here loses blurred strokes). */
 export async function cropMrzBand(png: Buffer, band: MrzBand): Promise<MrzCrop> {
-  const cut = await cutMrzBand(png, band);
+  const cut = await stretchCut(await cutMrzBand(png, band));
   return { png: await mrzCutPng(cut), frame: cut.frame };
 }
 
@@ -439,7 +439,24 @@ export async function mrzCutPng({ grey }: MrzCut): Promise<Buffer> {
   );
 }
 
-/** cropMrzBand's pixels, unencoded: an in-process reader of them needs no PNG made and opened again. */
+/** The cut with its contrast stretched (sharp's normalise: the 1st and 99th percentile of
+ * lightness become black and white), as the OCR engines take it. Apart from the cut because it
+ * costs more than the cut's other steps together (a lightness conversion and back, and a
+ * histogram pass), and a reader that finds its own ink and paper tones (the OCR-B glyph reader)
+ * does without it. */
+export async function stretchCut(cut: MrzCut): Promise<MrzCut> {
+  const { grey } = cut;
+  const out = await sharp(grey.data, { raw: { width: grey.width, height: grey.height, channels: 1 } })
+    .greyscale()
+    .normalise()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  if (out.info.channels !== 1) throw new Error(`MRZ cut: expected one grey channel, got ${out.info.channels}`);
+  return { grey: { data: new Uint8Array(out.data.buffer, out.data.byteOffset, out.data.length), width: grey.width, height: grey.height }, frame: cut.frame };
+}
+
+/** cropMrzBand's pixels, unencoded and not yet stretched (stretchCut): an in-process reader of
+ * them needs no PNG made and opened again. */
 export async function cutMrzBand(png: Buffer, band: MrzBand): Promise<MrzCut> {
   const meta = await openImage(png).metadata();
   const page = { width: meta.width!, height: meta.height! };
@@ -479,7 +496,6 @@ export async function cutMrzBand(png: Buffer, band: MrzBand): Promise<MrzCut> {
     .extract({ left: ex, top: ey, width: ew, height: eh })
     .greyscale()
     .resize({ width: outW, height: outH, kernel: 'cubic' })
-    .normalise()
     .raw()
     .toBuffer({ resolveWithObject: true });
   if (out.info.channels !== 1) throw new Error(`MRZ cut: expected one grey channel, got ${out.info.channels}`);

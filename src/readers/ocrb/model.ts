@@ -106,15 +106,15 @@ export function forward(model: GlyphModel, input: Float32Array): Float32Array[] 
     if (l.byInput) {
       // Each output's sum in the same order (bias, then input by input), zero inputs left out:
       // adding their zero products changes no sum, so the result is the row-major pass's, bit for bit.
-      const sums = new Float64Array(l.outputs);
-      for (let o = 0; o < l.outputs; o++) sums[o] = l.bias[o]!;
-      for (let i = 0; i < l.inputs; i++) {
+      const { inputs, outputs, byInput, bias } = l;
+      const sums = new Float64Array(outputs);
+      for (let o = 0; o < outputs; o++) sums[o] = bias[o]!;
+      for (let i = 0; i < inputs; i++) {
         const xi = x[i]!;
         if (xi === 0) continue;
-        const column = i * l.outputs;
-        for (let o = 0; o < l.outputs; o++) sums[o]! += l.byInput[column + o]! * xi;
+        for (let o = 0, w = i * outputs; o < outputs; o++, w++) sums[o] = sums[o]! + byInput[w]! * xi;
       }
-      for (let o = 0; o < l.outputs; o++) y[o] = hidden && sums[o]! < 0 ? 0 : sums[o]!;
+      for (let o = 0; o < outputs; o++) y[o] = hidden && sums[o]! < 0 ? 0 : sums[o]!;
     } else {
       for (let o = 0; o < l.outputs; o++) {
         let s = l.bias[o]!;
