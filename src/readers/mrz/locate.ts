@@ -137,23 +137,20 @@ function areaSpans(from: number, to: number): { start: Int32Array; index: Int32A
   return { start, index: Int32Array.from(index), weight: Float32Array.from(weight) };
 }
 
-/** Sliding max (dilate) or min (erode) over a window of `k` along rows or columns, clipped at the
- * image's edges. Both directions walk the bytes row by row (columns too: whole rows are compared
- * at once), with no comparison callback: several times faster than a per-pixel generic walk, and
- * the kernel is small enough that running extremes would not pay. */
-function filter1d(src: Uint8Array, w: number, h: number, k: number, horizontal: boolean, max: boolean): Uint8Array {
+/** Sliding max (dilation) over a window of `k` along rows or columns, clipped at the image's
+ * edges. Both directions walk the bytes row by row (columns too: whole rows are compared at once),
+ * with no comparison callback; the kernel is small enough that running extremes would not pay. */
+function dilate1d(src: Uint8Array, w: number, h: number, k: number, horizontal: boolean): Uint8Array {
   const out = new Uint8Array(src.length);
   const r = k >> 1;
   if (horizontal) {
     for (let y = 0; y < h; y++) {
       const base = y * w;
       for (let x = 0; x < w; x++) {
-        const hi = Math.min(w - 1, x + r);
-        let v = src[base + Math.max(0, x - r)]!;
-        for (let d = base + Math.max(0, x - r) + 1; d <= base + hi; d++) {
-          const u = src[d]!;
-          if (max ? u > v : u < v) v = u;
-        }
+        const from = base + (x > r ? x - r : 0);
+        const to = base + (x + r < w ? x + r : w - 1);
+        let v = src[from]!;
+        for (let d = from + 1; d <= to; d++) if (src[d]! > v) v = src[d]!;
         out[base + x] = v;
       }
     }
@@ -165,20 +162,23 @@ function filter1d(src: Uint8Array, w: number, h: number, k: number, horizontal: 
     out.set(src.subarray(lo * w, lo * w + w), row);
     for (let yy = lo + 1; yy <= hi; yy++) {
       const other = yy * w;
-      for (let x = 0; x < w; x++) {
-        const u = src[other + x]!;
-        if (max ? u > out[row + x]! : u < out[row + x]!) out[row + x] = u;
-      }
+      for (let x = 0; x < w; x++) if (src[other + x]! > out[row + x]!) out[row + x] = src[other + x]!;
     }
   }
   return out;
 }
 
+/** 255 minus each byte, in place: an erosion is the dilation of the inverted image, inverted. */
+function invert(a: Uint8Array): Uint8Array {
+  for (let i = 0; i < a.length; i++) a[i] = 255 - a[i]!;
+  return a;
+}
+
 /** Stroke pixels: where the closing lifts the image by more than a threshold. */
 function strokeMask(g: Grey): Uint8Array {
   const { data, width: w, height: h } = g;
-  const dilated = filter1d(filter1d(data, w, h, KERNEL, true, true), w, h, KERNEL, false, true);
-  const closed = filter1d(filter1d(dilated, w, h, KERNEL, true, false), w, h, KERNEL, false, false);
+  const dilated = dilate1d(dilate1d(data, w, h, KERNEL, true), w, h, KERNEL, false);
+  const closed = invert(dilate1d(dilate1d(invert(dilated), w, h, KERNEL, true), w, h, KERNEL, false));
   const hat = new Uint8Array(data.length);
   const hist = new Uint32Array(256);
   for (let i = 0; i < data.length; i++) {
