@@ -11,7 +11,8 @@ export interface MrzPassReading {
 }
 
 /** Where a page carries a machine-readable zone, it is located, straightened and read on its own:
- * by Tesseract restricted to the MRZ alphabet, by plain Tesseract and by PaddleOCR. Pages with no
+ * by Tesseract restricted to the MRZ alphabet, by plain Tesseract, by PaddleOCR and by the OCR-B
+ * glyph reader. Pages with no
  * band cost only the search for one. */
 export async function readMrzBands(ctx: ReadContext, mrzPass: MrzPassReader): Promise<MrzPassReading[]> {
   const found: MrzPassReading[] = [];
@@ -20,8 +21,9 @@ export async function readMrzBands(ctx: ReadContext, mrzPass: MrzPassReader): Pr
     if (!band) continue;
     const result = await readMrzFromImage(image.png, mrzPass, { page: image.page, now: ctx.input.now, band, ...(ctx.signal ? { signal: ctx.signal } : {}) });
     // A band of dense text lines is not always an MRZ (receipts have them): only readings in which
-    // an MRZ was actually parsed join the page's readings.
-    const withMrz = result.readings.filter((r) => r.result?.format);
+    // an MRZ was actually parsed join the page's readings, and the glyph reader's only when its
+    // check digits alone may verify what it read (mrz-image.ts's standsAlone).
+    const withMrz = result.readings.filter((r) => r.result?.format && r.standsAlone);
     if (withMrz.length) found.push({ page: image.page, band, outputs: withMrz.map((r) => r.output) });
   }
   return found;
