@@ -11,8 +11,8 @@ import { parseMrz, type MrzCheckName, type MrzField, type MrzFieldName, type Mrz
 export interface MrzVote {
   reader: ReaderName;
   result: MrzResult;
-  /** Fields this reading does not vote on, characters or value: checked fields whose blind spots
-   * (mrz-blind-spots.ts) no other engine read alike. */
+  /** Fields this reading does not vote on, characters or value: the glyph reader's fields that
+   * neither its check digits nor another engine's reading vouch for (mrz-image.ts's glyphVote). */
   withheld?: ReadonlySet<MrzFieldName>;
   /** Its lines are at the format's length by construction (the glyph reader reads a cell per
    * character): their length says nothing of how well they were read. */
