@@ -1,5 +1,5 @@
 import { openFrame } from '../src/capture/frame.js';
-import { readOcrbMrz } from '../src/capture/ocrb-mrz.js';
+import { readOcrbMrz } from '../src/doctypes/identity/ocrb-mrz.js';
 import { cutMrzBand, locateMrzBandInCopy } from '../src/readers/mrz/locate.js';
 import { readMrzCells } from '../src/readers/ocrb/read.js';
 import { mrzPixelRows } from '../src/readers/paddle/mrz-rows.js';

@@ -4,7 +4,8 @@ import type { NextAction } from '../domain/statuses.js';
 import type { Box, ReaderName } from '../readers/types.js';
 import { openFrame } from './frame.js';
 import { explain, nextActionOf } from './guidance.js';
-import { findMrz, passesEveryCheck, type CaptureMrzReaders } from './mrz-pass.js';
+import { passesEveryCheck } from '../doctypes/identity/mrz-blind-spots.js';
+import { findMrz, type CaptureMrzReaders } from './mrz-pass.js';
 import { findQrCodes, type QrPass } from '../readers/qr/search.js';
 
 const NO_QR: QrPass = { decoded: [], undecoded: [], fullResolutionTries: 0 };

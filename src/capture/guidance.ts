@@ -3,7 +3,8 @@ import type { NextAction } from '../domain/statuses.js';
 import { assessQuality, type QualityGateCode } from '../pipeline/quality/gate.js';
 import type { QrSymbol } from '../readers/qr/decode.js';
 import type { Frame } from './frame.js';
-import { passesEveryCheck, type MrzPass } from './mrz-pass.js';
+import { passesEveryCheck } from '../doctypes/identity/mrz-blind-spots.js';
+import type { MrzPass } from './mrz-pass.js';
 
 /** Why a frame was not proven and what to do, from the quality gate's measures of the frame and
  * from where and how large the codes it saw were. Run only for frames that were not proven. */

@@ -1,40 +1,33 @@
 import { mrzScore, readMrzOf } from '../doctypes/identity/mrz-reading.js';
 import { normalizeLine } from '../doctypes/mrz/fit.js';
 import { cropBoxToPageBox, cutMrzBand, locateMrzBandInCopy, mrzCutPng, stretchCut, type MrzBand, type MrzCrop, type MrzCut } from '../readers/mrz/locate.js';
-import type { MrzField, MrzFieldName, MrzResult } from '../doctypes/mrz/index.js';
+import type { MrzResult } from '../doctypes/mrz/index.js';
 import { openImage } from '../imaging/open.js';
 import { readPaddleMrz, type MrzPassEngines } from '../readers/mrz-pass.js';
 import { MRZ_GRAMMAR } from '../doctypes/identity/mrz-image.js';
 import { MRZ_WHITELIST, type TesseractReader } from '../readers/tesseract.js';
-import { engineOf, type Box, type Line, type ReaderName, type ReaderOutput } from '../readers/types.js';
+import type { Box, Line, ReaderName, ReaderOutput } from '../readers/types.js';
 import type { GreyImage } from '../readers/paddle/words.js';
 import { CROP_PAD } from '../readers/paddle/worker-protocol.js';
 import type { Frame } from './frame.js';
-import { readOcrbMrz, type OcrbMrz } from './ocrb-mrz.js';
+import { passesEveryCheck, unconfirmedSpots, type BlindSpot, type SeenText } from '../doctypes/identity/mrz-blind-spots.js';
+import { readOcrbMrz, type OcrbMrz } from '../doctypes/identity/ocrb-mrz.js';
 
 /** The MRZ of a frame, read the way the document pipeline reads one (locate.ts finds the band on
  * an 800 px copy; the band alone is cut from the full-resolution frame and straightened), but
- * cheaply: the in-process OCR-B glyph reader first (ocrb-mrz.ts; no engine started when it proves
+ * cheaply: the in-process OCR-B glyph reader first (doctypes/identity/ocrb-mrz.ts; no engine started when it proves
  * the frame), then the MRZ-alphabet Tesseract pass, the crop at full size when that fails, and
  * PaddleOCR's recogniser (no text detector) on the crop's rows last. The parse (parse.ts, with
  * its check-digit-confirmed repairs) judges each reading.
  *
- * Passing every check digit is not always enough: `<` read as K, and G read as 6 (or back), leave
- * every check digit unchanged (their values differ by a multiple of 10). Where a checked field
- * holds such a character (the parser's `blindSpots`), another engine must read that field alike
- * before the MRZ counts as proven. */
+ * Passing every check digit is not always enough (doctypes/identity/mrz-blind-spots.ts): where a
+ * checked field holds a character the check digits cannot tell from another, another engine must
+ * read that field alike before the MRZ counts as proven. */
 
 export interface CaptureMrzReaders {
   tesseract: Pick<TesseractReader, 'readRegion'>;
   /** With `readRows`, its rows are decoded under the MRZ grammar. */
   paddle?: MrzPassEngines['paddle'] | null;
-}
-
-export interface BlindSpot {
-  line: number;
-  position: number;
-  char: string;
-  field: MrzFieldName;
 }
 
 export interface MrzPass {
@@ -55,35 +48,7 @@ interface Reading {
   result: MrzResult;
 }
 
-/** Every reader's lines, normalised, parsed or not. */
-interface SeenText {
-  reader: ReaderName;
-  lines: string[];
-}
-
-export const passesEveryCheck = (r: MrzResult | null): boolean =>
-  r !== null && r.format !== null && r.valid && r.checks.length > 0 && r.checks.every((c) => c.valid);
-
-function blindSpots(r: MrzResult): BlindSpot[] {
-  return (Object.entries(r.fields) as Array<[MrzFieldName, MrzField]>).flatMap(([field, f]) =>
-    f.blindSpots.map((position) => ({ field, line: f.positions.line, position, char: r.lines.repaired[f.positions.line]![position]! })),
-  );
-}
-
-/** A field with a blind spot is confirmed when another engine's text holds the same characters:
- * the field with two characters of the line either side, to anchor it. That reading need not
- * parse (a reader that fumbles the names line still reads the data line). */
-function unconfirmedSpots(best: Reading, seen: readonly SeenText[]): BlindSpot[] {
-  const others = seen.filter((t) => engineOf(t.reader) !== engineOf(best.reader)).flatMap((t) => t.lines);
-  return blindSpots(best.result).filter((s) => {
-    const f = best.result.fields[s.field]!;
-    const line = best.result.lines.repaired[f.positions.line]!;
-    const anchored = line.slice(Math.max(0, f.positions.start - 2), Math.min(line.length, f.positions.end + 2));
-    return !others.some((text) => text.includes(anchored));
-  });
-}
-
-/** The in-process glyph reader of a band crop (ocrb-mrz.ts); replaceable so that the proof rule
+/** The in-process glyph reader of a band crop (doctypes/identity/ocrb-mrz.ts); replaceable so that the proof rule
  * can be tested on fixed readings alone. */
 export type GlyphReader = (grey: GreyImage) => OcrbMrz[];
 

@@ -7,6 +7,7 @@ import { createPaddleReader, type PaddleReader } from '../readers/paddle.js';
 import { createTesseractReader, type TesseractReader } from '../readers/tesseract.js';
 import type { Box } from '../readers/types.js';
 import { reconcile } from './reconcile.js';
+import { joiningReadings } from './steps/mrz-pass.js';
 
 const NOW = new Date(Date.UTC(2025, 5, 1));
 
@@ -17,7 +18,7 @@ function iou(a: Box, b: Box): number {
   return (ix * iy) / (area(a) + area(b) - ix * iy);
 }
 
-describe('readMrzFromImage (Tesseract and Paddle, one warm engine each)', () => {
+describe('readMrzFromImage (Tesseract and Paddle, one warm engine each, and the glyph reader)', () => {
   let tesseract: TesseractReader;
   let paddle: PaddleReader;
   beforeAll(async () => {
@@ -27,18 +28,19 @@ describe('readMrzFromImage (Tesseract and Paddle, one warm engine each)', () => 
   });
   afterAll(() => Promise.all([tesseract.close(), paddle.close()]));
 
-  /** The pipeline's tail on the three readings: extract per reader, then reconcile. */
+  /** The pipeline's tail on the readings that join the page's (steps/mrz-pass.ts): extract per reader, then reconcile. */
   const reconciled = (read: Awaited<ReturnType<typeof readMrzFromImage>>) =>
     reconcile(
       passport.fields,
-      read.readings.map((r) => ({ reader: r.reader, values: passport.extract(r.output, { now: NOW, pages: r.output.pages }) })),
+      joiningReadings(read).map((r) => ({ reader: r.reader, values: passport.extract(r.output, { now: NOW, pages: r.output.pages }) })),
     );
 
   for (const photo of [false, true]) {
     it(`reads a ${photo ? 'photographed' : 'clean'} passport: every checked field with mrz_checksum and a region`, async () => {
       const doc = await generatePassport({ seed: 5, photo: photo ? { rotateDeg: 1.5, margin: 45, blurSigma: 0.9, jpegQuality: 72 } : false, expired: false });
       const read = await readMrzFromImage(doc.bytes, createMrzPassReader({ tesseract, paddle }), { now: NOW });
-      expect(read.readings.map((r) => r.reader)).toEqual(['mrz_pass', 'tesseract', 'paddle']);
+      expect(read.readings.map((r) => r.reader)).toEqual(['mrz_pass', 'tesseract', 'paddle', 'ocrb']);
+      expect(read.readings.find((r) => r.reader === 'ocrb')!.standsAlone).toBe(true);
       expect(read.consensus?.lines).toEqual(doc.truth.mrz_lines);
       const fields = new Map(reconciled(read).map((f) => [f.key, f]));
       const zone = doc.regions!.mrz!.box;

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { imageSize, openImage } from '../imaging/open.js';
-import { cropBoxToPageBox, cropMrzBand, locateMrzBand, type CropFrame, type MrzBand, type MrzCrop } from './mrz/locate.js';
+import { cropBoxToPageBox, cutMrzBand, locateMrzBand, mrzCutPng, stretchCut, type CropFrame, type MrzBand, type MrzCrop } from './mrz/locate.js';
+import type { GreyImage } from './paddle/words.js';
 import type { PaddleReader } from './paddle.js';
 import type { MrzRowSource, MrzRowSteps } from './paddle/worker-protocol.js';
 import { MRZ_WHITELIST, type TesseractReader } from './tesseract.js';
@@ -40,6 +41,8 @@ export interface MrzBandReadOptions {
 export interface MrzBandReading {
   band: MrzBand | null;
   crop: MrzCrop;
+  /** The crop's grey pixels, for an in-process reader (null when no band was found and the whole page was read). */
+  grey: GreyImage | null;
   /** mrz_pass, tesseract, then paddle when there is a Paddle; in the page's coordinates. */
   outputs: ReaderOutput[];
 }
@@ -91,7 +94,9 @@ export function createMrzPassReader(engines: MrzPassEngines): MrzPassReader {
     locate: locateMrzBand,
     async read(png, opts) {
       const band = opts.band !== undefined ? opts.band : await locateMrzBand(png);
-      const crop = band ? await cropMrzBand(png, band) : await wholePage(png);
+      // the engines read the stretched cut (cropMrzBand's pixels); the glyph reader takes the same
+      const cut = band ? await stretchCut(await cutMrzBand(png, band)) : null;
+      const crop = cut ? { png: await mrzCutPng(cut), frame: cut.frame } : await wholePage(png);
       const signal = opts.signal ? { signal: opts.signal } : {};
       const jobs: Array<Promise<ReaderOutput>> = [
         timed('mrz_pass', opts.page, crop.frame, () => mrzAlphabet(crop.png, opts.signal)),
@@ -103,7 +108,7 @@ export function createMrzPassReader(engines: MrzPassEngines): MrzPassReader {
         // The detector stays on: fed whole MRZ lines, the recogniser alone loses runs of fillers.
         jobs.push(timed('paddle', opts.page, crop.frame, () => readPaddleMrz(paddle, crop.png, opts.grammar, opts.signal)));
       }
-      return { band, crop, outputs: await Promise.all(jobs) };
+      return { band, crop, grey: cut?.grey ?? null, outputs: await Promise.all(jobs) };
     },
     async reread({ crop }, factor, opts) {
       const meta = await openImage(crop.png).metadata();

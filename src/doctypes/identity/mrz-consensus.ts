@@ -1,6 +1,6 @@
 import { engineOf, type ReaderName } from '../../readers/types.js';
 import { LAYOUTS } from '../mrz/formats.js';
-import { parseMrz, type MrzCheckName, type MrzFieldName, type MrzResult, type MrzSpan } from '../mrz/index.js';
+import { parseMrz, type MrzCheckName, type MrzField, type MrzFieldName, type MrzResult, type MrzSpan } from '../mrz/index.js';
 
 /** One MRZ from several readings of it. Each field is taken by majority among the readings the
  * parser accepts for it (its check digit passes; else it is well formed, e.g. a known country
@@ -11,6 +11,12 @@ import { parseMrz, type MrzCheckName, type MrzFieldName, type MrzResult, type Mr
 export interface MrzVote {
   reader: ReaderName;
   result: MrzResult;
+  /** Fields this reading does not vote on, characters or value: the glyph reader's fields that
+   * neither its check digits nor another engine's reading vouch for (mrz-image.ts's glyphVote). */
+  withheld?: ReadonlySet<MrzFieldName>;
+  /** Its lines are at the format's length by construction (the glyph reader reads a cell per
+   * character): their length says nothing of how well they were read. */
+  cellPerCharacter?: boolean;
 }
 
 /** One MRZ line a reader read whole when it found no MRZ (the others of its lines missed). */
@@ -51,7 +57,8 @@ function weights(among: readonly MrzVote[]): number[] {
   return among.map((v) => 1 / perEngine.get(engineOf(v.reader))!);
 }
 
-const shapeOf = (r: MrzResult): string => `${r.format}:${r.lines.repaired.map((l) => l.length).join('/')}`;
+/** Format and line lengths: readings of one shape vote together. */
+export const shapeOf = (r: MrzResult): string => `${r.format}:${r.lines.repaired.map((l) => l.length).join('/')}`;
 
 /** A lone line's share of agreement with the consensus's line it is taken for: below it the line is not that line. */
 const LINE_MATCH = 0.6;
@@ -96,26 +103,37 @@ export function mrzConsensus(votes: readonly MrzVote[], now: Date, loneLines: re
   const group = [...full, ...only.keys()];
   const covers = (v: MrzVote, li: number): boolean => (only.get(v) ?? li) === li;
   // a line the parser had to resize has its characters shifted: it votes only when no reading
-  // of that line came out at the right length
+  // of that line came out at the right length (a reading whose lines always do is no such reading)
   const lineVoters = group[0]!.result.lines.repaired.map((row, li) => {
     const voters = group.filter((v) => covers(v, li));
-    const exact = voters.filter((v) => v.result.lines.raw[li]?.length === row.length);
-    return exact.length > 0 ? exact : voters;
+    const exact = (v: MrzVote): boolean => !v.cellPerCharacter && v.result.lines.raw[li]?.length === row.length;
+    return voters.some(exact) ? voters.filter((v) => v.cellPerCharacter || exact(v)) : voters;
   });
+  // a character inside a field a reading withholds is not its vote; where every voter withholds
+  // it, theirs stands but the field it lies in cannot be verified (onlyWithheld)
+  const withholds = (v: MrzVote, li: number, ci: number): boolean =>
+    [...(v.withheld ?? [])].some((name) => {
+      const p = v.result.fields[name]?.positions;
+      return p !== undefined && p.line === li && ci >= p.start && ci < p.end;
+    });
+  const onlyWithheld = new Set<string>();
   const out = group[0]!.result.lines.repaired.map((row, li) =>
-    [...row].map((_, ci) =>
-      majority(
-        lineVoters[li]!.map((v) => v.result.lines.repaired[li]![ci]!),
-        weights(lineVoters[li]!),
-      ),
-    ),
+    [...row].map((_, ci) => {
+      const free = lineVoters[li]!.filter((v) => !withholds(v, li, ci));
+      if (free.length === 0) onlyWithheld.add(`${li}:${ci}`);
+      const voters = free.length > 0 ? free : lineVoters[li]!;
+      return majority(
+        voters.map((v) => v.result.lines.repaired[li]![ci]!),
+        weights(voters),
+      );
+    }),
   );
 
   // field by field, only readings the parser accepts for that field vote: a check digit that
   // passes, else a well-formed value (a known country code, letters in a name)
   for (const field of Object.keys(group[0]!.result.fields) as MrzFieldName[]) {
     const line = group[0]!.result.fields[field]!.positions.line;
-    const standing = (among: MrzVote[], status: string): MrzVote[] => among.filter((v) => v.result.fields[field]?.status === status);
+    const standing = (among: MrzVote[], status: string): MrzVote[] => among.filter((v) => v.result.fields[field]?.status === status && !v.withheld?.has(field));
     // readings of the line at its right length first; a resized line still counts for a field the parser accepts
     const voters = [
       standing(lineVoters[line]!, 'valid'),
@@ -141,7 +159,10 @@ export function mrzConsensus(votes: readonly MrzVote[], now: Date, loneLines: re
       ]);
     });
     const [span, text, check] = JSON.parse(majority(pieces, weights(voters))) as [MrzSpan, string, [number, number, string] | null];
-    [...text].forEach((ch, i) => (out[span.line]![span.start + i] = ch));
+    [...text].forEach((ch, i) => {
+      out[span.line]![span.start + i] = ch;
+      onlyWithheld.delete(`${span.line}:${span.start + i}`);
+    });
     if (check) out[check[0]]![check[1]] = check[2];
   }
 
@@ -160,5 +181,17 @@ export function mrzConsensus(votes: readonly MrzVote[], now: Date, loneLines: re
       }
     }
   }
-  return { lines: result.lines.repaired, result, readers: group.map((v) => v.reader) };
+  return { lines: result.lines.repaired, result: unverifiedWhere(result, onlyWithheld), readers: group.map((v) => v.reader) };
+}
+
+/** The result with every verified field that holds a character only withholding readings gave
+ * ("line:position" keys) no longer verified: its check digit passing proves nothing there. */
+function unverifiedWhere(result: MrzResult, positions: ReadonlySet<string>): MrzResult {
+  const fields = { ...result.fields };
+  for (const [name, f] of Object.entries(fields) as Array<[MrzFieldName, MrzField]>) {
+    const p = f.positions;
+    const touched = Array.from({ length: p.end - p.start }, (_, i) => `${p.line}:${p.start + i}`).some((k) => positions.has(k));
+    if (f.status === 'valid' && touched) fields[name] = { ...f, status: 'unverified', evidence: [], blindSpots: [] };
+  }
+  return { ...result, fields };
 }

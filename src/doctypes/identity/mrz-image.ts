@@ -1,17 +1,25 @@
 import type { MrzBandReading, MrzGrammar, MrzPassReader } from '../../readers/mrz-pass.js';
-import type { MrzBand } from '../../readers/mrz/locate.js';
-import type { ReaderName, ReaderOutput } from '../../readers/types.js';
+import { cropBoxToPageBox, type MrzBand } from '../../readers/mrz/locate.js';
+import type { GreyImage } from '../../readers/paddle/words.js';
+import type { Box, Line, ReaderName, ReaderOutput } from '../../readers/types.js';
 import { decodeMrzRows, MRZ_GROUPS } from '../mrz/ctc-decode.js';
-import type { MrzResult } from '../mrz/index.js';
+import type { MrzField, MrzFieldName, MrzResult } from '../mrz/index.js';
 import { normalizeLine } from '../mrz/fit.js';
-import { mrzConsensus, type MrzConsensus, type MrzLineVote } from './mrz-consensus.js';
+import { passesEveryCheck, readAlikeElsewhere, unconfirmedSpots, type BlindSpot, type SeenText } from './mrz-blind-spots.js';
+import { mrzConsensus, shapeOf, type MrzConsensus, type MrzLineVote, type MrzVote } from './mrz-consensus.js';
 import { mrzScore, readMrzOf } from './mrz-reading.js';
+import { readOcrbMrz, type OcrbMrz } from './ocrb-mrz.js';
 
 /** Reads the MRZ of a photo with the MRZ reader (readers/mrz-pass.ts: the band found, cut out
  * straight and read by a Tesseract pass restricted to the MRZ alphabet, plain Tesseract and
- * Paddle) and judges its readings by the MRZ's rules. Every reading is kept (the pipeline
- * reconciles them) as a ReaderOutput in the page's coordinates; the best is the one whose check
- * digits pass most. */
+ * Paddle) and the in-process OCR-B glyph reader (ocrb-mrz.ts) on the same cut, and judges the
+ * readings by the MRZ's rules. Every reading is kept as a ReaderOutput in the page's coordinates;
+ * the best is the one whose check digits pass most.
+ *
+ * The glyph reader is held to the blind-spot rule (mrz-blind-spots.ts): a checked field of its
+ * reading that holds a K, G or 6 counts only where another engine read that field alike. Until
+ * then the field has no vote in the consensus, and its reading joins the page's readings (where
+ * one check digit alone verifies a value) only with no such field left. */
 
 export interface MrzImageReading {
   reader: ReaderName;
@@ -19,6 +27,11 @@ export interface MrzImageReading {
   lines: string[];
   result: MrzResult | null;
   output: ReaderOutput;
+  /** Blind spots no other engine confirmed (the glyph reader's; empty for the OCR engines). */
+  unconfirmed: BlindSpot[];
+  /** It may join the page's readings, where one check digit alone verifies a value: an OCR
+   * engine's always; the glyph reader's when it passes every check with no blind spot unconfirmed. */
+  standsAlone: boolean;
 }
 
 export interface MrzImageResult {
@@ -36,6 +49,8 @@ export interface ReadMrzImageOptions {
   signal?: AbortSignal;
   /** The band when the caller already located it (null: read the whole page). */
   band?: MrzBand | null;
+  /** The in-process glyph reader of the band's cut (replaceable so the rule can be tested on fixed readings). */
+  readGlyphs?: (grey: GreyImage) => OcrbMrz[];
 }
 
 /** Sizes, relative to the crop, of the MRZ pass's retries. */
@@ -53,7 +68,7 @@ export async function readMrzFromImage(png: Buffer, reader: MrzPassReader, opts:
 
   const toReading = (output: ReaderOutput): MrzImageReading => {
     const m = readMrzOf(output, now);
-    return { reader: output.reader, lines: m?.result.lines.raw ?? [], result: m?.result ?? null, output };
+    return { reader: output.reader, lines: m?.result.lines.raw ?? [], result: m?.result ?? null, output, unconfirmed: [], standsAlone: true };
   };
   const readings = read.outputs.map(toReading);
   // Paddle's reading, decoded under the MRZ grammar, votes first: ties between the engines go to it
@@ -64,9 +79,11 @@ export async function readMrzFromImage(png: Buffer, reader: MrzPassReader, opts:
   // Readings that disagree or fail a check: the MRZ pass again at other sizes. Tesseract's errors
   // change with the scale (a final 6 read as H, J as I), so the retries vote, and the best of them
   // stands as the MRZ pass when it checks better than the first.
+  const seen: SeenText[] = readings.map(seenText);
   if (!readings.every((r) => r.result?.valid && r.lines.join() === readings[0]!.lines.join())) {
     for (const factor of RETRY_SCALES) {
       const retry = toReading(await reader.reread(read, factor, { page, ...signal }));
+      seen.push(seenText(retry));
       if (!retry.result) continue;
       votes.push({ reader: 'mrz_pass', result: retry.result });
       const first = readings[0]!;
@@ -75,9 +92,69 @@ export async function readMrzFromImage(png: Buffer, reader: MrzPassReader, opts:
   }
   // a reader that found no MRZ may still have read one of its lines whole (the detector missed the others)
   const loneLines: MrzLineVote[] = readings.flatMap((r) => (r.result?.format ? [] : wholeMrzLines(r)));
+  let consensus = mrzConsensus(votes, now, loneLines);
+  const glyphs = read.grey ? glyphReading(read, page, now, opts.readGlyphs ?? readOcrbMrz) : null;
+  if (glyphs?.result) {
+    glyphs.unconfirmed = unconfirmedSpots({ reader: glyphs.reader, result: glyphs.result }, seen);
+    glyphs.standsAlone = passesEveryCheck(glyphs.result) && glyphs.unconfirmed.length === 0;
+    readings.push(glyphs);
+    // what it votes on is proven by a check digit or read alike by another engine: ties go to it.
+    // It decides the MRZ's format and line lengths only when it passes every check (its cells
+    // always make lines of some format's length, and fillers pass a check of their own); and its
+    // vote stands only where the MRZ then checks no worse (mixing its fields with another
+    // engine's can break a composite check both readings passed).
+    const shaped = passesEveryCheck(glyphs.result) || votes.some((v) => shapeOf(v.result) === shapeOf(glyphs.result!));
+    const withGlyphs = shaped
+      ? mrzConsensus([glyphVote({ reader: glyphs.reader, result: glyphs.result }, glyphs.unconfirmed, seen), ...votes], now, loneLines)
+      : null;
+    if (withGlyphs && (!consensus || mrzScore(withGlyphs.result) >= mrzScore(consensus.result))) consensus = withGlyphs;
+  }
   let best: MrzImageReading | null = null;
-  for (const r of readings) if (r.result && (!best || mrzScore(r.result) > mrzScore(best.result!))) best = r;
-  return { band, readings, best, consensus: mrzConsensus(votes, now, loneLines) };
+  for (const r of readings) if (r.result && r.standsAlone && (!best || mrzScore(r.result) > mrzScore(best.result!))) best = r;
+  return { band, readings, best, consensus };
+}
+
+/** The glyph reading's vote, withheld on its blind spots no other engine confirmed and on the
+ * fields no check digit covers (names, nationality…) that no other engine read alike: there its
+ * reading would stand alone. A reading that fails a check has misread something, and two misreads
+ * can cancel out in one field's check digit (28 read as 26 twice): then each of its fields needs
+ * another engine's reading alike. */
+function glyphVote(reading: { reader: ReaderName; result: MrzResult }, unconfirmed: readonly BlindSpot[], seen: readonly SeenText[]): MrzVote {
+  const withheld = new Set(unconfirmed.map((s) => s.field));
+  const checked = passesEveryCheck(reading.result);
+  for (const [name, f] of Object.entries(reading.result.fields) as Array<[MrzFieldName, MrzField]>) {
+    const needsAnother = f.status !== 'valid' || !checked;
+    if (needsAnother && f.positions.end > f.positions.start && !readAlikeElsewhere(reading, name, seen)) withheld.add(name);
+  }
+  return { ...reading, withheld, cellPerCharacter: true };
+}
+
+const seenText = (r: MrzImageReading): SeenText => ({
+  reader: r.reader,
+  lines: r.output.pages.flatMap((p) => p.lines.map((l) => normalizeLine(l.text))),
+});
+
+/** The glyph reader's reading of the band's cut whose check digits pass most, on the page. */
+function glyphReading(read: MrzBandReading, page: number, now: Date, readGlyphs: (grey: GreyImage) => OcrbMrz[]): MrzImageReading | null {
+  const started = performance.now();
+  const glyphs = readGlyphs(read.grey!);
+  const ms = Math.round(performance.now() - started);
+  let best: MrzImageReading | null = null;
+  for (const g of glyphs) {
+    const map = (b: Box): Box => cropBoxToPageBox(b, read.crop.frame);
+    const lines: Line[] = g.lines.map((l) => ({ ...l, box: map(l.box), words: l.words.map((w) => ({ ...w, box: map(w.box) })) }));
+    const output: ReaderOutput = {
+      reader: 'ocrb',
+      engine: { name: 'OCR-B glyph classifier (readers/ocrb), MRZ crop', version: '1' },
+      pages: [{ page, lines }],
+      ms,
+      cost_usd: 0,
+    };
+    const m = readMrzOf(output, now);
+    if (m?.result.format && (!best || mrzScore(m.result) > mrzScore(best.result!)))
+      best = { reader: 'ocrb', lines: m.result.lines.raw, result: m.result, output, unconfirmed: [], standsAlone: false };
+  }
+  return best;
 }
 
 /** Line lengths of the MRZ formats. */

@@ -1,4 +1,5 @@
-import { readMrzFromImage } from '../../doctypes/identity/mrz-image.js';
+import { passesEveryCheck } from '../../doctypes/identity/mrz-blind-spots.js';
+import { readMrzFromImage, type MrzImageReading, type MrzImageResult } from '../../doctypes/identity/mrz-image.js';
 import { withMrzLines, type MrzPassReader } from '../../readers/mrz-pass.js';
 import type { MrzBand } from '../../readers/mrz/locate.js';
 import type { ReaderOutput } from '../../readers/types.js';
@@ -11,20 +12,28 @@ export interface MrzPassReading {
 }
 
 /** Where a page carries a machine-readable zone, it is located, straightened and read on its own:
- * by Tesseract restricted to the MRZ alphabet, by plain Tesseract and by PaddleOCR. Pages with no
- * band cost only the search for one. */
+ * by Tesseract restricted to the MRZ alphabet, by plain Tesseract, by PaddleOCR and by the OCR-B
+ * glyph reader. Pages with no band cost only the search for one. */
 export async function readMrzBands(ctx: ReadContext, mrzPass: MrzPassReader): Promise<MrzPassReading[]> {
   const found: MrzPassReading[] = [];
   for (const image of ctx.intake!.images) {
     const band = await mrzPass.locate(image.png);
     if (!band) continue;
     const result = await readMrzFromImage(image.png, mrzPass, { page: image.page, now: ctx.input.now, band, ...(ctx.signal ? { signal: ctx.signal } : {}) });
-    // A band of dense text lines is not always an MRZ (receipts have them): only readings in which
-    // an MRZ was actually parsed join the page's readings.
-    const withMrz = result.readings.filter((r) => r.result?.format);
+    const withMrz = joiningReadings(result);
     if (withMrz.length) found.push({ page: image.page, band, outputs: withMrz.map((r) => r.output) });
   }
   return found;
+}
+
+/** The readings of one MRZ that join the page's. A band of dense text lines is not always an MRZ
+ * (receipts have them): only readings in which an MRZ was actually parsed join. The glyph reader's
+ * joins only when its check digits alone may verify what it read (mrz-image.ts's standsAlone) and
+ * no OCR engine's reading passed every check: where one did, it would add only a copy of every
+ * field to the answer. */
+export function joiningReadings(result: MrzImageResult): MrzImageReading[] {
+  const enginesProve = result.readings.some((r) => r.reader !== 'ocrb' && passesEveryCheck(r.result));
+  return result.readings.filter((r) => r.result?.format && r.standsAlone && !(r.reader === 'ocrb' && enginesProve));
 }
 
 /** The MRZ readings joined to the page readings: Tesseract's sharper MRZ lines replace those of

@@ -1,11 +1,11 @@
-import { decodeMrzRows, type StepMatrix } from '../doctypes/mrz/ctc-decode.js';
-import { LAYOUTS } from '../doctypes/mrz/formats.js';
-import { parseMrz } from '../doctypes/mrz/index.js';
-import { OCRB_CLASSES } from '../readers/ocrb/model.js';
-import { mrzLineLengths, readRowsAs, type OcrbRowCells } from '../readers/ocrb/read.js';
-import { mrzPixelRows } from '../readers/paddle/mrz-rows.js';
-import type { GreyImage, Rect } from '../readers/paddle/words.js';
-import type { Line } from '../readers/types.js';
+import { decodeMrzRows, type StepMatrix } from '../mrz/ctc-decode.js';
+import { LAYOUTS } from '../mrz/formats.js';
+import { parseMrz } from '../mrz/index.js';
+import { OCRB_CLASSES } from '../../readers/ocrb/model.js';
+import { mrzLineLengths, readRowsAs, type OcrbRowCells } from '../../readers/ocrb/read.js';
+import { mrzPixelRows } from '../../readers/paddle/mrz-rows.js';
+import type { GreyImage, Rect } from '../../readers/paddle/words.js';
+import type { Line } from '../../readers/types.js';
 
 /** The in-process OCR-B reader on a straightened MRZ crop's pixels (readers/mrz/locate.ts's cutMrzBand):
  * the crop's rows from its ink, each cut into its format's fixed number of cells and classified

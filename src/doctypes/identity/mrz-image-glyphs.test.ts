@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { lineOf } from '../../../test/helpers/identity-readings.js';
+import type { MrzBandReading, MrzPassReader } from '../../readers/mrz-pass.js';
+import type { ReaderName, ReaderOutput } from '../../readers/types.js';
+import { readMrzFromImage } from './mrz-image.js';
+import type { OcrbMrz } from './ocrb-mrz.js';
+
+/** The glyph reader's place in the document MRZ reading, on fixed readings (no OCR): `<` read as
+ * K leaves every check digit passing, so a K the glyph reader alone read in a checked field must
+ * neither verify that field nor outvote another engine; names (no check digit) it read alone do
+ * not count either. */
+
+// A specimen's MRZ (ICAO 9303 style GBR sample) with its optional data read twice as K: every
+// check digit still passes.
+const PRINTED = ['P<GBRUNITED<KINGDOM<FIVE<<JODIE<PIPPA<<<<<<<', '1071857032GBR8501178F1601312<<<<<<<<<<<<<<02'];
+const MISREAD = [PRINTED[0]!, '1071857032GBR8501178F1601312<<<<<<<<<<<K<K02'];
+const NOW = new Date('2025-06-01T00:00:00Z');
+
+const output = (reader: ReaderName, texts: string[]): ReaderOutput => ({
+  reader,
+  engine: { name: reader, version: '' },
+  pages: [{ page: 1, lines: texts.map((t, i) => lineOf(t, [0.05, 0.2 + i * 0.4, 0.95, 0.5 + i * 0.4])) }],
+  ms: 0,
+  cost_usd: 0,
+});
+
+/** An MRZ pass whose engines read the given texts (none: they saw nothing). */
+function engines(paddle: string[] | null, tesseract: string[] | null = null): MrzPassReader {
+  const frame = { page: { width: 100, height: 40 }, crop: { width: 100, height: 40 }, toPage: (x: number, y: number): [number, number] => [x, y] };
+  const reading: MrzBandReading = {
+    band: null,
+    crop: { png: Buffer.alloc(0), frame },
+    grey: { data: new Uint8Array(100 * 40), width: 100, height: 40 },
+    outputs: [output('mrz_pass', tesseract ?? []), output('tesseract', tesseract ?? []), output('paddle', paddle ?? [])],
+  };
+  return {
+    name: 'mrz_pass',
+    locate: async () => null,
+    read: async () => reading,
+    reread: async () => output('mrz_pass', tesseract ?? []),
+  };
+}
+
+const glyphs = (texts: string[]) => (): OcrbMrz[] => [{ lines: output('ocrb', texts).pages[0]!.lines, alternatives: [], spanBox: () => [0, 0, 1, 1] }];
+
+describe('the glyph reader in readMrzFromImage', () => {
+  it('a K it alone read where < was printed does not outvote Paddle, though its vote comes first', async () => {
+    const read = await readMrzFromImage(Buffer.alloc(0), engines(PRINTED), { now: NOW, readGlyphs: glyphs(MISREAD) });
+    const ocrb = read.readings.find((r) => r.reader === 'ocrb')!;
+    expect(ocrb.result!.checks.every((c) => c.valid)).toBe(true);
+    expect(ocrb.unconfirmed.map((s) => s.char)).toEqual(['K', 'K']);
+    expect(ocrb.standsAlone).toBe(false);
+    expect(read.consensus!.lines).toEqual(PRINTED);
+  });
+
+  it('alone, its unconfirmed K is never verified and its reading does not join the page', async () => {
+    const read = await readMrzFromImage(Buffer.alloc(0), engines(null), { now: NOW, readGlyphs: glyphs(MISREAD) });
+    expect(read.consensus!.lines).toEqual(MISREAD);
+    expect(read.consensus!.result.fields.personal_number!.status).not.toBe('valid');
+    // the fields without a blind spot still stand on their check digits
+    expect(read.consensus!.result.fields.document_number!.status).toBe('valid');
+    expect(read.readings.find((r) => r.reader === 'ocrb')!.standsAlone).toBe(false);
+    expect(read.best).toBeNull();
+  });
+
+  it('Paddle reading the K alike confirms it', async () => {
+    const read = await readMrzFromImage(Buffer.alloc(0), engines(MISREAD), { now: NOW, readGlyphs: glyphs(MISREAD) });
+    const ocrb = read.readings.find((r) => r.reader === 'ocrb')!;
+    expect(ocrb.unconfirmed).toEqual([]);
+    expect(ocrb.standsAlone).toBe(true);
+    expect(read.consensus!.result.fields.personal_number!.status).toBe('valid');
+  });
+
+  it('a name it alone read does not outvote Paddle; read alike by Tesseract, it wins the tie', async () => {
+    const renamed = [PRINTED[0]!.replace('JODIE', 'JOBIE'), PRINTED[1]!];
+    const alone = await readMrzFromImage(Buffer.alloc(0), engines(PRINTED), { now: NOW, readGlyphs: glyphs(renamed) });
+    expect(alone.consensus!.result.fields.given_names!.value).toBe('JODIE PIPPA');
+    // Tesseract reads the names line as the glyph reader did, but its data line is unreadable
+    const tesseract = [renamed[0]!, '1O7I8S7O32GBRBSOII78FI6OI3I2'];
+    const backed = await readMrzFromImage(Buffer.alloc(0), engines(PRINTED, tesseract), { now: NOW, readGlyphs: glyphs(renamed) });
+    expect(backed.consensus!.result.fields.given_names!.value).toBe('JOBIE PIPPA');
+  });
+});
