@@ -1,4 +1,4 @@
-import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -9,7 +9,8 @@ import { CLI, freePort, freshSchema, PG_URL, REDIS_URL, runNode, startNode, wait
  * little on a shared machine, the CPU an upload costs does not depend on the neighbours. Sends
  * UPLOADS uploads of the 200 KB file bench:api sends (distinct bytes each) at CLIENTS clients after a warm-up,
  * and reads the process's user + system time from /proc before and after. With CPU_PROF=dir the
- * process writes a V8 CPU profile there when it stops. Linux only. */
+ * process writes a V8 CPU profile there when it stops. With COUNT_SQL=1 it also prints the
+ * database statements (PostgreSQL: round trips) per measured upload, by kind. Linux only. */
 const UPLOADS = Number(process.env.UPLOADS ?? 2000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const database = (process.env.BENCH_DATABASE ?? 'sqlite') as 'sqlite' | 'postgres';
@@ -38,6 +39,16 @@ function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   if (process.env.CPU_SPLIT) console.log(`utime ${Number(fields[11]) * 10} ms, stime ${Number(fields[12]) * 10} ms`);
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Asks the process for its statement counts (see scale/count-sql.ts) and prints them per upload. */
+async function printCounts(pid: number, file: string): Promise<void> {
+  process.kill(pid, 'SIGUSR2');
+  for (let i = 0; i < 50 && !existsSync(file); i++) await new Promise((r) => setTimeout(r, 100));
+  const counts = JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>;
+  const total = Object.values(counts).reduce((a, b) => a + b, 0);
+  console.log(`database statements (PostgreSQL: round trips) per upload: ${(total / UPLOADS).toFixed(2)}`);
+  for (const [text, n] of Object.entries(counts)) if (n >= UPLOADS / 20) console.log(`  ${(n / UPLOADS).toFixed(2)}  ${text}`);
 }
 
 async function send(url: string, key: string, amount: number): Promise<number> {
@@ -72,14 +83,19 @@ let server: Started | undefined;
 try {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const profile = process.env.CPU_PROF ? [`--cpu-prof`, `--cpu-prof-dir=${process.env.CPU_PROF}`] : [];
+  const countFile = process.env.COUNT_SQL ? join(dir, 'sql-counts.json') : null;
+  const profile = [
+    ...(process.env.CPU_PROF ? [`--cpu-prof`, `--cpu-prof-dir=${process.env.CPU_PROF}`] : []),
+    // tsx first (the same module startNode imports after these, so loaded once), to load a .ts file.
+    ...(countFile ? ['--import', 'tsx', '--import', new URL('./scale/count-sql.ts', import.meta.url).pathname] : []),
+  ];
   let key = '';
   let url = `${base}/v1/documents/upload`;
   if (bare) {
     const started = startNode(
       new URL('./scale/bare-upload-server.ts', import.meta.url).pathname,
       [],
-      { ...env, PORT: String(port), BARE_DIR: dir },
+      { ...env, PORT: String(port), BARE_DIR: dir, ...(countFile ? { COUNT_SQL: countFile } : {}) },
       /^READY$/,
       profile,
     );
@@ -88,16 +104,18 @@ try {
     url = `${base}/upload`;
   } else {
     key = (await runNode(new URL('./scale/seed.ts', import.meta.url).pathname, [], env, /^SEED (\S+) (\S+)$/))[1]!;
-    server = startNode(CLI, ['serve'], { ...env, PORT: String(port) }, undefined, profile).started;
+    server = startNode(CLI, ['serve'], { ...env, PORT: String(port), ...(countFile ? { COUNT_SQL: countFile } : {}) }, undefined, profile).started;
     await waitHealthy(base);
   }
   await send(url, key, Math.min(500, UPLOADS));
+  if (countFile) server.child.kill('SIGUSR2');
   const before = cpuMs(server.child.pid!);
   const failures = await send(url, key, UPLOADS);
   const used = cpuMs(server.child.pid!) - before;
   console.log(
     `${bare ? 'bare handler' : database}: ${UPLOADS} uploads at ${CLIENTS} clients, ${failures} failed; API process CPU ${used} ms, ${(used / UPLOADS).toFixed(2)} ms per upload`,
   );
+  if (countFile) await printCounts(server.child.pid!, countFile);
 } finally {
   await server?.stop();
   await pgSchema?.drop();
