@@ -2,6 +2,7 @@ import { existsSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import sharp from 'sharp';
 import { CLI, freePort, freshSchema, PG_URL, REDIS_URL, runNode, startNode, waitHealthy, type Started } from './scale/processes.js';
 
@@ -37,8 +38,39 @@ function uniqueBody(): Buffer {
 /** User + system CPU of a process in ms (clock ticks of 10 ms on Linux). */
 function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  if (process.env.CPU_SPLIT) console.log(`utime ${Number(fields[11]) * 10} ms, stime ${Number(fields[12]) * 10} ms`);
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** PostgreSQL (on this machine): CPU of the server processes serving the service's connections,
+ * told apart by their application_name, by process: one opened during the run counts from 0, one
+ * that ended during it is missed (the pools keep theirs for 30 s idle, longer than a run). */
+const APP_NAME = `docread-bench-cpu-${process.pid}`;
+async function backendsCpu(): Promise<Map<number, number>> {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1', [APP_NAME]);
+    const out = new Map<number, number>();
+    for (const { pid } of rows) {
+      try {
+        out.set(pid, cpuMs(pid));
+      } catch {
+        // Ended since the query.
+      }
+    }
+    return out;
+  } finally {
+    await client.end();
+  }
+}
+
+/** `cpuMs` of the benchmarked process; with CPU_SPLIT, user and system time printed apart. */
+function ownCpuMs(pid: number): number {
+  if (process.env.CPU_SPLIT) {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    console.log(`utime ${Number(fields[11]) * 10} ms, stime ${Number(fields[12]) * 10} ms`);
+  }
+  return cpuMs(pid);
 }
 
 /** Asks the process for its statement counts (see scale/count-sql.ts) and prints them per upload. */
@@ -75,6 +107,7 @@ const env: NodeJS.ProcessEnv = {
   SHUTDOWN_DRAIN_MS: '0',
   REDIS_URL,
   REDIS_PREFIX: `bench-cpu-${process.pid}:`,
+  PGAPPNAME: APP_NAME,
   ...(pgSchema
     ? { DATABASE_URL: PG_URL, DATABASE_SCHEMA: pgSchema.schema, QUEUE_DRIVER: 'pgboss', PGBOSS_SCHEMA: pgSchema.bossSchema }
     : { DATABASE_URL: undefined, QUEUE_DRIVER: 'embedded' }),
@@ -109,12 +142,19 @@ try {
   }
   await send(url, key, Math.min(500, UPLOADS));
   if (countFile) server.child.kill('SIGUSR2');
-  const before = cpuMs(server.child.pid!);
+  const measureServer = database === 'postgres' && !bare;
+  const serverBefore = measureServer ? await backendsCpu() : null;
+  const before = ownCpuMs(server.child.pid!);
   const failures = await send(url, key, UPLOADS);
-  const used = cpuMs(server.child.pid!) - before;
+  const used = ownCpuMs(server.child.pid!) - before;
+  const serverAfter = measureServer ? await backendsCpu() : null;
   console.log(
     `${bare ? 'bare handler' : database}: ${UPLOADS} uploads at ${CLIENTS} clients, ${failures} failed; API process CPU ${used} ms, ${(used / UPLOADS).toFixed(2)} ms per upload`,
   );
+  if (serverBefore && serverAfter) {
+    const serverUsed = [...serverAfter].reduce((sum, [pid, ms]) => sum + ms - (serverBefore.get(pid) ?? 0), 0);
+    console.log(`PostgreSQL backends of the service (${serverAfter.size}): CPU ${serverUsed} ms, ${(serverUsed / UPLOADS).toFixed(2)} ms per upload`);
+  }
   if (countFile) await printCounts(server.child.pid!, countFile);
 } finally {
   await server?.stop();
