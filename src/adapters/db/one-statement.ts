@@ -1,4 +1,5 @@
 import { CompiledQuery, type Kysely } from 'kysely';
+import { prepared } from './prepared.js';
 import type { Database } from './schema.js';
 
 /** A statement with PostgreSQL placeholders ($1…) for its parameters. */
@@ -24,5 +25,6 @@ export async function runAsOneStatement(db: Kysely<Database>, parts: readonly St
   });
   const checked = parts.flatMap((part, i) => (part.oneRow ? [`(select count(*) from p${i}) = 1`] : []));
   const check = checked.length > 0 ? `1 / (case when ${checked.join(' and ')} then 1 else 0 end)` : '1';
-  await db.executeQuery(CompiledQuery.raw(`with ${withParts.join(', ')} select ${check} as ok`, parameters));
+  // Its text depends on the shape of the parts only (their values are parameters): prepared once per connection.
+  await db.executeQuery(CompiledQuery.raw(prepared(`with ${withParts.join(', ')} select ${check} as ok`), parameters));
 }

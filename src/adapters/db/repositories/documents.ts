@@ -1,4 +1,5 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
+import { executePrepared } from '../prepared.js';
 import type { JobStatement } from '../../queue/types.js';
 import { runAsOneStatement } from '../one-statement.js';
 import type { ConsentsTable, Database, DocumentDeletionsTable, DocumentsTable, DocumentVersionsTable, ReadingsTable } from '../schema.js';
@@ -101,7 +102,7 @@ export class DocumentsRepository {
   /** The newest document of these bytes in the organisation whose current reading is done, with
    * that reading; never across organisations. */
   async findFinishedTwin(orgId: string, sha256: string) {
-    return this.db
+    const query = this.db
       .selectFrom('readings')
       .innerJoin('documents', 'documents.current_reading_id', 'readings.id')
       .selectAll('readings')
@@ -118,7 +119,9 @@ export class DocumentsRepository {
       .where('readings.status', '=', 'done')
       .orderBy('documents.uploaded_at', 'desc')
       .limit(1)
-      .executeTakeFirst();
+      .compile();
+    // Asked on every upload: a prepared statement (on PostgreSQL).
+    return (await executePrepared(this.db, query)).rows[0];
   }
 
   /** One page of the organisation's documents, newest first, each with its current reading, and

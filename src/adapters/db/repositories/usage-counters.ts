@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { executePrepared } from '../prepared.js';
 import type { Database } from '../schema.js';
 
 /** Documents charged per organisation and month. */
@@ -23,14 +24,15 @@ export class UsageCountersRepository {
   private async chargeStatement(orgId: string, period: string, n: number, quotas: PlanQuotas, asyncCommit: boolean): Promise<boolean> {
     // No organisation row, no charge: the caller reads the plan to explain the refusal, and fails there.
     const source = asyncCommit ? sql`organisations as o, (select set_config('synchronous_commit', 'off', true)) as async_commit` : sql`organisations as o`;
-    const { rows } = await sql<{ used: number }>`
+    const statement = sql<{ used: number }>`
       insert into usage_counters as u (org_id, period, used)
       select o.id, ${period}, cast(${n} as integer)
       from ${source}
       where o.id = ${orgId} and ${withinQuota(sql`o.plan`, sql`cast(${n} as integer)`, quotas)}
       on conflict (org_id, period) do update set used = u.used + excluded.used
       where ${withinQuota(sql`(select plan from organisations where id = u.org_id)`, sql`u.used + excluded.used`, quotas)}
-      returning used`.execute(this.db);
+      returning used`.compile(this.db);
+    const { rows } = await executePrepared(this.db, statement);
     return rows.length > 0;
   }
 
