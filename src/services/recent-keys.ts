@@ -23,9 +23,12 @@ export class RecentKeys<Row extends { id: string; org_id: string }> {
 
   /** The database's row for `digest` through `find`, run once for every request that asks while
    * it runs (when a cached key expires under load, the requests waiting on it make one lookup,
-   * not one each). `keep` says whether the row is one to remember; it is not remembered when a
-   * forget came after the lookup began (the row may have been read before that change). */
+   * not one each), unless keys are kept for no time. `keep` says whether the row is one to
+   * remember; it is not remembered when a forget came after the lookup began (the row may have
+   * been read before that change). */
   async lookUp(digest: string, find: () => Promise<Row | undefined>, keep: (row: Row) => boolean): Promise<Row | undefined> {
+    // Kept for no time, a key is looked up by each request itself: none is answered from a row read before it came.
+    if (this.ttlMs <= 0) return find();
     let shared = this.running.get(digest);
     if (!shared) {
       const started: { lookup: Promise<Row | undefined>; forgets: number } = { lookup: find(), forgets: this.forgets };
