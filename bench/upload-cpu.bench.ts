@@ -1,7 +1,8 @@
-import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import sharp from 'sharp';
 import { CLI, freePort, freshSchema, PG_URL, REDIS_URL, runNode, startNode, waitHealthy, type Started } from './scale/processes.js';
 
@@ -9,7 +10,8 @@ import { CLI, freePort, freshSchema, PG_URL, REDIS_URL, runNode, startNode, wait
  * little on a shared machine, the CPU an upload costs does not depend on the neighbours. Sends
  * UPLOADS uploads of the 200 KB file bench:api sends (distinct bytes each) at CLIENTS clients after a warm-up,
  * and reads the process's user + system time from /proc before and after. With CPU_PROF=dir the
- * process writes a V8 CPU profile there when it stops. Linux only. */
+ * process writes a V8 CPU profile there when it stops. With COUNT_SQL=1 it also prints the
+ * database statements (PostgreSQL: round trips) per measured upload, by kind. Linux only. */
 const UPLOADS = Number(process.env.UPLOADS ?? 2000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const database = (process.env.BENCH_DATABASE ?? 'sqlite') as 'sqlite' | 'postgres';
@@ -36,8 +38,49 @@ function uniqueBody(): Buffer {
 /** User + system CPU of a process in ms (clock ticks of 10 ms on Linux). */
 function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  if (process.env.CPU_SPLIT) console.log(`utime ${Number(fields[11]) * 10} ms, stime ${Number(fields[12]) * 10} ms`);
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** PostgreSQL (on this machine): CPU of the server processes serving the service's connections,
+ * told apart by their application_name, by process: one opened during the run counts from 0, one
+ * that ended during it is missed (the pools keep theirs for 30 s idle, longer than a run). */
+const APP_NAME = `docread-bench-cpu-${process.pid}`;
+async function backendsCpu(): Promise<Map<number, number>> {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1', [APP_NAME]);
+    const out = new Map<number, number>();
+    for (const { pid } of rows) {
+      try {
+        out.set(pid, cpuMs(pid));
+      } catch {
+        // Ended since the query.
+      }
+    }
+    return out;
+  } finally {
+    await client.end();
+  }
+}
+
+/** `cpuMs` of the benchmarked process; with CPU_SPLIT, user and system time printed apart. */
+function ownCpuMs(pid: number): number {
+  if (process.env.CPU_SPLIT) {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    console.log(`utime ${Number(fields[11]) * 10} ms, stime ${Number(fields[12]) * 10} ms`);
+  }
+  return cpuMs(pid);
+}
+
+/** Asks the process for its statement counts (see scale/count-sql.ts) and prints them per upload. */
+async function printCounts(pid: number, file: string): Promise<void> {
+  process.kill(pid, 'SIGUSR2');
+  for (let i = 0; i < 50 && !existsSync(file); i++) await new Promise((r) => setTimeout(r, 100));
+  const counts = JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>;
+  const total = Object.values(counts).reduce((a, b) => a + b, 0);
+  console.log(`database statements (PostgreSQL: round trips) per upload: ${(total / UPLOADS).toFixed(2)}`);
+  for (const [text, n] of Object.entries(counts)) if (n >= UPLOADS / 20) console.log(`  ${(n / UPLOADS).toFixed(2)}  ${text}`);
 }
 
 async function send(url: string, key: string, amount: number): Promise<number> {
@@ -64,6 +107,7 @@ const env: NodeJS.ProcessEnv = {
   SHUTDOWN_DRAIN_MS: '0',
   REDIS_URL,
   REDIS_PREFIX: `bench-cpu-${process.pid}:`,
+  PGAPPNAME: APP_NAME,
   ...(pgSchema
     ? { DATABASE_URL: PG_URL, DATABASE_SCHEMA: pgSchema.schema, QUEUE_DRIVER: 'pgboss', PGBOSS_SCHEMA: pgSchema.bossSchema }
     : { DATABASE_URL: undefined, QUEUE_DRIVER: 'embedded' }),
@@ -72,14 +116,19 @@ let server: Started | undefined;
 try {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const profile = process.env.CPU_PROF ? [`--cpu-prof`, `--cpu-prof-dir=${process.env.CPU_PROF}`] : [];
+  const countFile = process.env.COUNT_SQL ? join(dir, 'sql-counts.json') : null;
+  const profile = [
+    ...(process.env.CPU_PROF ? [`--cpu-prof`, `--cpu-prof-dir=${process.env.CPU_PROF}`] : []),
+    // tsx first (the same module startNode imports after these, so loaded once), to load a .ts file.
+    ...(countFile ? ['--import', 'tsx', '--import', new URL('./scale/count-sql.ts', import.meta.url).pathname] : []),
+  ];
   let key = '';
   let url = `${base}/v1/documents/upload`;
   if (bare) {
     const started = startNode(
       new URL('./scale/bare-upload-server.ts', import.meta.url).pathname,
       [],
-      { ...env, PORT: String(port), BARE_DIR: dir },
+      { ...env, PORT: String(port), BARE_DIR: dir, ...(countFile ? { COUNT_SQL: countFile } : {}) },
       /^READY$/,
       profile,
     );
@@ -88,16 +137,25 @@ try {
     url = `${base}/upload`;
   } else {
     key = (await runNode(new URL('./scale/seed.ts', import.meta.url).pathname, [], env, /^SEED (\S+) (\S+)$/))[1]!;
-    server = startNode(CLI, ['serve'], { ...env, PORT: String(port) }, undefined, profile).started;
+    server = startNode(CLI, ['serve'], { ...env, PORT: String(port), ...(countFile ? { COUNT_SQL: countFile } : {}) }, undefined, profile).started;
     await waitHealthy(base);
   }
   await send(url, key, Math.min(500, UPLOADS));
-  const before = cpuMs(server.child.pid!);
+  if (countFile) server.child.kill('SIGUSR2');
+  const measureServer = database === 'postgres' && !bare;
+  const serverBefore = measureServer ? await backendsCpu() : null;
+  const before = ownCpuMs(server.child.pid!);
   const failures = await send(url, key, UPLOADS);
-  const used = cpuMs(server.child.pid!) - before;
+  const used = ownCpuMs(server.child.pid!) - before;
+  const serverAfter = measureServer ? await backendsCpu() : null;
   console.log(
     `${bare ? 'bare handler' : database}: ${UPLOADS} uploads at ${CLIENTS} clients, ${failures} failed; API process CPU ${used} ms, ${(used / UPLOADS).toFixed(2)} ms per upload`,
   );
+  if (serverBefore && serverAfter) {
+    const serverUsed = [...serverAfter].reduce((sum, [pid, ms]) => sum + ms - (serverBefore.get(pid) ?? 0), 0);
+    console.log(`PostgreSQL backends of the service (${serverAfter.size}): CPU ${serverUsed} ms, ${(serverUsed / UPLOADS).toFixed(2)} ms per upload`);
+  }
+  if (countFile) await printCounts(server.child.pid!, countFile);
 } finally {
   await server?.stop();
   await pgSchema?.drop();

@@ -43,6 +43,15 @@ describe('API key authentication', () => {
     expect(calls).toEqual({ lookups: 20, touches: 1 });
   });
 
+  it('looks a kept key up once for requests that find it missing at the same moment', async () => {
+    const key = generateApiKey();
+    const { repos, calls } = stubRepos(key);
+    const accounts = new AccountsService(repos, { keyCacheMs: 60_000 });
+    const principals = await Promise.all(Array.from({ length: 20 }, () => accounts.authenticateKey(key)));
+    expect(principals.every((p) => p?.keyId === 'KEY_1')).toBe(true);
+    expect(calls.lookups).toBe(1);
+  });
+
   it('looks a key up once while it is kept, and again at once after this process revoked it', async () => {
     const key = generateApiKey();
     const { repos, calls } = stubRepos(key);

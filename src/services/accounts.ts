@@ -133,10 +133,10 @@ export class AccountsService {
     const digest = hashApiKey(presented);
     let row = this.recentKeys.get(digest);
     if (!row) {
-      row = await this.repos.apiKeys.findByHashWithOrganisation(digest);
-      if (!row || !sameDigest(row.key_hash, digest) || row.revoked_at !== null) return null;
+      const valid = (found: KeyRow) => sameDigest(found.key_hash, digest) && found.revoked_at === null;
       // Kept from this lookup on, never extended: a change made elsewhere shows within the time kept.
-      this.recentKeys.remember(digest, row);
+      row = await this.recentKeys.lookUp(digest, () => this.repos.apiKeys.findByHashWithOrganisation(digest), valid);
+      if (!row || !valid(row)) return null;
     }
     assertOrganisationUsable(row);
     this.touchKey(row);

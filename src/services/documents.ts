@@ -3,8 +3,8 @@ import type { Logger } from 'pino';
 import type { BlobStore } from '../adapters/blobs/types.js';
 import { CommitNotConfirmed } from '../adapters/db/group-commit.js';
 import { ERASED_TABLES, type Repositories } from '../adapters/db/repositories/index.js';
-import type { DocumentsTable, ReadingsTable } from '../adapters/db/schema.js';
-import type { Queue } from '../adapters/queue/types.js';
+import type { ConsentsTable, DocumentsTable, DocumentVersionsTable, ReadingsTable } from '../adapters/db/schema.js';
+import type { EnqueueOptions, Queue } from '../adapters/queue/types.js';
 import { MEDIA_TYPE_BY_KIND, UNKNOWN_TYPE, type FileKind, type OutputFormat } from '../domain/document-types.js';
 import { AppError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
@@ -157,38 +157,19 @@ export class DocumentsService {
       const prepared: Array<{ doc: DocumentsTable; cachedFrom: Twin | null }> = [];
       for (const file of files) {
         const doc = await this.newDocument(principal.orgId, file);
-        await this.blobs.put(doc.blob_key!, file.input.bytes);
+        // The lookup waits on the database while the file's writes and fsyncs wait on the disk.
+        const [, cachedFrom] = await Promise.all([this.blobs.put(doc.blob_key!, file.input.bytes), this.findFinishedTwin(principal.orgId, doc.sha256)]);
         stored.push(doc.blob_key!);
-        prepared.push({ doc, cachedFrom: await this.findFinishedTwin(principal.orgId, doc.sha256) });
+        prepared.push({ doc, cachedFrom });
       }
       // A cached result costs no engine run, so it costs no quota.
       const charged = prepared.filter((p) => !p.cachedFrom).length;
       if (charged > 0) month = await this.opts.quota?.chargeMonth(principal.orgId, charged);
       const at = now();
-      const readings = await this.repos.groupedTransaction(async (tx) => {
-        const out: ReadingsTable[] = [];
-        for (const [i, { doc, cachedFrom }] of prepared.entries()) {
-          const { input } = files[i]!;
-          const reading = await this.record(tx, principal.orgId, doc, cachedFrom, input.consent, at);
-          // A job's input gets its events from the job (withinTransaction), after it joined the job.
-          if (cachedFrom && input.source !== 'job') {
-            await this.opts.events?.documentFinished(tx, {
-              orgId: principal.orgId,
-              documentId: doc.id,
-              readingId: reading.id,
-              status: doc.status,
-              outcome: JSON.parse(doc.outcome) as Outcome,
-            });
-          }
-          await withinTransaction?.(tx, doc, reading);
-          out.push(reading);
-        }
-        // Charged last where the charge is in this transaction: the organisation's counter row stays
-        // locked until commit, so it is held as briefly as the transaction allows. Over quota,
-        // the whole transaction rolls back.
-        await month?.inTransaction(tx);
-        return out;
-      });
+      const readings =
+        withinTransaction || month?.inTransaction || prepared.some((p) => p.cachedFrom)
+          ? await this.recordInTransaction(principal.orgId, files, prepared, at, month, withinTransaction)
+          : await this.recordQueued(principal.orgId, files, prepared, at);
       return prepared.map(({ doc }, i) => presentDocument(doc, readings[i]!, this.opts.publicBaseUrl));
     } catch (err) {
       // Rows that may have survived keep their files and their charge; the client was told nothing
@@ -203,6 +184,67 @@ export class DocumentsService {
         );
       throw err;
     }
+  }
+
+  /** Records documents in one transaction, with whatever must commit with them. */
+  private async recordInTransaction(
+    orgId: string,
+    files: AdmissibleFile[],
+    prepared: Array<{ doc: DocumentsTable; cachedFrom: Twin | null }>,
+    at: string,
+    month: MonthCharge | undefined,
+    withinTransaction: WithinUpload | undefined,
+  ): Promise<ReadingsTable[]> {
+    return this.repos.groupedTransaction(async (tx) => {
+      const out: ReadingsTable[] = [];
+      for (const [i, { doc, cachedFrom }] of prepared.entries()) {
+        const { input } = files[i]!;
+        const reading = await this.record(tx, orgId, doc, cachedFrom, input.consent, at);
+        // A job's input gets its events from the job (withinTransaction), after it joined the job.
+        if (cachedFrom && input.source !== 'job') {
+          await this.opts.events?.documentFinished(tx, {
+            orgId,
+            documentId: doc.id,
+            readingId: reading.id,
+            status: doc.status,
+            outcome: JSON.parse(doc.outcome) as Outcome,
+          });
+        }
+        await withinTransaction?.(tx, doc, reading);
+        out.push(reading);
+      }
+      // Charged last where the charge is in this transaction: the organisation's counter row stays
+      // locked until commit, so it is held as briefly as the transaction allows. Over quota,
+      // the whole transaction rolls back.
+      await month?.inTransaction?.(tx);
+      return out;
+    });
+  }
+
+  /** Records documents to be read (no cached twin, nothing else in their transaction) and queues
+   * their readings. Where the queue can hand its insert over (pg-boss on PostgreSQL) that is one
+   * statement, so one round trip and one commit; otherwise a grouped transaction. */
+  private async recordQueued(
+    orgId: string,
+    files: AdmissibleFile[],
+    prepared: Array<{ doc: DocumentsTable; cachedFrom: Twin | null }>,
+    at: string,
+  ): Promise<ReadingsTable[]> {
+    const { enqueueStatement } = this.queue;
+    if (!enqueueStatement) return this.recordInTransaction(orgId, files, prepared, at, undefined, undefined);
+    const uploads = prepared.map(({ doc }, i) => {
+      const readingId = newId('reading');
+      doc.current_reading_id = readingId;
+      return {
+        doc,
+        version: firstVersion(doc, at),
+        consent: consentRow(doc, files[i]!.input.consent, at),
+        reading: queuedReading(orgId, doc.id, readingId, 1, 'upload', at),
+      };
+    });
+    const jobs = await Promise.all(uploads.map(({ reading }) => enqueueStatement.call(this.queue, READ_QUEUE, ...readJob(reading))));
+    await this.repos.documents.insertUploadsWithJobs(uploads, jobs);
+    return uploads.map((u) => u.reading);
   }
 
   private async newDocument(orgId: string, { input, kind }: AdmissibleFile): Promise<DocumentsTable> {
@@ -258,20 +300,9 @@ export class DocumentsService {
       });
     }
     await tx.documents.insert(doc);
-    await tx.documents.insertVersion({
-      id: newId('version'),
-      document_id: doc.id,
-      org_id: orgId,
-      version: 1,
-      sha256: doc.sha256,
-      size_bytes: doc.size_bytes,
-      media_type: doc.media_type,
-      blob_key: doc.blob_key,
-      created_at: at,
-    });
-    if (consent !== null) {
-      await tx.documents.insertConsent({ id: newId('consent'), org_id: orgId, document_id: doc.id, note: consent, created_at: at });
-    }
+    await tx.documents.insertVersion(firstVersion(doc, at));
+    const consentNote = consentRow(doc, consent, at);
+    if (consentNote) await tx.documents.insertConsent(consentNote);
     if (!cachedFrom) return this.startReading(tx, orgId, doc.id, readingId, 1, 'upload', at);
     // The earlier reading is copied, not re-run: no engine cost, same evidence.
     const copy: ReadingsTable = {
@@ -297,23 +328,9 @@ export class DocumentsService {
     trigger: string,
     at: string,
   ): Promise<ReadingsTable> {
-    const reading: ReadingsTable = {
-      id: readingId,
-      document_id: documentId,
-      org_id: orgId,
-      number,
-      trigger,
-      status: 'queued',
-      outcome: null,
-      result: null,
-      raw: null,
-      started_at: at,
-      finished_at: null,
-      cached_from_reading: null,
-    };
+    const reading = queuedReading(orgId, documentId, readingId, number, trigger, at);
     await tx.readings.insert(reading);
-    const payload: ReadJobPayload = { orgId, documentId, readingId };
-    await tx.enqueue(this.queue, READ_QUEUE, payload, { dedupeKey: `read:${readingId}` });
+    await tx.enqueue(this.queue, READ_QUEUE, ...readJob(reading));
     return reading;
   }
 
@@ -455,6 +472,47 @@ export class DocumentsService {
     });
     return this.get(principal, id);
   }
+}
+
+/** The first version of an uploaded document: the file as stored. */
+function firstVersion(doc: DocumentsTable, at: string): DocumentVersionsTable {
+  return {
+    id: newId('version'),
+    document_id: doc.id,
+    org_id: doc.org_id,
+    version: 1,
+    sha256: doc.sha256,
+    size_bytes: doc.size_bytes,
+    media_type: doc.media_type,
+    blob_key: doc.blob_key,
+    created_at: at,
+  };
+}
+
+function consentRow(doc: DocumentsTable, note: string | null, at: string): ConsentsTable | null {
+  return note === null ? null : { id: newId('consent'), org_id: doc.org_id, document_id: doc.id, note, created_at: at };
+}
+
+function queuedReading(orgId: string, documentId: string, id: string, number: number, trigger: string, at: string): ReadingsTable {
+  return {
+    id,
+    document_id: documentId,
+    org_id: orgId,
+    number,
+    trigger,
+    status: 'queued',
+    outcome: null,
+    result: null,
+    raw: null,
+    started_at: at,
+    finished_at: null,
+    cached_from_reading: null,
+  };
+}
+
+/** The read job of a queued reading: its payload and options (one job per reading). */
+function readJob(reading: ReadingsTable): [ReadJobPayload, EnqueueOptions] {
+  return [{ orgId: reading.org_id, documentId: reading.document_id, readingId: reading.id }, { dedupeKey: `read:${reading.id}` }];
 }
 
 function statusFromReading(reading: ReadingsTable, fallback: string): string {

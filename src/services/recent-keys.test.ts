@@ -35,4 +35,38 @@ describe('RecentKeys', () => {
     none.remember('d1', row('k1'), 0);
     expect(none.get('d1', 0)).toBeUndefined();
   });
+
+  it('looks a key up once for all who ask while the lookup runs, and remembers only a valid row', async () => {
+    const keys = new RecentKeys<ReturnType<typeof row>>(60_000);
+    let finds = 0;
+    const find = async () => {
+      finds++;
+      await new Promise((r) => setTimeout(r, 10));
+      return row('k1');
+    };
+    const rows = await Promise.all(Array.from({ length: 5 }, () => keys.lookUp('d1', find, () => false)));
+    expect(rows.map((r) => r?.id)).toEqual(['k1', 'k1', 'k1', 'k1', 'k1']);
+    expect(finds).toBe(1);
+    expect(keys.get('d1'), 'not valid, not kept').toBeUndefined();
+    await keys.lookUp('d1', find, () => true);
+    expect(finds).toBe(2);
+    expect(keys.get('d1')).toEqual(row('k1'));
+  });
+
+  it('neither remembers nor shares a lookup that a forget overtook', async () => {
+    const keys = new RecentKeys<ReturnType<typeof row>>(60_000);
+    let finds = 0;
+    const find = async () => {
+      const id = `k${++finds}`;
+      await new Promise((r) => setTimeout(r, 10));
+      return row(id);
+    };
+    const before = keys.lookUp('d1', find, () => true);
+    keys.forgetKey('k1');
+    const after = keys.lookUp('d1', find, () => true);
+    expect((await before)?.id).toBe('k1');
+    expect((await after)?.id, 'a lookup of its own, begun after the change').toBe('k2');
+    expect(finds).toBe(2);
+    expect(keys.get('d1')).toEqual(row('k2'));
+  });
 });

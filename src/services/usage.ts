@@ -1,4 +1,5 @@
 import type { Repositories } from '../adapters/db/repositories/index.js';
+import type { PlanQuotas } from '../adapters/db/repositories/usage-counters.js';
 import type { Plan, Plans } from '../config/plans.js';
 import { AppError } from '../domain/errors.js';
 import type { Counters } from './usage-limiter.js';
@@ -16,7 +17,8 @@ export interface UploadQuota {
 }
 
 export interface MonthCharge {
-  inTransaction(tx: Repositories): Promise<void>;
+  /** Absent when the charge is already made and nothing is left for the documents' transaction. */
+  inTransaction?(tx: Repositories): Promise<void>;
   refund(): Promise<void>;
 }
 
@@ -60,7 +62,15 @@ export class UsageService implements UploadQuota {
     private readonly plans: Plans,
     private readonly counters: Counters,
     private readonly opts: UsageOptions = { chargeBeforeTransaction: false },
-  ) {}
+  ) {
+    this.quotas = {
+      byPlan: Object.fromEntries(Object.entries(plans).map(([name, plan]) => [name, plan.monthly_quota])),
+      otherwise: plans.sandbox!.monthly_quota, // as planOf: an unknown plan is held to sandbox's
+    };
+  }
+
+  /** The charge reads the organisation's plan in its own statement; these are the plans' quotas it compares with. */
+  private readonly quotas: PlanQuotas;
 
   planOf(name: string): Plan {
     // An organisation on a plan no longer configured gets the most restrictive known one.
@@ -82,17 +92,20 @@ export class UsageService implements UploadQuota {
   }
 
   async chargeMonth(orgId: string, n: number): Promise<MonthCharge> {
-    if (!this.opts.chargeBeforeTransaction) return { inTransaction: (tx) => this.charge(tx, orgId, n), refund: async () => undefined };
     const period = currentPeriod();
-    const quota = this.planOf(await this.repos.organisations.planOf(orgId)).monthly_quota;
-    if (!(await this.repos.usageCounters.chargeAlone(orgId, period, n, quota)))
-      throw overQuota(quota ?? 0, await this.repos.usageCounters.used(orgId, period), n);
-    return { inTransaction: async () => undefined, refund: () => this.repos.usageCounters.refund(orgId, period, n) };
+    if (!this.opts.chargeBeforeTransaction) return { inTransaction: (tx) => this.charge(tx, orgId, period, n), refund: async () => undefined };
+    if (!(await this.repos.usageCounters.chargeAlone(orgId, period, n, this.quotas))) throw await this.refusal(this.repos, orgId, period, n);
+    return { refund: () => this.repos.usageCounters.refund(orgId, period, n) };
   }
 
-  private async charge(tx: Repositories, orgId: string, n: number): Promise<void> {
-    const quota = this.planOf(await tx.organisations.planOf(orgId)).monthly_quota;
-    if (!(await tx.usageCounters.charge(orgId, currentPeriod(), n, quota))) throw overQuota(quota ?? 0, await tx.usageCounters.used(orgId, currentPeriod()), n);
+  private async charge(tx: Repositories, orgId: string, period: string, n: number): Promise<void> {
+    if (!(await tx.usageCounters.charge(orgId, period, n, this.quotas))) throw await this.refusal(tx, orgId, period, n);
+  }
+
+  /** Why a charge was refused: the plan's quota and the count, read after the refusal. */
+  private async refusal(repos: Repositories, orgId: string, period: string, n: number): Promise<AppError> {
+    const quota = this.planOf(await repos.organisations.planOf(orgId)).monthly_quota;
+    return overQuota(quota ?? 0, await repos.usageCounters.used(orgId, period), n);
   }
 
   async report(orgId: string): Promise<UsageReport> {

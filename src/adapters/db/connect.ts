@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql, type DatabaseIntrospector,
 import pg from 'pg';
 import type { Config } from '../../config/env.js';
 import { migrateToLatest } from './migrations.js';
+import { preparingPool } from './prepared.js';
 import { Checkpointer } from './sqlite-checkpointer.js';
 import { SchemaIntrospector } from './schema-introspector.js';
 import type { Database } from './schema.js';
@@ -46,7 +47,7 @@ export function connectDb(database: Config['database']): Db {
     idleTimeoutMillis: 30_000,
     options: `-c search_path=${database.schema}`,
   });
-  const db = new Kysely<Database>({ dialect: new SchemaPostgresDialect({ pool }, database.schema) });
+  const db = new Kysely<Database>({ dialect: new SchemaPostgresDialect({ pool: preparingPool(pool) }, database.schema) });
   return wrap(db, 'postgres', database.schema);
 }
 

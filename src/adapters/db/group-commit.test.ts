@@ -73,6 +73,16 @@ describe.each([
     expect(committed()).toEqual(['a', 'b', 'taken']);
   });
 
+  it('rolls back a transaction alone in its group (committed without a savepoint) with its own error', async () => {
+    const alone = groups.run(async (trx) => {
+      await sql`insert into t (v) values ('half')`.execute(trx);
+      throw new Error('refused after its first write');
+    });
+    await expect(alone).rejects.toThrow('refused after its first write');
+    await insert('next');
+    expect(committed()).toEqual(['next']);
+  });
+
   it('writes none of a group whose transaction ends under it, and every member hears of it', async () => {
     const results = await Promise.allSettled([
       insert('c'),

@@ -14,10 +14,10 @@ const MAX_GROUP = 64;
 /** SQLite writes through one connection, one transaction at a time, and with synchronous=FULL
  * every commit is an fsync that blocks the event loop (better-sqlite3 is synchronous).
  * Transactions handed to `run` while another group is committing wait and are then committed
- * together, in one transaction. Each runs in its own savepoint, so one that fails is rolled back
- * alone and rejects with its error while the others commit. Should the group's transaction
- * itself fail (the commit, or an error that ends the whole transaction), every member of the
- * group rejects and none of them is written.
+ * together, in one transaction. Each runs in its own savepoint (one alone in its group needs
+ * none), so one that fails is rolled back alone and rejects with its error while the others
+ * commit. Should the group's transaction itself fail (the commit, or an error that ends the
+ * whole transaction), every member of the group rejects and none of them is written.
  *
  * Given the WAL file, a group commits with synchronous=NORMAL (its frames are written to the WAL,
  * not flushed) and its members resolve once an fsync of the WAL begun after the commit has
@@ -65,6 +65,11 @@ export class CommitGroups {
         if (this.wal) await sql`pragma synchronous = normal`.execute(conn);
         try {
           await conn.transaction().execute(async (trx) => {
+            // Alone in its group, a member's failure may end the whole transaction: no savepoint.
+            if (group.length === 1) {
+              results.push({ ok: true, value: await group[0]!.fn(trx) });
+              return;
+            }
             for (const member of group) {
               await sql`savepoint grouped`.execute(trx);
               try {

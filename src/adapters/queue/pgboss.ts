@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CompiledQuery, type Kysely } from 'kysely';
 import PgBoss from 'pg-boss';
@@ -6,7 +6,7 @@ import { backoffMs } from '../../domain/backoff.js';
 import type { Database } from '../db/schema.js';
 import type { QueueLogger } from './embedded.js';
 import { checkAttempts, checkDedupeKey, checkDelay, checkQueueName, encodePayload } from './limits.js';
-import type { EnqueueOptions, JobHandler, Queue, QueueJob, WorkOptions } from './types.js';
+import type { EnqueueOptions, JobHandler, JobStatement, Queue, QueueJob, WorkOptions } from './types.js';
 
 export interface PgBossQueueOptions {
   connectionString: string;
@@ -118,28 +118,50 @@ export function createPgBossQueue(opts: PgBossQueueOptions): Queue {
     }
   }
 
+  /** What a send of this job hands pg-boss, once the queue exists; `id` when a dedupe key fixes it. */
+  async function prepareSend(queue: string, payload: unknown, enqueueOpts: EnqueueOptions) {
+    const data = { payload: JSON.parse(encodePayload(payload)) as unknown };
+    const delayMs = checkDelay(enqueueOpts.delayMs ?? 0);
+    const maxAttempts = enqueueOpts.maxAttempts ?? opts.maxAttempts;
+    checkAttempts(maxAttempts);
+    const dedupeKey = enqueueOpts.dedupeKey;
+    if (dedupeKey !== undefined) checkDedupeKey(dedupeKey);
+    await ensureQueue(queue);
+    const id = dedupeKey !== undefined ? dedupeId(queue, dedupeKey) : undefined;
+    const sendOpts: PgBoss.SendOptions = {
+      retryLimit: maxAttempts - 1,
+      ...(id ? { id } : {}),
+      ...(delayMs > 0 ? { startAfter: new Date(Date.now() + delayMs) } : {}),
+    };
+    return { data, id, sendOpts };
+  }
+
   return {
     async enqueue(queue: string, payload: unknown, enqueueOpts: EnqueueOptions = {}, trx?: Kysely<Database>) {
-      const data = { payload: JSON.parse(encodePayload(payload)) as unknown };
-      const delayMs = checkDelay(enqueueOpts.delayMs ?? 0);
-      const maxAttempts = enqueueOpts.maxAttempts ?? opts.maxAttempts;
-      checkAttempts(maxAttempts);
-      const dedupeKey = enqueueOpts.dedupeKey;
-      if (dedupeKey !== undefined) checkDedupeKey(dedupeKey);
-      await ensureQueue(queue);
-      const id = dedupeKey !== undefined ? dedupeId(queue, dedupeKey) : undefined;
-      const sendOpts: PgBoss.SendOptions = {
-        retryLimit: maxAttempts - 1,
-        ...(id ? { id } : {}),
-        ...(delayMs > 0 ? { startAfter: new Date(Date.now() + delayMs) } : {}),
-        // Inside the caller's transaction the job exists only if the transaction commits.
-        ...(trx ? { db: kyselyExecutor(trx) } : {}),
-      };
-      const sent = await boss.send(queue, data, sendOpts);
+      const { data, id, sendOpts } = await prepareSend(queue, payload, enqueueOpts);
+      // Inside the caller's transaction the job exists only if the transaction commits.
+      const sent = await boss.send(queue, data, trx ? { ...sendOpts, db: kyselyExecutor(trx) } : sendOpts);
       // A job with the dedupe key's id already exists: it is the one that stands.
       if (sent === null && id) return id;
       if (sent === null) throw new Error(`pg-boss did not accept a job for queue ${queue}`);
       return sent;
+    },
+
+    async enqueueStatement(queue: string, payload: unknown, enqueueOpts: EnqueueOptions = {}) {
+      const { data, id, sendOpts } = await prepareSend(queue, payload, enqueueOpts);
+      // pg-boss's own insert, with its own values, taken as it is sent rather than run.
+      let taken: JobStatement | undefined;
+      const recorder = {
+        async executeSql(text: string, values: unknown[]) {
+          if (taken) throw new Error('pg-boss sent a job in more than one statement');
+          taken = { sql: text, parameters: values };
+          return { rows: [{ id: id ?? randomUUID() }] };
+        },
+      } as PgBoss.Db;
+      // Without a dedupe key the job still gets an id here, so that pg-boss does not have to make one.
+      await boss.send(queue, data, { ...sendOpts, id: id ?? randomUUID(), db: recorder });
+      if (!taken || !/^\s*insert\s/i.test(taken.sql)) throw new Error('pg-boss did not send its job as one INSERT statement');
+      return taken;
     },
 
     work<P>(queue: string, handler: JobHandler<P>, workOpts: WorkOptions) {

@@ -27,9 +27,19 @@ export interface WorkOptions {
   concurrency: number;
 }
 
+export interface JobStatement {
+  sql: string;
+  parameters: readonly unknown[];
+}
+
 export interface Queue {
   /** `trx` is the caller's open transaction (embedded queue); without it the queue commits alone. */
   enqueue(queue: string, payload: unknown, opts?: EnqueueOptions, trx?: Kysely<Database>): Promise<string>;
+  /** The insert of a job as one SQL statement (PostgreSQL, placeholders $1…) for the caller to run
+   * within a statement of its own, as a data-modifying `with` part: the job then commits with the
+   * rows it is about in one round trip. The statement returns one row when it inserted the job.
+   * Absent where the queue cannot give one (the embedded queue). */
+  enqueueStatement?(queue: string, payload: unknown, opts?: EnqueueOptions): Promise<JobStatement>;
   /** Starts pulling jobs of `queue` and running `handler`, at most `concurrency` at once. */
   work<P>(queue: string, handler: JobHandler<P>, opts: WorkOptions): void;
   /** Counts of queued and active jobs per queue, for metrics. */

@@ -1,4 +1,7 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
+import { executePrepared } from '../prepared.js';
+import type { JobStatement } from '../../queue/types.js';
+import { runAsOneStatement } from '../one-statement.js';
 import type { ConsentsTable, Database, DocumentDeletionsTable, DocumentsTable, DocumentVersionsTable, ReadingsTable } from '../schema.js';
 
 /** Every table a document's content lives in; erased together, documents last. */
@@ -8,6 +11,14 @@ export interface DocumentFilter {
   status?: string | undefined;
   type?: string | undefined;
   q?: string | undefined;
+}
+
+/** What recording one upload writes besides its reading's job. */
+export interface UploadRows {
+  doc: DocumentsTable;
+  version: DocumentVersionsTable;
+  consent: ConsentsTable | null;
+  reading: ReadingsTable;
 }
 
 /** A document row with its current reading, if any. */
@@ -36,6 +47,20 @@ export class DocumentsRepository {
 
   async insertConsent(consent: ConsentsTable): Promise<void> {
     await this.db.insertInto('consents').values(consent).execute();
+  }
+
+  /** PostgreSQL only: uploads' rows and the statements that queue their readings' jobs, in one
+   * statement (see runAsOneStatement): one round trip, all committed or none. Each job statement
+   * must insert its job. */
+  async insertUploadsWithJobs(uploads: readonly UploadRows[], jobs: readonly JobStatement[]): Promise<void> {
+    const consents = uploads.flatMap((u) => (u.consent ? [u.consent] : []));
+    const rows = [
+      this.db.insertInto('documents').values(uploads.map((u) => u.doc)),
+      this.db.insertInto('document_versions').values(uploads.map((u) => u.version)),
+      this.db.insertInto('readings').values(uploads.map((u) => u.reading)),
+      ...(consents.length > 0 ? [this.db.insertInto('consents').values(consents)] : []),
+    ].map((q) => q.compile());
+    await runAsOneStatement(this.db, [...rows, ...jobs.map((job) => ({ ...job, oneRow: true }))]);
   }
 
   async find(orgId: string, id: string): Promise<DocumentsTable | undefined> {
@@ -77,7 +102,7 @@ export class DocumentsRepository {
   /** The newest document of these bytes in the organisation whose current reading is done, with
    * that reading; never across organisations. */
   async findFinishedTwin(orgId: string, sha256: string) {
-    return this.db
+    const query = this.db
       .selectFrom('readings')
       .innerJoin('documents', 'documents.current_reading_id', 'readings.id')
       .selectAll('readings')
@@ -94,7 +119,9 @@ export class DocumentsRepository {
       .where('readings.status', '=', 'done')
       .orderBy('documents.uploaded_at', 'desc')
       .limit(1)
-      .executeTakeFirst();
+      .compile();
+    // Asked on every upload: a prepared statement (on PostgreSQL).
+    return (await executePrepared(this.db, query)).rows[0];
   }
 
   /** One page of the organisation's documents, newest first, each with its current reading, and
