@@ -370,6 +370,11 @@ describe('parseCv', () => {
     expect(phonesIn('Oslo | ole@example.no | +47 9O1 23 456')).toEqual(['+47 901 23 456']);
   });
 
+  it('reads a mark between two digits of a phone as the space it stands in', () => {
+    expect(phonesIn("+44 7339'877785 Helix Medical GmbH | Remote")).toEqual(['+44 7339 877785']);
+    expect(phonesIn('Tel. +44 7339’877785')).toEqual(['+44 7339 877785']);
+  });
+
   it('reads the sidebar of a photo again on its own and keeps the reading with more words', () => {
     const page: PageText = {
       page: 1,

@@ -46,10 +46,14 @@ export function emailsIn(text: string): string[] {
 /** Every phone number a text holds, in order: eight digits or more, outside addresses, links and
  * date ranges (a phone's row may run on into the dates beside it: "+49 169 3392471 2022-04 - heute"). */
 export function phonesIn(text: string): string[] {
-  let rest = digitOs(tldLetters(text).replace(EMAIL, ' ').replace(URL, ' '));
+  let rest = digitOs(tldLetters(text).replace(EMAIL, ' ').replace(URL, ' ')).replace(DIGIT_MARK, ' ');
   for (let range = findDateRange(rest), n = 0; range?.end && n < 4; range = findDateRange(rest), n++) rest = withoutDateRange(rest, range);
   return [...rest.matchAll(PHONES)].map((m) => m[0].trim()).filter((p) => !findDateRange(p)?.end && p.replace(/\D/g, '').length >= 8);
 }
+/** A mark between two digits of a phone ("+44 7339'877785": a speck on a photo read as an apostrophe)
+ * only groups them, as a space does; the digits are the number. */
+const DIGIT_MARK = /(?<=\d)['’`´](?=\d)/g;
+
 /** A phone number is digits, so an O or o touching a digit is a 0 ("+44 7O97 650741"); an O standing
  * apart from digits ("Studio 54") is a letter. Applied after addresses and links are taken out. */
 export function digitOs(text: string): string {
