@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Line, PageText } from '../../readers/types.js';
 import { knownHeading } from './headings.js';
-import { findEmail, parseCv } from './parse.js';
+import { digitOs, emailsIn, findEmail, parseCv, phonesIn } from './parse.js';
 import { findGutter, sidebarBand, withBandReading } from './reading-order.js';
 
 /** A page from lines at given positions (fractions of the page), each line one word run. */
@@ -354,6 +354,25 @@ describe('parseCv', () => {
     expect(findEmail('fatima. moreau@example.com')).toBe('fatima.moreau@example.com');
     expect(findEmail('Berlin | jo. brandt@example.de')).toBe('jo.brandt@example.de');
     expect(findEmail('Write to me. jo@example.de')).toBe('jo@example.de');
+  });
+
+  it("reads a 0 in an address's top-level domain as the letter O, and nowhere else in the address", () => {
+    expect(findEmail('Seattle,WA|aiko.schafer@example.c0m|+447797650741')).toBe('aiko.schafer@example.com');
+    expect(emailsIn('Austin, TX | mate0.moreau@mail.example.0rg | +44 7811 284470')).toEqual(['mate0.moreau@mail.example.org']);
+    expect(emailsIn('jo@web0.example.de')).toEqual(['jo@web0.example.de']);
+    // digits other than 0 are no letter a reader confuses with one: no address is made of them
+    expect(emailsIn('jo@example.c4m')).toEqual([]);
+  });
+
+  it('reads an O touching a digit of a phone number as a 0, and an O among letters as a letter', () => {
+    expect(phonesIn('Dublin | +44 7O97 65O741')).toEqual(['+44 7097 650741']);
+    expect(digitOs('Studio 54, Oslo 2019')).toBe('Studio 54, Oslo 2019');
+    expect(phonesIn('Oslo | ole@example.no | +47 9O1 23 456')).toEqual(['+47 901 23 456']);
+  });
+
+  it('reads a mark between two digits of a phone as the space it stands in', () => {
+    expect(phonesIn("+44 7339'877785 Helix Medical GmbH | Remote")).toEqual(['+44 7339 877785']);
+    expect(phonesIn('Tel. +44 7339’877785')).toEqual(['+44 7339 877785']);
   });
 
   it('reads the sidebar of a photo again on its own and keeps the reading with more words', () => {

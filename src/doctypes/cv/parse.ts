@@ -16,8 +16,19 @@ export const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
 // or after a separator the two pieces are one address.
 const EMAIL_BROKEN = /(?:^|[|·•]\s*)([A-Za-z0-9._%+-]+\.) ([A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,})/;
 
+/** An address's top-level domain, after the last dot of its domain: letters only. */
+const TLD_WITH_ZERO = /(@(?:[A-Za-z0-9-]+\.)+)([A-Za-z0]*0[A-Za-z0]*)(?![A-Za-z0-9-]|\.[A-Za-z0-9])/g;
+
+/** A top-level domain has no digits, so a 0 read in it is the letter O ("example.c0m", "example.0rg":
+ * PaddleOCR reads the round O of a photographed address so). Only the TLD: a domain's other labels
+ * and the part before the @ may hold digits, and there a 0 stays a 0. */
+export function tldLetters(text: string): string {
+  return text.replace(TLD_WITH_ZERO, (whole, head: string, tld: string) => (/[A-Za-z]/.test(tld) && tld.length >= 2 ? head + tld.replace(/0/g, 'o') : whole));
+}
+
 /** The e-mail address on a line, lower-cased, or null. */
-export function findEmail(line: string): string | null {
+export function findEmail(text: string): string | null {
+  const line = tldLetters(text);
   const broken = line.match(EMAIL_BROKEN);
   if (broken) return (broken[1]! + broken[2]!).toLowerCase();
   return line.match(EMAIL)?.[0].toLowerCase() ?? null;
@@ -28,16 +39,25 @@ const PHONES = new RegExp(PHONE.source, 'g');
 /** Every e-mail address a text holds, in order, lower-cased (a crop may hold two readings' worth). */
 export function emailsIn(text: string): string[] {
   const first = findEmail(text);
-  const all = [...text.matchAll(new RegExp(EMAIL.source, 'g'))].map((m) => m[0].toLowerCase());
+  const all = [...tldLetters(text).matchAll(new RegExp(EMAIL.source, 'g'))].map((m) => m[0].toLowerCase());
   return [...new Set(first ? [first, ...all] : all)];
 }
 
 /** Every phone number a text holds, in order: eight digits or more, outside addresses, links and
  * date ranges (a phone's row may run on into the dates beside it: "+49 169 3392471 2022-04 - heute"). */
 export function phonesIn(text: string): string[] {
-  let rest = text.replace(EMAIL, ' ').replace(URL, ' ');
+  let rest = digitOs(tldLetters(text).replace(EMAIL, ' ').replace(URL, ' ')).replace(DIGIT_MARK, ' ');
   for (let range = findDateRange(rest), n = 0; range?.end && n < 4; range = findDateRange(rest), n++) rest = withoutDateRange(rest, range);
   return [...rest.matchAll(PHONES)].map((m) => m[0].trim()).filter((p) => !findDateRange(p)?.end && p.replace(/\D/g, '').length >= 8);
+}
+/** A mark between two digits of a phone ("+44 7339'877785": a speck on a photo read as an apostrophe)
+ * only groups them, as a space does; the digits are the number. */
+const DIGIT_MARK = /(?<=\d)['’`´](?=\d)/g;
+
+/** A phone number is digits, so an O or o touching a digit is a 0 ("+44 7O97 650741"); an O standing
+ * apart from digits ("Studio 54") is a letter. Applied after addresses and links are taken out. */
+export function digitOs(text: string): string {
+  return text.replace(/(?<=\d)[Oo]+|[Oo]+(?=\d)/g, (os) => '0'.repeat(os.length));
 }
 const URL = /(?:https?:\/\/)?(?:www\.)?(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|de|fr|es|uk|eu|me|ai|co|info|app|page|site)(?:\/[^\s,;|·•]*)?/i;
 

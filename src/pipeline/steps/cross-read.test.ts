@@ -40,6 +40,15 @@ describe('the second reader on a CV’s contact facts', () => {
     expect(valueFromCrop(email, 'Mail: daniel.lindgvist@example.com', 'daniel.lindgvist@example.com')).toBe('daniel.lindgvist@example.com');
   });
 
+  it("reads a crop's address the same when only its spacing or a 0 in its top-level domain differs", () => {
+    expect(valueFromCrop(email, 'Hamburg,Deutschland |daniel.brandt@example.ne t|+491664365517', 'daniel.brandt@example.net')).toBe(
+      'daniel.brandt@example.net',
+    );
+    expect(valueFromCrop(email, 'Seattle,WA|aiko.schafer@example.c0m|+447797650741', 'aiko.schafer@example.com')).toBe('aiko.schafer@example.com');
+    // spaces joined only ever give the first reading: another address stays as the crop shows it
+    expect(valueFromCrop(email, 'daniel.brandt@example.ne t', 'daniel.brandt@example.nl')).toBe('daniel.brandt@example.ne');
+  });
+
   it('never takes a shorter address or number for found inside the crop’s, nor one that differs by a dot', () => {
     const phone = cvDoctype.fields.find((f) => f.key === 'phone')!;
     expect(valueFromCrop(email, 'daniel.lindqvist@example.com', 'aniel.lindqvist@example.com')).toBe('daniel.lindqvist@example.com');

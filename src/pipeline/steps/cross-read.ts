@@ -101,9 +101,12 @@ export function valueFromCrop(spec: FieldSpec, text: string, firstValue: Extract
   if (spec.grammar) {
     // Only a whole value of the field's form counts, never one inside a longer one (an address
     // with a letter dropped lies within the right one); without one, the text stands as a disagreement.
+    // A reader may set a space inside a value ("example.ne t"): the crop still shows the first
+    // reader's value when its characters, spaces aside, spell it, and only then.
     const want = canonical(spec.kind, firstValue);
     const found = spec.grammar(t);
-    return found.find((v) => canonical(spec.kind, v) === want) ?? found[0] ?? t;
+    const same = (v: string) => canonical(spec.kind, v) === want;
+    return found.find(same) ?? spec.grammar(t.replace(/\s+/g, '')).find(same) ?? found[0] ?? t;
   }
   if (holdsValue(spec, t, firstValue)) return firstValue;
   if (spec.kind === 'amount') {

@@ -63,6 +63,22 @@ async function context(field: FieldReading, looks: string[]): Promise<{ ctx: Rea
   return { ctx, asked };
 }
 
+/** Two stand-in accent engines whose reading depends on the height of the crop they are given. */
+async function sizedContext(field: FieldReading, read: (height: number) => string): Promise<{ ctx: ReadContext; sizes: number[] }> {
+  const { ctx } = await context(field, []);
+  const sizes: number[] = [];
+  const engine = {
+    readRegion: async (png: Buffer) => {
+      const { height } = await openImage(png).metadata();
+      sizes.push(height!);
+      const text = read(height!);
+      return { text, confidence: 0.9, lines: [{ text, box: [0, 0, 1, 1], confidence: 0.9, words: [] }] };
+    },
+  };
+  (ctx.deps.readers as { accents: () => Promise<unknown[]> }).accents = async () => [engine, engine];
+  return { ctx, sizes };
+}
+
 describe('the second look at a photographed name', () => {
   it('withholds a name whose accents a look saw and both page readers left out, showing both readings', async () => {
     const { ctx } = await context(nameField(['reader_agree']), ['Soren Hartmann', 'Sören Hartmann']);
@@ -77,7 +93,7 @@ describe('the second look at a photographed name', () => {
     const { ctx } = await context(nameField(['reader_agree']), ['Sören Hartmann', 'Sören  Hartmann']);
     await nameAccentsStep.run(ctx);
     expect(ctx.fields[0]).toMatchObject({ value: 'Sören Hartmann', status: 'read', evidence: ['reader_agree'], problems: [] });
-    expect(ctx.fields[0]!.reason).toContain('both read "Sören Hartmann"');
+    expect(ctx.fields[0]!.reason).toContain('all read "Sören Hartmann"');
   });
 
   it('withholds the name when the looks put different accents on it, or one misread another letter', async () => {
@@ -89,6 +105,21 @@ describe('the second look at a photographed name', () => {
       await nameAccentsStep.run(ctx);
       expect(ctx.fields[0], looks.join(' | ')).toMatchObject({ value: null, status: 'conflict' });
     }
+  });
+
+  it('withholds the name when both engines agree on a mark at one size of the crop and read another at the other size', async () => {
+    const { ctx, sizes } = await sizedContext(nameField(['reader_agree']), (height) => (height > 50 ? 'Sôren Hartmann' : 'Sören Hartmann'));
+    await nameAccentsStep.run(ctx);
+    // the page-scale crop (a 24 px high value, 40 px letters, margins) and the same at half its size
+    expect(sizes).toHaveLength(4);
+    expect(sizes[2]).toBe(Math.round(sizes[0]! / 2));
+    expect(ctx.fields[0]).toMatchObject({ value: null, status: 'conflict' });
+  });
+
+  it('withholds a name all looks read plain at one size when a look saw accents at the other', async () => {
+    const { ctx } = await sizedContext(nameField(['reader_agree']), (height) => (height > 50 ? 'Soren Hartmann' : 'Sören Hartmann'));
+    await nameAccentsStep.run(ctx);
+    expect(ctx.fields[0]).toMatchObject({ value: null, status: 'conflict' });
   });
 
   it('leaves a name alone when the looks read it plain too', async () => {

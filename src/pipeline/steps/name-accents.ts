@@ -1,4 +1,5 @@
 import { canonicalName } from '../../domain/normalise.js';
+import { openImage } from '../../imaging/open.js';
 import { doubted, readByRule, type FieldCandidate, type FieldReading } from '../../domain/field.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
@@ -6,6 +7,18 @@ import { uprightPage } from './page-image.js';
 import { preparedCrop } from './re-read.js';
 
 const ACCENTED = /[^\u0000-\u007f]/u;
+
+/** The name's crop at half its size: a name is set large, and its letters at the page's scale are
+ * about twice the height Tesseract reads best (30–40 px). Read at both sizes, the marks are seen
+ * at two scales; a mark misjudged at one ("Sôren" for "Sören", agreed by both engines) or missed at
+ * one (all read "Soren") mostly reads otherwise at the other, and the name is left in doubt. */
+async function reduced(png: Buffer): Promise<Buffer> {
+  const { width, height } = await openImage(png).metadata();
+  return openImage(png)
+    .resize(Math.max(1, Math.round(width! / 2)), Math.max(1, Math.round(height! / 2)), { kernel: 'lanczos3' })
+    .png()
+    .toBuffer();
+}
 
 /** The words of a name read plain that a second look read as the same word with accents
  * ("Soren" → "Sören"); other differences are misreadings, not accents, and count for nothing.
@@ -43,12 +56,12 @@ const secondLook = (field: FieldReading, value: string, looks: string[]): FieldC
   confidence: 0,
 });
 
-/** The accents both looks saw, put on the name the page readers agreed on. */
+/** The accents every look saw, put on the name the page readers agreed on. */
 function accentsSeenAlike(field: FieldReading, name: string, accented: string, looks: string[]): FieldReading {
   return readByRule(
     field,
     { value: accented, evidence: field.evidence, region: field.region, candidates: [...field.candidates, secondLook(field, accented, looks)] },
-    `The page readers agreed on "${name}", which neither of them can write with accents; two second looks with French, German and Spanish letters both read "${accented}".`,
+    `The page readers agreed on "${name}", which neither of them can write with accents; second looks with French, German and Spanish letters, at two sizes of its crop, all read "${accented}".`,
   );
 }
 
@@ -65,9 +78,10 @@ function accentsInDoubt(field: FieldReading, name: string, proposed: string, loo
  * English model and PaddleOCR write "Sören" as "Soren" alike. The name's line is looked at again by
  * Tesseract engines whose languages write accents (TESSERACT_ACCENT_LANGS: two, as each favours its
  * first language's letters and misses others'); where either reads a word of the name with accents
- * the readers left out, the name gets them only when both looks read the whole name alike; one look
+ * the readers left out, the name gets them only when every look read the whole name alike; one look
  * alone is not trusted with the accents ("Tomäs" for "Tomás", "Sôren" for "Sören" happen), so where
- * the looks differ the name is not published but sent to a person. A name from the file's own text
+ * the looks differ the name is not published but sent to a person. Each engine looks at the crop
+ * at two sizes (see reduced): both engines have read "Sôren" alike at one size. A name from the file's own text
  * or a checked MRZ is left alone. */
 export const nameAccentsStep: Step<ReadContext> = {
   name: 'name_accents',
@@ -81,15 +95,16 @@ export const nameAccentsStep: Step<ReadContext> = {
     const crop = page ? await preparedCrop(page, field.region.box) : null;
     if (!crop) return undefined;
     const looks: string[] = [];
-    for (const engine of engines) {
-      const read = await engine.readRegion(crop.png, { psm: 6, ...(ctx.signal ? { signal: ctx.signal } : {}) });
-      looks.push(read.lines.map((l) => l.text).join(' '));
-    }
+    for (const png of [crop.png, await reduced(crop.png)])
+      for (const engine of engines) {
+        const read = await engine.readRegion(png, { psm: 6, ...(ctx.signal ? { signal: ctx.signal } : {}) });
+        looks.push(read.lines.map((l) => l.text).join(' '));
+      }
     const accents = accentedWords(field.value, looks);
     ctx.raw.name_accents = { name: field.value, second_looks: looks };
     if (accents.size === 0) return undefined;
     const proposed = withAccents(field.value, accents);
-    // Every word as both looks wrote it: a look that misread another letter leaves the name in doubt.
+    // Every word as every look wrote it: a look that misread another letter leaves the name in doubt.
     const alike = looksAgree(looks) && looks[0]!.includes(proposed);
     ctx.fields[at] = alike ? accentsSeenAlike(field, field.value, proposed, looks) : accentsInDoubt(field, field.value, proposed, looks);
     return undefined;

@@ -29,17 +29,37 @@ const value = (key: string, v: ExtractedValue['value'], box: [number, number, nu
   confidence: 0.8,
 });
 
+/** A stand-in PaddleOCR whose crop read returns a given text as one line filling the crop. */
+function fakePaddle(cropText: string) {
+  const calls: number[] = [];
+  return {
+    calls,
+    readCrops: async (png: Buffer, boxes: [number, number, number, number][]) => {
+      const { height } = await openImage(png).metadata();
+      calls.push(height!);
+      return boxes.map((box) => ({
+        box,
+        text: cropText,
+        confidence: 0.9,
+        lines: [{ text: cropText, box: [0, 0, 1, 1], confidence: 0.9, words: [] }],
+        via: 'detector',
+      }));
+    },
+  };
+}
+
 async function context(
   tesseract: ReturnType<typeof fakeTesseract>,
   first: ExtractedValue[],
   second: ExtractedValue[],
   doctype: Doctype = receipt,
+  paddle: ReturnType<typeof fakePaddle> | null = null,
 ): Promise<ReadContext> {
   const png = await openImage(Buffer.alloc(400 * 1000 * 3, 255), { raw: { width: 400, height: 1000, channels: 3 } })
     .png()
     .toBuffer();
   return {
-    deps: { readers: { get: async (name: string) => (name === 'tesseract' ? tesseract : null) } },
+    deps: { readers: { get: async (name: string) => (name === 'tesseract' ? tesseract : name === 'paddle' ? paddle : null) } },
     pageImages: [{ page: 1, width: 400, height: 1000, png }],
     readings: [],
     doctype,
@@ -119,6 +139,43 @@ describe('re-reading a disputed value from its crop', () => {
     expect(first[0]!.value).toBe('daniel.lindqvist@example.com');
     const email = reconcile(cvDoctype.fields, ctx.extracted).find((f) => f.key === 'email')!;
     expect(email).toMatchObject({ status: 'read', value: 'daniel.lindqvist@example.com', evidence: ['reader_agree'] });
+  });
+
+  it("lets Paddle read a CV's e-mail still disputed after Tesseract's re-read from the same prepared crop", async () => {
+    const box: [number, number, number, number] = [0.08, 0.18, 0.3, 0.19];
+    const first = [value('email', 'mateo.moreau@mail.example.org', box)];
+    const second = [value('email', 'mate0.moreau@mail.example.org', box)];
+    const paddle = fakePaddle('mateo.moreau@mail.example.org');
+    const ctx = await context(fakeTesseract('mateo.moreau@mail.example.org'), first, second, cvDoctype, paddle);
+    await reReadStep.run(ctx);
+    expect(second[0]!.value).toBe('mateo.moreau@mail.example.org');
+    // the enlarged crop, not the page's pixels
+    expect(paddle.calls[0]).toBeGreaterThan(40);
+    const email = reconcile(cvDoctype.fields, ctx.extracted).find((f) => f.key === 'email')!;
+    expect(email).toMatchObject({ status: 'read', value: 'mateo.moreau@mail.example.org', evidence: ['reader_agree'] });
+  });
+
+  it("keeps Paddle's crop reading when it still disagrees, and never asks it when the engines agree", async () => {
+    const box: [number, number, number, number] = [0.08, 0.18, 0.3, 0.19];
+    const second = [value('email', 'mate0.moreau@mail.example.org', box)];
+    const ctx = await context(
+      fakeTesseract('mateo.moreau@mail.example.org'),
+      [value('email', 'mateo.moreau@mail.example.org', box)],
+      second,
+      cvDoctype,
+      fakePaddle('mate0.moreau@mail.exampie.org'),
+    );
+    await reReadStep.run(ctx);
+    expect(second[0]!.value).toBe('mate0.moreau@mail.exampie.org');
+    expect(reconcile(cvDoctype.fields, ctx.extracted).find((f) => f.key === 'email')).toMatchObject({ status: 'conflict', value: null });
+
+    const paddle = fakePaddle('someone.else@example.org');
+    const agreed = [value('email', 'mateo.moreau@mail.example.org', box)];
+    await reReadStep.run(
+      await context(fakeTesseract('mateo.moreau@mail.example.org'), [value('email', 'mate0.moreau@mail.example.org', box)], agreed, cvDoctype, paddle),
+    );
+    expect(paddle.calls).toEqual([]);
+    expect(agreed[0]!.value).toBe('mateo.moreau@mail.example.org');
   });
 
   it('never makes up a phone number the crop does not show: a crop without one leaves the page reading', async () => {

@@ -25,6 +25,8 @@ export interface ReRead {
   key: string;
   page: string;
   crop: string;
+  /** The engine that looked again, when not Tesseract. */
+  reader?: 'paddle';
 }
 
 /** Where the two engines disagree on a value, the first reader (Tesseract) reads it again from its
@@ -32,7 +34,9 @@ export interface ReRead {
  * white margin. The page read saw the value at the page's scale among everything else; the crop
  * read is Tesseract's better look at the same pixels and replaces its page value whatever it says
  * (it is never chosen for agreeing). Agreement still needs the second engine (Paddle) to have read
- * the same, so a value both engines misread alike is as unlikely as before. */
+ * the same, so a value both engines misread alike is as unlikely as before. A value of a grammar
+ * (an e-mail address, a phone number) still disputed after that is read by Paddle from the same
+ * prepared crop, and that reading likewise replaces Paddle's whatever it says. */
 export const reReadStep: Step<ReadContext> = {
   name: 're_read',
   async run(ctx) {
@@ -56,6 +60,20 @@ export const reReadStep: Step<ReadContext> = {
       done.push({ key: v.key, page: v.raw, crop: text });
       v.value = value;
       v.raw = text;
+    }
+    // A value of a grammar still disputed: the second engine's look at the same prepared crop.
+    for (const v of disputed) {
+      const spec = specs.get(v.key)!;
+      if (!spec.grammar || !isDisputed(spec, v, second.values)) continue;
+      const text = await paddleCropText(ctx, v.region!);
+      if (text === null || spec.grammar(text).length === 0) continue;
+      const value = valueFromCrop(spec, text, v.value);
+      if (value === null || canonical(spec.kind, value) === null) continue;
+      for (const o of second.values.filter((o) => o.key === v.key)) {
+        done.push({ key: v.key, page: o.raw, crop: text, reader: 'paddle' });
+        o.value = value;
+        o.raw = text;
+      }
     }
     if (done.length) ctx.raw.re_read = [...((ctx.raw.re_read as ReRead[] | undefined) ?? []), ...done];
     return undefined;
@@ -117,6 +135,23 @@ export async function reReadText(ctx: ReadContext, region: { page: number; box: 
   const read = await tesseract.readRegion(crop.png, { psm: 6, ...(ctx.signal ? { signal: ctx.signal } : {}) });
   return linesWithin(
     read.lines.map((l) => onPage(l, crop.toPage)),
+    region.box,
+  )
+    .map((l) => l.text)
+    .join(' ');
+}
+
+/** PaddleOCR's text of a region read from the prepared crop Tesseract's re-read saw (enlarged,
+ * grey, contrast stretched) rather than from the page: at the page's scale a photographed "o"
+ * is a few pixels, and Paddle reads it as "0" or drops letters ("mail.xamle."). */
+async function paddleCropText(ctx: ReadContext, region: { page: number; box: Box }): Promise<string | null> {
+  const paddle = await ctx.deps.readers.get('paddle');
+  const page = paddle ? await uprightPage(ctx, region.page) : null;
+  const crop = page ? await preparedCrop(page, region.box) : null;
+  if (!paddle || !crop) return null;
+  const [read] = await paddle.readCrops(crop.png, [[0, 0, 1, 1]], { detectLines: true, ...(ctx.signal ? { signal: ctx.signal } : {}) });
+  return linesWithin(
+    (read?.lines ?? []).map((l) => onPage(l, crop.toPage)),
     region.box,
   )
     .map((l) => l.text)
