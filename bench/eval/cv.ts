@@ -33,6 +33,11 @@ const same = (a: string | null | undefined, b: string | null | undefined) =>
     .replace(/\s+/g, ' ')
     .trim();
 
+/** A name is right only with every accent right: "Soren" published for "Sören" is a wrong name,
+ * not a near miss (case and spacing aside). */
+const sameName = (a: string | null | undefined, b: string | null | undefined) =>
+  (a ?? '').normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim() === (b ?? '').normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
+
 /** Scores one read CV against its label, adding to the tally. */
 export function scoreCv(label: CvLabel, cv: Cv | null, t: Tally): void {
   const add = (f: CvField, ok: boolean) => {
@@ -44,7 +49,7 @@ export function scoreCv(label: CvLabel, cv: Cv | null, t: Tally): void {
     if (cv && !v) t[f].withheld++;
     else if (v && !ok) t[f].wrong++;
   };
-  contact('name', cv?.contact.name, same(label.name, cv?.contact.name?.value));
+  contact('name', cv?.contact.name, sameName(label.name, cv?.contact.name?.value));
   if (label.email) contact('email', cv?.contact.email, same(label.email, cv?.contact.email?.value));
   if (label.phone) contact('phone', cv?.contact.phone, (cv?.contact.phone?.value ?? '').replace(/\D/g, '') === label.phone.replace(/\D/g, ''));
   const exp = cv?.experience ?? [];
