@@ -9,10 +9,11 @@ import { findMrz as findMrzWith, type CaptureMrzReaders } from './mrz-pass.js';
  * test/api/capture.test.ts and ocrb-mrz.test.ts):
  * `<` read as K leaves every check digit passing, so a K in a checked field needs a second engine. */
 
-// A real specimen's MRZ (ICAO 9303 style GBR sample) with its optional data read twice as K:
-// every check digit still passes.
-const PRINTED = ['P<GBRUNITED<KINGDOM<FIVE<<JODIE<PIPPA<<<<<<<', '1071857032GBR8501178F1601312<<<<<<<<<<<<<<02'];
-const MISREAD = [PRINTED[0]!, '1071857032GBR8501178F1601312<<<<<<<<<<<K<K02'];
+// A specimen's MRZ (ICAO 9303 style GBR sample; its document number's 8 changed, 8 and S being a
+// pair the check digits cannot tell apart) with its optional data read twice as K: every check
+// digit still passes.
+const PRINTED = ['P<GBRUNITED<KINGDOM<FIVE<<JODIE<PIPPA<<<<<<<', '1071957035GBR8501178F1601312<<<<<<<<<<<<<<06'];
+const MISREAD = [PRINTED[0]!, '1071957035GBR8501178F1601312<<<<<<<<<<<K<K06'];
 
 const lines = (texts: string[]): Line[] => texts.map((t, i) => lineOf(t, [0.05, 0.2 + i * 0.4, 0.95, 0.5 + i * 0.4]));
 

@@ -19,7 +19,9 @@ const blindEngines = async (): Promise<CaptureMrzReaders> => ({
 
 describe('the OCR-B fast path of the capture check', () => {
   it('proves a generated 2 MP passport frame without starting an OCR engine', { timeout: 60_000 }, async () => {
-    const generated = await mrzFrame({ seed: 21 });
+    // a seed whose checked fields hold none of the characters the check digits cannot tell apart
+    // (G/6, S/8, K): every other frame needs a second engine's look at those
+    const generated = await mrzFrame({ seed: 20 });
     const pass = await findMrz(await openFrame(generated.bytes), noEngines, now);
     expect(pass!.reader).toBe('ocrb');
     expect(pass!.proven).toBe(true);

@@ -21,7 +21,7 @@ export const CAPTURE_REASONS = {
     'Hold steady for another frame; if the same check keeps failing, the printed MRZ itself may be wrong and a person must look.',
   ),
   mrz_ambiguous: retake(
-    'The check digits pass, but they cannot tell some characters apart (< and K, G and 6) and no second reader confirmed them.',
+    'The check digits pass, but they cannot tell some characters apart (< and K, G and 6, S and 8) and no second reader confirmed them.',
     'Hold steady for another frame, with the MRZ sharp and evenly lit.',
   ),
   mrz_unreadable: retake(

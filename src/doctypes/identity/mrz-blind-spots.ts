@@ -2,8 +2,8 @@ import type { MrzField, MrzFieldName, MrzResult } from '../mrz/index.js';
 import { engineOf, type ReaderName } from '../../readers/types.js';
 
 /** The blind-spot rule, shared by the capture check and the document MRZ reading. Passing every
- * check digit is not always enough: `<` read as K, and G read as 6 (or back), leave every check
- * digit unchanged (their values differ by a multiple of 10). Where a checked field holds such a
+ * check digit is not always enough: `<` read as K, and G read as 6 or S as 8 (or back), leave every
+ * check digit unchanged (their values differ by a multiple of 10). Where a checked field holds such a
  * character (the parser's `blindSpots`), another engine must have read that field alike before
  * the reading's value for it counts. */
 

@@ -10,10 +10,11 @@ import type { OcrbMrz } from './ocrb-mrz.js';
  * neither verify that field nor outvote another engine; names (no check digit) it read alone do
  * not count either. */
 
-// A specimen's MRZ (ICAO 9303 style GBR sample) with its optional data read twice as K: every
-// check digit still passes.
-const PRINTED = ['P<GBRUNITED<KINGDOM<FIVE<<JODIE<PIPPA<<<<<<<', '1071857032GBR8501178F1601312<<<<<<<<<<<<<<02'];
-const MISREAD = [PRINTED[0]!, '1071857032GBR8501178F1601312<<<<<<<<<<<K<K02'];
+// A specimen's MRZ (ICAO 9303 style GBR sample; its document number's 8 changed, 8 and S being a
+// pair the check digits cannot tell apart) with its optional data read twice as K: every check
+// digit still passes.
+const PRINTED = ['P<GBRUNITED<KINGDOM<FIVE<<JODIE<PIPPA<<<<<<<', '1071957035GBR8501178F1601312<<<<<<<<<<<<<<06'];
+const MISREAD = [PRINTED[0]!, '1071957035GBR8501178F1601312<<<<<<<<<<<K<K06'];
 const NOW = new Date('2025-06-01T00:00:00Z');
 
 const output = (reader: ReaderName, texts: string[]): ReaderOutput => ({

@@ -17,7 +17,7 @@ import { readOcrbMrz, type OcrbMrz } from './ocrb-mrz.js';
  * the best is the one whose check digits pass most.
  *
  * The glyph reader is held to the blind-spot rule (mrz-blind-spots.ts): a checked field of its
- * reading that holds a K, G or 6 counts only where another engine read that field alike. Until
+ * reading that holds a K, G, 6, S or 8 counts only where another engine read that field alike. Until
  * then the field has no vote in the consensus, and its reading joins the page's readings (where
  * one check digit alone verifies a value) only with no such field left. */
 

@@ -80,7 +80,9 @@ export function safeCheckDigit(value: string): number | null {
 }
 
 /** Confusions the check digit cannot see: the two readings have weighted values equal modulo 10
- * at every weight (G=16 and 6; K=20 and `<`=0). A check that passes says nothing about them. */
+ * at every weight (G=16 and 6; S=28 and 8; K=20 and `<`=0). Every letter shares its value modulo
+ * 10 with a digit; these are the pairs a reader mistakes for each other (S/8 under blur, G/6, and
+ * `<` for K). A check that passes says nothing about them. */
 export function isCheckBlind(ch: string): boolean {
-  return ch === 'G' || ch === '6' || ch === 'K';
+  return ch === 'G' || ch === '6' || ch === 'S' || ch === '8' || ch === 'K';
 }

@@ -168,8 +168,10 @@ describe('alphanumeric fields are never repaired', () => {
     expect(r.fields.document_number?.status).toBe('invalid');
   });
 
-  it('G and 6 (and K for <) are blind spots of a passing check', () => {
+  it('G and 6, S and 8 (and K for <) are blind spots of a passing check', () => {
     const r = parseMrz(composeMrz({ ...td3, documentNumber: 'AG6K12345' }), { now });
     expect(r.fields.document_number).toMatchObject({ status: 'valid', blindSpots: [1, 2, 3] });
+    const s = parseMrz(composeMrz({ ...td3, documentNumber: 'XS8123457' }), { now });
+    expect(s.fields.document_number).toMatchObject({ status: 'valid', blindSpots: [1, 2] });
   });
 });

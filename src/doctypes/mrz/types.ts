@@ -61,7 +61,7 @@ export interface MrzField {
   checkDigit?: MrzCheckDigit;
   status: MrzFieldStatus;
   evidence: EvidenceItem[];
-  /** Line positions holding G, 6 or K: a G/6 or `<`/K misread there would pass every check digit. */
+  /** Line positions holding G, 6, S, 8 or K: a G/6, S/8 or `<`/K misread there would pass every check digit. */
   blindSpots: number[];
 }
 

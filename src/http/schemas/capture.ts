@@ -54,7 +54,7 @@ export const CaptureResultSchema = z
         all_checks_passed: z
           .boolean()
           .describe(
-            'Every check digit passes. Proven also needs a second reader to confirm any character the check digits cannot tell apart (< and K, G and 6) in a checked field.',
+            'Every check digit passes. Proven also needs a second reader to confirm any character the check digits cannot tell apart (< and K, G and 6, S and 8) in a checked field.',
           ),
         reader: z
           .enum(['mrz_pass', 'paddle', 'tesseract', 'text_layer', 'llm', 'ocrb'])
