@@ -57,7 +57,12 @@ export interface CaptureDeps {
 }
 
 export class CaptureService {
+  /** The pools once a check has started them: later checks let Paddle look ahead (findMrz). */
+  private running: CaptureMrzReaders | null = null;
+
   constructor(private readonly deps: CaptureDeps) {}
+
+  private readonly pools = async (): Promise<CaptureMrzReaders> => (this.running ??= await this.deps.readers());
 
   async check(bytes: Buffer, opts: { lookFor?: CaptureTarget; signal?: AbortSignal } = {}): Promise<CaptureResult> {
     const lookFor = opts.lookFor ?? 'any';
@@ -75,7 +80,9 @@ export class CaptureService {
     const qr = lookFor === 'mrz' ? NO_QR : await timed('qr', () => findQrCodes(frame));
     signal?.throwIfAborted();
     const skipMrz = lookFor === 'qr' || (lookFor === 'any' && qr.decoded.length > 0);
-    const mrz = skipMrz ? null : await timed('mrz', () => findMrz(frame, this.deps.readers, this.deps.now?.() ?? new Date(), signal));
+    const mrz = skipMrz
+      ? null
+      : await timed('mrz', () => findMrz(frame, this.pools, this.deps.now?.() ?? new Date(), { ...(signal ? { signal } : {}), running: this.running }));
     const mrzProven = mrz?.proven ?? false;
     const proven = mrzProven || qr.decoded.length > 0;
     const reasons = proven ? [] : await timed('guidance', () => explain(frame, mrz, qr.undecoded));

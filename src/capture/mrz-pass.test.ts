@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mrzFrame } from '../../test/fixtures/capture-frames.js';
 import { lineOf } from '../../test/helpers/identity-readings.js';
-import type { Line } from '../readers/types.js';
+import type { Box, Line } from '../readers/types.js';
 import { openFrame, type Frame } from './frame.js';
 import { findMrz as findMrzWith, type CaptureMrzReaders } from './mrz-pass.js';
 
@@ -27,7 +27,7 @@ function readers(tesseract: string[], paddle: string[] | null): CaptureMrzReader
 describe('the capture MRZ proof', async () => {
   const frame = await openFrame((await mrzFrame({ seed: 21 })).bytes);
   const now = new Date('2025-06-01T00:00:00Z');
-  const findMrz = (f: Frame, pools: () => Promise<CaptureMrzReaders>, at: Date) => findMrzWith(f, pools, at, undefined, () => []);
+  const findMrz = (f: Frame, pools: () => Promise<CaptureMrzReaders>, at: Date) => findMrzWith(f, pools, at, { readGlyphs: () => [] });
 
   it('proves a clean reading whose check digits all pass', async () => {
     const pass = await findMrz(frame, async () => readers(PRINTED, null), now);
@@ -57,5 +57,38 @@ describe('the capture MRZ proof', async () => {
     const pass = await findMrz(frame, async () => readers(changed, changed), now);
     expect(pass!.proven).toBe(false);
     expect(pass!.result!.checks.filter((c) => !c.valid).map((c) => c.name)).toContain('date_of_birth');
+  });
+
+  describe('with the pools already running, Paddle reads the document number while the glyph reader classifies', () => {
+    // the specimen as printed: its document number's 8 is a blind spot (8 and S weigh alike)
+    const SPECIMEN = [PRINTED[0]!, '1071857032GBR8501178F1601312<<<<<<<<<<<<<<02'];
+    const glyphs = (texts: string[]) => () => [{ lines: lines(texts), alternatives: [], spanBox: (): Box => [0, 0, 1, 1] }];
+    const early = (text: string, calls: Array<{ size?: unknown }>): CaptureMrzReaders => ({
+      tesseract: { readRegion: async () => ({ text: '', confidence: 0, lines: [] }) },
+      paddle: {
+        readCrops: async (_png, boxes, opts) => {
+          calls.push({ size: opts?.size });
+          return boxes.map((box) => ({ box, text, confidence: 0.9, lines: lines([text]), via: 'recogniser' as const }));
+        },
+      },
+    });
+    const noPools = async (): Promise<CaptureMrzReaders> => {
+      throw new Error('the early look should have settled the frame');
+    };
+
+    it('its reading of the field alike proves the frame, with no further engine call', async () => {
+      const calls: Array<{ size?: unknown }> = [];
+      const pass = await findMrzWith(frame, noPools, now, { readGlyphs: glyphs(SPECIMEN), running: early('1071857032GBR850', calls) });
+      expect(pass!.proven).toBe(true);
+      // the piece's size goes with it, so that the request is posted before the glyphs are read
+      expect(calls).toEqual([{ size: expect.objectContaining({ width: expect.any(Number), height: expect.any(Number) }) }]);
+    });
+
+    it('a reading that differs confirms nothing', async () => {
+      const pools = async (): Promise<CaptureMrzReaders> => ({ tesseract: { readRegion: async () => ({ text: '', confidence: 0, lines: [] }) }, paddle: null });
+      const pass = await findMrzWith(frame, pools, now, { readGlyphs: glyphs(SPECIMEN), running: early('1071S57032GBR850', []) });
+      expect(pass!.proven).toBe(false);
+      expect(pass!.unconfirmed.map((u) => u.char)).toEqual(['8']);
+    });
   });
 });

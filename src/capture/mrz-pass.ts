@@ -10,6 +10,7 @@ import type { Box, Line, ReaderName, ReaderOutput } from '../readers/types.js';
 import type { GreyImage } from '../readers/paddle/words.js';
 import { CROP_PAD } from '../readers/paddle/worker-protocol.js';
 import type { Frame } from './frame.js';
+import { mrzPixelRows } from '../readers/paddle/mrz-rows.js';
 import { passesEveryCheck, unconfirmedSpots, type BlindSpot, type SeenText } from '../doctypes/identity/mrz-blind-spots.js';
 import { readOcrbMrz, type OcrbMrz } from '../doctypes/identity/ocrb-mrz.js';
 
@@ -52,12 +53,19 @@ interface Reading {
  * can be tested on fixed readings alone. */
 export type GlyphReader = (grey: GreyImage) => OcrbMrz[];
 
+export interface FindMrzOptions {
+  signal?: AbortSignal;
+  readGlyphs?: GlyphReader;
+  /** The OCR pools when they already run: Paddle then reads the document number's piece of the
+   * band while the glyph reader classifies (see earlyLook). Never started for it. */
+  running?: CaptureMrzReaders | null;
+}
+
 export async function findMrz(
   frame: Frame,
   pools: () => Promise<CaptureMrzReaders>,
   now: Date,
-  signal?: AbortSignal,
-  readGlyphs: GlyphReader = readOcrbMrz,
+  { signal, readGlyphs = readOcrbMrz, running = null }: FindMrzOptions = {},
 ): Promise<MrzPass | null> {
   // the band is searched on the frame's work copy, already decoded; only the crop reads the full frame
   const band = await locateMrzBandInCopy({ ...frame.work, channels: 4 }, frame);
@@ -94,11 +102,20 @@ export async function findMrz(
     };
   };
 
+  // most frames' document numbers hold a blind spot (a 6, an 8, …): where Paddle already runs, it
+  // reads that field's piece on its own thread while the glyph reader classifies on this one
+  const early = running?.paddle ? await earlyLook(cut.grey, running.paddle, sig) : null;
+
   // the in-process OCR-B reader first: every check passing with no blind spot proves the frame
   // without starting an OCR engine
   const glyphs = readGlyphs(cut.grey);
   for (const reading of glyphs) consider('ocrb', reading.lines);
   if (passes() && unconfirmedSpots(best()!, seen).length === 0) return settled();
+  if (early) {
+    const text = await early;
+    if (text !== null) seen.push({ reader: 'paddle', lines: [text] });
+    if (passes() && unconfirmedSpots(best()!, seen).length === 0) return settled();
+  }
   signal?.throwIfAborted();
 
   // the OCR pools start only when the glyph reader could not prove the frame
@@ -144,11 +161,45 @@ export async function findMrz(
   return settled();
 }
 
+/** Where the document number lies before any glyph is read, as a share of its row's ink extent,
+ * with the two characters either side that anchor it (unconfirmedSpots): positions 0–9 of a
+ * two-row MRZ's second row (TD3, TD2; the share covers them at either line length, 44 or 36), 5–14
+ * of a three-row MRZ's first (TD1). */
+const DOCUMENT_NUMBER_SPAN: Record<number, { row: number; from: number; to: number }> = {
+  2: { row: 1, from: 0, to: 17 / 44 },
+  3: { row: 0, from: 2 / 30, to: 19 / 30 },
+};
+
+/** Paddle's reading of the document number's piece, its request posted before this returns (the
+ * piece's size is known, so no header is read and the pool hands it to a free engine within the
+ * microtasks one event-loop turn drains); null when the band's rows are not clear. What it reads
+ * only counts where it holds a field and its anchors exactly as the glyph reader read them. */
+async function earlyLook(
+  grey: GreyImage,
+  paddle: NonNullable<CaptureMrzReaders['paddle']>,
+  sig: { signal?: AbortSignal },
+): Promise<Promise<string | null> | null> {
+  const rows = mrzPixelRows(grey);
+  const span = rows ? DOCUMENT_NUMBER_SPAN[rows.length] : undefined;
+  if (!rows || !span) return null;
+  const row = rows[span.row]!;
+  const width = row.x1 - row.x0;
+  const box: Box = [(row.x0 + span.from * width) / grey.width, row.y0 / grey.height, (row.x0 + span.to * width) / grey.width, row.y1 / grey.height];
+  const piece = await pieceOf(grey, box);
+  const reading = paddle
+    .readCrops(piece.png, [piece.box], { ...sig, size: piece.size })
+    .then(([crop]) => (crop ? normalizeLine(crop.text) : null))
+    // a look nobody may need: its failure costs only the confirmation it would have given
+    .catch(() => null);
+  await new Promise((resolve) => setImmediate(resolve));
+  return reading;
+}
+
 /** The part of the band a box (crop fractions) and readCrops's paper around it cover, as a small
  * PNG with the box in its fractions and its contrast stretched as stretchCut stretches a whole
  * band: Paddle then decodes a few kilobytes, not the whole band, and the band is never stretched
  * when the pieces settle the frame. */
-async function pieceOf(grey: GreyImage, box: Box): Promise<{ png: Buffer; box: Box }> {
+async function pieceOf(grey: GreyImage, box: Box): Promise<{ png: Buffer; box: Box; size: { width: number; height: number } }> {
   const h = (box[3] - box[1]) * grey.height;
   // a pixel more than readCrops takes, so that its padding is never clipped by the piece's edge
   const padX = Math.max(CROP_PAD.min, Math.round(h * CROP_PAD.x)) + 2;
@@ -168,7 +219,7 @@ async function pieceOf(grey: GreyImage, box: Box): Promise<{ png: Buffer; box: B
     .toBuffer();
   const x = (v: number) => (v * grey.width - left) / w;
   const y = (v: number) => (v * grey.height - top) / ht;
-  return { png, box: [x(box[0]), y(box[1]), x(box[2]), y(box[3])] };
+  return { png, box: [x(box[0]), y(box[1]), x(box[2]), y(box[3])], size: { width: w, height: ht } };
 }
 
 /** The band crop is made for the document pipeline (letters ~35 px tall); Tesseract reads the
