@@ -9,34 +9,46 @@ const isCodeLike = (t: string): boolean => /^[A-Z0-9<][A-Z0-9< -]{3,}$/i.test(t.
 const isSex = (t: string): boolean => /^\s*[MFX]\b/i.test(t);
 
 export const LABELS = {
-  surname: { key: 'surname', label: /\b(surname|nom|apellidos|nachname|cognome|family name|last name)\b(?! du)/, accepts: hasLetters },
-  given_names: { key: 'given_names', label: /\b(given names?|prenoms?|forenames?|first names?|vornamen?|nombres)\b/, accepts: hasLetters },
+  surname: { key: 'surname', label: /\b(surname|nom|apellidos|nachname|cognome|family ?name|last ?name)\b(?! du)/, accepts: hasLetters },
+  given_names: { key: 'given_names', label: /\b(given ?names?|prenoms?|forenames?|first ?names?|vornamen?|nombres)\b/, accepts: hasLetters },
   document_number: {
     key: 'document_number',
     label: /\b(passport no|passport number|no\.? du passeport|document no|document number|no\.? du document|card no)\b/,
     accepts: isCodeLike,
+    shaped: true,
   },
   nationality: { key: 'nationality', label: /\b(nationality|nationalite|nacionalidad|citizenship)\b/, accepts: hasLetters },
-  date_of_birth: { key: 'date_of_birth', label: /\b(date of birth|date de naissance|birth date|d\.?o\.?b\.?|born)(?=\W|$)(?! in\b)/, accepts: hasDigit },
+  date_of_birth: {
+    key: 'date_of_birth',
+    label: /\b(date of birth|date de naissance|birth ?date|d\.?o\.?b\.?|born)(?=\W|$)(?! in\b)/,
+    accepts: hasDigit,
+    shaped: true,
+  },
   sex: { key: 'sex', label: /\b(sex|sexe|gender)\b/, accepts: isSex },
   expiry_date: {
     key: 'expiry_date',
-    label: /\b(date of expiry|expiry date|expiry|expires|date d.expiration|expiration|valid until|until)\b/,
+    label: /\b(date of expiry|expiry ?date|expiry|expires|date d.expiration|expiration|valid until|until)\b/,
     accepts: hasDigit,
+    shaped: true,
   },
   place_of_birth: { key: 'place_of_birth', label: /\b(place of birth|lieu de naissance|birthplace|born in)\b/, accepts: hasLetters },
-  date_of_issue: { key: 'date_of_issue', label: /(\b(date of issue|date de delivrance|issue date|issued on)\b|^(\d{1,2}[.)] )?(on|le)\b)/, accepts: hasDigit },
+  date_of_issue: {
+    key: 'date_of_issue',
+    label: /(\b(date of issue|date de delivrance|issue ?date|issued on)\b|(^|\s)(\d{1,2}[.)] )?(on|le)(?=\s*([:/]|$|\d)))/,
+    accepts: hasDigit,
+    shaped: true,
+  },
   authority: { key: 'authority', label: /\b(issuing authority|authority|autorite|issuing office|issued by)\b/, accepts: hasLetters },
   visa_type: { key: 'visa_type', label: /\b(type of visa|type de visa|visa type|category)\b/, accepts: (t) => t.trim().length > 0 },
   entries: { key: 'entries', label: /\b(number of entries|nombre d.entrees|entries)\b/, accepts: (t) => /^\s*(\d+|mult\w*|single|double)\b/i.test(t) },
-  valid_from: { key: 'valid_from', label: /(\bvalid from\b|^(\d{1,2}[.)] )?(from|du)\b)/, accepts: hasDigit },
+  valid_from: { key: 'valid_from', label: /(\bvalid from\b|(^|\s)(\d{1,2}[.)] )?(from|du)(?=\s*([:/]|$|\d)))/, accepts: hasDigit, shaped: true },
   place_of_issue: { key: 'place_of_issue', label: /\b(issued in|delivre a|place of issue)\b/, accepts: hasLetters },
-  passport_number: { key: 'passport_number', label: /\b(passport no|passport number|no\.? du passeport)\b/, accepts: isCodeLike },
-  id_number: { key: 'id_number', label: /\b(id\.? no|id number|identity no)\b/, accepts: (t) => /\d{6,}/.test(t.replace(/\s/g, '')) },
-  name_en: { key: 'name_en', label: /^\s*(\d{1,2}[.)] )?(full )?name\b/, accepts: hasLetters },
+  passport_number: { key: 'passport_number', label: /\b(passport no|passport number|no\.? du passeport)\b/, accepts: isCodeLike, shaped: true },
+  id_number: { key: 'id_number', label: /\b(id\.? no|id number|identity no)\b/, accepts: (t) => /\d{6,}/.test(t.replace(/\s/g, '')), shaped: true },
+  name_en: { key: 'name_en', label: /^\s*(\d{1,2}[.)] )?(full ?)?name\b/, accepts: hasLetters },
   occupation: { key: 'occupation', label: /\b(occupation|profession|job title)\b/, accepts: hasLetters },
-  qid_date_of_birth: { key: 'date_of_birth', label: /\b(d\.?o\.?b\.?|date of birth|birth date|born)(?=\W|$)(?! in\b)/, accepts: hasDigit },
-  qid_expiry_date: { key: 'expiry_date', label: /\b(expiry|expiry date|date of expiry|expires|valid until)\b/, accepts: hasDigit },
+  qid_date_of_birth: { key: 'date_of_birth', label: /\b(d\.?o\.?b\.?|date of birth|birth ?date|born)(?=\W|$)(?! in\b)/, accepts: hasDigit, shaped: true },
+  qid_expiry_date: { key: 'expiry_date', label: /\b(expiry|expiry ?date|date of expiry|expires|valid until)\b/, accepts: hasDigit, shaped: true },
 } as const satisfies Record<string, LabelSpec>;
 
 export type LabelName = keyof typeof LABELS;

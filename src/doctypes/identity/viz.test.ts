@@ -69,6 +69,69 @@ describe('readLabelledValues: labels paired with values by the page arrangement'
     expect(read(p)).toEqual({ surname: 'OKAFOR', given_names: 'ANNA', authority: 'MINISTRY OF INTERIOR' });
   });
 
+  it('a reader’s "words" read from the photo beside a value are not part of it', () => {
+    const row = line('ANNA', 0.278, 0.451, 0.335, 0.469);
+    row.words.unshift({ text: 'y', box: [0.035, 0.402, 0.099, 0.505], confidence: 0.38 }, { text: 'NN', box: [0.174, 0.402, 0.239, 0.505], confidence: 0.4 });
+    const p = page([
+      row,
+      line('Forenames', 0.897, 0.458, 0.952, 0.469),
+      line('MARTENS', 0.279, 0.408, 0.373, 0.426),
+      line('Family name', 0.888, 0.414, 0.952, 0.429),
+    ]);
+    expect(read(p)).toEqual({ surname: 'MARTENS', given_names: 'ANNA' });
+  });
+
+  it('a visa’s short labels ("On", "Du") stand alone, wherever the reader puts them in the line', () => {
+    const specs = labelSpecs(['date_of_issue', 'valid_from', 'surname']);
+    const issued = line('14 NOV /NOV 2024', 0.28, 0.36, 0.46, 0.38);
+    issued.words.push({ text: 'on', box: [0.938, 0.366, 0.952, 0.378], confidence: 0.9 });
+    issued.text += ' on';
+    const p = page([issued, line('DU TOIT', 0.28, 0.4, 0.4, 0.42), line('Surname', 0.9, 0.405, 0.95, 0.415)]);
+    expect(readLabelledValues(p, specs, KNOWN_LABELS).map((v) => [v.key, v.text])).toEqual([
+      ['date_of_issue', '14 NOV /NOV 2024'],
+      ['surname', 'DU TOIT'],
+    ]);
+  });
+
+  it('a label read without its spaces is still the label, and a value drops the marks a reader saw beside it', () => {
+    const row = line('Birthdate', 0.041, 0.344, 0.129, 0.367);
+    row.words.push(
+      { text: '~~', box: [0.15, 0.326, 0.163, 0.385], confidence: 0.35 },
+      { text: '17/04/1968', box: [0.171, 0.331, 0.353, 0.37], confidence: 0.88 },
+    );
+    expect(read(page([row]))).toEqual({ date_of_birth: '17/04/1968' });
+  });
+
+  it('labels at the right end with Arabic labels beside them, read as Latin garbage: the dates and numbers settle the arrangement', () => {
+    const specs = labelSpecs(['id_number', 'qid_date_of_birth', 'qid_expiry_date', 'nationality', 'occupation', 'name_en']);
+    const rows: Array<[string, string, string]> = [
+      ['25658663182', 'ID No.', 'aww'],
+      ['20 AUG 1956', 'Born', 'ayy'],
+      ['26 JAN 2027', 'Expiry', 'oye'],
+      ['PAKISTAN', 'Nationality', 'ty'],
+      ['DRIVER', 'Occupation', 'aigall'],
+      ['MOHAMMED NASSER', 'Name', 'owl'],
+    ];
+    const p = page(
+      rows.flatMap(([value, label, garbage], i) => {
+        const y = 0.2 + i * 0.1;
+        return [
+          line(value, 0.3, y, 0.3 + value.length * 0.012, y + 0.03),
+          line(label, 0.8 - label.length * 0.008, y + 0.005, 0.8, y + 0.025),
+          line(garbage, 0.82, y + 0.005, 0.86, y + 0.025),
+        ];
+      }),
+    );
+    expect(Object.fromEntries(readLabelledValues(p, specs, KNOWN_LABELS).map((v) => [v.key, v.text]))).toEqual({
+      id_number: '25658663182',
+      date_of_birth: '20 AUG 1956',
+      expiry_date: '26 JAN 2027',
+      nationality: 'PAKISTAN',
+      occupation: 'DRIVER',
+      name_en: 'MOHAMMED NASSER',
+    });
+  });
+
   it('a label whose value was not read gets none, not a neighbour’s', () => {
     const p = page([
       line('Surname', 0.3, 0.1, 0.38, 0.12),

@@ -17,6 +17,9 @@ export interface LabelSpec {
   label: RegExp;
   /** Whether a candidate value is what this field holds (e.g. a date); others are skipped. */
   accepts?: (text: string) => boolean;
+  /** The value has a shape `accepts` checks (a date, a number): free text beside a label (a neighbour's
+   * label read as garbage) passes a loose check, so this label's vote on the page's arrangement counts double. */
+  shaped?: boolean;
 }
 
 export interface VizValue {
@@ -114,6 +117,11 @@ function firstColumnRun(words: Word[], labelBox: Box): Word[] {
   return group ?? [];
 }
 
+/** A value is set at most a few times its label's size; a far taller "word" is a reader's reading of
+ * a picture beside it (the holder's photo), and would widen the column gap enough to join the value. */
+const MAX_VALUE_TO_LABEL = 3;
+const tooTall = (w: Word, labelHeight: number): boolean => height(w.box) > MAX_VALUE_TO_LABEL * labelHeight;
+
 type Direction = 'below' | 'above' | 'right' | 'left';
 /** Preference when as many labels find their value one way as another. */
 const DIRECTIONS: readonly Direction[] = ['below', 'right', 'above', 'left'];
@@ -133,7 +141,10 @@ function valueVertical(hit: LabelHit, page: PageText, isLabel: (text: string) =>
     .filter((l) => l !== hit.line && (down ? l.box[1] >= labelBox[1] + h * 0.5 : l.box[3] <= labelBox[3] - h * 0.5) && gapOf(l) <= MAX_DROP * h)
     .sort((a, b) => gapOf(a) - gapOf(b));
   for (const line of lines) {
-    const words = firstColumnRun(line.words, labelBox);
+    const words = firstColumnRun(
+      line.words.filter((w) => !tooTall(w, h)),
+      labelBox,
+    );
     if (words.length === 0) continue;
     // reaching the next label along the column means this one's value was not read
     return isLabel(textOf(words)) ? null : { words, gap: Math.max(0, gapOf(line)) / h };
@@ -151,7 +162,7 @@ function valueBeside(hit: LabelHit, page: PageText, isLabel: (text: string) => b
   const words = page.lines
     .filter((l) => l === hit.line || inRow(l.box))
     .flatMap((l) => l.words)
-    .filter((w) => !hit.words.includes(w) && inRow(w.box) && side(w.box));
+    .filter((w) => !hit.words.includes(w) && !tooTall(w, h) && inRow(w.box) && side(w.box));
   if (words.length === 0) return null;
   // words set close before a label are its own ("Issuing" of "Issuing authority"), not a value
   const groups = columnGroups(right ? words : [...words, ...hit.words]).filter((g) => !g.some((w) => hit.words.includes(w)));
@@ -160,6 +171,16 @@ function valueBeside(hit: LabelHit, page: PageText, isLabel: (text: string) => b
   if (isLabel(textOf(group))) return null;
   const gap = right ? group[0]!.box[0] - labelBox[2] : labelBox[0] - group[group.length - 1]!.box[2];
   return { words: group, gap: Math.max(0, gap) / h };
+}
+
+/** A value neither starts nor ends with a "word" of no letter or digit (a reader's reading of a rule or a wave). */
+function trimmed(words: Word[]): Word[] {
+  const real = (w: Word): boolean => /[\p{L}\p{N}]/u.test(w.text);
+  const first = words.findIndex(real);
+  if (first < 0) return [];
+  let last = words.length - 1;
+  while (!real(words[last]!)) last--;
+  return words.slice(first, last + 1);
 }
 
 const textOf = (words: Word[]): string =>
@@ -174,8 +195,9 @@ function candidate(hit: LabelHit, page: PageText, isLabel: (text: string) => boo
       ? valueVertical(hit, page, isLabel, direction === 'below')
       : valueBeside(hit, page, isLabel, direction === 'right');
   if (!found) return null;
-  const text = textOf(found.words);
-  return text && (!hit.spec.accepts || hit.spec.accepts(text)) ? found : null;
+  const words = trimmed(found.words);
+  const text = textOf(words);
+  return text && (!hit.spec.accepts || hit.spec.accepts(text)) ? { ...found, words } : null;
 }
 
 /** Every labelled value found on the page, first hit per key. `known` are every label the page may
@@ -186,20 +208,20 @@ export function readLabelledValues(page: PageText, specs: readonly LabelSpec[], 
   const options = hits.map((hit) => new Map(DIRECTIONS.map((d) => [d, candidate(hit, page, isLabel, d)] as const)));
   // each label votes for the direction of its nearest value; the page's arrangement is the most voted
   const votes = new Map<Direction, number>();
-  for (const found of options) {
+  for (const [i, found] of options.entries()) {
     let best: Direction | null = null;
     for (const d of DIRECTIONS) {
       const c = found.get(d);
       if (c && (best === null || c.gap < found.get(best)!.gap)) best = d;
     }
-    if (best) votes.set(best, (votes.get(best) ?? 0) + 1);
+    if (best) votes.set(best, (votes.get(best) ?? 0) + (hits[i]!.spec.shaped ? 2 : 1));
   }
   const direction = DIRECTIONS.reduce((a, b) => ((votes.get(b) ?? 0) > (votes.get(a) ?? 0) ? b : a));
   const out = new Map<string, VizValue>();
   hits.forEach((hit, i) => {
     if (out.has(hit.spec.key)) return;
     // after a colon, the words up to the next column (an Arabic label at the row's end is not the value)
-    const inline = hit.after.length > 0 ? columnGroups(hit.after)[0]! : [];
+    const inline = hit.after.length > 0 ? trimmed(columnGroups(hit.after)[0]!) : [];
     const after = textOf(inline);
     const words = after && (!hit.spec.accepts || hit.spec.accepts(after)) && !isLabel(after) ? inline : options[i]!.get(direction)?.words;
     if (!words) return;
