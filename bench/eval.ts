@@ -10,14 +10,15 @@ import { evalEInvoices, printSetReports } from './eval/einvoices.js';
 import { evalFinance, printFinanceEvaluation } from './eval/finance.js';
 import { evalGeneratedInvoices, HELD_OUT_BASE } from './eval/generated-invoices.js';
 import { evalIdentity } from './eval/identity.js';
+import { evalIdentityLayouts, type IdSplit, printIdentityLayoutEvaluation } from './eval/identity-layouts.js';
 import { evalMrzVectors } from './eval/mrz.js';
 import { evalQuality, printQualityEvaluation } from './eval/quality.js';
 import { evalPipeline, printPipelineReport } from './eval/pipeline.js';
 import { evalReceiptsPipeline, type ReceiptSplit } from './eval/receipts.js';
 import { loadSamples } from './eval/samples.js';
 
-/** `npm run eval -- --data ../shared/data [--only mrz-vectors,quality,identity,finance,receipts,einvoices,generated-invoices,pipeline,decisions,capture,cv] [--count 20 --seed 1 --photos 4]
- * [--receipts-split tune|held-out --limit N --show] [--mrz-split tune|held-out] [--cv-split held-out|tune]`: accuracy of the
+/** `npm run eval -- --data ../shared/data [--only mrz-vectors,quality,identity,identity-layouts,finance,receipts,einvoices,generated-invoices,pipeline,decisions,capture,cv] [--count 20 --seed 1 --photos 4]
+ * [--receipts-split tune|held-out --limit N --show] [--mrz-split tune|held-out] [--cv-split held-out|tune] [--id-split held-out|tune --id-count 4 --id-types passport,qid]`: accuracy of the
  * readers, extractors and decisions on labelled documents the service has never been tuned to. */
 const { values } = parseArgs({
   options: {
@@ -31,6 +32,9 @@ const { values } = parseArgs({
     show: { type: 'boolean', default: false },
     'mrz-split': { type: 'string' },
     'cv-split': { type: 'string', default: 'held-out' },
+    'id-split': { type: 'string', default: 'held-out' },
+    'id-count': { type: 'string', default: '4' },
+    'id-types': { type: 'string' },
   },
 });
 // npm runs scripts from the package root; a relative path means the caller's folder (INIT_CWD).
@@ -60,6 +64,21 @@ if (wanted('identity')) {
     process.exit(2);
   }
   await evalIdentity({ dataDir, count, seed, ...(split ? { split } : {}) });
+}
+if (wanted('identity-layouts')) {
+  const split = values['id-split'] as IdSplit;
+  if (split !== 'tune' && split !== 'held-out') throw new Error('--id-split is tune or held-out');
+  console.log(`\n== Identity documents in six layouts per type, through the whole reading (${split} seeds)`);
+  const config = loadConfig({ DATA_DIR: '/tmp/docread-eval', LOG_LEVEL: 'silent', WORKER_CONCURRENCY: '1' });
+  const reading = createReadDeps(config);
+  try {
+    const types = values['id-types']?.split(',') as Parameters<typeof evalIdentityLayouts>[0]['types'];
+    printIdentityLayoutEvaluation(
+      await evalIdentityLayouts({ deps: reading.deps, count: Number(values['id-count']), seed, split, show: values.show!, ...(types ? { types } : {}) }),
+    );
+  } finally {
+    await reading.close();
+  }
 }
 if (wanted('finance')) {
   console.log('\n== Invoices and receipts: extractor accuracy on the samples and on generated documents');

@@ -1,9 +1,9 @@
 import type { FieldKind } from '../domain/normalise.js';
 import { fieldsByKey, fieldsInOrder, withProblem, type FieldReading } from '../domain/field.js';
 import type { Problem } from '../domain/problem.js';
-import type { Line, PageText, ReaderOutput } from '../readers/types.js';
+import type { Box, PageText, ReaderOutput } from '../readers/types.js';
 import { detectIdentity } from './identity/detect.js';
-import type { LabelName } from './identity/labels.js';
+import { isArabicLabelWord, type LabelName } from './identity/labels.js';
 import { qidInconsistencies } from './identity/qid-number.js';
 import { readVizFields, vizExtracted } from './identity/viz-fields.js';
 import type { Doctype, ExtractContext, ExtractedValue, FieldSpec, RulesContext, RulesOutcome } from './types.js';
@@ -27,16 +27,25 @@ const ARABIC = /[\u0600-\u06FF]/g;
 /** Card titles in Arabic ("State of Qatar", "residence permit"), not a holder's name. */
 const ARABIC_TITLES = /دولة|قطر|رخصة|إقامة|اقامة|الإقامة|بطاقة/;
 
-/** The holder's name in Arabic: a line mostly of Arabic letters that is no card title, nearest
- * to the English name when that was found. */
-function arabicName(page: PageText, near: number | null): Line | null {
-  const lines = page.lines.filter((l) => {
-    const letters = l.text.replace(/[\s\d\p{P}]/gu, '');
-    return letters.length >= 4 && (l.text.match(ARABIC)?.length ?? 0) >= letters.length * 0.6 && !ARABIC_TITLES.test(l.text);
+/** The holder's name in Arabic: the words of a line, other than an Arabic label, that are mostly
+ * Arabic letters and no card title, nearest to the English name when that was found. */
+function arabicName(page: PageText, near: number | null): { text: string; box: Box; confidence: number } | null {
+  const names = page.lines.flatMap((l) => {
+    const words = l.words.filter((w) => !isArabicLabelWord(w.text));
+    const text = words.map((w) => w.text).join(' ');
+    const letters = text.replace(/[\s\d\p{P}]/gu, '');
+    if (letters.length < 4 || (text.match(ARABIC)?.length ?? 0) < letters.length * 0.6 || ARABIC_TITLES.test(text)) return [];
+    const box: Box = [
+      Math.min(...words.map((w) => w.box[0])),
+      Math.min(...words.map((w) => w.box[1])),
+      Math.max(...words.map((w) => w.box[2])),
+      Math.max(...words.map((w) => w.box[3])),
+    ];
+    return [{ text, box, confidence: words.reduce((s, w) => s + w.confidence, 0) / words.length }];
   });
-  if (lines.length === 0) return null;
-  const distance = (l: Line): number => (near === null ? -(l.box[2] - l.box[0]) : Math.abs((l.box[1] + l.box[3]) / 2 - near));
-  return lines.reduce((a, b) => (distance(b) < distance(a) ? b : a));
+  if (names.length === 0) return null;
+  const distance = (n: { box: Box }): number => (near === null ? -(n.box[2] - n.box[0]) : Math.abs((n.box[1] + n.box[3]) / 2 - near));
+  return names.reduce((a, b) => (distance(b) < distance(a) ? b : a));
 }
 
 function extract(reading: ReaderOutput, _ctx: ExtractContext): ExtractedValue[] {
@@ -50,7 +59,7 @@ function extract(reading: ReaderOutput, _ctx: ExtractContext): ExtractedValue[] 
     }
     const en = out.find((v) => v.key === 'name_en' && v.region?.page === page.page);
     const ar = out.some((v) => v.key === 'name_ar') ? null : arabicName(page, en?.region ? (en.region.box[1] + en.region.box[3]) / 2 : null);
-    if (ar) out.push({ key: 'name_ar', value: ar.text.trim(), raw: ar.text, region: { page: page.page, box: ar.box }, confidence: ar.confidence });
+    if (ar) out.push({ key: 'name_ar', value: ar.text, raw: ar.text, region: { page: page.page, box: ar.box }, confidence: ar.confidence });
   }
   return out;
 }

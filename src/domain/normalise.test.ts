@@ -9,6 +9,13 @@ describe('normalise', () => {
     expect(parseDate('03/04/251')).toBeNull();
   });
 
+  it('reads a month printed in two languages, never two different months', () => {
+    expect(parseDate('12 JANV/JAN 30')?.iso).toBe('2030-01-12');
+    expect(parseDate('12 JAN /JAN 2030')?.iso).toBe('2030-01-12');
+    expect(parseDate('18 AOÛT/AUG 1989')?.iso).toBe('1989-08-18');
+    expect(parseDate('12 JAN/FEB 2030')).toBeNull();
+  });
+
   it('reads each amount of a text on its own, never gluing neighbours together', () => {
     expect(parseAmount('VAT 20% 6,363.99')).toBe(20);
     expect(amountsIn('VAT 20% 6,363.99')).toEqual([20, 6363.99]);

@@ -140,9 +140,10 @@ export function parseDate(text: string, order: 'dmy' | 'mdy' = 'dmy'): ParsedDat
     if (secondOk) return { iso: iso(y, second.mo, second.d), ambiguous: false };
     return null;
   }
-  m = t.match(/\b(\d{1,2})[\s\-./]*([A-Z]{3,9})\.?[\s\-./,]*(\d{2}|\d{4})\b/);
-  if (m && MONTHS[m[2]!] !== undefined) {
-    const y = expandYear(Number(m[3]), m[3]!.length);
+  // identity documents print the month in two languages: 12 JANV/JAN 30, 12 JAN /JAN 2030
+  m = t.match(/\b(\d{1,2})[\s\-./]*([A-Z]{3,9})\.?(?:\s*\/\s*([A-Z]{3,9})\.?)?[\s\-./,]*(\d{2}|\d{4})\b/);
+  if (m && MONTHS[m[2]!] !== undefined && (m[3] === undefined || MONTHS[m[3]] === MONTHS[m[2]!])) {
+    const y = expandYear(Number(m[4]), m[4]!.length);
     const mo = MONTHS[m[2]!]!;
     const d = Number(m[1]);
     return isValidDate(y, mo, d) ? { iso: iso(y, mo, d), ambiguous: false } : null;

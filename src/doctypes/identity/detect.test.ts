@@ -17,4 +17,11 @@ describe('identity classification from an MRZ', () => {
     const found = detect(['Berufserfahrung', ...lines]);
     expect(found.score).toBeLessThan(0.5);
   });
+
+  it('lets the printed keywords decide when the MRZ’s document code is no ICAO code (a misread)', () => {
+    const mrz = ['TDKGZVT76088889<<<<<<<<<<<<<<<', '5807075F2802046IND<<<<<<<<<<<8', 'OYELARAN<<GRACE<ANNA<<<<<<<<<<'];
+    const found = detect(['KENYA', 'IDENTITY CARD', ...mrz]);
+    expect(found.score).toBeGreaterThan(0.5);
+    expect(found.reason).toMatch(/keywords/);
+  });
 });

@@ -30,9 +30,14 @@ function proseLike(lines: readonly string[]): boolean {
   return checks.filter((c) => c.valid).length * 2 <= checks.length;
 }
 
+/** First letters of the ICAO 9303 document codes: passports, identity cards (I, A, C), visas. A
+ * letter outside them is a misread ("TD…" for "ID…") and says nothing of the type. */
+const ICAO_CODES = new Set(['P', 'I', 'A', 'C', 'V']);
+
 export function detectIdentity(input: DetectInput, cfg: IdentityDetectConfig): Detection {
-  const mrz = findMrz(input.lines);
-  const code = mrz?.lines[0]?.charAt(0) ?? null;
+  const found = findMrz(input.lines);
+  const code = found?.lines[0]?.charAt(0) ?? null;
+  const mrz = code && ICAO_CODES.has(code) ? found : null;
   const text = stripDiacritics(input.text).toUpperCase();
   const raw = input.lines.join('\n');
   const hits = [

@@ -11,3 +11,15 @@ describe('vizExtracted', () => {
     expect(vizExtracted(at([0.55, 0.4, 0.9, 0.43], 'UNITED STATES DEPARTMENT OF STATE')).value).toBe('UNITED STATES DEPARTMENT OF STATE');
   });
 });
+
+describe('vizField dates', () => {
+  const date = (text: string) => vizField({ key: 'date_of_birth', text, region: { page: 1, box: [0.3, 0.4, 0.5, 0.43] }, confidence: 0.9 }, 'date').value;
+  it('reads the printed forms of identity documents', () => {
+    expect(date('12 JAN 2030')).toBe('2030-01-12');
+    expect(date('12/01/2030')).toBe('2030-01-12');
+    expect(date('12.01.2030')).toBe('2030-01-12');
+    expect(date('12 JANV/JAN 30')).toBe('2030-01-12');
+    expect(date('12 JAN /JAN 2030')).toBe('2030-01-12');
+    expect(date('18 AOÛT/AUG 1989')).toBe('1989-08-18');
+  });
+});

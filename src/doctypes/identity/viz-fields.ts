@@ -2,7 +2,7 @@ import { countryCode } from './country-names.js';
 import { parseDate, stripDiacritics, type FieldKind } from '../../domain/normalise.js';
 import type { PageText, ReaderOutput } from '../../readers/types.js';
 import type { ExtractedValue } from '../types.js';
-import { labelSpecs, type LabelName } from './labels.js';
+import { KNOWN_LABELS, labelSpecs, type LabelName } from './labels.js';
 import { readLabelledValues, type VizValue } from './viz.js';
 
 /** Visual-zone values turned into field values of their kind. Dates are written day first on
@@ -55,7 +55,7 @@ export function vizField(v: VizValue, kind: FieldKind): VizField {
 }
 
 export function readVizFields(page: PageText, labels: readonly LabelName[], kinds: Readonly<Record<string, FieldKind>>): VizField[] {
-  return readLabelledValues(page, labelSpecs(labels)).map((v) => vizField(v, kinds[v.key] ?? 'text'));
+  return readLabelledValues(page, labelSpecs(labels), KNOWN_LABELS).map((v) => vizField(v, kinds[v.key] ?? 'text'));
 }
 
 /** Every reader's visual-zone reading, for the cross-checks. */
