@@ -84,6 +84,21 @@ describe('the capture MRZ proof', async () => {
       expect(calls).toEqual([{ size: expect.objectContaining({ width: expect.any(Number), height: expect.any(Number) }) }]);
     });
 
+    it('the look is not awaited before the glyphs are read (it runs beside them)', async () => {
+      // Paddle answers only once the glyph reader has run: awaiting it first would never end
+      let glyphsRead!: () => void;
+      const afterGlyphs = new Promise<void>((resolve) => (glyphsRead = resolve));
+      const running = early('1071857032GBR850', []);
+      const paddle = running.paddle!;
+      running.paddle = { readCrops: async (...args) => afterGlyphs.then(() => paddle.readCrops(...args)) };
+      const readGlyphs = () => {
+        glyphsRead();
+        return glyphs(SPECIMEN)();
+      };
+      const pass = await findMrzWith(frame, noPools, now, { readGlyphs, running });
+      expect(pass!.proven).toBe(true);
+    });
+
     it('a reading that differs confirms nothing', async () => {
       const pools = async (): Promise<CaptureMrzReaders> => ({ tesseract: { readRegion: async () => ({ text: '', confidence: 0, lines: [] }) }, paddle: null });
       const pass = await findMrzWith(frame, pools, now, { readGlyphs: glyphs(SPECIMEN), running: early('1071S57032GBR850', []) });

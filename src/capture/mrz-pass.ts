@@ -112,7 +112,7 @@ export async function findMrz(
   for (const reading of glyphs) consider('ocrb', reading.lines);
   if (passes() && unconfirmedSpots(best()!, seen).length === 0) return settled();
   if (early) {
-    const text = await early;
+    const text = await early.reading;
     if (text !== null) seen.push({ reader: 'paddle', lines: [text] });
     if (passes() && unconfirmedSpots(best()!, seen).length === 0) return settled();
   }
@@ -178,7 +178,7 @@ async function earlyLook(
   grey: GreyImage,
   paddle: NonNullable<CaptureMrzReaders['paddle']>,
   sig: { signal?: AbortSignal },
-): Promise<Promise<string | null> | null> {
+): Promise<{ reading: Promise<string | null> } | null> {
   const rows = mrzPixelRows(grey);
   const span = rows ? DOCUMENT_NUMBER_SPAN[rows.length] : undefined;
   if (!rows || !span) return null;
@@ -192,7 +192,8 @@ async function earlyLook(
     // a look nobody may need: its failure costs only the confirmation it would have given
     .catch(() => null);
   await new Promise((resolve) => setImmediate(resolve));
-  return reading;
+  // wrapped: an async function returning the promise itself would wait for it
+  return { reading };
 }
 
 /** The part of the band a box (crop fractions) and readCrops's paper around it cover, as a small
