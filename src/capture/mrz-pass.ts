@@ -162,12 +162,13 @@ export async function findMrz(
 }
 
 /** Where the document number lies before any glyph is read, as a share of its row's ink extent,
- * with the two characters either side that anchor it (unconfirmedSpots): positions 0–9 of a
- * two-row MRZ's second row (TD3, TD2; the share covers them at either line length, 44 or 36), 5–14
- * of a three-row MRZ's first (TD1). */
+ * with the two characters after it that anchor it (unconfirmedSpots) and one more for the
+ * estimate's error: positions 0–11 of a two-row MRZ's second row (TD3, TD2; the share covers them
+ * at either line length, 44 or 36), 3–16 of a three-row MRZ's first (TD1). Paddle's time grows
+ * with the piece's width. */
 const DOCUMENT_NUMBER_SPAN: Record<number, { row: number; from: number; to: number }> = {
-  2: { row: 1, from: 0, to: 17 / 44 },
-  3: { row: 0, from: 2 / 30, to: 19 / 30 },
+  2: { row: 1, from: 0, to: 15 / 44 },
+  3: { row: 0, from: 2 / 30, to: 18 / 30 },
 };
 
 /** Paddle's reading of the document number's piece, its request posted before this returns (the
