@@ -16,13 +16,22 @@ if (!port || !root) throw new Error('PORT and BARE_DIR are needed');
 
 if (processes > 1 && cluster.isPrimary) {
   let listening = 0;
-  for (let i = 0; i < processes; i++) cluster.fork();
+  // the primary hands each connection to a copy over IPC: one sent to a copy that is stopping
+  // fails with EPIPE, which must not end the primary
+  for (let i = 0; i < processes; i++) cluster.fork().on('error', () => {});
   cluster.on('listening', () => {
     if (++listening === processes) process.stdout.write('READY\n');
   });
   process.on('SIGTERM', () => {
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
-    process.exit(0);
+    // ends once every copy has ended, so that no upload is still being written when the caller
+    // removes the folder
+    const copies = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
+    let left = copies.length;
+    if (left === 0) process.exit(0);
+    for (const copy of copies) {
+      copy.once('exit', () => --left === 0 && process.exit(0));
+      copy.process.kill('SIGTERM');
+    }
   });
 } else {
   const blobs = createDiskBlobStore(root);
