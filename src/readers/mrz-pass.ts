@@ -36,6 +36,9 @@ export interface MrzBandReadOptions {
   band?: MrzBand | null;
   grammar?: MrzGrammar;
   signal?: AbortSignal;
+  /** In-process work on the cut's grey pixels, run on this thread once the first engine has
+   * answered, while the others still read: it then costs the page no time of its own. */
+  whileEnginesRead?: (grey: GreyImage) => void;
 }
 
 export interface MrzBandReading {
@@ -108,7 +111,13 @@ export function createMrzPassReader(engines: MrzPassEngines): MrzPassReader {
         // The detector stays on: fed whole MRZ lines, the recogniser alone loses runs of fillers.
         jobs.push(timed('paddle', opts.page, crop.frame, () => readPaddleMrz(paddle, crop.png, opts.grammar, opts.signal)));
       }
-      return { band, crop, grey: cut?.grey ?? null, outputs: await Promise.all(jobs) };
+      const outputs = Promise.all(jobs);
+      if (cut && opts.whileEnginesRead) {
+        // a failed job fails `outputs`, awaited below
+        await Promise.race(jobs).catch(() => undefined);
+        opts.whileEnginesRead(cut.grey);
+      }
+      return { band, crop, grey: cut?.grey ?? null, outputs: await outputs };
     },
     async reread({ crop }, factor, opts) {
       const meta = await openImage(crop.png).metadata();

@@ -63,7 +63,20 @@ export async function readMrzFromImage(png: Buffer, reader: MrzPassReader, opts:
   const page = opts.page ?? 1;
   const now = opts.now ?? new Date();
   const signal = opts.signal ? { signal: opts.signal } : {};
-  const read: MrzBandReading = await reader.read(png, { page, grammar: MRZ_GRAMMAR, ...(opts.band !== undefined ? { band: opts.band } : {}), ...signal });
+  // the glyph reader reads the band's cut while the slower engines still read it
+  let glyphRun: GlyphRun | null = null;
+  const readGlyphs = opts.readGlyphs ?? readOcrbMrz;
+  const whileEnginesRead = (grey: GreyImage): void => {
+    const started = performance.now();
+    glyphRun = { glyphs: readGlyphs(grey), ms: Math.round(performance.now() - started) };
+  };
+  const read: MrzBandReading = await reader.read(png, {
+    page,
+    grammar: MRZ_GRAMMAR,
+    ...(opts.band !== undefined ? { band: opts.band } : {}),
+    ...signal,
+    whileEnginesRead,
+  });
   const band = read.band;
 
   const toReading = (output: ReaderOutput): MrzImageReading => {
@@ -93,7 +106,8 @@ export async function readMrzFromImage(png: Buffer, reader: MrzPassReader, opts:
   // a reader that found no MRZ may still have read one of its lines whole (the detector missed the others)
   const loneLines: MrzLineVote[] = readings.flatMap((r) => (r.result?.format ? [] : wholeMrzLines(r)));
   let consensus = mrzConsensus(votes, now, loneLines);
-  const glyphs = read.grey ? glyphReading(read, page, now, opts.readGlyphs ?? readOcrbMrz) : null;
+  if (read.grey && !glyphRun) whileEnginesRead(read.grey);
+  const glyphs = glyphRun ? glyphReading(read, page, now, glyphRun) : null;
   if (glyphs?.result) {
     glyphs.unconfirmed = unconfirmedSpots({ reader: glyphs.reader, result: glyphs.result }, seen);
     glyphs.standsAlone = passesEveryCheck(glyphs.result) && glyphs.unconfirmed.length === 0;
@@ -134,11 +148,14 @@ const seenText = (r: MrzImageReading): SeenText => ({
   lines: r.output.pages.flatMap((p) => p.lines.map((l) => normalizeLine(l.text))),
 });
 
+/** What the glyph reader read of the band's cut, and its time. */
+interface GlyphRun {
+  glyphs: OcrbMrz[];
+  ms: number;
+}
+
 /** The glyph reader's reading of the band's cut whose check digits pass most, on the page. */
-function glyphReading(read: MrzBandReading, page: number, now: Date, readGlyphs: (grey: GreyImage) => OcrbMrz[]): MrzImageReading | null {
-  const started = performance.now();
-  const glyphs = readGlyphs(read.grey!);
-  const ms = Math.round(performance.now() - started);
+function glyphReading(read: MrzBandReading, page: number, now: Date, { glyphs, ms }: GlyphRun): MrzImageReading | null {
   let best: MrzImageReading | null = null;
   for (const g of glyphs) {
     const map = (b: Box): Box => cropBoxToPageBox(b, read.crop.frame);
