@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cvDoctype } from '../../doctypes/cv.js';
+import { passport } from '../../doctypes/passport.js';
 import { receipt } from '../../doctypes/receipt.js';
 import type { Doctype, ExtractedValue } from '../../doctypes/types.js';
 import { reconcile } from '../reconcile.js';
@@ -102,6 +103,15 @@ describe('re-reading a disputed value from its crop', () => {
     const ctx = await context(fakeTesseract('TOTAL 84.50'), first, [value('total', 54.5, [0.8, 0.7, 0.95, 0.712])]);
     await reReadStep.run(ctx);
     expect(first[0]!.value).toBe(84.5);
+  });
+
+  it('leaves an MRZ field its check digit passed to that check: a crop never replaces it', async () => {
+    const tesseract = fakeTesseract('F190321¢');
+    const first = [{ ...value('expiry_date', '190321', [0.47, 0.92, 0.59, 0.96]), evidence: ['mrz_checksum' as const] }];
+    const ctx = await context(tesseract, first, [value('expiry_date', '7F1903212<', [0.43, 0.92, 0.63, 0.96])], passport);
+    await reReadStep.run(ctx);
+    expect(tesseract.crops).toEqual([]);
+    expect(first[0]).toMatchObject({ value: '190321', evidence: ['mrz_checksum'] });
   });
 
   it('leaves alone values the engines agree on', async () => {

@@ -58,8 +58,7 @@ export const reReadStep: Step<ReadContext> = {
       // would make a total the extractor never accepts.
       if (spec.kind === 'amount' && Math.sign(Number(value)) !== Math.sign(Number(v.value))) continue;
       done.push({ key: v.key, page: v.raw, crop: text });
-      v.value = value;
-      v.raw = text;
+      replaceValue(v, value, text);
     }
     // A value of a grammar still disputed: the second engine's look at the same prepared crop.
     for (const v of disputed) {
@@ -71,8 +70,7 @@ export const reReadStep: Step<ReadContext> = {
       if (value === null || canonical(spec.kind, value) === null) continue;
       for (const o of second.values.filter((o) => o.key === v.key)) {
         done.push({ key: v.key, page: o.raw, crop: text, reader: 'paddle' });
-        o.value = value;
-        o.raw = text;
+        replaceValue(o, value, text);
       }
     }
     if (done.length) ctx.raw.re_read = [...((ctx.raw.re_read as ReRead[] | undefined) ?? []), ...done];
@@ -168,8 +166,18 @@ function onPage(line: Line, toPage: (b: Box) => Box): Line {
  * "CONFECTIUNERY"); an address spans lines. */
 const RE_READ_KINDS = new Set<FieldSpec['kind']>(['amount', 'date']);
 
+/** The crop's reading in place of the page's. Evidence the extractor gave (a check digit that
+ * passed) vouched for the page's characters, not the crop's, so it goes with them. */
+function replaceValue(v: ExtractedValue, value: ExtractedValue['value'], text: string): void {
+  v.value = value;
+  v.raw = text;
+  delete v.evidence;
+}
+
+/** A value its own check digit vouches for (an MRZ field) is settled by that check, not by a
+ * look at its crop: the MRZ's characters are no date or amount a crop's grammar would find. */
 function isDisputed(spec: FieldSpec | undefined, v: ExtractedValue, others: ExtractedValue[]): boolean {
-  if (!spec || !(RE_READ_KINDS.has(spec.kind) || spec.grammar) || !v.region) return false;
+  if (!spec || !(RE_READ_KINDS.has(spec.kind) || spec.grammar) || !v.region || (v.evidence?.length ?? 0) > 0) return false;
   const mine = canonical(spec.kind, v.value);
   const theirs = others.filter((o) => o.key === v.key).map((o) => canonical(spec.kind, o.value));
   return mine !== null && theirs.length > 0 && !theirs.includes(mine);
