@@ -17,7 +17,7 @@ export interface NamedIssuer {
 }
 
 /** The footer starts this far down the page. */
-const FOOTER_TOP = 0.7;
+export const FOOTER_TOP = 0.7;
 const MAX_NAME_WORDS = 6;
 
 const plainName = (text: string): string | null => {

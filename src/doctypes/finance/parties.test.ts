@@ -155,4 +155,50 @@ describe('invoice issuer', () => {
     ];
     expect(vendorOf(page)).toBeNull();
   });
+  it('is confirmed by its own address printed again at the foot of the page, flush left or right', () => {
+    // Right-aligned at x = 0.92: a line of n characters starts at 0.92 - 0.008 n.
+    const right = (text: string, y: number, size = 1): Entry => [text, 0.92 - 0.008 * size * text.length, y, size];
+    for (const letterhead of [
+      [
+        ['Bluefjord Consulting AS', 0.08, 0.07, 1.5],
+        ['Strandgata 7', 0.08, 0.09],
+        ['5013 Bergen', 0.08, 0.105],
+      ] as Entry[],
+      [right('Bluefjord Consulting AS', 0.07, 1.5), right('Strandgata 7', 0.09), right('5013 Bergen', 0.105)],
+    ]) {
+      const page: Entry[] = [
+        ...letterhead,
+        ['Billed to', 0.08, 0.2],
+        ['Helix Medical Supplies', 0.08, 0.215],
+        ['Parkweg 2', 0.08, 0.23],
+        ['Strandgata 7 · 5013 Bergen · Norway', 0.3, 0.95],
+      ];
+      expect(findVendor(rowsOf(page))).toMatchObject({ name: 'Bluefjord Consulting AS', address: 'Strandgata 7, 5013 Bergen', placedBy: 'confirmed' });
+      // Without the footer line it is one sign alone.
+      expect(findVendor(rowsOf(page.slice(0, -1)))?.placedBy).toBe('letterhead');
+    }
+  });
+
+  it('never takes the title alone for the letterhead, in any language ("FATURA")', () => {
+    const page: Entry[] = [
+      ['COPPERLEAF', 0.08, 0.05, 1.6],
+      ['FATURA', 0.78, 0.06, 2],
+      ['Cliente', 0.08, 0.2],
+      ['Orchard Lane Bakery', 0.08, 0.215],
+      ['Copperleaf Software Ltd · 88 Harbour Road · Bristol BS1 4RN · NIF GB123456789', 0.2, 0.94],
+    ];
+    // The logo's short form and the legal footer name the same company.
+    expect(findVendor(rowsOf(page))).toMatchObject({ name: 'Copperleaf Software Ltd', placedBy: 'confirmed' });
+  });
+
+  it("takes the buyer under its label though the seller's label stands beside it on the same row", () => {
+    const page: Entry[] = [
+      ['Vendeur', 0.08, 0.13],
+      ['Facturé à', 0.54, 0.13],
+      ['Kestrel Print & Design B.V.', 0.08, 0.146],
+      ['Orchard Lane Bakery', 0.54, 0.148],
+    ];
+    expect(findCustomer(rowsOf(page))?.name).toBe('Orchard Lane Bakery');
+    expect(vendorOf(page)).toBe('Kestrel Print & Design B.V.');
+  });
 });

@@ -2,8 +2,8 @@ import { median } from '../../domain/median.js';
 import type { Box } from '../../readers/types.js';
 import { findDates } from './dates.js';
 import { findIban } from './iban.js';
-import { findNamedIssuer, type NamedIssuer } from './issuer-lines.js';
-import { matchLabel, type LabelName } from './labels.js';
+import { FOOTER_TOP, findNamedIssuer, type NamedIssuer } from './issuer-lines.js';
+import { matchLabel, upper, type LabelName } from './labels.js';
 import { findAmounts } from './money.js';
 import { findPairs, type Pair } from './pairs.js';
 import { CONTACT, LEGAL_FORM, inlineAddress, isPartyText, looksLikeSentence, nameOf } from './party-names.js';
@@ -38,6 +38,8 @@ function addressUnder(rows: Row[], row: Row, anchor: Box): { text: string | null
     const cell = r.cells.find(
       (c) =>
         Math.abs(c.box[0] - anchor[0]) < 0.03 ||
+        // a block set flush right
+        Math.abs(c.box[2] - anchor[2]) < 0.01 ||
         (c.box[0] < anchor[2] && c.box[2] > anchor[0] && Math.abs((c.box[0] + c.box[2]) / 2 - (anchor[0] + anchor[2]) / 2) < 0.05),
     );
     if (!cell) {
@@ -77,9 +79,12 @@ function labelledParties(rows: Row[], label: LabelName): PartyReading[] {
 /** "Verkäufer" ends in "Käufer" (buyer): a row the seller's label heads is never the buyer's. */
 export function findCustomer(rows: Row[]): PartyReading | null {
   return (
-    labelledParties(rows, 'customer').find(
-      (p) => !rows.some((r) => r.page === p.page && matchLabel('vendor', r.text) && r.box[3] <= p.nameBoxes[0]![1] && p.nameBoxes[0]![1] - r.box[3] < 0.03),
-    ) ?? null
+    labelledParties(rows, 'customer').find((p) => {
+      const name = p.nameBoxes[0]!;
+      // Only the label over the name counts: a seller's block may stand beside the buyer's.
+      const over = (c: Cell): boolean => c.box[0] < name[2] && c.box[2] > name[0] && matchLabel('vendor', c.text) !== null;
+      return !rows.some((r) => r.page === p.page && r.box[3] <= name[1] && name[1] - r.box[3] < 0.03 && r.cells.some(over));
+    }) ?? null
   );
 }
 
@@ -105,6 +110,36 @@ function particularsUnder(rows: Row[], row: Row, anchor: Box): boolean {
   );
 }
 
+/** A document's title alone ("FATURA", "Credit note"): it heads the page where a letterhead would. */
+function isTitleOnly(text: string): boolean {
+  const whole = upper(text)
+    .replace(/[^A-Z0-9\p{L}\s]/gu, ' ')
+    .trim();
+  return (['invoice_title', 'credit_note'] as const).some((label) => {
+    const m = matchLabel(label, whole);
+    return m !== null && m.start === 0 && m.end >= whole.length;
+  });
+}
+
+/** Whether the address under a name is printed again on a line at the foot of the page ("Street 7 ·
+ * 5013 Town · Country"): the issuer repeats its own address there, never its customer's. Every line
+ * of the address that holds a number (street, postcode) must stand in that one footer line. */
+function addressInFooter(rows: Row[], block: Row, addressBoxes: Box[], address: string | null): boolean {
+  const flat = (t: string): string =>
+    ` ${upper(t)
+      .replace(/[^A-Z0-9]+/g, ' ')
+      .trim()} `;
+  const parts = (address ?? '').split(', ').filter((p) => /\d/.test(p) && p.trim().length >= 4);
+  if (parts.length === 0) return false;
+  return rows.some(
+    (r) =>
+      r.page === block.page &&
+      r.box[1] >= FOOTER_TOP &&
+      !addressBoxes.some((b) => Math.abs(b[1] - r.box[1]) < 0.005) &&
+      parts.every((p) => flat(r.text).includes(flat(p))),
+  );
+}
+
 /** The top-of-page name that looks most like a letterhead: large type, a legal form, an address
  * or a sender line, the issuer's particulars beneath; never a customer's block or a heading. */
 function letterhead(rows: Row[], customers: PartyReading[]): PartyReading | null {
@@ -116,7 +151,16 @@ function letterhead(rows: Row[], customers: PartyReading[]): PartyReading | null
     if (isHeadingRow(row)) continue;
     for (const cell of row.cells) {
       const name = nameOf(cell.text);
-      if (name.length < 2 || !isPartyText(name) || CONTACT.test(name) || name.includes(':') || looksLikeSentence(name) || PO_BOX.test(name) || CODE.test(name))
+      if (
+        name.length < 2 ||
+        !isPartyText(name) ||
+        CONTACT.test(name) ||
+        name.includes(':') ||
+        looksLikeSentence(name) ||
+        PO_BOX.test(name) ||
+        CODE.test(name) ||
+        isTitleOnly(name)
+      )
         continue;
       if (inBlocks(customers, row.page, cell.box)) continue;
       const address = addressUnder(rows, row, cell.box);
@@ -136,7 +180,8 @@ function letterhead(rows: Row[], customers: PartyReading[]): PartyReading | null
   // A company name (its legal form written) over its own block that carries the issuer's tax ID
   // or registration is the issuer's letterhead as surely as a label would say: a strapline or a
   // customer's window carries neither. So is a name printed again on its own sender line over the
-  // address window ("Firm GmbH ● Street 12 ● Town"): only the sender's name stands there.
+  // address window ("Firm GmbH ● Street 12 ● Town"): only the sender's name stands there. So is a
+  // name whose address the foot of the page prints again.
   const top = best;
   const senderLineAgain = firstPage.some(
     (r) =>
@@ -147,10 +192,13 @@ function letterhead(rows: Row[], customers: PartyReading[]): PartyReading | null
         (t) => (inlineAddress(t) !== null || inlineAddress(top.cell.text) !== null) && sameParty(nameOf(t), top.name),
       ),
   );
-  const placedBy = LEGAL_FORM.test(best.name) && (particularsUnder(rows, best.row, best.cell.box) || senderLineAgain) ? 'confirmed' : 'letterhead';
   const inline = inlineAddress(best.cell.text);
+  const address = inline ? { text: inline, boxes: [best.cell.box] } : addressUnder(rows, best.row, best.cell.box);
+  const confirmed =
+    LEGAL_FORM.test(best.name) &&
+    (particularsUnder(rows, best.row, best.cell.box) || senderLineAgain || addressInFooter(rows, best.row, address.boxes, address.text));
+  const placedBy = confirmed ? 'confirmed' : 'letterhead';
   if (inline) return { name: best.name, nameBoxes: [best.cell.box], address: inline, addressBoxes: [best.cell.box], page: best.row.page, placedBy };
-  const address = addressUnder(rows, best.row, best.cell.box);
   return { name: best.name, nameBoxes: [best.cell.box], address: address.text, addressBoxes: address.boxes, page: best.row.page, placedBy };
 }
 
