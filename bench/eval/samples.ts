@@ -97,6 +97,7 @@ export function loadSamples(dataDir: string): Sample[] {
       if (typeof e.amount === 'number') expected.total = e.amount;
       if (e.date) expected.invoice_date = e.date;
       if (e.invoice_number) expected.invoice_number = e.invoice_number;
+      if (e.currency) expected.currency = e.currency;
       out.push({ category: 'invoices', file: join(dataDir, 'invoices', l.file), kind, expectedTypes: ['invoice'], expected });
     }
   }

@@ -137,8 +137,7 @@ export function extractInvoice(reading: ReaderOutput, ctx: ExtractContext): Extr
   if (tax) out.push(valueOf('vendor_tax_id', tax.value, tax.raw, tax.page, tax.boxes, CONFIDENCE.labelled));
 
   const currency = detectCurrency(rows.map((r) => r.text));
-  if (currency)
-    out.push(valueOf('currency', currency.code, currency.raw, rows[0]!.page, [], currency.how === 'label' ? CONFIDENCE.labelled : CONFIDENCE.layout));
+  if (currency) out.push(valueOf('currency', currency.code, currency.raw, rows[0]!.page, [], currency.sole ? CONFIDENCE.labelled : CONFIDENCE.layout));
 
   const totals = findTotals(rows);
   out.push(...totalsValues(totals));

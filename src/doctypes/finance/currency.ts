@@ -93,26 +93,33 @@ export interface CurrencyFinding {
   /** The text that named it. */
   raw: string;
   how: 'label' | 'code' | 'symbol' | 'name';
+  /** The document names this currency and no other, by its code at least twice or by a mark only
+   * it uses (€): then it is the document's currency as surely as a label would say. */
+  sole: boolean;
 }
+
+/** Marks that name one currency wherever they are printed ("$" is many dollars, "¥" two currencies). */
+const UNAMBIGUOUS_MARKS = new Set(['€']);
 
 /** The document's currency: a labelled code first, then the most frequent printed code or symbol. */
 export function detectCurrency(lines: string[]): CurrencyFinding | null {
-  const counts = new Map<string, { n: number; raw: string; how: CurrencyFinding['how'] }>();
-  const bump = (code: string, raw: string, how: CurrencyFinding['how'], weight: number): void => {
-    const c = counts.get(code) ?? { n: 0, raw, how };
+  const counts = new Map<string, { n: number; raw: string; how: CurrencyFinding['how']; sure: number }>();
+  const bump = (code: string, raw: string, how: CurrencyFinding['how'], weight: number, sure = false): void => {
+    const c = counts.get(code) ?? { n: 0, raw, how, sure: 0 };
     c.n += weight;
+    if (sure) c.sure += 1;
     counts.set(code, c);
   };
   for (const line of lines.slice(0, 2000)) {
     const t = stripDiacritics(line).toUpperCase();
     const labelled = t.match(LABEL_RE);
-    if (labelled && ISO_CURRENCIES.has(labelled[1]!)) return { code: labelled[1]!, raw: labelled[0], how: 'label' };
+    if (labelled && ISO_CURRENCIES.has(labelled[1]!)) return { code: labelled[1]!, raw: labelled[0], how: 'label', sole: true };
     // Codes only as printed in capitals: "we try" is not Turkish lira.
-    for (const m of line.matchAll(CODE_RE)) if (ISO_CURRENCIES.has(m[1]!)) bump(m[1]!, m[1]!, 'code', 2);
+    for (const m of line.matchAll(CODE_RE)) if (ISO_CURRENCIES.has(m[1]!)) bump(m[1]!, m[1]!, 'code', 2, true);
     for (const m of line.matchAll(SYMBOL_RE)) {
       const mark = m[0].replace(/[\s\d()]/g, '');
       const code = currencyOfMark(mark);
-      if (code) bump(code, m[0].trim(), 'symbol', 1);
+      if (code) bump(code, m[0].trim(), 'symbol', 1, UNAMBIGUOUS_MARKS.has(mark));
     }
     for (const [re, code] of NAMES) if (re.test(t)) bump(code, code, 'name', 2);
   }
@@ -123,5 +130,5 @@ export function detectCurrency(lines: string[]): CurrencyFinding | null {
     counts.delete('USD');
   }
   const best = [...counts.entries()].sort((a, b) => b[1].n - a[1].n)[0];
-  return best ? { code: best[0], raw: best[1].raw, how: best[1].how } : null;
+  return best ? { code: best[0], raw: best[1].raw, how: best[1].how, sole: counts.size === 1 && best[1].sure >= 2 } : null;
 }
