@@ -118,7 +118,15 @@ export function extractInvoice(reading: ReaderOutput, ctx: ExtractContext): Extr
     ['due_date', dates.due],
   ] as const) {
     const resolved = pair ? resolvePair(pair, dates.order) : null;
-    if (pair && resolved) out.push(dateValue(key, resolved, pair.page, pair.boxes, pair.score >= 30 ? CONFIDENCE.labelled : CONFIDENCE.layout));
+    if (!pair || !resolved) continue;
+    const value = dateValue(key, resolved, pair.page, pair.boxes, pair.score >= 30 ? CONFIDENCE.labelled : CONFIDENCE.layout);
+    const rival = key === 'due_date' ? dates.dueRivals.map((r) => resolvePair(r, dates.order)).find((r) => r && r.iso !== resolved.iso) : undefined;
+    if (rival)
+      Object.assign(value, {
+        problems: ['DATE_NEEDS_REVIEW'],
+        reason: `The page names two due dates, ${resolved.raw} and ${rival.raw}.`,
+      } satisfies Partial<ExtractedValue>);
+    out.push(value);
   }
 
   const customer = findCustomer(rows);

@@ -10,6 +10,9 @@ import type { Row } from './rows.js';
 export interface InvoiceDates {
   invoice: Pair<string> | null;
   due: Pair<string> | null;
+  /** Other dates a due-date label names as firmly as the chosen one's: a page that prints two due
+   * dates leaves the person to say which holds. */
+  dueRivals: Pair<string>[];
   order: DayOrder | null;
   why: string;
 }
@@ -75,15 +78,17 @@ export function findInvoiceDates(rows: Row[], now: Date): InvoiceDates {
     (p) => p.score >= 30 || !(matchLabel('due_date', p.row.text) || matchLabel('other_date', p.row.text)),
   );
   const invoice = byLabel[0] ?? fallbackInvoiceDate(rows);
-  const due = findPairs(rows, 'due_date', firstDate)[0] ?? null;
+  const dues = findPairs(rows, 'due_date', firstDate);
+  const due = dues[0] ?? null;
+  const dueRivals = dues.slice(1).filter((p) => p.score >= 30);
   const decision = documentDayOrder(texts);
   let { order, why } = decision;
   if (!order && invoice) {
     const terms = texts.map(termsDays).find((n) => n !== null) ?? null;
     ({ order, why } = plausibleOrder(invoice.value, due?.value ?? null, terms, now));
   }
-  if (!order && decision.dotted) return { invoice, due, order: 'dmy', why: 'dates are written with dots (day first)' };
-  return { invoice, due, order, why };
+  if (!order && decision.dotted) return { invoice, due, dueRivals, order: 'dmy', why: 'dates are written with dots (day first)' };
+  return { invoice, due, dueRivals, order, why };
 }
 
 export const resolvePair = (pair: Pair<string>, order: DayOrder | null): ResolvedDate | null => resolveDate(pair.value, order);
