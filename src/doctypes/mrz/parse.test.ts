@@ -138,6 +138,16 @@ describe('parseMrz: every format', () => {
     expect(r.problems.map((p) => p.kind)).toEqual(['line_length_adjusted', 'line_length_adjusted']);
   });
 
+  it('drops a stray mark before the document code of a first line too long, rather than shift its fields', () => {
+    const lines = composeMrz({ ...base, format: 'TD3', documentCode: 'P' });
+    const r = parseMrz([`J${lines[0]!}<`, lines[1]!], { now });
+    expect(r.lines.repaired).toEqual(lines);
+    expect(r.fields.surname?.value).toBe('ERIKSSON');
+    expect(r.problems.map((p) => p.kind)).toEqual(['line_length_adjusted']);
+    // A first line that opens with a document code keeps its first character.
+    expect(parseMrz([`${lines[0]!}<`, lines[1]!], { now }).lines.repaired[0]).toBe(lines[0]);
+  });
+
   it('refuses what is not an MRZ without throwing', () => {
     expect(parseMrz(['ABC']).problems[0]?.kind).toBe('unrecognised_layout');
     expect(parseMrz(['P<UTO', 'X'.repeat(500)]).format).toBeNull();

@@ -63,10 +63,21 @@ function ambiguousVisa(layout: FormatLayout, lines: string[]): MrzProblem | null
   };
 }
 
-function shape(lines: string[]): Shaped | null {
+/** The letters an MRZ's first line opens with (passport, ID card, crew, visa). */
+const DOCUMENT_CODE_FIRST = /^[ACIPV]$/;
+
+/** A first line too long for `length` that opens with a mark no document code starts with, before
+ * one that does ("JP<AUS…": a speck at the band's edge read as J), without the mark. Left in, the
+ * filler run would absorb the length and every field of the line would sit one place off. */
+function withoutLeadingMark(line: string, index: number, length: number): string {
+  return index === 0 && line.length > length && !DOCUMENT_CODE_FIRST.test(line[0]!) && DOCUMENT_CODE_FIRST.test(line[1] ?? '') ? line.slice(1) : line;
+}
+
+function shape(input: string[]): Shaped | null {
   let best: Shaped | null = null;
   let bestCost = Infinity;
   for (const length of STANDARD_LENGTHS) {
+    const lines = input.map((l, i) => withoutLeadingMark(l, i, length));
     const fitted = lines.map((l) => fitLine(l, length));
     if (fitted.some((f) => f === null)) continue;
     const fittedLines = fitted.map((f) => f!.line);
@@ -77,14 +88,17 @@ function shape(lines: string[]): Shaped | null {
     const layouts = formats.map((f) => LAYOUTS[f]);
     const layout = layouts.reduce((a, b) => (passingChecks(b, fittedLines) > passingChecks(a, fittedLines) ? b : a));
     const problems: MrzProblem[] = lines.flatMap((l, i) =>
-      l.length === length
+      l.length === length && l === input[i]
         ? []
         : [
             {
               kind: 'line_length_adjusted' as const,
               code: null,
               field: null,
-              message: `line ${i + 1} had ${l.length} characters; the filler run at ${fitted[i]!.runStart + 1} was resized to make ${length}`,
+              message:
+                l === input[i]
+                  ? `line ${i + 1} had ${l.length} characters; the filler run at ${fitted[i]!.runStart + 1} was resized to make ${length}`
+                  : `line ${i + 1} had ${input[i]!.length} characters; its first, "${input[i]![0]}", opens no document code and was dropped${l.length === length ? '' : `, and the filler run at ${fitted[i]!.runStart + 1} was resized to make ${length}`}`,
             },
           ],
     );
