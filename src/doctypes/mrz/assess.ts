@@ -2,7 +2,7 @@ import type { OutcomeCode } from '../../domain/outcome-codes.js';
 import { lookupIssuingState } from '../countries.js';
 import { fitsClass, isCheckBlind, safeCheckDigit } from './charset.js';
 import { mrzDateToIso } from './dates.js';
-import { fieldText, type FormatLayout, type ResolvedField } from './formats.js';
+import { classAt, fieldText, type FormatLayout, type ResolvedField } from './formats.js';
 import { frenchGivenNames, frenchSurname, splitIcaoNames } from './names.js';
 import { checkPasses } from './repair.js';
 import type { MrzCheck, MrzField, MrzFieldName, MrzProblem, MrzRepair, MrzResult, MrzSpan } from './types.js';
@@ -76,7 +76,10 @@ function draftField(f: ResolvedField, input: AssessInput): Draft {
     d.check = { name: f.check.name, expected: safeCheckDigit(text), actual, valid, line: f.check.line, position: f.check.position };
     if (!valid) d.problems.push(problem('check_digit_failed', f.name, `${f.name} fails its check digit`, keyCode(f.name)));
   }
-  if (![...text].every((ch) => fitsClass(ch, f.cls))) {
+  const fits = f.classes
+    ? [...input.lines[f.span.line]!.slice(f.span.start, f.span.end)].every((ch, i) => fitsClass(ch, classAt(f, f.span.start + i)))
+    : [...text].every((ch) => fitsClass(ch, f.cls));
+  if (!fits) {
     d.problems.push(problem('invalid_character', f.name, `${f.name} holds characters its class (${f.cls}) cannot`, keyCode(f.name)));
     return d;
   }

@@ -3,8 +3,8 @@ import { checkDigit } from './check-digit.js';
 /** What a position of the MRZ may hold. `alpha`: letters and filler; `numeric`: digits;
  * `date`: digits, with `<<` allowed for an unknown day or month of birth; `alnum`: letters, digits
  * and filler; `sex`: M, F, X or filler; `check`: a check digit (or filler where the field it
- * protects is empty and optional). */
-export type CharClass = 'alpha' | 'numeric' | 'date' | 'alnum' | 'sex' | 'check';
+ * protects is empty and optional); `digits`: a code of digits, or fillers where it is left empty. */
+export type CharClass = 'alpha' | 'numeric' | 'date' | 'alnum' | 'sex' | 'check' | 'digits';
 
 export const FILLER = '<';
 
@@ -56,6 +56,7 @@ export function fitsClass(ch: string, cls: CharClass): boolean {
       return isDigit(ch);
     case 'date':
     case 'check':
+    case 'digits':
       return isDigit(ch) || ch === FILLER;
     case 'alnum':
       return isMrzChar(ch);
@@ -68,7 +69,7 @@ export function fitsClass(ch: string, cls: CharClass): boolean {
  * fits or when nothing on the confusion list applies. */
 export function classForcedAlternatives(ch: string, cls: CharClass): readonly string[] {
   if (fitsClass(ch, cls)) return [];
-  if (cls === 'numeric' || cls === 'date' || cls === 'check') return LETTER_TO_DIGITS[ch] ?? [];
+  if (cls === 'numeric' || cls === 'date' || cls === 'check' || cls === 'digits') return LETTER_TO_DIGITS[ch] ?? [];
   if (cls === 'alpha') return DIGIT_TO_LETTERS[ch] ?? [];
   return [];
 }

@@ -1,7 +1,7 @@
 import { greedyCtc } from '../../readers/support/ctc-greedy.js';
 import { lookupIssuingState } from '../countries.js';
 import { FILLER, type CharClass } from './charset.js';
-import { LAYOUTS, candidateFormats, resolveFields, fieldText, type FormatLayout } from './formats.js';
+import { LAYOUTS, candidateFormats, classAt, resolveFields, fieldText, type FormatLayout } from './formats.js';
 import { checkPasses } from './repair.js';
 import type { MrzFormat } from './types.js';
 
@@ -30,6 +30,7 @@ const ALLOWED: Record<CharClass, number[]> = {
   numeric: DIGITS,
   date: [...DIGITS, FILLER_INDEX],
   check: [...DIGITS, FILLER_INDEX],
+  digits: [...DIGITS, FILLER_INDEX],
   alnum: [...Array(G).keys()],
   sex: ['M', 'F', 'X', FILLER].map((c) => MRZ_ALPHABET.indexOf(c)),
 };
@@ -89,7 +90,7 @@ export function positionClasses(layout: FormatLayout): CharClass[][] {
   const names = layout.names.kind === 'combined' ? [layout.names.span] : [layout.names.surname, layout.names.given];
   for (const s of names) for (let p = s.start; p < s.end; p++) lines[s.line]![p] = 'alpha';
   for (const f of layout.fields) {
-    for (let p = f.span.start; p < f.span.end; p++) lines[f.span.line]![p] = f.cls;
+    for (let p = f.span.start; p < f.span.end; p++) lines[f.span.line]![p] = classAt(f, p);
     if (f.check) lines[f.check.line]![f.check.position] = 'check';
   }
   if (layout.composite) lines[layout.composite.line]![layout.composite.position] = 'check';

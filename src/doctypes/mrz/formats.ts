@@ -15,8 +15,15 @@ export interface FieldLayout {
   name: Exclude<MrzFieldName, 'surname' | 'given_names'>;
   span: MrzSpan;
   cls: CharClass;
+  /** Per position from the span's start, where a field's parts differ in class (the French card's
+   * administrative code: a department that may hold letters, then an office of digits). */
+  classes?: readonly CharClass[];
   check?: CheckLayout;
 }
+
+/** The class of the character at `position` of a field's line. */
+export const classAt = (f: { span: MrzSpan; cls: CharClass; classes?: readonly CharClass[] }, position: number): CharClass =>
+  f.classes?.[position - f.span.start] ?? f.cls;
 
 /** ICAO formats hold both names in one span, surname first and `<<` before the given names; the
  * French card has a surname span on line 1 and a given-names span on line 2, `<<` between names. */
@@ -120,14 +127,15 @@ const MRV_B: FormatLayout = {
   longNumber: false,
 };
 
-/** optional_data holds the card's administrative code (department and office of issue). */
+/** optional_data holds the card's administrative code: the department of issue (digits; Corsica's
+ * are 2A and 2B) and the office of issue (digits), or fillers. */
 const FRENCH_ID: FormatLayout = {
   format: 'FRENCH_ID',
   lineCount: 2,
   lineLength: 36,
   fields: [
     ...header(),
-    { name: 'optional_data', span: span(0, 30, 36), cls: 'alnum' },
+    { name: 'optional_data', span: span(0, 30, 36), cls: 'alnum', classes: ['alnum', 'alnum', 'alnum', 'digits', 'digits', 'digits'] },
     { name: 'document_number', span: span(1, 0, 12), cls: 'alnum', check: check('document_number', 1, 12) },
     { name: 'date_of_birth', span: span(1, 27, 33), cls: 'date', check: check('date_of_birth', 1, 33) },
     { name: 'sex', span: span(1, 34, 35), cls: 'sex' },
@@ -163,6 +171,7 @@ export interface ResolvedField {
   name: FieldLayout['name'];
   span: MrzSpan;
   cls: CharClass;
+  classes?: readonly CharClass[];
   check?: CheckLayout;
 }
 

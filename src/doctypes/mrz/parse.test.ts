@@ -95,6 +95,22 @@ describe('parseMrz: every format', () => {
     expect(r.fields.expiry_date).toBeUndefined();
   });
 
+  it("French identity card: a letter O in the office of issue is the digit 0, and the composite then confirms it; Corsica's department keeps its letter", () => {
+    const r = parseMrz(['IDFRANEYRIER<<<<<<<<<<<<<<<<<<013O29', '2101133537444MICHEL<<JEAN<<8505279M1'], { now });
+    expect(r.valid).toBe(true);
+    expect(r.fields.optional_data?.value).toBe('013029');
+    expect(r.repairs).toMatchObject([{ field: 'optional_data', from: 'O', to: '0' }]);
+    const corsica = composeMrz({
+      ...base,
+      format: 'FRENCH_ID',
+      documentCode: 'ID',
+      issuingState: 'FRA',
+      documentNumber: '21012A353744',
+      optionalData: '02A029',
+    });
+    expect(parseMrz(corsica, { now })).toMatchObject({ valid: true, fields: { optional_data: { value: '02A029' } } });
+  });
+
   it('a visa has no composite: own check digits suffice', () => {
     const r = parseMrz(['VNUSATRAVELER<<HAPPY<<<<<<<<<<<<<<<<<<<<<<<<', '12345678<8KOR5001013F1304071B3SE000IL4243934'], { now });
     expect(r).toMatchObject({ format: 'MRV-A', valid: true, composite: null, document_code: 'VN' });

@@ -2,7 +2,7 @@ import { lookupIssuingState } from '../countries.js';
 import { assess } from './assess.js';
 import { classForcedAlternatives, safeCheckDigit } from './charset.js';
 import { fitLine, MAX_MRZ_LINE_LENGTH, MAX_MRZ_LINES, normalizeLine } from './fit.js';
-import { candidateFormats, fieldText, LAYOUTS, resolveFields, type FormatLayout } from './formats.js';
+import { candidateFormats, classAt, fieldText, LAYOUTS, resolveFields, type FormatLayout, type ResolvedField } from './formats.js';
 import { fillerLookingOffsets } from './names.js';
 import {
   applySwaps,
@@ -14,6 +14,7 @@ import {
   suggestAlnumRepairs,
   type Grid,
   type RepairLog,
+  type Swap,
 } from './repair.js';
 import type { MrzProblem, MrzRepair, MrzResult, ParseOptions } from './types.js';
 
@@ -159,6 +160,24 @@ function repairComposite(grid: Grid, layout: FormatLayout, log: RepairLog): void
     applySwaps(grid, [{ line: c.line, position: c.position, to: digit }], 'composite', 'character_class', 'check_digit', log);
 }
 
+/** A letter where a field without a check digit of its own admits only digits (the French card's
+ * office of issue, "O75O25") is the one digit it stands for, as a digit in a name is the letter:
+ * the class leaves nothing else it could be. A composite that passes as read keeps it as it is. */
+function repairUncheckedDigits(grid: Grid, layout: FormatLayout, fields: ResolvedField[], log: RepairLog): void {
+  if (compositePasses(layout, gridLines(grid))) return;
+  for (const f of fields) {
+    if (f.check || !f.classes) continue;
+    const swaps: Swap[] = [];
+    for (let p = f.span.start; p < f.span.end; p++) {
+      const cls = classAt(f, p);
+      if (cls !== 'digits' && cls !== 'numeric') continue;
+      const alts = classForcedAlternatives(grid[f.span.line]![p]!, cls);
+      if (alts.length === 1) swaps.push({ line: f.span.line, position: p, to: alts[0]! });
+    }
+    applySwaps(grid, swaps, f.name, 'character_class', null, log);
+  }
+}
+
 function repair(grid: Grid, layout: FormatLayout, log: RepairLog): void {
   replaceLookalikes(grid, fieldAt(layout, gridLines(grid)), log);
   const fields = resolveFields(layout, gridLines(grid));
@@ -171,6 +190,7 @@ function repair(grid: Grid, layout: FormatLayout, log: RepairLog): void {
     if (f.name === 'issuing_state' || f.name === 'nationality') repairCountryCode(grid, f, (code) => lookupIssuingState(code) !== null, log);
   }
   repairNames(grid, layout, log);
+  repairUncheckedDigits(grid, layout, fields, log);
   repairComposite(grid, layout, log);
 }
 

@@ -52,6 +52,8 @@ const documents = fc
     };
     if (!french) Object.assign(input, { nationality: state, expiryDate: yymmdd(expiry) });
     if (format === 'TD3') input.personalNumber = extra;
+    // the French card's administrative code: a department (Corsica's hold letters) and an office of digits
+    else if (french) input.optionalData = extra ? `${extra.slice(0, 3).padEnd(3, '0')}${String(birth.getUTCDate()).padStart(3, '0')}` : '';
     else input.optionalData = extra;
     return { input, birth, expiry };
   });

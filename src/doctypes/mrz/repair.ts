@@ -8,7 +8,7 @@ import {
   LETTER_TO_DIGITS,
   safeCheckDigit,
 } from './charset.js';
-import type { CheckLayout, ResolvedField } from './formats.js';
+import { classAt, type CheckLayout, type ResolvedField } from './formats.js';
 import type { MrzFieldName, MrzProblem, MrzRepair, MrzRepairReason } from './types.js';
 
 /** Confusion repair. The rule that keeps a misread from looking certain: a swap is applied only
@@ -75,7 +75,7 @@ export function repairCheckedField(grid: Grid, field: ResolvedField, textOf: Tex
   const options: Array<{ line: number; position: number; alts: readonly string[] }> = [];
   for (let p = field.span.start; p < field.span.end; p++) {
     const ch = grid[field.span.line]![p]!;
-    const alts = classForcedAlternatives(ch, field.cls);
+    const alts = classForcedAlternatives(ch, classAt(field, p));
     if (alts.length > 0) options.push({ line: field.span.line, position: p, alts });
   }
   const checkChar = grid[check.line]![check.position]!;
