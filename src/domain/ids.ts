@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomHex } from './random-hex.js';
 
 /** Prefixed random identifiers. The random part is hex, 16 bytes: unguessable across tenants. */
 export const ID_PREFIX = {
@@ -22,7 +22,7 @@ export const ID_PREFIX = {
 } as const;
 
 export function newId(kind: keyof typeof ID_PREFIX): string {
-  return ID_PREFIX[kind] + randomBytes(16).toString('hex');
+  return ID_PREFIX[kind] + randomHex(16);
 }
 
 export const DOCUMENT_ID_PATTERN = /^DOC_[0-9a-f]{32}$/;

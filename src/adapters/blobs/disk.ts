@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { assertBlobKey, assertBlobPrefix } from './keys.js';
 import type { BlobStore } from './types.js';
+import { randomHex } from '../../domain/random-hex.js';
 
 /** Blobs as files under `root`. A resolved `put` is durable: the bytes go to a temp file in the
  * target folder, which is fsynced, renamed over the key and the folder fsynced, so a crash leaves
@@ -27,7 +27,7 @@ export function createDiskBlobStore(root: string): BlobStore {
       const target = pathOf(key);
       const folder = dirname(target);
       await makeFolderDurably(base, folder);
-      const temp = join(folder, `.${randomBytes(8).toString('hex')}.tmp`);
+      const temp = join(folder, `.${randomHex(8)}.tmp`);
       try {
         const handle = await open(temp, 'wx', 0o600);
         try {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomHex } from '../../domain/random-hex.js';
 import type { IncomingMessage } from 'node:http';
 
 const SAFE_ID = /^[A-Za-z0-9._:-]{8,64}$/;
@@ -12,5 +12,5 @@ export function genRequestId(req: IncomingMessage): string {
 }
 
 export function newRequestId(): string {
-  return `req_${randomBytes(12).toString('hex')}`;
+  return `req_${randomHex(12)}`;
 }
