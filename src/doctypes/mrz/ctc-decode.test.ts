@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeLine, decodeMrzRows, greedyText, MRZ_ALPHABET, positionClasses, textMatrix, type RowReadings, type StepMatrix } from './ctc-decode.js';
-import { LAYOUTS } from './formats.js';
+import { decodeLine, decodeMrzRows, greedyText, MRZ_ALPHABET, textMatrix, type RowReadings, type StepMatrix } from './ctc-decode.js';
+import { LAYOUTS, positionClasses } from './formats.js';
 import { parseMrz } from './index.js';
 
 const COLUMNS = MRZ_ALPHABET.length + 1;

@@ -1,7 +1,7 @@
 import { greedyCtc } from '../../readers/support/ctc-greedy.js';
 import { lookupIssuingState } from '../countries.js';
 import { FILLER, type CharClass } from './charset.js';
-import { LAYOUTS, candidateFormats, classAt, resolveFields, fieldText, type FormatLayout } from './formats.js';
+import { LAYOUTS, candidateFormats, positionClasses, resolveFields, fieldText, type FormatLayout } from './formats.js';
 import { checkPasses } from './repair.js';
 import type { MrzFormat } from './types.js';
 
@@ -82,19 +82,6 @@ export function greedyText(m: StepMatrix): string {
   return greedyCtc(m.data, m.steps, COLUMNS)
     .map((s) => MRZ_ALPHABET[s.cls])
     .join('');
-}
-
-/** Per position of each line, the character classes a format admits there. */
-export function positionClasses(layout: FormatLayout): CharClass[][] {
-  const lines = Array.from({ length: layout.lineCount }, () => Array<CharClass>(layout.lineLength).fill('alnum'));
-  const names = layout.names.kind === 'combined' ? [layout.names.span] : [layout.names.surname, layout.names.given];
-  for (const s of names) for (let p = s.start; p < s.end; p++) lines[s.line]![p] = 'alpha';
-  for (const f of layout.fields) {
-    for (let p = f.span.start; p < f.span.end; p++) lines[f.span.line]![p] = classAt(f, p);
-    if (f.check) lines[f.check.line]![f.check.position] = 'check';
-  }
-  if (layout.composite) lines[layout.composite.line]![layout.composite.position] = 'check';
-  return lines;
 }
 
 interface LineDecoding {

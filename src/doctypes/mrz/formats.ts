@@ -204,3 +204,16 @@ export function fieldText(field: ResolvedField, layout: FormatLayout, lines: rea
   }
   return text;
 }
+
+/** Per position of each line, the character classes a format admits there. */
+export function positionClasses(layout: FormatLayout): CharClass[][] {
+  const lines = Array.from({ length: layout.lineCount }, () => Array<CharClass>(layout.lineLength).fill('alnum'));
+  const names = layout.names.kind === 'combined' ? [layout.names.span] : [layout.names.surname, layout.names.given];
+  for (const s of names) for (let p = s.start; p < s.end; p++) lines[s.line]![p] = 'alpha';
+  for (const f of layout.fields) {
+    for (let p = f.span.start; p < f.span.end; p++) lines[f.span.line]![p] = classAt(f, p);
+    if (f.check) lines[f.check.line]![f.check.position] = 'check';
+  }
+  if (layout.composite) lines[layout.composite.line]![layout.composite.position] = 'check';
+  return lines;
+}

@@ -111,6 +111,27 @@ describe('parseMrz: every format', () => {
     expect(parseMrz(corsica, { now })).toMatchObject({ valid: true, fields: { optional_data: { value: '02A029' } } });
   });
 
+  it('French identity card with a misread check digit is never taken for TD2 whose checks pass by chance over its names', () => {
+    const lines = composeMrz({
+      format: 'FRENCH_ID',
+      documentCode: 'ID',
+      issuingState: 'FRA',
+      surname: 'DUPONT',
+      givenNames: 'MARC, ANDRE',
+      documentNumber: '100002090616',
+      birthDate: '850527',
+      sex: 'M',
+      optionalData: '075025',
+    });
+    // the date of birth's check digit read one off: as TD2, the document number's check and the
+    // composite happen to pass over the given names where TD2's dates stand
+    const misread = `${lines[1]!.slice(0, 33)}${(Number(lines[1]![33]) + 1) % 10}${lines[1]!.slice(34)}`;
+    const r = parseMrz([lines[0]!, misread], { now });
+    expect(r.format).toBe('FRENCH_ID');
+    expect(r.fields.document_number?.value).toBe('100002090616');
+    expect(r.fields.document_number?.status).not.toBe('valid');
+  });
+
   it('a visa has no composite: own check digits suffice', () => {
     const r = parseMrz(['VNUSATRAVELER<<HAPPY<<<<<<<<<<<<<<<<<<<<<<<<', '12345678<8KOR5001013F1304071B3SE000IL4243934'], { now });
     expect(r).toMatchObject({ format: 'MRV-A', valid: true, composite: null, document_code: 'VN' });

@@ -1,8 +1,8 @@
 import { lookupIssuingState } from '../countries.js';
 import { assess } from './assess.js';
-import { classForcedAlternatives, safeCheckDigit } from './charset.js';
+import { classForcedAlternatives, fitsClass, safeCheckDigit } from './charset.js';
 import { fitLine, MAX_MRZ_LINE_LENGTH, MAX_MRZ_LINES, normalizeLine } from './fit.js';
-import { candidateFormats, classAt, fieldText, LAYOUTS, resolveFields, type FormatLayout, type ResolvedField } from './formats.js';
+import { candidateFormats, classAt, fieldText, LAYOUTS, positionClasses, resolveFields, type FormatLayout, type ResolvedField } from './formats.js';
 import { fillerLookingOffsets } from './names.js';
 import {
   applySwaps,
@@ -16,7 +16,7 @@ import {
   type RepairLog,
   type Swap,
 } from './repair.js';
-import type { MrzProblem, MrzRepair, MrzResult, ParseOptions } from './types.js';
+import type { MrzProblem, MrzRepair, MrzResult, MrzSpan, ParseOptions } from './types.js';
 
 /** Bound on what is even looked at, before any normalisation. */
 const MAX_INPUT_CHARS = 200;
@@ -30,14 +30,20 @@ interface Shaped {
 
 const gridLines = (grid: Grid): string[] => grid.map((row) => row.join(''));
 
-/** How many check digits pass as read: decides between layouts sharing a shape (French card, TD2). */
+/** How many check digits pass as read: decides between layouts sharing a shape (French card, TD2).
+ * A check over characters its positions' classes cannot hold counts for nothing: a French card
+ * read as TD2 has given names where TD2's dates stand, and a check over them, or the composite,
+ * may pass by chance. */
 function passingChecks(layout: FormatLayout, lines: string[]): number {
+  const classes = positionClasses(layout);
+  const fits = (s: MrzSpan): boolean => [...lines[s.line]!.slice(s.start, s.end)].every((ch, i) => fitsClass(ch, classes[s.line]![s.start + i]!));
   let n = 0;
   for (const f of resolveFields(layout, lines)) {
-    if (f.check && checkPasses(fieldText(f, layout, lines), lines[f.check.line]![f.check.position]!, f.check)) n++;
+    if (f.check && fits(f.span) && checkPasses(fieldText(f, layout, lines), lines[f.check.line]![f.check.position]!, f.check)) n++;
   }
   const c = layout.composite;
-  if (c && lines[c.line]![c.position] === String(safeCheckDigit(c.ranges.map((r) => lines[r.line]!.slice(r.start, r.end)).join('')))) n++;
+  if (c && c.ranges.every(fits) && lines[c.line]![c.position] === String(safeCheckDigit(c.ranges.map((r) => lines[r.line]!.slice(r.start, r.end)).join(''))))
+    n++;
   return n;
 }
 
