@@ -1,7 +1,7 @@
 import type { FieldKind } from '../domain/normalise.js';
 import { fieldsByKey, fieldsInOrder, withProblem, type FieldReading } from '../domain/field.js';
 import type { Problem } from '../domain/problem.js';
-import type { Box, PageText, ReaderOutput } from '../readers/types.js';
+import type { Box, PageText, ReaderOutput, Word } from '../readers/types.js';
 import { detectIdentity } from './identity/detect.js';
 import { isArabicLabelWord, type LabelName } from './identity/labels.js';
 import { qidInconsistencies } from './identity/qid-number.js';
@@ -29,7 +29,7 @@ const ARABIC_TITLES = /دولة|قطر|رخصة|إقامة|اقامة|الإقا
 
 /** The holder's name in Arabic: the words of a line, other than an Arabic label, that are mostly
  * Arabic letters and no card title, nearest to the English name when that was found. */
-function arabicName(page: PageText, near: number | null): { text: string; box: Box; confidence: number } | null {
+export function arabicName(page: PageText, near: number | null): { text: string; box: Box; confidence: number; words: Word[] } | null {
   const names = page.lines.flatMap((l) => {
     const words = l.words.filter((w) => !isArabicLabelWord(w.text));
     const text = words.map((w) => w.text).join(' ');
@@ -41,7 +41,7 @@ function arabicName(page: PageText, near: number | null): { text: string; box: B
       Math.max(...words.map((w) => w.box[2])),
       Math.max(...words.map((w) => w.box[3])),
     ];
-    return [{ text, box, confidence: words.reduce((s, w) => s + w.confidence, 0) / words.length }];
+    return [{ text, box, confidence: words.reduce((s, w) => s + w.confidence, 0) / words.length, words }];
   });
   if (names.length === 0) return null;
   const distance = (n: { box: Box }): number => (near === null ? -(n.box[2] - n.box[0]) : Math.abs((n.box[1] + n.box[3]) / 2 - near));
