@@ -68,9 +68,10 @@ export function createAccentEngines(settings: ReaderSettings): () => TesseractRe
     );
 }
 
-/** The Arabic engine: one worker, started only when a document's Arabic is read. */
+/** The Arabic engine: one worker, started only when a document's Arabic is read; `none` turns it
+ * off (an empty setting is no setting, and takes the default). */
 export function createArabicEngine(settings: ReaderSettings): () => TesseractReader | null {
-  const langs = languages(settings.TESSERACT_ARABIC_LANGS);
+  const langs = settings.TESSERACT_ARABIC_LANGS.trim() === 'none' ? [] : languages(settings.TESSERACT_ARABIC_LANGS);
   return () =>
     langs.length
       ? createTesseractReader({ workers: 1, recycleAfter: 200, langs, ...(settings.TESSDATA_DIR ? { langPath: settings.TESSDATA_DIR } : {}) })
