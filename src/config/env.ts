@@ -71,6 +71,9 @@ const EnvSchema = z.object({
    * readers cannot write (ö, ß, ñ, ç…): one engine per ';'-separated language list, each list in
    * priority order (Tesseract favours its first language); empty turns the second look off. */
   TESSERACT_ACCENT_LANGS: z.string().default('fra,deu,spa;spa,fra,deu'),
+  /** The Tesseract languages of the engine that reads a QID's Arabic name, started on the first
+   * such card; `none` turns the reading off. */
+  TESSERACT_ARABIC_LANGS: z.string().default('ara'),
   /** The independent second reader (PaddleOCR); off only where memory is very tight. */
   PADDLE_ENABLED: bool.default(true),
   PADDLE_WORKERS: int(1, 1),

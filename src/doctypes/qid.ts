@@ -1,11 +1,11 @@
 import type { FieldKind } from '../domain/normalise.js';
 import { fieldsByKey, fieldsInOrder, withProblem, type FieldReading } from '../domain/field.js';
 import type { Problem } from '../domain/problem.js';
-import type { Box, PageText, ReaderOutput } from '../readers/types.js';
+import type { Box, PageText, ReaderOutput, Word } from '../readers/types.js';
 import { detectIdentity } from './identity/detect.js';
 import { isArabicLabelWord, type LabelName } from './identity/labels.js';
 import { qidInconsistencies } from './identity/qid-number.js';
-import { readVizFields, vizExtracted } from './identity/viz-fields.js';
+import { readVizFields, vizExtracted, type VizField } from './identity/viz-fields.js';
 import type { Doctype, ExtractContext, ExtractedValue, FieldSpec, RulesContext, RulesOutcome } from './types.js';
 
 /** Qatar residence ID (QID): no MRZ, so every field rests on the readers; the ID number's own
@@ -29,7 +29,7 @@ const ARABIC_TITLES = /دولة|قطر|رخصة|إقامة|اقامة|الإقا
 
 /** The holder's name in Arabic: the words of a line, other than an Arabic label, that are mostly
  * Arabic letters and no card title, nearest to the English name when that was found. */
-function arabicName(page: PageText, near: number | null): { text: string; box: Box; confidence: number } | null {
+export function arabicName(page: PageText, near: number | null): { text: string; box: Box; confidence: number; words: Word[] } | null {
   const names = page.lines.flatMap((l) => {
     const words = l.words.filter((w) => !isArabicLabelWord(w.text));
     const text = words.map((w) => w.text).join(' ');
@@ -41,11 +41,30 @@ function arabicName(page: PageText, near: number | null): { text: string; box: B
       Math.max(...words.map((w) => w.box[2])),
       Math.max(...words.map((w) => w.box[3])),
     ];
-    return [{ text, box, confidence: words.reduce((s, w) => s + w.confidence, 0) / words.length }];
+    return [{ text, box, confidence: words.reduce((s, w) => s + w.confidence, 0) / words.length, words }];
   });
   if (names.length === 0) return null;
   const distance = (n: { box: Box }): number => (near === null ? -(n.box[2] - n.box[0]) : Math.abs((n.box[1] + n.box[3]) / 2 - near));
   return names.reduce((a, b) => (distance(b) < distance(a) ? b : a));
+}
+
+/** The Arabic labels of the card by the field whose English label they stand beside, each by a
+ * part the Arabic engine reads whole even when it misreads the rest ("الرقم الشخصوم", "لاسم"). */
+export const ARABIC_FIELD_LABELS: ReadonlyArray<{ label: RegExp; key: string; spec: LabelName }> = [
+  { label: /الرقم|الشخص|رقم الهوية/, key: 'id_number', spec: 'id_number' },
+  { label: /تاريخ الميلاد/, key: 'date_of_birth', spec: 'qid_date_of_birth' },
+  { label: /تاريخ الانتهاء/, key: 'expiry_date', spec: 'qid_expiry_date' },
+  { label: /الجنسية/, key: 'nationality', spec: 'nationality' },
+  { label: /المهنة/, key: 'occupation', spec: 'occupation' },
+  { label: /اسم/, key: 'name_en', spec: 'name_en' },
+];
+export const QID_KINDS = KINDS;
+
+/** A visual-zone field as a QID value: the ID number is its digits. */
+export function qidExtracted(f: VizField): ExtractedValue {
+  const value = vizExtracted(f);
+  if (f.key === 'id_number') value.value = f.raw.replace(/\s/g, '').replace(/\D/g, '') || null;
+  return value;
 }
 
 function extract(reading: ReaderOutput, _ctx: ExtractContext): ExtractedValue[] {
@@ -53,9 +72,7 @@ function extract(reading: ReaderOutput, _ctx: ExtractContext): ExtractedValue[] 
   for (const page of reading.pages) {
     for (const f of readVizFields(page, LABELS, KINDS)) {
       if (out.some((v) => v.key === f.key)) continue;
-      const value = vizExtracted(f);
-      if (f.key === 'id_number') value.value = f.raw.replace(/\s/g, '').replace(/\D/g, '') || null;
-      out.push(value);
+      out.push(qidExtracted(f));
     }
     const en = out.find((v) => v.key === 'name_en' && v.region?.page === page.page);
     const ar = out.some((v) => v.key === 'name_ar') ? null : arabicName(page, en?.region ? (en.region.box[1] + en.region.box[3]) / 2 : null);

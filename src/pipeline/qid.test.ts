@@ -3,6 +3,7 @@ import { generateQid } from '../../test/fixtures/documents/index.js';
 import { lineOf, readingOf, type ReadingOverrides } from '../../test/helpers/identity-readings.js';
 import { countryCodeOf, parseQidNumber, qidInconsistencies } from '../doctypes/identity/qid-number.js';
 import { qid } from '../doctypes/qid.js';
+import type { Line } from '../readers/types.js';
 import { decide } from '../verification/decide.js';
 import { reconcile } from './reconcile.js';
 
@@ -30,6 +31,14 @@ async function run(overrides: ReadingOverrides, seed = 31, expired = false) {
   });
   return { doc, ...d };
 }
+
+/** Two stretches of one row as the reader gives them: one line, a wide gap between. */
+const oneLine = (a: Line, b: Line): Line => ({
+  ...a,
+  text: `${a.text} ${b.text}`,
+  box: [a.box[0], a.box[1], b.box[2], b.box[3]],
+  words: [...a.words, ...b.words],
+});
 
 describe('qid', () => {
   it('reads the card’s fields and verifies a consistent number', async () => {
@@ -77,6 +86,20 @@ describe('qid', () => {
     page.lines.push(lineOf('رخصة إقامة', [0.7, 0.05, 0.95, 0.1]), lineOf(String(doc.truth.fields.name_ar), doc.regions!.name_ar!.box));
     const values = qid.extract(reading, { now: NOW, pages: reading.pages });
     expect(values.find((v) => v.key === 'name_ar')?.value).toBe(doc.truth.fields.name_ar);
+  });
+
+  it('takes the values of labels at the row’s end (“AHMED SALEH Name”), and a D.O.B read with a zero', () => {
+    const page = {
+      page: 1,
+      lines: [
+        oneLine(lineOf('MOHAMMED AL-MANSOURI', [0.3, 0.89, 0.6, 0.93]), lineOf('Name', [0.8, 0.89, 0.86, 0.93])),
+        oneLine(lineOf('02/03/1986', [0.3, 0.5, 0.45, 0.54]), lineOf('6.D.0.B', [0.8, 0.5, 0.86, 0.54])),
+      ],
+    };
+    const reading = { reader: 'tesseract' as const, engine: { name: 't', version: '1' }, pages: [page], ms: 0, cost_usd: 0 };
+    const values = qid.extract(reading, { now: NOW, pages: reading.pages });
+    expect(values.find((v) => v.key === 'name_en')?.value).toBe('MOHAMMED AL-MANSOURI');
+    expect(values.find((v) => v.key === 'date_of_birth')?.value).toBe('1986-03-02');
   });
 
   it('detects the card from its keywords', () => {

@@ -6,6 +6,8 @@ import { decide, type DecisionInput } from '../verification/decide.js';
 import { DECISION_INPUT_KEY, storeDecisionInput } from '../verification/stored-input.js';
 import type { ReadContext, ReadDeps, ReadInput } from './context.js';
 import { runSteps, type Step } from './run.js';
+import { arabicLabelsStep } from './steps/arabic-labels.js';
+import { arabicNameStep } from './steps/arabic-name.js';
 import { classifyStep } from './steps/classify.js';
 import { crossReadStep } from './steps/cross-read.js';
 import { cvStructureStep } from './steps/cv-structure.js';
@@ -39,9 +41,11 @@ export const READ_STEPS: ReadonlyArray<Step<ReadContext>> = [
   readStep,
   classifyStep,
   extractStep,
+  arabicLabelsStep,
   reReadTotalRowsStep,
   crossReadStep,
   reReadStep,
+  arabicNameStep,
   reconcileStep,
   nameAccentsStep,
   judgeStep,

@@ -32,12 +32,23 @@ export interface ReaderRegistry {
   /** Tesseract engines with languages whose alphabets carry accents, started on the first ask;
    * none when turned off. Not readers of their own: they look again at a line another reader found. */
   accents(): Promise<TesseractReader[]>;
+  /** A Tesseract engine with Arabic, started on the first ask (a QID's Arabic name); null when
+   * turned off. Not a reader of its own: it reads the line where a document's Arabic is printed. */
+  arabic(): Promise<TesseractReader | null>;
   close(): Promise<void>;
 }
 
 export type ReaderSettings = Pick<
   Config,
-  'llm' | 'TESSERACT_WORKERS' | 'TESSERACT_LANGS' | 'TESSERACT_ACCENT_LANGS' | 'TESSDATA_DIR' | 'PADDLE_ENABLED' | 'PADDLE_MAX_SIDE' | 'PADDLE_WORKERS'
+  | 'llm'
+  | 'TESSERACT_WORKERS'
+  | 'TESSERACT_LANGS'
+  | 'TESSERACT_ACCENT_LANGS'
+  | 'TESSERACT_ARABIC_LANGS'
+  | 'TESSDATA_DIR'
+  | 'PADDLE_ENABLED'
+  | 'PADDLE_MAX_SIDE'
+  | 'PADDLE_WORKERS'
 >;
 
 const languages = (list: string) =>
@@ -57,6 +68,16 @@ export function createAccentEngines(settings: ReaderSettings): () => TesseractRe
     );
 }
 
+/** The Arabic engine: one worker, started only when a document's Arabic is read; `none` turns it
+ * off (an empty setting is no setting, and takes the default). */
+export function createArabicEngine(settings: ReaderSettings): () => TesseractReader | null {
+  const langs = settings.TESSERACT_ARABIC_LANGS.trim() === 'none' ? [] : languages(settings.TESSERACT_ARABIC_LANGS);
+  return () =>
+    langs.length
+      ? createTesseractReader({ workers: 1, recycleAfter: 200, langs, ...(settings.TESSDATA_DIR ? { langPath: settings.TESSDATA_DIR } : {}) })
+      : null;
+}
+
 export function createEngines(settings: ReaderSettings, logger?: LlmLogger): Engines {
   return {
     llm: settings.llm.mode === 'off' ? null : createLlmReader(settings.llm, logger ? { logger } : {}),
@@ -70,10 +91,15 @@ export function createEngines(settings: ReaderSettings, logger?: LlmLogger): Eng
   };
 }
 
-/** `startEngines` runs once, on the first ask for an engine's reader; `startAccents` on the first
- * ask for the accent engine. */
-export function createReaderRegistry(startEngines: () => Engines, startAccents: () => TesseractReader[] = () => []): ReaderRegistry {
+/** `startEngines` runs once, on the first ask for an engine's reader; `startAccents` and
+ * `startArabic` on the first ask for theirs. */
+export function createReaderRegistry(
+  startEngines: () => Engines,
+  startAccents: () => TesseractReader[] = () => [],
+  startArabic: () => TesseractReader | null = () => null,
+): ReaderRegistry {
   let accents: TesseractReader[] | null = null;
+  let arabic: { engine: TesseractReader | null } | null = null;
   const textLayer = createTextLayerReader();
   let started: Omit<Readers, 'text_layer'> | null = null;
   const start = (): Omit<Readers, 'text_layer'> => {
@@ -91,10 +117,15 @@ export function createReaderRegistry(startEngines: () => Engines, startAccents: 
       accents ??= startAccents();
       return accents;
     },
+    async arabic() {
+      arabic ??= { engine: startArabic() };
+      return arabic.engine;
+    },
     async close() {
       await started?.tesseract.close();
       await started?.paddle?.close();
       await Promise.all((accents ?? []).map((a) => a.close()));
+      await arabic?.engine?.close();
     },
   };
 }

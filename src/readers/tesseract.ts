@@ -39,8 +39,9 @@ export interface TesseractReaderOptions {
 export interface RegionReadOptions {
   /** Only these characters may be recognised (e.g. MRZ_WHITELIST). */
   whitelist?: string;
-  /** Page segmentation mode: 6 = a block of lines (default), 7 = a single line, 13 = raw line. */
-  psm?: 6 | 7 | 8 | 13;
+  /** Page segmentation mode: 6 = a block of lines (default), 7 = a single line, 11 = sparse text
+   * anywhere, 13 = raw line. */
+  psm?: 6 | 7 | 8 | 11 | 13;
   signal?: AbortSignal;
 }
 
@@ -54,6 +55,8 @@ export interface RegionReading {
 export interface TesseractReader extends Reader {
   readonly languages: readonly string[];
   readonly scripts: readonly ScriptName[];
+  /** Name and version of the engine, as reported with every reading. */
+  readonly engine: ReaderOutput['engine'];
   readRegion(png: Buffer, opts?: RegionReadOptions): Promise<RegionReading>;
   detectRotation(png: Buffer, signal?: AbortSignal): Promise<Rotation>;
   /** Resolves once every engine has started; rejects if one cannot. */
@@ -163,9 +166,11 @@ export function createTesseractReader(opts: TesseractReaderOptions): TesseractRe
     return { page: image.page, lines, scripts, rotation };
   }
 
+  const engine = { name: `tesseract.js LSTM (${langs.join('+')})`, version: TESSERACT_VERSION };
   return {
     name: 'tesseract',
     languages: langs,
+    engine,
     scripts: staged.scripts,
     supports: (request: ReadRequest) => request.images.length > 0,
     async read(request: ReadRequest): Promise<ReaderOutput> {
@@ -174,7 +179,7 @@ export function createTesseractReader(opts: TesseractReaderOptions): TesseractRe
       const pages = await Promise.all(request.images.map((image) => readPage(image, autoRotate, request.signal)));
       return {
         reader: 'tesseract',
-        engine: { name: `tesseract.js LSTM (${langs.join('+')})`, version: TESSERACT_VERSION },
+        engine,
         pages,
         ms: Math.round(performance.now() - started),
         cost_usd: 0,

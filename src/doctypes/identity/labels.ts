@@ -45,9 +45,11 @@ export const LABELS = {
   place_of_issue: { key: 'place_of_issue', label: /\b(issued in|delivre a|place of issue)\b/, accepts: hasLetters },
   passport_number: { key: 'passport_number', label: /\b(passport no|passport number|no\.? du passeport)\b/, accepts: isCodeLike, shaped: true },
   id_number: { key: 'id_number', label: /\b(id\.? no|id number|identity no)\b/, accepts: (t) => /\d{6,}/.test(t.replace(/\s/g, '')), shaped: true },
-  name_en: { key: 'name_en', label: /^\s*(\d{1,2}[.)] )?(full ?)?name\b/, accepts: hasLetters },
+  // anywhere in a line, as a label at the row's end follows its value ("AHMED SALEH Name")
+  name_en: { key: 'name_en', label: /(^|\s)(\d{1,2}[.)] )?(full ?)?name\b/, accepts: hasLetters },
   occupation: { key: 'occupation', label: /\b(occupation|profession|job title)\b/, accepts: hasLetters },
-  qid_date_of_birth: { key: 'date_of_birth', label: /\b(d\.?o\.?b\.?|date of birth|birth ?date|born)(?=\W|$)(?! in\b)/, accepts: hasDigit, shaped: true },
+  // a reader may take D.O.B's O for a zero ("D.0.B")
+  qid_date_of_birth: { key: 'date_of_birth', label: /\b(d\.?[o0]\.?b\.?|date of birth|birth ?date|born)(?=\W|$)(?! in\b)/, accepts: hasDigit, shaped: true },
   qid_expiry_date: { key: 'expiry_date', label: /\b(expiry|expiry ?date|date of expiry|expires|valid until)\b/, accepts: hasDigit, shaped: true },
 } as const satisfies Record<string, LabelSpec>;
 

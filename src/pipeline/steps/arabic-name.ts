@@ -1,0 +1,97 @@
+import { arabicName } from '../../doctypes/qid.js';
+import { isArabicLabelWord } from '../../doctypes/identity/labels.js';
+import type { ExtractedValue } from '../../doctypes/types.js';
+import type { Box, PageText, Word } from '../../readers/types.js';
+import { cut, readCut, rows, unionBox, withoutLatin } from './arabic-page.js';
+import type { ReadContext } from '../context.js';
+import type { Step } from '../run.js';
+import { uprightPage } from './page-image.js';
+import { noteEngine } from './read.js';
+
+/** Of the English name's height: how far above and below it the Arabic name is looked for (the
+ * cards print it on the row just above or under, a row being up to about three name heights). */
+const BAND = 4;
+/** Height in pixels the Arabic line is scaled to for its second read (tuning seeds, cut at the
+ * names' true boxes: 40, 60 and 80 px read 17, 18 and 19 of 28 names whole; the page's own scale 12). */
+const LINE_PX = 60;
+/** Margin around the line, of its height: more takes in the label row's strokes. */
+const MARGIN = 0.1;
+const ARABIC_LETTERS = /[^\u0621-\u064a\s]/gu;
+/** Words of the Arabic line the engine is less sure of are the edge of a photo or a pattern, not
+ * the name (a photo's edge beside the name read as Arabic letters at 0.0-0.3). */
+const WORD_SURE = 0.5;
+const letters = (w: Word): string => w.text.replace(ARABIC_LETTERS, '');
+
+/** Arabic letters and the spaces between words, in reading order. No name has a word of one
+ * letter: one read apart is the start of the next word, split off after a letter that does not
+ * join (ا, د, ر, و…: "أ حمد"). Label words read with the name and shorter marks are left out. */
+function nameText(words: readonly Word[]): string {
+  const tokens: string[] = [];
+  let carried = '';
+  for (const t of words.map(letters).filter((t) => t !== '')) {
+    if (t.length === 1) carried += t;
+    else {
+      tokens.push(carried + t);
+      carried = '';
+    }
+  }
+  return tokens.filter((t) => !isArabicLabelWord(t)).join(' ');
+}
+
+/** A document's name in Arabic script (a QID's `name_ar`), which the page readers cannot write:
+ * Tesseract's English model does not see it, PaddleOCR's models have no Arabic letters. The Arabic
+ * engine (TESSERACT_ARABIC_LANGS, started on the first such card) reads a band of the page around
+ * the English name, the Latin words painted over, to find the Arabic line nearest to it that is no
+ * label or card title; that line is read again on its own, scaled to LINE_PX. The value is
+ * Tesseract's alone: the field's evidence is one reader, so it is shown but never published unless
+ * the policy takes one reader for the field. */
+export const arabicNameStep: Step<ReadContext> = {
+  name: 'arabic_name',
+  async run(ctx) {
+    if (!ctx.doctype?.fields.some((f) => f.key === 'name_ar')) return undefined;
+    const first = ctx.extracted.find((e) => e.reader === 'tesseract');
+    if (!first || ctx.extracted.some((e) => e.values.some((v) => v.key === 'name_ar' && v.value))) return undefined;
+    const engine = (await ctx.deps.readers.arabic?.()) ?? null;
+    if (!engine) return undefined;
+    const en = first.values.find((v) => v.key === 'name_en' && v.region)?.region ?? null;
+    const reading = ctx.readings.find((r) => r.reader === 'tesseract')!;
+    const pageNo = en?.page ?? reading.pages[0]?.page;
+    const text = reading.pages.find((p) => p.page === pageNo);
+    const page = pageNo === undefined ? null : await uprightPage(ctx, pageNo);
+    if (!text || !page) return undefined;
+    const started = performance.now();
+    const masked = await withoutLatin(
+      page,
+      text.lines.flatMap((l) => l.words),
+    );
+    // Without the English name, the whole page is looked at and the widest Arabic line taken.
+    const h = en ? en.box[3] - en.box[1] : 0;
+    const band: Box = en ? [0, Math.max(0, en.box[1] - BAND * h), 1, Math.min(1, en.box[3] + BAND * h)] : [0, 0, 1, 1];
+    const bandCut = await cut(masked, page, band);
+    if (!bandCut) return undefined;
+    const lines = await readCut(engine, bandCut, 11, ctx.signal);
+    const near = en ? (en.box[1] + en.box[3]) / 2 : null;
+    const found = arabicName({ page: text.page, lines: rows(lines) } as PageText, near);
+    if (!found) return undefined;
+    const sure = found.words.filter((w) => w.confidence >= WORD_SURE && letters(w) !== '' && !isArabicLabelWord(letters(w)));
+    if (sure.length === 0) return undefined;
+    const box = unionBox(sure);
+    const m = (box[3] - box[1]) * MARGIN;
+    const lineCut = await cut(masked, page, [box[0] - m, box[1] - m, box[2] + m, box[3] + m], LINE_PX);
+    const again = lineCut ? (await readCut(engine, lineCut, 13, ctx.signal)).flatMap((l) => l.words) : [];
+    const from = nameText(again) ? again : sure;
+    const value = nameText(from);
+    ctx.raw.arabic_name = { band: lines.map((l) => l.text), line: again.map((w) => w.text).join(' '), ms: Math.round(performance.now() - started) };
+    if (!value) return undefined;
+    const extracted: ExtractedValue = {
+      key: 'name_ar',
+      value,
+      raw: from.map((w) => w.text).join(' '),
+      region: { page: text.page, box: unionBox(from) },
+      confidence: from.reduce((s, w) => s + w.confidence, 0) / from.length,
+    };
+    first.values.push(extracted);
+    noteEngine(ctx, engine.engine);
+    return undefined;
+  },
+};
