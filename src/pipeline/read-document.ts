@@ -16,6 +16,7 @@ import { nameAccentsStep } from './steps/name-accents.js';
 import { qrCodesStep } from './steps/qr-codes.js';
 import { qualityStep } from './steps/quality.js';
 import { readStep } from './steps/read.js';
+import { readMissingStep } from './steps/read-missing.js';
 import { reReadStep, reReadTotalRowsStep } from './steps/re-read.js';
 import { tamperStep } from './steps/tamper.js';
 
@@ -41,6 +42,7 @@ export const READ_STEPS: ReadonlyArray<Step<ReadContext>> = [
   extractStep,
   reReadTotalRowsStep,
   crossReadStep,
+  readMissingStep,
   reReadStep,
   reconcileStep,
   nameAccentsStep,
