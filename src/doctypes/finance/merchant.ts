@@ -27,15 +27,6 @@ const TRAILING_REGISTRATION = /\s*\(\s*[0-9][0-9A-Z\s-]{4,}\)\s*$/i;
 
 const letters = (s: string): number => (s.match(/\p{L}/gu) ?? []).length;
 
-/** Below this mean word confidence a header row is a logo the reader took for letters ("he Co RR
- * re" over a shop's printed name), not the name. */
-const MIN_NAME_CONFIDENCE = 0.4;
-
-function confidence(row: Row): number {
-  const words = row.cells.flatMap((c) => c.words);
-  return words.length ? words.reduce((s, w) => s + w.confidence, 0) / words.length : 1;
-}
-
 function stops(text: string): boolean {
   return (
     CONTACT.test(text) ||
@@ -54,7 +45,7 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
   const typical = Math.min(...head.map((r) => r.height));
   let best: { row: Row; score: number } | null = null;
   head.forEach((row, i) => {
-    if (letters(row.text) < 3 || stops(row.text) || REGISTRATION.test(row.text) || confidence(row) < MIN_NAME_CONFIDENCE) return;
+    if (letters(row.text) < 3 || stops(row.text) || REGISTRATION.test(row.text)) return;
     // A registered company name is what accounts want, more than a logo or a brand line above it.
     const score = (LEGAL_FORM.test(row.text) ? 3 : 0) + row.height / typical - i * 0.3;
     if (!best || score > best.score) best = { row, score };
