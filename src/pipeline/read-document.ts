@@ -18,6 +18,7 @@ import { nameAccentsStep } from './steps/name-accents.js';
 import { qrCodesStep } from './steps/qr-codes.js';
 import { qualityStep } from './steps/quality.js';
 import { readStep } from './steps/read.js';
+import { readMissingStep } from './steps/read-missing.js';
 import { reReadStep, reReadTotalRowsStep } from './steps/re-read.js';
 import { tamperStep } from './steps/tamper.js';
 
@@ -44,6 +45,7 @@ export const READ_STEPS: ReadonlyArray<Step<ReadContext>> = [
   arabicLabelsStep,
   reReadTotalRowsStep,
   crossReadStep,
+  readMissingStep,
   reReadStep,
   arabicNameStep,
   reconcileStep,

@@ -44,6 +44,14 @@ describe('dates in text', () => {
     expect(documentDayOrder(['Date: 10/01/2018', 'Time: 09.20.00']).order).toBeNull();
   });
 
+  it('finds a date whose four-digit year runs into the time after it, and only then', () => {
+    expect(findDates('CB#: 87870 21/09/201710:20:37AM').map((d) => d.raw)).toEqual(['21/09/2017']);
+    expect(findDates('Date 29/12/201711:41').map((d) => d.raw)).toEqual(['29/12/2017']);
+    // Digits run on without a time are still no date: the year could be any of them.
+    expect(findDates('02-03-184723SH')).toEqual([]);
+    expect(findDates('21/09/201710')).toEqual([]);
+  });
+
   it('reads payment terms and times', () => {
     expect(termsDays('Payment due within 30 days')).toBe(30);
     expect(termsDays('Net 14')).toBe(14);

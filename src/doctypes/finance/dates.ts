@@ -16,7 +16,8 @@ const MONTH_WORD = String.raw`[A-Za-zÀ-ÿ]{3,10}\.?`;
 const DATE_RE = new RegExp(
   [
     String.raw`\b\d{4}[-./]\d{1,2}[-./]\d{1,2}\b`,
-    String.raw`\b\d{1,2}[-./]\d{1,2}[-./](?:\d{4}|\d{2})(?![\d.,]\d)`,
+    // A till may print the time straight after a four-digit year ("21/09/201710:20:37AM").
+    String.raw`\b\d{1,2}[-./]\d{1,2}[-./](?:\d{4}(?=\d{1,2}:\d{2})|(?:\d{4}|\d{2})(?![\d.,]\d))`,
     String.raw`\b\d{1,2}(?:\.|er)?[\s-]*${MONTH_WORD}[\s\-,.]*\d{4}\b`,
     String.raw`\b\d{1,2}[\s-]${MONTH_WORD}[\s-]\d{2}\b`,
     String.raw`\b${MONTH_WORD}\s+\d{1,2}\s*,?\s*\d{4}\b`,

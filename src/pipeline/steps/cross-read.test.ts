@@ -30,6 +30,15 @@ describe("the second reader's crop as a value", () => {
     expect(valueFromCrop(time, 'Date: 21/01/2018 15:46:09', '15:46')).toBe('Date: 21/01/2018 15:46:09');
     expect(valueFromCrop(time, 'USER Time: 1721:00', '21:00')).toBe('USER Time: 1721:00');
   });
+
+  it("takes a date whose separators the reader dropped only when its digits spell the first reader's date", () => {
+    const date: FieldSpec = { key: 'date', label: 'Date', kind: 'date' };
+    expect(valueFromCrop(date, 'CBi#: 87870 21092017 10:20:37 AM', '2017-09-21')).toBe('2017-09-21');
+    expect(valueFromCrop(date, 'Date 09212017', '2017-09-21')).toBe('2017-09-21');
+    // Other digits, or the eight inside a longer number, are a disagreement.
+    expect(valueFromCrop(date, 'CB#: 87870 21002017 10:20:37 AM', '2017-09-21')).toBe('CB#: 87870 21002017 10:20:37 AM');
+    expect(valueFromCrop(date, 'No 210920171', '2017-09-21')).toBe('No 210920171');
+  });
 });
 
 describe('the second reader on a CV’s contact facts', () => {

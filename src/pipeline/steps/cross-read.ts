@@ -121,9 +121,16 @@ export function valueFromCrop(spec: FieldSpec, text: string, firstValue: Extract
     // A reader may split a digit group ("29/12/201 7"): the crop still shows the first reader's
     // date when joining the split gives it, and only then.
     const joined = datesIn(t.replace(/(\d) (?=\d)/g, '$1'));
-    return readings.find((d) => d === want) ?? joined.find((d) => d === want) ?? readings[0] ?? t;
+    return readings.find((d) => d === want) ?? joined.find((d) => d === want) ?? (want && unseparated(t, want) ? want : (readings[0] ?? t));
   }
   return t;
+}
+
+/** A reader may drop a date's separators ("21092017"): the crop still shows the first reader's
+ * date when eight digits standing alone spell it day first or month first, and only then. */
+function unseparated(text: string, iso: string): boolean {
+  const [y, m, d] = iso.split('-');
+  return (text.match(/(?<!\d)\d{8}(?!\d)/g) ?? []).some((s) => s === `${d}${m}${y}` || s === `${m}${d}${y}`);
 }
 
 const datesIn = (t: string): string[] => [parseDate(t, 'dmy')?.iso, parseDate(t, 'mdy')?.iso].filter((d): d is string => Boolean(d));

@@ -1,5 +1,6 @@
 import { reconcile } from '../reconcile.js';
 import type { ReadContext } from '../context.js';
+import type { Box, ReaderOutput } from '../../readers/types.js';
 import type { Step } from '../run.js';
 import { applyEmbeddedInvoice } from './embedded-invoice.js';
 
@@ -8,7 +9,9 @@ export const extractStep: Step<ReadContext> = {
   name: 'extract',
   async run(ctx) {
     const doctype = ctx.doctype!;
+    const readsMrz = doctype.fields.some((f) => f.key.startsWith('mrz_'));
     for (const reading of ctx.readings) {
+      if (!readsMrz && onlyMrzBands(reading, ctx.raw.mrz_bands as MrzBandNote[] | undefined)) continue;
       const values = doctype.extract(reading, { now: ctx.input.now, pages: reading.pages });
       ctx.extracted.push({ reader: reading.reader, values });
     }
@@ -16,6 +19,27 @@ export const extractStep: Step<ReadContext> = {
     return undefined;
   },
 };
+
+interface MrzBandNote {
+  page: number;
+  box: Box;
+}
+
+/** A reading of nothing but MRZ bands (the MRZ pass's own, from an engine that read no page) says
+ * nothing of a type without an MRZ: a receipt's closing lines of capitals can pass for one, and its
+ * "merchant" would be a line of that small print. */
+export function onlyMrzBands(reading: ReaderOutput, bands: MrzBandNote[] | undefined): boolean {
+  if (!bands?.length) return false;
+  const lines = reading.pages.flatMap((p) => p.lines.map((l) => ({ page: p.page, box: l.box })));
+  return (
+    lines.length > 0 &&
+    lines.every((l) => {
+      const mid = (l.box[1] + l.box[3]) / 2;
+      // The band's rows are read from a straightened cut of it: their boxes land near the band, not within it.
+      return bands.some((b) => b.page === l.page && Math.abs(mid - (b.box[1] + b.box[3]) / 2) <= b.box[3] - b.box[1]);
+    })
+  );
+}
 
 /** Decides per field what the readers together support (see reconcile.ts). */
 export const reconcileStep: Step<ReadContext> = {

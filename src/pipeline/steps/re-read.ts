@@ -126,6 +126,12 @@ export const reReadTotalRowsStep: Step<ReadContext> = {
 /** Tesseract's text of a region read again from its prepared crop (the lines within the region's
  * own height), or null when the page or the crop is not there. */
 export async function reReadText(ctx: ReadContext, region: { page: number; box: Box }): Promise<string | null> {
+  const lines = await reReadLines(ctx, region);
+  return lines && lines.map((l) => l.text).join(' ');
+}
+
+/** Tesseract's lines (boxes on the page) of a region read from its prepared crop, or null. */
+export async function reReadLines(ctx: ReadContext, region: { page: number; box: Box }): Promise<Line[] | null> {
   const page = await uprightPage(ctx, region.page);
   const crop = page ? await preparedCrop(page, region.box) : null;
   if (!crop) return null;
@@ -134,9 +140,7 @@ export async function reReadText(ctx: ReadContext, region: { page: number; box: 
   return linesWithin(
     read.lines.map((l) => onPage(l, crop.toPage)),
     region.box,
-  )
-    .map((l) => l.text)
-    .join(' ');
+  );
 }
 
 /** PaddleOCR's text of a region read from the prepared crop Tesseract's re-read saw (enlarged,

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { receipt } from '../../doctypes/receipt.js';
+import type { ExtractedValue } from '../../doctypes/types.js';
+import { openImage } from '../../imaging/open.js';
+import type { Line } from '../../readers/types.js';
+import type { ReadContext } from '../context.js';
+import { reconcile } from '../reconcile.js';
+import { readMissingStep } from './read-missing.js';
+
+const line = (text: string, y: number): Line => ({ text, box: [0.1, y, 0.9, y + 0.02], confidence: 0.9, words: [] });
+
+/** A generated slip as PaddleOCR's page read sees it: header, a date line, the total line. */
+const PADDLE_LINES = [line('KEDAI RUNCIT MAJU SDN BHD', 0.02), line('DATE: 21/09/2017 10:20', 0.1), line('ITEM A 4.50', 0.3), line('TOTAL RM 12.40', 0.5)];
+
+function fakes(cropText: string) {
+  const pageReads: number[] = [];
+  const crops: number[] = [];
+  const tesseract = {
+    readRegion: async (png: Buffer) => {
+      crops.push((await openImage(png).metadata()).height!);
+      return { text: cropText, confidence: 0.8, lines: [{ text: cropText, box: [0, 0, 1, 1], confidence: 0.8, words: [] }] };
+    },
+  };
+  const paddle = {
+    engine: { name: 'paddle-fake', version: '0' },
+    read: async (request: { images: Array<{ page: number }> }) => {
+      pageReads.push(request.images.length);
+      return { reader: 'paddle', engine: { name: 'paddle-fake', version: '0' }, pages: [{ page: 1, lines: PADDLE_LINES }], ms: 1, cost_usd: 0 };
+    },
+  };
+  return { tesseract, paddle, pageReads, crops };
+}
+
+async function context(f: ReturnType<typeof fakes>, first: ExtractedValue[]): Promise<ReadContext> {
+  const png = await openImage(Buffer.alloc(400 * 1000 * 3, 255), { raw: { width: 400, height: 1000, channels: 3 } })
+    .png()
+    .toBuffer();
+  const image = { page: 1, width: 400, height: 1000, png };
+  return {
+    deps: { readers: { get: async (name: string) => (name === 'tesseract' ? f.tesseract : name === 'paddle' ? f.paddle : null) } },
+    input: { now: new Date('2026-01-01T00:00:00Z') },
+    intake: { images: [image] },
+    pageImages: [image],
+    readings: [],
+    engines: [],
+    doctype: receipt,
+    extracted: [{ reader: 'tesseract', values: first }],
+    raw: {},
+  } as unknown as ReadContext;
+}
+
+const merchant: ExtractedValue = {
+  key: 'merchant_name',
+  value: 'KEDAI RUNCIT MAJU SDN BHD',
+  raw: '',
+  region: { page: 1, box: [0.1, 0.02, 0.9, 0.04] },
+  confidence: 0.8,
+};
+
+describe('reading the required values the first reader missed', () => {
+  it('lets Paddle place a missing total and Tesseract read its crop: agreeing, they corroborate it', async () => {
+    const f = fakes('TOTAL RM 12.40');
+    const first = [merchant];
+    const ctx = await context(f, first);
+    await readMissingStep.run(ctx);
+    expect(f.pageReads).toEqual([1]);
+    expect(first.find((v) => v.key === 'total')).toMatchObject({ value: 12.4, raw: 'TOTAL RM 12.40' });
+    const total = reconcile(receipt.fields, ctx.extracted).find((r) => r.key === 'total')!;
+    expect(total.status).toBe('read');
+    expect(total.evidence).toContain('reader_agree');
+    expect(ctx.readings.map((r) => r.reader)).toEqual(['paddle']);
+    expect(ctx.readings[0]!.pages).toEqual([]);
+  });
+
+  it("leaves Paddle's value alone, never published, when Tesseract's crop read differs", async () => {
+    const f = fakes('TOTAL RM 12.48');
+    const ctx = await context(f, [merchant]);
+    await readMissingStep.run(ctx);
+    const fields = reconcile(receipt.fields, ctx.extracted);
+    expect(fields.find((r) => r.key === 'total')!.status).toBe('conflict');
+  });
+
+  it('keeps a lone Paddle value single_reader when Tesseract reads nothing in its crop', async () => {
+    const f = fakes('');
+    const ctx = await context(f, [merchant]);
+    await readMissingStep.run(ctx);
+    const total = reconcile(receipt.fields, ctx.extracted).find((r) => r.key === 'total')!;
+    expect(total.evidence).toEqual(['single_reader']);
+  });
+
+  it('reads nothing again when Tesseract found every required date and amount', async () => {
+    const f = fakes('x');
+    const found = (key: string, value: ExtractedValue['value']): ExtractedValue => ({
+      key,
+      value,
+      raw: String(value),
+      region: { page: 1, box: [0, 0, 1, 0.1] },
+      confidence: 0.9,
+    });
+    const ctx = await context(f, [merchant, found('date', '2017-09-21'), found('total', 12.4)]);
+    await readMissingStep.run(ctx);
+    expect(f.pageReads).toEqual([]);
+    expect(f.crops).toEqual([]);
+  });
+
+  it("never reads a name again: Tesseract's missing merchant is not filled from Paddle's page", async () => {
+    const f = fakes('DATE: 21/09/2017 10:20');
+    const first: ExtractedValue[] = [];
+    const ctx = await context(f, first);
+    await readMissingStep.run(ctx);
+    expect(first.map((v) => v.key)).not.toContain('merchant_name');
+    expect(first.find((v) => v.key === 'date')).toMatchObject({ value: '2017-09-21' });
+  });
+});
