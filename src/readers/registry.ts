@@ -57,9 +57,12 @@ const languages = (list: string) =>
     .map((l) => l.trim())
     .filter(Boolean);
 
-/** The accent engines: one worker per language list, started only when a name line is read again. */
+/** The accent engines: one worker per language list, started only when a name line is read again;
+ * `none` turns them off (an empty setting is no setting, and takes the default). */
 export function createAccentEngines(settings: ReaderSettings): () => TesseractReader[] {
-  const lists = settings.TESSERACT_ACCENT_LANGS.split(';')
+  const off = settings.TESSERACT_ACCENT_LANGS.trim() === 'none';
+  const lists = (off ? '' : settings.TESSERACT_ACCENT_LANGS)
+    .split(';')
     .map(languages)
     .filter((l) => l.length > 0);
   return () =>

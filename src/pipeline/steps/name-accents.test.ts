@@ -141,6 +141,10 @@ describe('the accent engines (real Tesseract, the npm language data)', () => {
   const engines = createAccentEngines(settings)();
   afterAll(async () => Promise.all(engines.map((e) => e.close())));
 
+  it('are none when the setting says none', () => {
+    expect(createAccentEngines({ TESSERACT_ACCENT_LANGS: 'none' } as ReaderSettings)()).toEqual([]);
+  });
+
   it('see the accents of names that English-model OCR writes plain', async () => {
     for (const name of ['Sören Hartmann', 'Tomás Fernández', 'Émilie Dubois']) {
       const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="90"><rect width="100%" height="100%" fill="#fff"/><text x="20" y="60" font-family="DejaVu Sans" font-size="40" font-weight="bold">${name}</text></svg>`;
