@@ -10,7 +10,7 @@ import type { LabelName } from './labels.js';
 import { fieldProblems, MRZ_FIELD_KEYS } from './mrz-fields.js';
 import { distinctEngines } from '../../readers/types.js';
 import { bestMrzOf, readMrzOf, type MrzReading } from './mrz-reading.js';
-import { settleByPrint, settleEmptyByCheck } from './settle.js';
+import { namesInPrint, settleByPrint, settleEmptyByCheck } from './settle.js';
 import { printedValue, vizFieldsOf } from './viz-fields.js';
 
 type VizReadings = ReturnType<typeof vizFieldsOf>;
@@ -121,7 +121,9 @@ function settleDisputes(ctx: RulesContext, cfg: IdentityRulesConfig, byKey: Map<
     const field = byKey.get(key);
     if (!field) continue;
     const looks = (ctx.printLooks ?? []).filter((l) => l.key === key).map((l) => ({ ...l, value: printedValue(l.raw, kind) }));
-    byKey.set(key, settleByPrint(field, kind, [...viz.filter((v) => v.key === key), ...looks], truncated));
+    const labelled = viz.filter((v) => v.key === key);
+    const free = kind === 'name' && labelled.length === 0 ? namesInPrint(ctx.readings, field.candidates) : [];
+    byKey.set(key, settleByPrint(field, kind, [...labelled, ...looks, ...free], truncated));
   }
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldCandidate, FieldReading } from '../../domain/field.js';
+import type { ReaderOutput } from '../../readers/types.js';
 import type { MrzReading } from './mrz-reading.js';
-import { printBacked, settleByPrint, settleEmptyByCheck, type PrintedValue } from './settle.js';
+import { namesInPrint, printBacked, settleByPrint, settleEmptyByCheck, type PrintedValue } from './settle.js';
 
 const cand = (reader: string, value: string): FieldCandidate => ({ reader, value, raw: value, region: null, confidence: 0.9 });
 const print = (reader: string, raw: string, value: string | null = raw): PrintedValue => ({ reader, raw, value });
@@ -71,5 +72,26 @@ describe('settleEmptyByCheck', () => {
     expect(settleEmptyByCheck(field, [reading('', false)])).toBe(field);
     expect(settleEmptyByCheck(field, [reading('', true, 'unverified')])).toBe(field);
     expect(settleEmptyByCheck(field, [reading('', true), reading('R', true)])).toBe(field);
+  });
+});
+
+describe('namesInPrint', () => {
+  const line = (text: string) => ({ text, box: [0, 0, 1, 0.1] as [number, number, number, number], confidence: 0.9, words: [] });
+  const reading = (texts: string[]): ReaderOutput => ({
+    reader: 'tesseract',
+    engine: { name: 'tesseract', version: 'test' },
+    pages: [{ page: 1, lines: texts.map(line) }],
+    ms: 0,
+    cost_usd: 0,
+  });
+  const candidates = [cand('tesseract', 'HENRIK MATEQ'), cand('paddle', 'HENRIK MATEO')];
+
+  it('finds a disputed name spelled as whole words on a print line whose label was garbled', () => {
+    const found = namesInPrint([reading(['civen navies: HENRIK MATEO', 'P<SWEMARTENS<<HENRIK<MATEQ<<<<<<<<<'])], candidates);
+    expect(found).toEqual([{ reader: 'tesseract', raw: 'HENRIK MATEO', value: 'HENRIK MATEO' }]);
+    expect(printBacked('name', candidates, found, false)?.value).toBe('HENRIK MATEO');
+  });
+  it('never finds a name inside a longer word, nor in the MRZ', () => {
+    expect(namesInPrint([reading(['HENRIK MATEOS', 'P<SWEMARTENS<<HENRIK<MATEO<<<<'])], candidates)).toEqual([]);
   });
 });

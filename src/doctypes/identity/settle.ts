@@ -1,12 +1,16 @@
 import { absentByCheck, settled, type FieldCandidate, type FieldReading } from '../../domain/field.js';
 import { canonical } from '../../domain/normalise.js';
-import { distinctEngines } from '../../readers/types.js';
+import { stripDiacritics } from '../../domain/normalise.js';
+import { distinctEngines, type ReaderOutput } from '../../readers/types.js';
 import type { MrzFieldName } from '../mrz/index.js';
 import { sameValue } from './compare.js';
 import { MRZ_FIELD_KEYS } from './mrz-fields.js';
 import type { MrzReading } from './mrz-reading.js';
 
 /** Disputes among the readings of an MRZ document that the document itself settles. */
+
+/** Fewest letters a name must have to be looked for in the print's free text. */
+const MIN_NAME_LETTERS = 3;
 
 export type CompareKind = Parameters<typeof sameValue>[0];
 
@@ -73,4 +77,29 @@ export function settleEmptyByCheck(field: FieldReading, mrzs: readonly MrzReadin
   });
   if (checked.length === 0 || checked.some((f) => f.value)) return field;
   return absentByCheck(field, `The MRZ reading whose check digits all pass, the composite included, holds no ${field.label}; other readings are misreadings.`);
+}
+
+/** A print line holds this form of a name as whole words: its letters, spaces and hyphens as one
+ * space each. */
+const spelled = (s: string): string =>
+  ` ${stripDiacritics(s)
+    .toUpperCase()
+    .replace(/[^A-Z]+/g, ' ')
+    .trim()} `;
+
+/** Names the print gives where its label was not made out (a reader's "civen navies:" for "GIVEN
+ * NAMES:"): every reading's print line (MRZ lines, which hold fillers, aside) that spells one of
+ * the disputed names as whole words, as that reader's print of it. Used only when no label was
+ * paired with a value, so that a name printed for another field does not stand in for this one's. */
+export function namesInPrint(readings: readonly ReaderOutput[], candidates: readonly FieldCandidate[]): PrintedValue[] {
+  const names = [...new Set(candidates.flatMap((c) => (typeof c.value === 'string' ? [c.value] : [])))].filter(
+    (n) => spelled(n).trim().length >= MIN_NAME_LETTERS,
+  );
+  return readings.flatMap((r) =>
+    r.pages.flatMap((p) =>
+      p.lines
+        .filter((l) => !l.text.includes('<'))
+        .flatMap((l) => names.filter((n) => spelled(l.text).includes(spelled(n))).map((n) => ({ reader: r.reader, raw: n, value: n }))),
+    ),
+  );
 }
