@@ -133,9 +133,12 @@ function crossCheck(cfg: IdentityRulesConfig, byKey: Map<string, FieldReading>, 
     if (!field || field.status !== 'read' || typeof field.value !== 'string') continue;
     const printed = viz.filter((v) => v.key === key && v.value !== null);
     // names are compared as printed, before diacritics are dropped, so Ü can be UE as ICAO has it
+    // a printed number an OCR confusion or two away is one engine's misreading, unless two engines read it so
+    const misread = (v: (typeof printed)[number]): boolean =>
+      kind === 'code' && onlyConfused(field.value as string, v.value!) && distinctEngines(printed.filter((o) => o.value === v.value).map((o) => o.reader)) < 2;
     const verdicts = printed
       .map((v) => ({ v, same: sameValue(kind, field.value as string, kind === 'name' ? v.raw : v.value!, truncated) }))
-      .filter((x) => x.same !== null && !(x.same === false && kind === 'code' && onlyConfused(field.value as string, x.v.value!)));
+      .filter((x) => x.same !== null && !(x.same === false && misread(x.v)));
     // one reader's clean reading of the print is enough: another's misreading is not a conflict
     if (verdicts.length === 0 || verdicts.some((x) => x.same)) continue;
     const seen = [...new Set(verdicts.map((x) => `${x.v.reader}: "${x.v.raw}"`))].join(', ');
