@@ -43,12 +43,11 @@ function tidy(kind: FieldKind, text: string): string {
   }
 }
 
-/** A printed date as readers garble it, put right where only one reading is possible: a month's O
- * read as zero ("26 0CT 24"), and a gap inside a number of a date its separators already split
- * ("23/1 1/2032"; a space is no separator there). */
+/** A printed date as readers garble it, put right where only one reading is possible: a gap
+ * inside a number of a date its separators already split ("23/1 1/2032"; a space is no separator
+ * there). A month's O read as zero is parseDate's. */
 export function printedDate(text: string): string {
-  const months = text.replace(/\b[A-Z0]*[A-Z][A-Z0]*\b/gi, (word) => word.replace(/0/g, 'O'));
-  return /\d\s*[./-]\s*\d/.test(months) ? months.replace(/(\d) (?=\d)/g, '$1') : months;
+  return /\d\s*[./-]\s*\d/.test(text) ? text.replace(/(\d) (?=\d)/g, '$1') : text;
 }
 
 /** A printed text as a value of its kind: a date as its ISO day (null when it is no Gregorian date). */
