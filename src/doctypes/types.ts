@@ -73,6 +73,15 @@ export interface RulesContext {
   fields: readonly FieldReading[];
   readings: ReaderOutput[];
   lookups: RuleLookups;
+  /** The second engine's looks at the print of disputed fields (see Doctype.printed). */
+  printLooks?: readonly PrintLook[];
+}
+
+/** One engine's reading of a field's printed value from its crop. */
+export interface PrintLook {
+  key: string;
+  reader: string;
+  raw: string;
 }
 
 export interface RulesOutcome {
@@ -92,4 +101,7 @@ export interface Doctype {
   /** Consistency checks over the reconciled fields (dates, expiry, arithmetic, cross-checks). May
    * add evidence (e.g. arithmetic) or problems to fields, returning the changed fields. */
   rules(ctx: RulesContext): Promise<RulesOutcome>;
+  /** Where one reader found the printed values of the fields a second zone also gives (an MRZ
+   * document's visual zone), so that the second engine can read them when the readings disagree. */
+  printed?(reading: ReaderOutput): Array<{ key: string; region: Region }>;
 }

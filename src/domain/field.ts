@@ -121,6 +121,12 @@ export function settled(field: FieldReading, value: FieldValue, evidence: Eviden
   return { ...field, value, status: 'read', evidence: [evidence], problems: field.problems.filter((p) => p !== 'FIELD_CONFLICT'), reason: why };
 }
 
+/** A dispute settled by a check digit that says the field is empty (all fillers under a passing
+ * check): nothing is there to publish, and nothing is disputed. */
+export function absentByCheck(field: FieldReading, why: string): FieldReading {
+  return { ...field, value: null, status: 'not_present', evidence: [], problems: field.problems.filter((p) => p !== 'FIELD_CONFLICT'), reason: why };
+}
+
 /** A rule finds fault with the field (a date that cannot be, zones that disagree, an inconsistent
  * number): the code is raised once, the value stays for the person to see. */
 export function withProblem(field: FieldReading, code: OutcomeCode, why: string): FieldReading {

@@ -9,6 +9,13 @@ describe('normalise', () => {
     expect(parseDate('03/04/251')).toBeNull();
   });
 
+  it('reads a month whose O a reader took for zero, and turns no other word into a month', () => {
+    expect(parseDate('26 0CT 24')?.iso).toBe('2024-10-26');
+    expect(parseDate('29 OCT /0CT 2024')?.iso).toBe('2024-10-29');
+    expect(canonical('date', '26 0CT 24')).toBe(canonical('date', '26 OCT 24'));
+    expect(parseDate('26 0XT 24')).toBeNull();
+  });
+
   it('reads a month printed in two languages, never two different months', () => {
     expect(parseDate('12 JANV/JAN 30')?.iso).toBe('2030-01-12');
     expect(parseDate('12 JAN /JAN 2030')?.iso).toBe('2030-01-12');

@@ -120,7 +120,11 @@ export interface ParsedDate {
 /** Parses the usual written date forms. `order` says how to read 03/04/2025 when the document
  * gives a hint; without one an ambiguous numeric date is reported as such (day-first assumed). */
 export function parseDate(text: string, order: 'dmy' | 'mdy' = 'dmy'): ParsedDate | null {
-  const t = stripDiacritics(text).toUpperCase().trim();
+  // a month's O read as zero ("26 0CT 24", "N0V") is the month: no other word becomes one so
+  const t = stripDiacritics(text)
+    .toUpperCase()
+    .trim()
+    .replace(/\b[A-Z0]*[A-Z][A-Z0]*\b/g, (w) => (w.includes('0') && MONTHS[w.replace(/0/g, 'O')] !== undefined ? w.replace(/0/g, 'O') : w));
   let m = t.match(/\b(\d{4})[-./ ](\d{1,2})[-./ ](\d{1,2})\b/);
   if (m) {
     const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];

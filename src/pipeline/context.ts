@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { EmbeddedMismatch } from '../doctypes/finance/einvoice/compare.js';
 import type { Cv } from '../doctypes/cv/model.js';
-import type { Doctype, RuleLookups } from '../doctypes/types.js';
+import type { Doctype, PrintLook, RuleLookups } from '../doctypes/types.js';
 import type { FileKind } from '../domain/document-types.js';
 import type { Problem } from '../domain/problem.js';
 import type { ReaderRegistry } from '../readers/registry.js';
@@ -60,6 +60,8 @@ export interface ReadContext {
   costUsd: number;
   /** The engine's internal record (`raw_json`): reasons, repairs, per-reader text. */
   raw: Record<string, unknown>;
+  /** The second engine's looks at the print of disputed fields (print-look step). */
+  printLooks?: PrintLook[];
   /** For CVs: the structure (the improved wording is made from it once the fields are decided). */
   cv?: Cv;
   signal?: AbortSignal;

@@ -151,6 +151,33 @@ describe('passport', () => {
     expect(result.fields.surname!.status).toBe('passed');
   });
 
+  it('a printed number an OCR confusion away from the MRZ is no conflict when one engine reads it so, and is when both do', async () => {
+    const doc = await generatePassport({ seed: 19, expired: false });
+    const number = String(doc.truth.fields.document_number);
+    const swap: Record<string, string> = { '0': 'O', O: '0', '1': 'L', L: '1', I: '1', '2': 'Z', Z: '2', '5': 'S', S: '5', '8': 'B', B: '8', '6': 'G', G: '6' };
+    const at = [...number].findIndex((ch) => swap[ch]);
+    const confused = number.slice(0, at) + swap[number[at]!] + number.slice(at + 1);
+    const one = await run(passport, doc, { viz: { document_number: confused } }, { viz: { document_number: null } });
+    expect(one.result.fields.document_number!.status).toBe('passed');
+    const both = await run(passport, doc, { viz: { document_number: confused } });
+    expect(both.result.values).not.toHaveProperty('document_number');
+    expect(both.outcome.context.codes).toContain('FIELD_CONFLICT');
+  });
+
+  it('MRZ readings that disagree on a name are settled by the print both engines read as one of them', async () => {
+    const doc = await generatePassport({ seed: 20, expired: false });
+    const clean = await run(passport, doc);
+    const lines = doc.truth.mrz_lines!;
+    // Tesseract misreads the surname's first letter in the MRZ; Paddle reads it right
+    const first = lines[0]![5]!;
+    const misread = [`${lines[0]!.slice(0, 5)}${first === 'X' ? 'Y' : 'X'}${lines[0]!.slice(6)}`, ...lines.slice(1)];
+    const { result } = await run(passport, doc, { mrz: misread }, {});
+    expect(result.fields.surname!.status).toBe('passed');
+    expect(result.values.surname).toBe(clean.result.values.surname);
+    expect(result.fields.surname!.evidence).toEqual(['reader_agree']);
+    expect(result.fields.surname!.reason).toMatch(/prints alike/);
+  });
+
   it('an impossible printed date of issue needs review and is not published', async () => {
     const doc = await generatePassport({ seed: 18, expired: false });
     const { result, outcome } = await run(passport, doc, { viz: { issue_date: '31 FEB 2020' } });

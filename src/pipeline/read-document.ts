@@ -15,6 +15,7 @@ import { extractStep, reconcileStep, rulesStep } from './steps/extract.js';
 import { intakeStep } from './steps/intake.js';
 import { judgeStep } from './steps/judge.js';
 import { nameAccentsStep } from './steps/name-accents.js';
+import { printLookStep } from './steps/print-look.js';
 import { qrCodesStep } from './steps/qr-codes.js';
 import { qualityStep } from './steps/quality.js';
 import { readStep } from './steps/read.js';
@@ -49,6 +50,7 @@ export const READ_STEPS: ReadonlyArray<Step<ReadContext>> = [
   reReadStep,
   arabicNameStep,
   reconcileStep,
+  printLookStep,
   nameAccentsStep,
   judgeStep,
   rulesStep,

@@ -62,3 +62,21 @@ export function sameValue(kind: 'name' | 'date' | 'code' | 'sex' | 'country', mr
     }
   }
 }
+
+/** Characters OCR engines take for one another in a printed number (a sans-serif Z for 7 or 2, L
+ * for 1, O for 0…). */
+const CONFUSABLE: readonly string[] = ['0ODQ', '1IL', '2Z7', '5S', '8B', '6G'];
+const confusableClass = (ch: string): string => CONFUSABLE.find((c) => c.includes(ch)) ?? ch;
+/** Most differing characters a printed number may have and still be a misreading. */
+const MAX_CONFUSED = 2;
+
+/** A printed code that differs from the MRZ's only in a character or two OCR confuses: one
+ * reading of the print may be a misreading of the same number, so it neither confirms nor
+ * contradicts the MRZ. */
+export function onlyConfused(mrz: string, printed: string): boolean {
+  const m = canonicalCode(mrz).replace(/</g, '');
+  const p = canonicalCode(printed).replace(/</g, '');
+  if (m.length !== p.length || m === p) return false;
+  const differing = [...m].filter((ch, i) => ch !== p[i]);
+  return differing.length <= MAX_CONFUSED && [...m].every((ch, i) => ch === p[i] || confusableClass(ch) === confusableClass(p[i]!));
+}

@@ -56,5 +56,11 @@ export function mrzDoctype(cfg: MrzDoctypeConfig): Doctype {
     detect: (input) => detectIdentity(input, cfg.detect),
     extract,
     rules: (ctx) => identityRules(ctx, { labels: cfg.labels, kinds, crossChecked: cfg.crossChecked }),
+    printed: (reading) =>
+      reading.pages.flatMap((page) =>
+        readVizFields(page, cfg.labels, kinds)
+          .filter((f) => cfg.crossChecked.some((c) => c.key === f.key))
+          .map((f) => ({ key: f.key, region: f.viz.region })),
+      ),
   };
 }

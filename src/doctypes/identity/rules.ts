@@ -5,12 +5,15 @@ import type { Problem } from '../../domain/problem.js';
 import { lookupIssuingState } from '../countries.js';
 import type { MrzField, MrzFieldName } from '../mrz/index.js';
 import type { RulesContext, RulesOutcome } from '../types.js';
-import { sameValue } from './compare.js';
+import { onlyConfused, sameValue } from './compare.js';
 import type { LabelName } from './labels.js';
 import { fieldProblems, MRZ_FIELD_KEYS } from './mrz-fields.js';
 import { distinctEngines } from '../../readers/types.js';
 import { bestMrzOf, readMrzOf, type MrzReading } from './mrz-reading.js';
-import { vizFieldsOf } from './viz-fields.js';
+import { namesInPrint, settleByPrint, settleEmptyByCheck } from './settle.js';
+import { printedValue, vizFieldsOf } from './viz-fields.js';
+
+type VizReadings = ReturnType<typeof vizFieldsOf>;
 
 /** Rules shared by the MRZ documents (passport, ID card, visa), run over the reconciled fields. */
 
@@ -106,16 +109,36 @@ function mrzLines(ctx: RulesContext, byKey: Map<string, FieldReading>, best: Mrz
   });
 }
 
-function crossCheck(ctx: RulesContext, cfg: IdentityRulesConfig, byKey: Map<string, FieldReading>, truncated: boolean): void {
-  const viz = vizFieldsOf(ctx.readings, cfg.labels, cfg.kinds);
+/** Disputes the document settles itself: optional data a passing composite says is empty, and a
+ * field the print reads like one of the disputed readings only. */
+function settleDisputes(ctx: RulesContext, cfg: IdentityRulesConfig, byKey: Map<string, FieldReading>, viz: VizReadings, truncated: boolean): void {
+  const mrzs = ctx.readings.flatMap((r) => readMrzOf(r, ctx.now) ?? []);
+  for (const key of ['optional_data', 'optional_data_2']) {
+    const field = byKey.get(key);
+    if (field) byKey.set(key, settleEmptyByCheck(field, mrzs));
+  }
+  for (const { key, kind } of cfg.crossChecked) {
+    const field = byKey.get(key);
+    if (!field) continue;
+    const looks = (ctx.printLooks ?? []).filter((l) => l.key === key).map((l) => ({ ...l, value: printedValue(l.raw, kind) }));
+    const labelled = viz.filter((v) => v.key === key);
+    const free = kind === 'name' && labelled.length === 0 ? namesInPrint(ctx.readings, field.candidates) : [];
+    byKey.set(key, settleByPrint(field, kind, [...labelled, ...looks, ...free], truncated));
+  }
+}
+
+function crossCheck(cfg: IdentityRulesConfig, byKey: Map<string, FieldReading>, viz: VizReadings, truncated: boolean): void {
   for (const { key, kind } of cfg.crossChecked) {
     const field = byKey.get(key);
     if (!field || field.status !== 'read' || typeof field.value !== 'string') continue;
     const printed = viz.filter((v) => v.key === key && v.value !== null);
     // names are compared as printed, before diacritics are dropped, so Ü can be UE as ICAO has it
+    // a printed number an OCR confusion or two away is one engine's misreading, unless two engines read it so
+    const misread = (v: (typeof printed)[number]): boolean =>
+      kind === 'code' && onlyConfused(field.value as string, v.value!) && distinctEngines(printed.filter((o) => o.value === v.value).map((o) => o.reader)) < 2;
     const verdicts = printed
       .map((v) => ({ v, same: sameValue(kind, field.value as string, kind === 'name' ? v.raw : v.value!, truncated) }))
-      .filter((x) => x.same !== null);
+      .filter((x) => x.same !== null && !(x.same === false && misread(x.v)));
     // one reader's clean reading of the print is enough: another's misreading is not a conflict
     if (verdicts.length === 0 || verdicts.some((x) => x.same)) continue;
     const seen = [...new Set(verdicts.map((x) => `${x.v.reader}: "${x.v.raw}"`))].join(', ');
@@ -164,7 +187,10 @@ export async function identityRules(ctx: RulesContext, cfg: IdentityRulesConfig)
   if (m) problems.push(...mrzFieldProblems(m, byKey));
   failedChecks(ctx, byKey);
   mrzLines(ctx, byKey, m);
-  crossCheck(ctx, cfg, byKey, m?.result.names_truncated ?? false);
+  const viz = vizFieldsOf(ctx.readings, cfg.labels, cfg.kinds);
+  const truncated = m?.result.names_truncated ?? false;
+  settleDisputes(ctx, cfg, byKey, viz, truncated);
+  crossCheck(cfg, byKey, viz, truncated);
   problems.push(...dateRules(ctx, byKey));
   const issuing = issuingCountry(byKey, m);
   problems.push(...issuing.problems);

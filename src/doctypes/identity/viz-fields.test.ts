@@ -22,4 +22,15 @@ describe('vizField dates', () => {
     expect(date('12 JAN /JAN 2030')).toBe('2030-01-12');
     expect(date('18 AOÛT/AUG 1989')).toBe('1989-08-18');
   });
+  it("reads a month's O read as zero as the month", () => {
+    expect(date('26 0CT 24')).toBe('2024-10-26');
+    expect(date('29 OCT /0CT 2024')).toBe('2024-10-29');
+    expect(date('03 N0V 2021')).toBe('2021-11-03');
+  });
+  it('joins a number of a date split by a gap when its separators are not spaces', () => {
+    expect(date('23/1 1/2032')).toBe('2032-11-23');
+    expect(date('23.1 1.2032')).toBe('2032-11-23');
+    // spaces that are the separators stay separators
+    expect(date('23 11 2032')).toBe('2032-11-23');
+  });
 });

@@ -43,14 +43,24 @@ function tidy(kind: FieldKind, text: string): string {
   }
 }
 
-export function vizField(v: VizValue, kind: FieldKind): VizField {
-  if (kind !== 'date') {
-    const value = tidy(kind, v.text);
-    return { key: v.key, kind, value: value || null, raw: v.text, viz: v };
-  }
-  const parsed = parseDate(v.text, 'dmy');
+/** A printed date as readers garble it, put right where only one reading is possible: a gap
+ * inside a number of a date its separators already split ("23/1 1/2032"; a space is no separator
+ * there). A month's O read as zero is parseDate's. */
+export function printedDate(text: string): string {
+  return /\d\s*[./-]\s*\d/.test(text) ? text.replace(/(\d) (?=\d)/g, '$1') : text;
+}
+
+/** A printed text as a value of its kind: a date as its ISO day (null when it is no Gregorian date). */
+export function printedValue(text: string, kind: FieldKind): string | null {
+  if (kind !== 'date') return tidy(kind, text) || null;
+  const parsed = parseDate(printedDate(text), 'dmy');
   const year = parsed ? Number(parsed.iso.slice(0, 4)) : NaN;
-  if (parsed && year >= MIN_YEAR && year <= MAX_YEAR) return { key: v.key, kind, value: parsed.iso, raw: v.text, viz: v };
+  return parsed && year >= MIN_YEAR && year <= MAX_YEAR ? parsed.iso : null;
+}
+
+export function vizField(v: VizValue, kind: FieldKind): VizField {
+  const value = printedValue(v.text, kind);
+  if (kind !== 'date' || value !== null) return { key: v.key, kind, value, raw: v.text, viz: v };
   return { key: v.key, kind, value: null, raw: v.text, viz: v, problem: `"${v.text}" is not a Gregorian date` };
 }
 

@@ -54,7 +54,13 @@ export const reconcileStep: Step<ReadContext> = {
 export const rulesStep: Step<ReadContext> = {
   name: 'rules',
   async run(ctx) {
-    const outcome = await ctx.doctype!.rules({ now: ctx.input.now, fields: ctx.fields, readings: ctx.readings, lookups: ctx.input.lookups });
+    const outcome = await ctx.doctype!.rules({
+      now: ctx.input.now,
+      fields: ctx.fields,
+      readings: ctx.readings,
+      lookups: ctx.input.lookups,
+      ...(ctx.printLooks ? { printLooks: ctx.printLooks } : {}),
+    });
     ctx.problems.push(...outcome.problems);
     ctx.fields = outcome.fields;
     if (outcome.issuingCountry !== undefined) ctx.issuingCountry = outcome.issuingCountry;
