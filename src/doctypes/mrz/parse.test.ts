@@ -111,6 +111,14 @@ describe('parseMrz: every format', () => {
     expect(parseMrz(corsica, { now })).toMatchObject({ valid: true, fields: { optional_data: { value: '02A029' } } });
   });
 
+  it('French identity card: an O among the fillers of an empty administrative code is left as read (a filler and a 0 weigh the same)', () => {
+    const lines = composeMrz({ ...base, format: 'FRENCH_ID', documentCode: 'ID', issuingState: 'FRA', documentNumber: '0000000007RQ', optionalData: '' });
+    const misread = `${lines[0]!.slice(0, 33)}O${lines[0]!.slice(34)}`;
+    const r = parseMrz([misread, lines[1]!], { now });
+    expect(r.repairs.filter((x) => x.field === 'optional_data')).toEqual([]);
+    expect(r.fields.optional_data?.status).not.toBe('valid');
+  });
+
   it('French identity card with a misread check digit is never taken for TD2 whose checks pass by chance over its names', () => {
     const lines = composeMrz({
       format: 'FRENCH_ID',

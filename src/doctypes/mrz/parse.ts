@@ -1,6 +1,6 @@
 import { lookupIssuingState } from '../countries.js';
 import { assess } from './assess.js';
-import { classForcedAlternatives, fitsClass, safeCheckDigit } from './charset.js';
+import { classForcedAlternatives, FILLER, fitsClass, safeCheckDigit } from './charset.js';
 import { fitLine, MAX_MRZ_LINE_LENGTH, MAX_MRZ_LINES, normalizeLine } from './fit.js';
 import { candidateFormats, classAt, fieldText, LAYOUTS, positionClasses, resolveFields, type FormatLayout, type ResolvedField } from './formats.js';
 import { fillerLookingOffsets } from './names.js';
@@ -168,11 +168,13 @@ function repairComposite(grid: Grid, layout: FormatLayout, log: RepairLog): void
 
 /** A letter where a field without a check digit of its own admits only digits (the French card's
  * office of issue, "O75O25") is the one digit it stands for, as a digit in a name is the letter:
- * the class leaves nothing else it could be. A composite that passes as read keeps it as it is. */
+ * the class leaves nothing else it could be. A composite that passes as read keeps it as it is. In
+ * a field that holds fillers the letter may as well be a misread filler, and the composite cannot
+ * tell a filler from a 0 (both weigh 0): such a field is left as read. */
 function repairUncheckedDigits(grid: Grid, layout: FormatLayout, fields: ResolvedField[], log: RepairLog): void {
   if (compositePasses(layout, gridLines(grid))) return;
   for (const f of fields) {
-    if (f.check || !f.classes) continue;
+    if (f.check || !f.classes || grid[f.span.line]!.slice(f.span.start, f.span.end).includes(FILLER)) continue;
     const swaps: Swap[] = [];
     for (let p = f.span.start; p < f.span.end; p++) {
       const cls = classAt(f, p);
