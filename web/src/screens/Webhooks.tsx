@@ -27,7 +27,8 @@ export function Webhooks({ me }: { me: Me }) {
     try {
       const [d, list] = await Promise.all([api<DashboardWebhook>('/v2/webhooks/dashboard'), api<{ items: Webhook[] }>('/v2/webhooks')]);
       setDashboard(d);
-      setDashboardUrl(d.url ?? '');
+      // what the person typed while the page loaded stays (the saved URL only fills an empty field)
+      setDashboardUrl((typed) => typed || (d.url ?? ''));
       setEndpoints(list.items);
     } catch (err) {
       setNotice({ ok: false, text: errorText(err) });
