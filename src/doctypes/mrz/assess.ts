@@ -76,10 +76,8 @@ function draftField(f: ResolvedField, input: AssessInput): Draft {
     d.check = { name: f.check.name, expected: safeCheckDigit(text), actual, valid, line: f.check.line, position: f.check.position };
     if (!valid) d.problems.push(problem('check_digit_failed', f.name, `${f.name} fails its check digit`, keyCode(f.name)));
   }
-  const fits = f.classes
-    ? [...input.lines[f.span.line]!.slice(f.span.start, f.span.end)].every((ch, i) => fitsClass(ch, classAt(f, f.span.start + i)))
-    : [...text].every((ch) => fitsClass(ch, f.cls));
-  if (!fits) {
+  // every position of the span (a long document number's `<` flag included, which its class holds)
+  if (![...input.lines[f.span.line]!.slice(f.span.start, f.span.end)].every((ch, i) => fitsClass(ch, classAt(f, f.span.start + i)))) {
     d.problems.push(problem('invalid_character', f.name, `${f.name} holds characters its class (${f.cls}) cannot`, keyCode(f.name)));
     return d;
   }

@@ -41,9 +41,7 @@ function passingChecks(layout: FormatLayout, lines: string[]): number {
   for (const f of resolveFields(layout, lines)) {
     if (f.check && fits(f.span) && checkPasses(fieldText(f, layout, lines), lines[f.check.line]![f.check.position]!, f.check)) n++;
   }
-  const c = layout.composite;
-  if (c && c.ranges.every(fits) && lines[c.line]![c.position] === String(safeCheckDigit(c.ranges.map((r) => lines[r.line]!.slice(r.start, r.end)).join(''))))
-    n++;
+  if (layout.composite?.ranges.every(fits) && compositePasses(layout, lines)) n++;
   return n;
 }
 
