@@ -5,6 +5,7 @@ import { openImage } from '../../imaging/open.js';
 import { createAccentEngines } from '../../readers/registry.js';
 import type { ReaderSettings } from '../../readers/registry.js';
 import type { ReadContext } from '../context.js';
+import { greyPixels } from '../../imaging/accent-marks.js';
 import { accentedWords, nameAccentsStep } from './name-accents.js';
 
 describe('accentedWords', () => {
@@ -110,8 +111,9 @@ describe('the second look at a photographed name', () => {
   it('withholds the name when both engines agree on a mark at one size of the crop and read another at the other size', async () => {
     const { ctx, sizes } = await sizedContext(nameField(['reader_agree']), (height) => (height > 50 ? 'Sôren Hartmann' : 'Sören Hartmann'));
     await nameAccentsStep.run(ctx);
-    // the page-scale crop (a 24 px high value, 40 px letters, margins) and the same at half its size
-    expect(sizes).toHaveLength(4);
+    // the page-scale crop (a 24 px high value, 40 px letters, margins) and the same at half its size;
+    // as they differ, at two more sizes
+    expect(sizes).toHaveLength(8);
     expect(sizes[2]).toBe(Math.round(sizes[0]! / 2));
     expect(ctx.fields[0]).toMatchObject({ value: null, status: 'conflict' });
   });
@@ -133,6 +135,59 @@ describe('the second look at a photographed name', () => {
     await nameAccentsStep.run(ctx);
     expect(asked[0]).toBe(0);
     expect(ctx.fields[0]!.status).toBe('read');
+  });
+});
+
+/** A page with the name printed in bold in the field's region, and stand-in engines that read the
+ * given texts with each word's box where its ink is (the ink's runs, split at the wide gaps). */
+async function printedContext(printed: string, looks: string[]): Promise<ReadContext> {
+  const field = { ...nameField(['reader_agree']), region: { page: 1, box: [0.05, 0.1, 0.6, 0.14] as [number, number, number, number] } };
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="1200"><rect width="100%" height="100%" fill="#fff"/><text x="44" y="162" font-family="DejaVu Sans" font-size="32" font-weight="bold">${printed}</text></svg>`;
+  const png = await sharp(Buffer.from(svg)).png().toBuffer();
+  const { ctx } = await context(field, []);
+  (ctx.pageImages as { png: Buffer; width: number; height: number }[])[0] = { ...ctx.pageImages[0]!, png, width: 800, height: 1200 };
+  const engines = looks.map((text) => ({
+    readRegion: async (crop: Buffer) => {
+      const img = await greyPixels(crop);
+      const inkAt = (x: number) => {
+        for (let y = 0; y < img.height; y++) if (img.data[y * img.width + x]! < 128) return true;
+        return false;
+      };
+      const runs: [number, number][] = [];
+      for (let x = 0; x < img.width; x++)
+        if (inkAt(x)) runs.at(-1) && x - runs.at(-1)![1] < img.height * 0.15 ? (runs.at(-1)![1] = x + 1) : runs.push([x, x + 1]);
+      const words = text.split(' ').map((w, i) => ({ text: w, box: [runs[i]![0] / img.width, 0.05, runs[i]![1] / img.width, 0.95], confidence: 0.9 }));
+      return { text, confidence: 0.9, lines: [{ text, box: [0, 0, 1, 1], confidence: 0.9, words }] };
+    },
+  }));
+  (ctx.deps.readers as { accents: () => Promise<unknown[]> }).accents = async () => engines;
+  return ctx;
+}
+
+describe('the marks in the pixels, where the looks differ', () => {
+  it("publishes the looks' spelling whose marks the name's pixels show", async () => {
+    const ctx = await printedContext('Sören Hartmann', ['Sôren Hartmann', 'Sören Hartmann']);
+    await nameAccentsStep.run(ctx);
+    expect(ctx.fields[0]).toMatchObject({ value: 'Sören Hartmann', status: 'read', evidence: ['reader_agree'], problems: [] });
+    expect(ctx.fields[0]!.reason).toContain('marks measured above its letters');
+  });
+
+  it('withholds the name when the marks fit no spelling a look read', async () => {
+    const ctx = await printedContext('Sôren Hartmann', ['Sóren Hartmann', 'Sören Hartmann']);
+    await nameAccentsStep.run(ctx);
+    expect(ctx.fields[0]).toMatchObject({ value: null, status: 'conflict' });
+  });
+
+  it('withholds the name when the pixels show no marks though a look saw some', async () => {
+    const ctx = await printedContext('Soren Hartmann', ['Soren Hartmann', 'Sören Hartmann']);
+    await nameAccentsStep.run(ctx);
+    expect(ctx.fields[0]).toMatchObject({ value: null, status: 'conflict' });
+  });
+
+  it('withholds a name all looks read alike when its pixels show the marks of another spelling', async () => {
+    const ctx = await printedContext('Sören Hartmann', ['Sóren Hartmann', 'Sóren Hartmann']);
+    await nameAccentsStep.run(ctx);
+    expect(ctx.fields[0]).toMatchObject({ value: null, status: 'conflict' });
   });
 });
 

@@ -1,5 +1,8 @@
 import { canonicalName } from '../../domain/normalise.js';
+import { expectedMarks, greyPixels, marksAboveWord, spellingByMarks, type Grey, type MarkKind } from '../../imaging/accent-marks.js';
 import { openImage } from '../../imaging/open.js';
+import type { Box } from '../../readers/types.js';
+import type { RegionReading } from '../../readers/tesseract.js';
 import { doubted, readByRule, type FieldCandidate, type FieldReading } from '../../domain/field.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
@@ -12,12 +15,63 @@ const ACCENTED = /[^\u0000-\u007f]/u;
  * about twice the height Tesseract reads best (30–40 px). Read at both sizes, the marks are seen
  * at two scales; a mark misjudged at one ("Sôren" for "Sören", agreed by both engines) or missed at
  * one (all read "Soren") mostly reads otherwise at the other, and the name is left in doubt. */
-async function reduced(png: Buffer): Promise<Buffer> {
+async function reduced(png: Buffer, scale = 0.5): Promise<Buffer> {
   const { width, height } = await openImage(png).metadata();
   return openImage(png)
-    .resize(Math.max(1, Math.round(width! / 2)), Math.max(1, Math.round(height! / 2)), { kernel: 'lanczos3' })
+    .resize(Math.max(1, Math.round(width! * scale)), Math.max(1, Math.round(height! * scale)), { kernel: 'lanczos3' })
     .png()
     .toBuffer();
+}
+
+/** More sizes of the crop, looked at only when the first looks differ: each engine misjudges marks
+ * at some sizes, so more sizes bring out more of the spellings the marks could be. */
+const MORE_SCALES = [0.7, 0.35];
+
+/** The marks above a word of the name in the crop, measured in each box the engines found for it
+ * at the crop's own size; null unless every box shows the same marks. */
+function marksOf(grey: Grey, word: string, fullSize: RegionReading[]): MarkKind[] | null {
+  const boxes: Box[] = fullSize.flatMap((r) =>
+    r.lines.flatMap((l) => l.words.filter((w) => canonicalName(w.text) === canonicalName(word) && w.text.length === word.length).map((w) => w.box)),
+  );
+  const seen = boxes.map((b) => marksAboveWord(grey, [b[0] * grey.width, b[1] * grey.height, b[2] * grey.width, b[3] * grey.height]));
+  if (seen.length === 0 || seen.some((m) => m === null || m.join() !== seen[0]!.join())) return null;
+  return seen[0]!;
+}
+
+/** The marks measured in the pixels of a word the looks gave accents are not those of its spelling. */
+function marksBelie(name: string, proposed: string, grey: Grey, fullSize: RegionReading[]): boolean {
+  const words = name.split(/\s+/u);
+  return proposed.split(/\s+/u).some((spelt, i) => {
+    if (spelt === words[i]) return false;
+    const seen = marksOf(grey, words[i]!, fullSize);
+    const want = expectedMarks(spelt);
+    return seen !== null && want !== null && seen.join() !== want.join();
+  });
+}
+
+/** The words of a look, their edge punctuation cut. */
+const wordsOf = (look: string) => look.split(/\s+/u).map((w) => w.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, ''));
+
+/** The name spelt as the marks in its pixels show, choosing for each word among the spellings the
+ * looks read (the page readers' plain word among them); null when a word's marks fit no spelling
+ * or more than one, or a word's spelling no look read, or they fit the plain word: a mark that
+ * touches its letter is not seen apart, so no marks seen is no proof of none. The marks are a second, independent reading
+ * of the accents: Tesseract's fra/deu/spa models confuse "ö", "ô" and "ó" on photos, where the
+ * pixels show two dots, one hat or one stroke plainly. */
+function spelledByMarks(name: string, looks: string[], grey: Grey, fullSize: RegionReading[]): string | null {
+  const read = looks.flatMap(wordsOf);
+  const out: string[] = [];
+  for (const word of name.split(/\s+/u)) {
+    const spellings = [word, ...read.filter((c) => c.length === word.length && canonicalName(c) === canonicalName(word))];
+    if (spellings.every((c) => c === word)) {
+      out.push(word);
+      continue;
+    }
+    const chosen = spellingByMarks(spellings, marksOf(grey, word, fullSize));
+    if (!chosen || chosen === word || !read.includes(chosen)) return null;
+    out.push(chosen);
+  }
+  return out.join(' ');
 }
 
 /** The words of a name read plain that a second look read as the same word with accents
@@ -65,6 +119,15 @@ function accentsSeenAlike(field: FieldReading, name: string, accented: string, l
   );
 }
 
+/** The looks differed, and the marks measured in the name's pixels chose one of their spellings. */
+function accentsByMarks(field: FieldReading, name: string, spelled: string, looks: string[]): FieldReading {
+  return readByRule(
+    field,
+    { value: spelled, evidence: field.evidence, region: field.region, candidates: [...field.candidates, secondLook(field, spelled, looks)] },
+    `The page readers agreed on "${name}", which neither of them can write with accents; second looks with French, German and Spanish letters read its marks differently, and of their spellings only "${spelled}" has the marks measured above its letters in the image.`,
+  );
+}
+
 /** A photographed name's accents in doubt: the value is withheld and both readings shown. */
 function accentsInDoubt(field: FieldReading, name: string, proposed: string, looks: string[]): FieldReading {
   return doubted(
@@ -94,19 +157,28 @@ export const nameAccentsStep: Step<ReadContext> = {
     const page = engines.length ? await uprightPage(ctx, field.region.page) : null;
     const crop = page ? await preparedCrop(page, field.region.box) : null;
     if (!crop) return undefined;
-    const looks: string[] = [];
-    for (const png of [crop.png, await reduced(crop.png)])
-      for (const engine of engines) {
-        const read = await engine.readRegion(png, { psm: 6, ...(ctx.signal ? { signal: ctx.signal } : {}) });
-        looks.push(read.lines.map((l) => l.text).join(' '));
-      }
+    const signal = ctx.signal ? { signal: ctx.signal } : {};
+    const look = async (png: Buffer) => Promise.all(engines.map((engine) => engine.readRegion(png, { psm: 6, ...signal })));
+    const text = (r: RegionReading) => r.lines.map((l) => l.text).join(' ');
+    const fullSize = await look(crop.png);
+    const looks = [...fullSize, ...(await look(await reduced(crop.png)))].map(text);
     const accents = accentedWords(field.value, looks);
     ctx.raw.name_accents = { name: field.value, second_looks: looks };
     if (accents.size === 0) return undefined;
     const proposed = withAccents(field.value, accents);
+    const grey = await greyPixels(crop.png);
     // Every word as every look wrote it: a look that misread another letter leaves the name in doubt.
-    const alike = looksAgree(looks) && looks[0]!.includes(proposed);
-    ctx.fields[at] = alike ? accentsSeenAlike(field, field.value, proposed, looks) : accentsInDoubt(field, field.value, proposed, looks);
+    if (looksAgree(looks) && looks[0]!.includes(proposed)) {
+      // unless the marks measured in the pixels are another spelling's
+      const belied = marksBelie(field.value, proposed, grey, fullSize);
+      ctx.fields[at] = belied ? accentsInDoubt(field, field.value, proposed, looks) : accentsSeenAlike(field, field.value, proposed, looks);
+      return undefined;
+    }
+    const more: string[] = [];
+    for (const scale of MORE_SCALES) more.push(...(await look(await reduced(crop.png, scale))).map(text));
+    const byMarks = spelledByMarks(field.value, [...looks, ...more], grey, fullSize);
+    ctx.raw.name_accents = { name: field.value, second_looks: looks, more_looks: more, by_marks: byMarks };
+    ctx.fields[at] = byMarks ? accentsByMarks(field, field.value, byMarks, [...looks, ...more]) : accentsInDoubt(field, field.value, proposed, looks);
     return undefined;
   },
 };
