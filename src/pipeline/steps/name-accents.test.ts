@@ -140,8 +140,8 @@ describe('the second look at a photographed name', () => {
 
 /** A page with the name printed in bold in the field's region, and stand-in engines that read the
  * given texts with each word's box where its ink is (the ink's runs, split at the wide gaps). */
-async function printedContext(printed: string, looks: string[]): Promise<ReadContext> {
-  const field = { ...nameField(['reader_agree']), region: { page: 1, box: [0.05, 0.1, 0.6, 0.14] as [number, number, number, number] } };
+async function printedContext(printed: string, looks: string[], read: FieldReading = nameField(['reader_agree'])): Promise<ReadContext> {
+  const field = { ...read, region: { page: 1, box: [0.05, 0.1, 0.6, 0.14] as [number, number, number, number] } };
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="1200"><rect width="100%" height="100%" fill="#fff"/><text x="44" y="162" font-family="DejaVu Sans" font-size="32" font-weight="bold">${printed}</text></svg>`;
   const png = await sharp(Buffer.from(svg)).png().toBuffer();
   const { ctx } = await context(field, []);
@@ -188,6 +188,38 @@ describe('the marks in the pixels, where the looks differ', () => {
     const ctx = await printedContext('Sören Hartmann', ['Sóren Hartmann', 'Sóren Hartmann']);
     await nameAccentsStep.run(ctx);
     expect(ctx.fields[0]).toMatchObject({ value: null, status: 'conflict' });
+  });
+});
+
+/** The page readers disputing a name: Tesseract's English model and PaddleOCR. */
+const disputedName = (tesseract: string, paddle: string): FieldReading => ({
+  ...nameField([]),
+  value: null,
+  status: 'conflict',
+  problems: ['FIELD_CONFLICT'],
+  candidates: [
+    { reader: 'tesseract', value: tesseract, raw: tesseract, region: null, confidence: 0.9 },
+    { reader: 'paddle', value: paddle, raw: paddle, region: null, confidence: 0.9 },
+  ],
+});
+
+describe('a name the page readers dispute only where its accents are', () => {
+  it('is settled by a spelling the looks read that has the marks the pixels show', async () => {
+    const ctx = await printedContext('Aiko Müller', ['Aiko Müller', 'Aiko Múller'], disputedName('Aiko Miiller', 'Aiko Muller'));
+    await nameAccentsStep.run(ctx);
+    expect(ctx.fields[0]).toMatchObject({ value: 'Aiko Müller', status: 'read', evidence: ['reader_agree'], problems: [] });
+    expect(ctx.fields[0]!.reason).toContain('"Aiko Miiller"');
+  });
+
+  it('stays disputed when the pixels do not show the marks, or the readers differ elsewhere', async () => {
+    for (const [printed, tesseract, paddle] of [
+      ['Aiko Miller', 'Aiko Miller', 'Aiko Muller'],
+      ['Aiko Müller', 'Aika Miller', 'Aiko Muller'],
+    ] as const) {
+      const ctx = await printedContext(printed, ['Aiko Müller', 'Aiko Müller'], disputedName(tesseract, paddle));
+      await nameAccentsStep.run(ctx);
+      expect(ctx.fields[0], printed).toMatchObject({ value: null, status: 'conflict' });
+    }
   });
 });
 

@@ -128,6 +128,60 @@ function accentsByMarks(field: FieldReading, name: string, spelled: string, look
   );
 }
 
+/** The two page readers' readings of a disputed name: Tesseract's and PaddleOCR's. */
+function pageReadings(field: FieldReading): { tesseract: string; paddle: string } | null {
+  const of = (reader: string) => field.candidates.find((c) => c.reader === reader && typeof c.value === 'string')?.value as string | undefined;
+  const tesseract = of('tesseract');
+  const paddle = of('paddle');
+  return tesseract && paddle ? { tesseract, paddle } : null;
+}
+
+/** A word as a reader that cannot write its accented letters may print it: each accented letter
+ * one or two other characters ("Müller" as "Miller" or "Miiller"), the rest as written. */
+const plainPrint = (spelt: string) =>
+  new RegExp(`^${[...spelt.normalize('NFC')].map((ch) => (ACCENTED.test(ch) ? '.{1,2}' : ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('')}$`, 'iu');
+
+/** The plain name two disputing page readers both support: word for word, they agree, or one
+ * reads a word as an accented spelling a second look read (same letters, accents aside) and the
+ * other as that spelling with its accented letters misprinted. Null when any word is otherwise. */
+function plainAgreed(readers: { tesseract: string; paddle: string }, looks: string[]): string | null {
+  const a = readers.tesseract.trim().split(/\s+/u);
+  const b = readers.paddle.trim().split(/\s+/u);
+  if (a.length !== b.length) return null;
+  const spellings = looks.flatMap(wordsOf).filter((w) => ACCENTED.test(w));
+  const out: string[] = [];
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === b[i]) {
+      out.push(a[i]!);
+      continue;
+    }
+    const explained = [
+      [a[i]!, b[i]!],
+      [b[i]!, a[i]!],
+    ].find(([agrees, other]) =>
+      spellings.some(
+        (s) => s.length === agrees!.length && canonicalName(s) === canonicalName(agrees!) && !ACCENTED.test(agrees!) && plainPrint(s).test(other!),
+      ),
+    );
+    if (!explained) return null;
+    out.push(explained[0]!);
+  }
+  return out.join(' ');
+}
+
+/** A name the page readers disputed only where its accented letters are, spelt as the marks in
+ * its pixels show. */
+function disputeByMarks(field: FieldReading, readers: { tesseract: string; paddle: string }, spelled: string, looks: string[]): FieldReading {
+  return {
+    ...readByRule(
+      field,
+      { value: spelled, evidence: ['reader_agree'], region: field.region, candidates: [...field.candidates, secondLook(field, spelled, looks)] },
+      `Tesseract read "${readers.tesseract}" and PaddleOCR "${readers.paddle}": they differ only where second looks with French, German and Spanish letters read accented letters, which one of them printed as other letters; of the looks' spellings only "${spelled}" has the marks measured above its letters in the image.`,
+    ),
+    problems: field.problems.filter((p) => p !== 'FIELD_CONFLICT'),
+  };
+}
+
 /** A photographed name's accents in doubt: the value is withheld and both readings shown. */
 function accentsInDoubt(field: FieldReading, name: string, proposed: string, looks: string[]): FieldReading {
   return doubted(
@@ -151,8 +205,10 @@ export const nameAccentsStep: Step<ReadContext> = {
   async run(ctx) {
     const at = ctx.fields.findIndex((f) => f.key === 'full_name');
     const field = ctx.fields[at];
-    if (ctx.documentType !== 'cv' || !field || field.status !== 'read' || typeof field.value !== 'string' || !field.region) return undefined;
+    if (ctx.documentType !== 'cv' || !field || !field.region) return undefined;
     if (field.evidence.some((e) => e === 'text_layer' || e === 'mrz_checksum')) return undefined;
+    const disputed = field.status === 'conflict' ? pageReadings(field) : null;
+    if (!(field.status === 'read' && typeof field.value === 'string') && !disputed) return undefined;
     const engines = (await ctx.deps.readers.accents?.()) ?? [];
     const page = engines.length ? await uprightPage(ctx, field.region.page) : null;
     const crop = page ? await preparedCrop(page, field.region.box) : null;
@@ -162,23 +218,38 @@ export const nameAccentsStep: Step<ReadContext> = {
     const text = (r: RegionReading) => r.lines.map((l) => l.text).join(' ');
     const fullSize = await look(crop.png);
     const looks = [...fullSize, ...(await look(await reduced(crop.png)))].map(text);
-    const accents = accentedWords(field.value, looks);
-    ctx.raw.name_accents = { name: field.value, second_looks: looks };
-    if (accents.size === 0) return undefined;
-    const proposed = withAccents(field.value, accents);
     const grey = await greyPixels(crop.png);
+    const moreLooks = async () => {
+      const more: string[] = [];
+      for (const scale of MORE_SCALES) more.push(...(await look(await reduced(crop.png, scale))).map(text));
+      return more;
+    };
+    if (disputed) {
+      const plain = plainAgreed(disputed, looks);
+      ctx.raw.name_accents = { readers: disputed, second_looks: looks, plain };
+      if (!plain) return undefined;
+      const more = await moreLooks();
+      const byMarks = spelledByMarks(plain, [...looks, ...more], grey, fullSize);
+      ctx.raw.name_accents = { readers: disputed, second_looks: looks, more_looks: more, plain, by_marks: byMarks };
+      if (byMarks) ctx.fields[at] = disputeByMarks(field, disputed, byMarks, [...looks, ...more]);
+      return undefined;
+    }
+    const name = field.value as string;
+    const accents = accentedWords(name, looks);
+    ctx.raw.name_accents = { name, second_looks: looks };
+    if (accents.size === 0) return undefined;
+    const proposed = withAccents(name, accents);
     // Every word as every look wrote it: a look that misread another letter leaves the name in doubt.
     if (looksAgree(looks) && looks[0]!.includes(proposed)) {
       // unless the marks measured in the pixels are another spelling's
-      const belied = marksBelie(field.value, proposed, grey, fullSize);
-      ctx.fields[at] = belied ? accentsInDoubt(field, field.value, proposed, looks) : accentsSeenAlike(field, field.value, proposed, looks);
+      const belied = marksBelie(name, proposed, grey, fullSize);
+      ctx.fields[at] = belied ? accentsInDoubt(field, name, proposed, looks) : accentsSeenAlike(field, name, proposed, looks);
       return undefined;
     }
-    const more: string[] = [];
-    for (const scale of MORE_SCALES) more.push(...(await look(await reduced(crop.png, scale))).map(text));
-    const byMarks = spelledByMarks(field.value, [...looks, ...more], grey, fullSize);
-    ctx.raw.name_accents = { name: field.value, second_looks: looks, more_looks: more, by_marks: byMarks };
-    ctx.fields[at] = byMarks ? accentsByMarks(field, field.value, byMarks, [...looks, ...more]) : accentsInDoubt(field, field.value, proposed, looks);
+    const more = await moreLooks();
+    const byMarks = spelledByMarks(name, [...looks, ...more], grey, fullSize);
+    ctx.raw.name_accents = { name, second_looks: looks, more_looks: more, by_marks: byMarks };
+    ctx.fields[at] = byMarks ? accentsByMarks(field, name, byMarks, [...looks, ...more]) : accentsInDoubt(field, name, proposed, looks);
     return undefined;
   },
 };
