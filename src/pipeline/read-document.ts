@@ -10,6 +10,7 @@ import { arabicLabelsStep } from './steps/arabic-labels.js';
 import { arabicNameStep } from './steps/arabic-name.js';
 import { classifyStep } from './steps/classify.js';
 import { crossReadStep } from './steps/cross-read.js';
+import { emailByNameStep } from './steps/cv-email.js';
 import { cvStructureStep } from './steps/cv-structure.js';
 import { extractStep, reconcileStep, rulesStep } from './steps/extract.js';
 import { intakeStep } from './steps/intake.js';
@@ -52,6 +53,7 @@ export const READ_STEPS: ReadonlyArray<Step<ReadContext>> = [
   reconcileStep,
   printLookStep,
   nameAccentsStep,
+  emailByNameStep,
   judgeStep,
   rulesStep,
   tamperStep,
