@@ -24,6 +24,8 @@ interface FieldTally {
   right: number;
   withheld: number;
   wrong: number;
+  /** Of the withheld: the value shown for a person (one reader, or disputed) is the truth. */
+  shownRight: number;
 }
 
 export interface LayoutRow {
@@ -83,12 +85,13 @@ export async function evalIdentityLayouts(opts: {
         for (const [truthKey, want] of Object.entries(doc.truth.fields)) {
           const key = TRUTH_KEY[truthKey] ?? truthKey;
           if (!known.has(key)) continue;
-          const tally = (row.fields[key] ??= { right: 0, withheld: 0, wrong: 0 });
+          const tally = (row.fields[key] ??= { right: 0, withheld: 0, wrong: 0, shownRight: 0 });
           const got: FieldValue | undefined = r.values[key];
           if (got === undefined || got === null) {
             tally.withheld++;
             allRight = false;
             const f = r.fields[key];
+            if (f?.value != null && sameFieldValue(key, want, f.value)) tally.shownRight++;
             misses.push(`${key} withheld (${f ? `${f.status ?? ''} ${JSON.stringify(f.value)}; ${(f.reason ?? '').slice(0, 140)}` : 'not read'})`);
           } else if (sameFieldValue(key, want, got)) tally.right++;
           else {
@@ -143,15 +146,19 @@ export function printIdentityLayoutEvaluation(e: IdentityLayoutEvaluation, log: 
           right: s.right + (r.fields[k]?.right ?? 0),
           withheld: s.withheld + (r.fields[k]?.withheld ?? 0),
           wrong: s.wrong + (r.fields[k]?.wrong ?? 0),
+          shownRight: s.shownRight + (r.fields[k]?.shownRight ?? 0),
         }),
         {
           right: 0,
           withheld: 0,
           wrong: 0,
+          shownRight: 0,
         },
       );
       const n = t.right + t.withheld + t.wrong;
-      return `${k} ${pct(t.right, n)}${t.wrong ? ` (${t.wrong} wrong)` : ''}`;
+      // a field never published (one reader by design, as name_ar) still says how often its reading is right
+      const shown = t.shownRight ? ` [withheld but read right ${t.shownRight}/${n}]` : '';
+      return `${k} ${pct(t.right, n)}${t.wrong ? ` (${t.wrong} wrong)` : ''}${shown}`;
     });
     log(`  right: ${cells.join(', ')}`);
   }

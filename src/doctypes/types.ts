@@ -104,4 +104,7 @@ export interface Doctype {
   /** Where one reader found the printed values of the fields a second zone also gives (an MRZ
    * document's visual zone), so that the second engine can read them when the readings disagree. */
   printed?(reading: ReaderOutput): Array<{ key: string; region: Region }>;
+  /** The fields both zones of an MRZ document give, and how the two are compared (a visa's print
+   * gives the passport's number, not the MRZ's document number, so it has no document_number here). */
+  crossChecked?: ReadonlyArray<{ key: string; kind: 'name' | 'date' | 'code' | 'sex' | 'country' }>;
 }

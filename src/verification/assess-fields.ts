@@ -60,8 +60,9 @@ export function assessFields(
   policy: Policy,
   typePolicy: TypePolicy | null,
   documentProblems: ReadonlyArray<{ code: OutcomeCode; detail: string; fields?: string[] }>,
-): { assessments: FieldAssessment[]; problems: FieldProblem[] } {
+): { assessments: FieldAssessment[]; problems: FieldProblem[]; setAside: FieldProblem[] } {
   const problems: FieldProblem[] = [];
+  const setAside: FieldProblem[] = [];
   const doubted = new Map<string, string>();
   for (const p of documentProblems) {
     if (!DOUBTS_FIELD_VALUES.has(p.code)) continue;
@@ -76,7 +77,13 @@ export function assessFields(
     const accepted = typePolicy?.key_fields[f.key] ?? CORROBORATING;
     const decisive = isKey || required;
     let reason = f.reason;
-    for (const code of own) problems.push({ code, detail: f.reason ?? `${f.label}: ${OUTCOME_CODES[code].message}`, fields: [f.key] });
+    for (const code of own) {
+      const problem = { code, detail: f.reason ?? `${f.label}: ${OUTCOME_CODES[code].message}`, fields: [f.key] };
+      // The policy decides on its required and key fields: a dispute over another field keeps that
+      // field out of `values` (and in disputed_fields) without holding the document back.
+      if (code === 'FIELD_CONFLICT' && !decisive) setAside.push(problem);
+      else problems.push(problem);
+    }
     if (empty) {
       // A value that was read but failed a check is not missing: its own problem says why it is empty.
       if (required && own.length === 0) problems.push({ code: 'REQUIRED_FIELD_MISSING', detail: f.reason ?? `${f.label} was not found.`, fields: [f.key] });
@@ -106,5 +113,5 @@ export function assessFields(
     const passes = clean && enough && !weak && !doubt;
     return { field: f, isKey, required, passes, state: passes ? 'ok' : 'check', reason };
   });
-  return { assessments, problems };
+  return { assessments, problems, setAside };
 }

@@ -84,6 +84,27 @@ describe('decide', () => {
     expect(d.result.field_review.summary.missing).toBe(1);
   });
 
+  it('withholds a disputed field the policy neither requires nor keys without holding the document back', () => {
+    const conflict = {
+      value: null,
+      status: 'conflict' as const,
+      evidence: [],
+      problems: ['FIELD_CONFLICT' as const],
+      reason: 'The readers disagree on customer_name.',
+    };
+    const fields = invoiceFields({ customer_name: conflict });
+    const d = decide(input({ fields }));
+    expect(d.outcome.status).toBe('verified');
+    expect(d.result.values).not.toHaveProperty('customer_name');
+    expect(d.result.disputed_fields).toEqual(['customer_name']);
+    expect(d.result.fields.customer_name).toMatchObject({ status: 'review', reason: 'The readers disagree on customer_name.' });
+    expect(d.result.verification.evidence.find((e) => e.rule === 'no_dispute')).toMatchObject({ result: 'passed', detail: expect.stringMatching(/withheld/) });
+    // the same dispute on a key field, or on a field the policy makes required, sends it to a person
+    expect(decide(input({ fields: invoiceFields({ vendor_name: conflict }) })).outcome.code).toBe('FIELD_CONFLICT');
+    const policy = effectivePolicy({ document_types: { invoice: { required_fields: ['customer_name'] } } }, 2);
+    expect(decide(input({ fields, policy })).outcome.code).toBe('FIELD_CONFLICT');
+  });
+
   it('orders review reasons: expired first, then warning fields, then failed checks; tamper names the outcome and flags', () => {
     const { outcome, result } = decide(
       input({

@@ -70,7 +70,9 @@ export function decide(input: DecisionInput): Decision {
   const typePolicy = policy.document_types[input.documentType] ?? null;
   const { standing, accepted } = splitAccepted(input.problems, policy);
   const terminal = standing.some((p) => TERMINAL_CODES.has(p.code));
-  const { assessments, problems: fieldProblems } = assessFields(input.fields, policy, typePolicy, standing);
+  const { assessments, problems: fieldProblems, setAside } = assessFields(input.fields, policy, typePolicy, standing);
+  // recorded on the rule it would have failed, as passed: the policy does not wait on these fields
+  const asideNoted = setAside.map((p) => ({ ...p, detail: `${p.detail} Neither required nor a key field: withheld from values.` }));
   const problems: Problem[] = [...standing, ...fieldProblems];
   // Without a type there are no fields to expect: DOCUMENT_TYPE_UNKNOWN says it.
   if (!terminal && input.classified && !input.fields.some((f) => f.status === 'read' || f.status === 'conflict')) {
@@ -131,7 +133,16 @@ export function decide(input: DecisionInput): Decision {
   const verified = outcome.status === 'verified';
   const status = documentStatusFor(outcome);
   const verification = verificationOf(
-    { documentType: input.documentType, readable: input.readable, classified: input.classified, problems, accepted, assessments, tamper: input.tamper, policy },
+    {
+      documentType: input.documentType,
+      readable: input.readable,
+      classified: input.classified,
+      problems,
+      accepted: [...accepted, ...asideNoted],
+      assessments,
+      tamper: input.tamper,
+      policy,
+    },
     verified,
   );
   const result: Result = {

@@ -56,6 +56,7 @@ export function mrzDoctype(cfg: MrzDoctypeConfig): Doctype {
     detect: (input) => detectIdentity(input, cfg.detect),
     extract,
     rules: (ctx) => identityRules(ctx, { labels: cfg.labels, kinds, crossChecked: cfg.crossChecked }),
+    crossChecked: cfg.crossChecked,
     printed: (reading) =>
       reading.pages.flatMap((page) =>
         readVizFields(page, cfg.labels, kinds)

@@ -40,6 +40,8 @@ describe('the Arabic name of a QID (real Tesseract, English page read and the np
     for (const doc of [
       await generateQid({ seed: 1, now: DEFAULT_NOW, expired: false }),
       await generateVariedIdentity('qid', 'inline-caps', { seed: 1, now: DEFAULT_NOW, expired: false }),
+      // read as a raw line at a larger scale, the dots of its letters were lost (ح read ج)
+      await generateVariedIdentity('qid', 'above-2col', { seed: 2, now: DEFAULT_NOW, expired: false }),
     ]) {
       const { ctx } = await context(doc, arabic);
       await arabicNameStep.run(ctx);

@@ -11,11 +11,13 @@ import { noteEngine } from './read.js';
 /** Of the English name's height: how far above and below it the Arabic name is looked for (the
  * cards print it on the row just above or under, a row being up to about three name heights). */
 const BAND = 4;
-/** Height in pixels the Arabic line is scaled to for its second read (tuning seeds, cut at the
- * names' true boxes: 40, 60 and 80 px read 17, 18 and 19 of 28 names whole; the page's own scale 12). */
-const LINE_PX = 60;
-/** Margin around the line, of its height: more takes in the label row's strokes. */
-const MARGIN = 0.1;
+/** Height in pixels the Arabic line is scaled to for its second read, read as one text line (page
+ * segmentation 7). Tuning seeds 1-4 of the six layouts, cut at the names' true boxes: as a raw line
+ * (13) at 60 px 11 of 24 names whole, 40 px 8, 80 px 9; as one text line at 60 px 15, 40 px 17 to
+ * 20 (by the margin), 30-36 px 19-20, 20 px 20. Larger scales lose the letters' dots (س read ش). */
+const LINE_PX = 36;
+/** Margin around the line, of its height: more takes in the label row's strokes (0.3: 14-17 of 24). */
+const MARGIN = 0.15;
 const ARABIC_LETTERS = /[^\u0621-\u064a\s]/gu;
 /** Words of the Arabic line the engine is less sure of are the edge of a photo or a pattern, not
  * the name (a photo's edge beside the name read as Arabic letters at 0.0-0.3). */
@@ -42,7 +44,7 @@ function nameText(words: readonly Word[]): string {
  * Tesseract's English model does not see it, PaddleOCR's models have no Arabic letters. The Arabic
  * engine (TESSERACT_ARABIC_LANGS, started on the first such card) reads a band of the page around
  * the English name, the Latin words painted over, to find the Arabic line nearest to it that is no
- * label or card title; that line is read again on its own, scaled to LINE_PX. The value is
+ * label or card title; that line is read again on its own as one text line, scaled to LINE_PX. The value is
  * Tesseract's alone: the field's evidence is one reader, so it is shown but never published unless
  * the policy takes one reader for the field. */
 export const arabicNameStep: Step<ReadContext> = {
@@ -78,7 +80,7 @@ export const arabicNameStep: Step<ReadContext> = {
     const box = unionBox(sure);
     const m = (box[3] - box[1]) * MARGIN;
     const lineCut = await cut(masked, page, [box[0] - m, box[1] - m, box[2] + m, box[3] + m], LINE_PX);
-    const again = lineCut ? (await readCut(engine, lineCut, 13, ctx.signal)).flatMap((l) => l.words) : [];
+    const again = lineCut ? (await readCut(engine, lineCut, 7, ctx.signal)).flatMap((l) => l.words) : [];
     const from = nameText(again) ? again : sure;
     const value = nameText(from);
     ctx.raw.arabic_name = { band: lines.map((l) => l.text), line: again.map((w) => w.text).join(' '), ms: Math.round(performance.now() - started) };

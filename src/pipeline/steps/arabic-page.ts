@@ -61,7 +61,7 @@ export async function cut(png: Buffer, page: Page, [x0, y0, x1, y1]: Box, lineHe
 }
 
 /** The Arabic engine's lines of a cut, on the page's coordinates. */
-export async function readCut(engine: TesseractReader, crop: { png: Buffer; toPage: (b: Box) => Box }, psm: 11 | 13, signal?: AbortSignal) {
+export async function readCut(engine: TesseractReader, crop: { png: Buffer; toPage: (b: Box) => Box }, psm: 7 | 11 | 13, signal?: AbortSignal) {
   const read = await engine.readRegion(crop.png, { psm, ...(signal ? { signal } : {}) });
   return read.lines.map((l) => ({ ...l, box: crop.toPage(l.box), words: l.words.map((w) => ({ ...w, box: crop.toPage(w.box) })) }));
 }

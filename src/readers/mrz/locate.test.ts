@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { generatePassport, generateVisa } from '../../../test/fixtures/documents/index.js';
-import { resolvePhoto } from '../../../test/fixtures/documents/identity/common.js';
+import { DEFAULT_NOW, resolvePhoto } from '../../../test/fixtures/documents/identity/common.js';
+import { generateVariedIdentity } from '../../../test/fixtures/documents/identity/varied.js';
 import type { Box } from '../types.js';
 import { cropBoxToPageBox, cropMrzBand, locateMrzBand, locateMrzBandInCopy } from './locate.js';
 
@@ -28,6 +29,20 @@ describe('locateMrzBand / cropMrzBand', () => {
     const band = await locateMrzBand(doc.bytes);
     expect(iou(band!.box, doc.regions!.mrz!.box)).toBeGreaterThan(0.75);
     expect(band!.angle).toBeCloseTo(-2.5, 0);
+  });
+
+  it('finds both lines where a line breaks into stacked pieces or every row of it starts a few glyphs in', async () => {
+    // a visa whose second line's middle rows fall short of a line's length; an ID card whose first
+    // line's rows all break between an L and an I (the glyphs' strokes are further apart there)
+    for (const [type, layout, seed] of [
+      ['visa', 'above-2col', 1],
+      ['td2', 'left-column', 4],
+    ] as const) {
+      const doc = await generateVariedIdentity(type, layout, { seed, now: DEFAULT_NOW, expired: false });
+      const band = await locateMrzBand(doc.bytes);
+      expect(band!.lines).toBe(2);
+      expect(iou(band!.box, doc.regions!.mrz!.box)).toBeGreaterThan(0.75);
+    }
   });
 
   it('finds the same band on a smaller RGBA copy the caller already decoded, in page fractions', async () => {

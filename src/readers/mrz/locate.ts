@@ -33,6 +33,9 @@ const TARGET_PITCH_PX = 56;
 const MAX_CROP_WIDTH = 3600;
 /** Line pitch over the height of one line's strokes, in MRZ print. */
 const LINE_PITCH_PER_HEIGHT = 2;
+/** A column belongs to a line's extent with strokes in this many of its rows: a glyph's stroke
+ * crosses several, the thin lines of a guilloche behind it one or two. */
+const MIN_INKED_ROWS = 3;
 
 export interface MrzBand {
   /** Axis-aligned bounds of the band on the page, fractions. */
@@ -314,6 +317,41 @@ function textLines(runs: Run[], minLength: number, minHeight: number): TextLine[
   return lines.filter((l) => l.bottom - l.top >= minHeight);
 }
 
+/** A print line whose middle rows fall short of the strict length (a row through the open middles
+ * of round digits and the tips of fillers) comes out as stacked pieces; pieces that lie within one
+ * line of the looser length are that one line. Two MRZ lines never share a loose line: the blank
+ * rows between them break it. */
+function joinPieces(lines: TextLine[], loose: TextLine[]): TextLine[] {
+  const out: TextLine[] = [];
+  for (const line of lines) {
+    const prev = out.at(-1);
+    if (prev && loose.some((l) => l.top <= prev.top && l.bottom >= line.bottom)) {
+      prev.bottom = line.bottom;
+      prev.start = Math.min(prev.start, line.start);
+      prev.end = Math.max(prev.end, line.end);
+    } else out.push({ ...line });
+  }
+  return out;
+}
+
+/** A line's extent from all its rows together, those of the looser line around it included. A
+ * row's own run breaks where it crosses a gap wider than the bridge between two glyphs' strokes
+ * (the middle rows between an L and an I), so every row that is long enough may start a few glyphs
+ * in; the columns holding a stroke in any row of the line do not. */
+function spanned(f: Frame, line: TextLine, loose: TextLine[], gap: number): TextLine {
+  const rows = loose.find((l) => l.top <= line.top && l.bottom >= line.bottom) ?? line;
+  const inked = (x: number): boolean => {
+    let n = 0;
+    for (let y = rows.top; y < rows.bottom; y++) if (f.mask[y * f.width + x] && ++n >= MIN_INKED_ROWS) return true;
+    return false;
+  };
+  let start = line.start;
+  for (let x = start - 1; x >= 0 && start - x <= gap; x--) if (inked(x)) start = x;
+  let last = line.end - 1;
+  for (let x = last + 1; x < f.width && x - last <= gap; x++) if (inked(x)) last = x;
+  return { ...line, start, end: last + 1 };
+}
+
 /** Consecutive lines of equal extent and even spacing; the MRZ is the widest such block (lowest on a tie). */
 function pickBlock(lines: TextLine[], width: number): TextLine[] | null {
   const tol = width * ALIGN_SHARE;
@@ -382,9 +420,11 @@ async function locateOn({ grey, scale, page }: { grey: Grey; scale: number; page
   const gap = Math.max(3, Math.round(grey.width / 36));
   const runs = longestRuns(frame, gap);
   const minHeight = Math.max(4, grey.width * MIN_LINE_HEIGHT_SHARE);
-  const picked = pickBlock(textLines(runs, Math.max(20, grey.width * MIN_LINE_SHARE), minHeight), grey.width);
+  const loose = textLines(runs, grey.width * MIN_LINE_SHARE * 0.4, minHeight);
+  const lines = joinPieces(textLines(runs, Math.max(20, grey.width * MIN_LINE_SHARE), minHeight), loose).map((l) => spanned(frame, l, loose, gap));
+  const picked = pickBlock(lines, grey.width);
   if (!picked) return null;
-  const block = withThirdLine(picked, textLines(runs, grey.width * MIN_LINE_SHARE * 0.4, minHeight));
+  const block = withThirdLine(picked, loose);
   const [x0, x1] = [Math.min(...block.map((l) => l.start)), Math.max(...block.map((l) => l.end))];
   const [y0, y1] = [block[0]!.top, block[block.length - 1]!.bottom];
   const corners = [frame.toWork(x0, y0), frame.toWork(x1, y0), frame.toWork(x0, y1), frame.toWork(x1, y1)];

@@ -46,10 +46,10 @@ export async function assessTamper(input: TamperInput): Promise<TamperReport> {
     checks.push('jpeg_ela');
     signs.push(...(await elaSigns(page.png, input.elaMap, boxes, new Set(input.fields.filter((f) => f.isKey).map((f) => f.key)))));
   }
-  if (input.doctype && MRZ_TYPES.has(input.doctype.type)) {
+  if (input.doctype && MRZ_TYPES.has(input.doctype.type) && input.doctype.crossChecked) {
     checks.push('mrz_visual_zone');
     const kinds = Object.fromEntries(input.doctype.fields.map((f) => [f.key, f.kind]));
-    signs.push(...mrzVisualZoneSigns(input.fields, input.readings, kinds));
+    signs.push(...mrzVisualZoneSigns(input.fields, input.readings, kinds, input.doctype.crossChecked));
   }
   if (input.embedded) {
     checks.push('embedded_data');

@@ -1,6 +1,6 @@
 import { sameValue } from '../../doctypes/identity/compare.js';
-import { CROSS_CHECKED } from '../../doctypes/identity/field-specs.js';
 import type { LabelName } from '../../doctypes/identity/labels.js';
+import type { Doctype } from '../../doctypes/types.js';
 import { vizFieldsOf } from '../../doctypes/identity/viz-fields.js';
 import type { FieldKind } from '../../domain/normalise.js';
 import type { FieldReading } from '../../domain/field.js';
@@ -10,9 +10,14 @@ import type { TamperSign } from './types.js';
 /** A value whose MRZ check digit passes but that two independent readers read the same, and
  * otherwise, in the visual zone: the print or the zone was changed. One reader's different
  * reading is more likely a misreading, so it weighs little. */
-export function mrzVisualZoneSigns(fields: FieldReading[], readings: readonly ReaderOutput[], kinds: Readonly<Record<string, FieldKind>>): TamperSign[] {
+export function mrzVisualZoneSigns(
+  fields: FieldReading[],
+  readings: readonly ReaderOutput[],
+  kinds: Readonly<Record<string, FieldKind>>,
+  crossChecked: NonNullable<Doctype['crossChecked']>,
+): TamperSign[] {
   const checked = fields.filter((f) => f.status === 'read' && f.evidence.includes('mrz_checksum') && typeof f.value === 'string');
-  const compared = CROSS_CHECKED.filter((c) => checked.some((f) => f.key === c.key));
+  const compared = crossChecked.filter((c) => checked.some((f) => f.key === c.key));
   if (compared.length === 0) return [];
   const ocr = readings.filter((r) => r.reader !== 'text_layer');
   const viz = vizFieldsOf(
