@@ -6,6 +6,7 @@ import Ocr from '@gutenye/ocr-node';
 import { median } from '../../domain/median.js';
 import { openImage } from '../../imaging/open.js';
 import { readCleanCrop } from './crop-lines.js';
+import { useTypedArrays } from './ocr-common-fast.js';
 import { pixelsToBox } from '../../domain/field.js';
 import { greedyCtc } from '../support/ctc-greedy.js';
 import { cropBoxToPage } from '../support/geometry.js';
@@ -284,6 +285,7 @@ async function main(): Promise<void> {
     // little more CPU time: memory is the tighter limit when both engines share the machine.
     const onnxOptions = { intraOpNumThreads: data.threads, interOpNumThreads: 1, enableCpuMemArena: false, enableMemPattern: false };
     ocr = (await Ocr.create({ models, onnxOptions })) as PaddleOcr;
+    await useTypedArrays(models.dictionaryPath);
     recogniser = await createLineRecogniser({ modelPath: models.recognitionPath, dictionaryPath: models.dictionaryPath, sessionOptions: onnxOptions });
   } catch (err) {
     post({ type: 'fatal', message: err instanceof Error ? err.message : String(err) });
