@@ -286,7 +286,10 @@ async function main(): Promise<void> {
     const onnxOptions = { intraOpNumThreads: data.threads, interOpNumThreads: 1, enableCpuMemArena: false, enableMemPattern: false };
     ocr = (await Ocr.create({ models, onnxOptions })) as PaddleOcr;
     await useTypedArrays(models.dictionaryPath);
-    recogniser = await createLineRecogniser({ modelPath: models.recognitionPath, dictionaryPath: models.dictionaryPath, sessionOptions: onnxOptions });
+    // The line recogniser's inputs are one line each (at most 48 × 2560): with the arena its runs
+    // cost about a fifth less CPU, and the arena stays small (measured: no higher RSS).
+    const lineOptions = { ...onnxOptions, enableCpuMemArena: true };
+    recogniser = await createLineRecogniser({ modelPath: models.recognitionPath, dictionaryPath: models.dictionaryPath, sessionOptions: lineOptions });
   } catch (err) {
     post({ type: 'fatal', message: err instanceof Error ? err.message : String(err) });
     return;
