@@ -39,6 +39,9 @@ export interface MrzBandReadOptions {
   /** In-process work on the cut's grey pixels, run on this thread once the first engine has
    * answered, while the others still read: it then costs the page no time of its own. */
   whileEnginesRead?: (grey: GreyImage) => void;
+  /** Called with the two Tesseract readings (mrz_pass, tesseract) once both are in, while Paddle
+   * may still read: a caller that can already tell it will read again starts on the idle engine. */
+  whenTesseractRead?: (outputs: ReaderOutput[], crop: MrzCrop) => void;
 }
 
 export interface MrzBandReading {
@@ -59,7 +62,7 @@ export interface MrzPassReader {
   /** The MRZ-alphabet pass again on the crop at `factor` times its width (Tesseract's errors
    * change with the scale); boxes come back as fractions of the image, so the crop's frame still
    * maps them. */
-  reread(reading: MrzBandReading, factor: number, opts: { page: number; signal?: AbortSignal }): Promise<ReaderOutput>;
+  reread(reading: Pick<MrzBandReading, 'crop'>, factor: number, opts: { page: number; signal?: AbortSignal }): Promise<ReaderOutput>;
 }
 
 const require = createRequire(import.meta.url);
@@ -112,6 +115,13 @@ export function createMrzPassReader(engines: MrzPassEngines): MrzPassReader {
         jobs.push(timed('paddle', opts.page, crop.frame, () => readPaddleMrz(paddle, crop.png, opts.grammar, opts.signal)));
       }
       const outputs = Promise.all(jobs);
+      const { whenTesseractRead } = opts;
+      // a failed job fails `outputs`, awaited below
+      if (whenTesseractRead)
+        Promise.all(jobs.slice(0, 2)).then(
+          (read) => whenTesseractRead(read, crop),
+          () => undefined,
+        );
       if (cut && opts.whileEnginesRead) {
         // a failed job fails `outputs`, awaited below
         await Promise.race(jobs).catch(() => undefined);

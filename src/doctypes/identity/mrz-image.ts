@@ -1,5 +1,5 @@
 import type { MrzBandReading, MrzGrammar, MrzPassReader } from '../../readers/mrz-pass.js';
-import { cropBoxToPageBox, type MrzBand } from '../../readers/mrz/locate.js';
+import { cropBoxToPageBox, type MrzBand, type MrzCrop } from '../../readers/mrz/locate.js';
 import type { GreyImage } from '../../readers/paddle/words.js';
 import type { Box, Line, ReaderName, ReaderOutput } from '../../readers/types.js';
 import { decodeMrzRows, MRZ_GROUPS } from '../mrz/ctc-decode.js';
@@ -70,19 +70,33 @@ export async function readMrzFromImage(png: Buffer, reader: MrzPassReader, opts:
     const started = performance.now();
     glyphRun = { glyphs: readGlyphs(grey), ms: Math.round(performance.now() - started) };
   };
+  const toReading = (output: ReaderOutput): MrzImageReading => {
+    const m = readMrzOf(output, now);
+    return { reader: output.reader, lines: m?.result.lines.raw ?? [], result: m?.result ?? null, output, unconfirmed: [], standsAlone: true };
+  };
+  const startRetries = (crop: MrzCrop): Array<Promise<ReaderOutput>> =>
+    RETRY_SCALES.map((factor) => {
+      const job = reader.reread({ crop }, factor, { page, ...signal });
+      // a failure is met where the retry is awaited; one left behind by an earlier failure is not
+      job.catch(() => undefined);
+      return job;
+    });
+  // Tesseract's two readings disagreeing or failing a check already decide the retries: they then
+  // run on the free Tesseract engine while Paddle still reads, not after it.
+  let retries: Array<Promise<ReaderOutput>> | null = null;
+  const whenTesseractRead = (outputs: ReaderOutput[], crop: MrzCrop): void => {
+    if (needsRetry(outputs.map(toReading))) retries = startRetries(crop);
+  };
   const read: MrzBandReading = await reader.read(png, {
     page,
     grammar: MRZ_GRAMMAR,
     ...(opts.band !== undefined ? { band: opts.band } : {}),
     ...signal,
     whileEnginesRead,
+    whenTesseractRead,
   });
   const band = read.band;
 
-  const toReading = (output: ReaderOutput): MrzImageReading => {
-    const m = readMrzOf(output, now);
-    return { reader: output.reader, lines: m?.result.lines.raw ?? [], result: m?.result ?? null, output, unconfirmed: [], standsAlone: true };
-  };
   const readings = read.outputs.map(toReading);
   // Paddle's reading, decoded under the MRZ grammar, votes first: ties between the engines go to it
   const votes = [...readings]
@@ -93,9 +107,9 @@ export async function readMrzFromImage(png: Buffer, reader: MrzPassReader, opts:
   // change with the scale (a final 6 read as H, J as I), so the retries vote, and the best of them
   // stands as the MRZ pass when it checks better than the first.
   const seen: SeenText[] = readings.map(seenText);
-  if (!readings.every((r) => r.result?.valid && r.lines.join() === readings[0]!.lines.join())) {
-    for (const factor of RETRY_SCALES) {
-      const retry = toReading(await reader.reread(read, factor, { page, ...signal }));
+  if (retries || needsRetry(readings)) {
+    for (const job of retries ?? startRetries(read.crop)) {
+      const retry = toReading(await job);
       seen.push(seenText(retry));
       if (!retry.result) continue;
       votes.push({ reader: 'mrz_pass', result: retry.result });
@@ -142,6 +156,9 @@ function glyphVote(reading: { reader: ReaderName; result: MrzResult }, unconfirm
   }
   return { ...reading, withheld, cellPerCharacter: true };
 }
+
+/** Readings that fail a check or disagree. */
+const needsRetry = (readings: readonly MrzImageReading[]): boolean => !readings.every((r) => r.result?.valid && r.lines.join() === readings[0]!.lines.join());
 
 const seenText = (r: MrzImageReading): SeenText => ({
   reader: r.reader,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeLine, decodeMrzRows, greedyText, MRZ_ALPHABET, textMatrix, type RowReadings, type StepMatrix } from './ctc-decode.js';
+import type { CharClass } from './charset.js';
 import { LAYOUTS, positionClasses } from './formats.js';
 import { parseMrz } from './index.js';
 
@@ -137,5 +138,77 @@ describe('MRZ decoding under the grammar from CTC step probabilities', () => {
 
   it('finds nothing in rows that are not MRZ-long', () => {
     expect(decodeMrzRows([row('PASSPORT'), row('UTOPIA')])).toBeNull();
+  });
+});
+
+/** decodeLine against a plain Viterbi over every (step, characters read, state) with nothing
+ * pruned or shared, on random step probabilities (no ties) and lines mixing every class. */
+describe('decodeLine matches a plain Viterbi', () => {
+  const G = MRZ_ALPHABET.length;
+  const idx = (chars: string): number[] => [...chars].map((c) => MRZ_ALPHABET.indexOf(c));
+  const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  const ALLOWED: Record<CharClass, number[]> = {
+    alpha: idx(`${LETTERS}<`),
+    numeric: idx('0123456789'),
+    date: idx('0123456789<'),
+    check: idx('0123456789<'),
+    digits: idx('0123456789<'),
+    alnum: idx(MRZ_ALPHABET),
+    sex: idx('MFX<'),
+  };
+  const TWINS = ['O0', 'I1', 'Z2', 'S5', 'B8', 'G6', '0Q', '0D'];
+  function logP(m: StepMatrix, t: number, cls: CharClass, g: number): number {
+    const admitted = new Set(ALLOWED[cls]);
+    let p = m.data[t * COLUMNS + g + 1]!;
+    for (const [a, b] of TWINS.map((pair) => idx(pair))) {
+      const round = MRZ_ALPHABET[b!] === 'Q' || MRZ_ALPHABET[b!] === 'D';
+      if (g === a && !admitted.has(b!)) p += m.data[t * COLUMNS + b! + 1]!;
+      if (!round && g === b && !admitted.has(a!)) p += m.data[t * COLUMNS + a! + 1]!;
+    }
+    return Math.log(Math.max(1e-9, p));
+  }
+  function reference(m: StepMatrix, classes: CharClass[]): { chars: number[]; logScore: number } | null {
+    const L = classes.length;
+    // state s: -1 = on a blank, g = on character g; value and the characters read so far
+    type Cell = { v: number; chars: number[] };
+    let cells = new Map<string, Cell>([['0:-1', { v: 0, chars: [] }]]);
+    for (let t = 0; t < m.steps; t++) {
+      const next = new Map<string, Cell>();
+      const offer = (k: number, s: number, v: number, chars: number[]): void => {
+        const key = `${k}:${s}`;
+        if (!(next.get(key)?.v! >= v)) next.set(key, { v, chars });
+      };
+      for (const [key, cell] of cells) {
+        const [k, s] = key.split(':').map(Number) as [number, number];
+        offer(k, -1, cell.v + Math.log(Math.max(1e-9, m.data[t * COLUMNS]!)), cell.chars);
+        if (s !== -1) offer(k, s, cell.v + logP(m, t, classes[k - 1]!, s), cell.chars);
+        if (k < L) for (const g of ALLOWED[classes[k]!]) if (g !== s) offer(k + 1, g, cell.v + logP(m, t, classes[k]!, g), [...cell.chars, g]);
+      }
+      cells = next;
+    }
+    let best: Cell | null = null;
+    for (const [key, cell] of cells) if (key.startsWith(`${L}:`) && (!best || cell.v > best.v)) best = cell;
+    return best && best.v > -Infinity ? { chars: best.chars, logScore: best.v } : null;
+  }
+
+  it('on lines of every class', () => {
+    let seed = 7;
+    const random = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const classes: CharClass[] = ['alpha', 'numeric', 'date', 'check', 'sex', 'alnum', 'digits', 'alpha', 'numeric', 'check'];
+    for (let trial = 0; trial < 6; trial++) {
+      const L = 4 + trial;
+      const T = L + 2 + 3 * trial;
+      const data = new Float32Array(T * COLUMNS);
+      for (let t = 0; t < T; t++) {
+        // a peaked row: mostly one character or the blank, a little of everything else
+        for (let c = 0; c < COLUMNS; c++) data[t * COLUMNS + c] = random() * 0.05;
+        data[t * COLUMNS + Math.floor(random() * (G + 1))] = 0.5 + random() * 0.5;
+      }
+      const line = classes.slice(0, L);
+      const got = decodeLine({ steps: T, data }, line);
+      const want = reference({ steps: T, data }, line);
+      expect(got?.chars).toEqual(want?.chars);
+      expect(got?.logScore).toBeCloseTo(want!.logScore, 9);
+    }
   });
 });

@@ -75,7 +75,6 @@ const TWINS: ReadonlyArray<[string, string]> = [
 const ROUND_LETTERS = ['Q', 'D'];
 
 const COLUMNS = G + 1;
-const prob = (m: StepMatrix, t: number, g: number): number => m.data[t * COLUMNS + g + 1]!;
 
 /** Best class per step, repeats collapsed, blanks dropped: the recogniser's own reading. */
 export function greedyText(m: StepMatrix): string {
@@ -108,6 +107,12 @@ export function decodeLine(m: StepMatrix, classes: readonly CharClass[]): LineDe
   let E = new Float64Array((L + 1) * G).fill(-Infinity);
   let nB = new Float64Array(L + 1);
   let nE = new Float64Array((L + 1) * G);
+  // per k, over the endings of character k the step before: the best (first of equals), its
+  // character, and the best of the others with its character
+  const first = new Float64Array(L + 1);
+  const firstG = new Int8Array(L + 1);
+  const second = new Float64Array(L + 1);
+  const secondG = new Int8Array(L + 1);
   B[0] = 0;
   // back-pointers: for B, -1 = stayed on the blank, g = came from E[k][g]; for E, -1 = stayed,
   // -2 = came from B[k-1], g = came from E[k-1][g]
@@ -117,52 +122,72 @@ export function decodeLine(m: StepMatrix, classes: readonly CharClass[]): LineDe
     nB.fill(-Infinity);
     nE.fill(-Infinity);
     const blank = lps[0]![t * COLUMNS]!;
-    for (let k = 0; k <= L; k++) {
+    // k characters cannot be read in fewer than k steps, and a state that leaves too few steps
+    // for the rest can never end the line: neither is on the best path
+    const kFrom = Math.max(0, L - (T - t));
+    const kTo = Math.min(L, t + 1);
+    for (let k = Math.max(1, kFrom - 1); k <= kTo; k++) {
+      let f = -Infinity;
+      let fg = -1;
+      let s2 = -Infinity;
+      let sg = -1;
+      const base = k * G;
+      for (const g of allowed[k - 1]!) {
+        const v = E[base + g]!;
+        if (v > f) {
+          s2 = f;
+          sg = fg;
+          f = v;
+          fg = g;
+        } else if (v > s2) {
+          s2 = v;
+          sg = g;
+        }
+      }
+      first[k] = f;
+      firstG[k] = fg;
+      second[k] = s2;
+      secondG[k] = sg;
+    }
+    for (let k = kFrom; k <= kTo; k++) {
       // onto a blank
       let best = B[k]!;
       let from = -1;
-      if (k > 0)
-        for (const g of allowed[k - 1]!)
-          if (E[k * G + g]! > best) {
-            best = E[k * G + g]!;
-            from = g;
-          }
+      if (k > 0 && first[k]! > best) {
+        best = first[k]!;
+        from = firstG[k]!;
+      }
       if (best > -Infinity) {
         nB[k] = best + blank;
         backB[t * (L + 1) + k] = from;
       }
       if (k === 0) continue;
       // onto character k: the two best endings of character k-1 (a repeat needs a blank between)
-      let first = -Infinity;
-      let firstG = -1;
-      let second = -Infinity;
-      if (k > 1) {
-        for (const g of allowed[k - 2]!) {
-          const v = E[(k - 1) * G + g]!;
-          if (v > first) {
-            second = first;
-            first = v;
-            firstG = g;
-          } else if (v > second) second = v;
-        }
-      }
+      const f = k > 1 ? first[k - 1]! : -Infinity;
+      const fg = k > 1 ? firstG[k - 1]! : -1;
+      const s2 = k > 1 ? second[k - 1]! : -Infinity;
+      const sg = k > 1 ? secondG[k - 1]! : -1;
       const fromBlank = B[k - 1]!;
       const lp = lps[k - 1]!;
+      const base = k * G;
+      const at = t * COLUMNS + 1;
+      const backAt = (t * (L + 1) + k) * G;
       for (const g of allowed[k - 1]!) {
-        let v = E[k * G + g]!;
+        let v = E[base + g]!;
         let b = -1;
         if (fromBlank > v) {
           v = fromBlank;
           b = -2;
         }
-        const prev = firstG === g ? second : first;
+        const repeat = fg === g;
+        const prev = repeat ? s2 : f;
         if (prev > v) {
           v = prev;
-          b = firstG === g ? secondOf(E, k - 1, allowed[k - 2]!, g) : firstG;
+          b = repeat ? sg : fg;
         }
         if (v === -Infinity) continue;
-        nE[k * G + g] = v + lp[t * COLUMNS + g + 1]!;
-        backE[(t * (L + 1) + k) * G + g] = b;
+        nE[base + g] = v + lp[at + g]!;
+        backE[backAt + g] = b;
       }
     }
     [B, nB] = [nB, B];
@@ -192,39 +217,50 @@ export function decodeLine(m: StepMatrix, classes: readonly CharClass[]): LineDe
   return { chars, spans, logScore: score };
 }
 
+/** Per class, per character: its twins from outside the class (see TWINS and ROUND_LETTERS). */
+const TWINS_OF = Object.fromEntries(
+  Object.entries(ALLOWED).map(([cls, allowed]) => {
+    const admitted = new Set(allowed);
+    const twinsOf: number[][] = Array.from({ length: G }, () => []);
+    for (const [a, b] of TWINS) {
+      const [ia, ib] = [MRZ_ALPHABET.indexOf(a), MRZ_ALPHABET.indexOf(b)];
+      if (admitted.has(ia) && !admitted.has(ib)) twinsOf[ia]!.push(ib);
+      if (admitted.has(ib) && !admitted.has(ia)) twinsOf[ib]!.push(ia);
+    }
+    const zero = MRZ_ALPHABET.indexOf('0');
+    for (const letter of ROUND_LETTERS) {
+      const il = MRZ_ALPHABET.indexOf(letter);
+      if (admitted.has(zero) && !admitted.has(il)) twinsOf[zero]!.push(il);
+    }
+    return [cls, twinsOf];
+  }),
+) as Record<CharClass, number[][]>;
+
+/** logProbabilities already worked out, per matrix and class: a matrix is decoded under several
+ * formats and its positions scored again after. */
+const logCache = new WeakMap<StepMatrix, Map<CharClass, Float64Array>>();
+
 /** A position class's view of the steps: each admitted character's probability plus its twins'
  * from outside the class, as logarithms (column 0 the blank). */
 function logProbabilities(m: StepMatrix, cls: CharClass): Float64Array {
+  let cached = logCache.get(m);
+  if (!cached) logCache.set(m, (cached = new Map()));
+  const known = cached.get(cls);
+  if (known) return known;
   const out = new Float64Array(m.steps * COLUMNS);
-  const admitted = new Set(ALLOWED[cls]);
-  const twinsOf = new Map<number, number[]>();
-  for (const [a, b] of TWINS) {
-    const [ia, ib] = [MRZ_ALPHABET.indexOf(a), MRZ_ALPHABET.indexOf(b)];
-    if (admitted.has(ia) && !admitted.has(ib)) twinsOf.set(ia, [...(twinsOf.get(ia) ?? []), ib]);
-    if (admitted.has(ib) && !admitted.has(ia)) twinsOf.set(ib, [...(twinsOf.get(ib) ?? []), ia]);
-  }
-  const zero = MRZ_ALPHABET.indexOf('0');
-  for (const letter of ROUND_LETTERS) {
-    const il = MRZ_ALPHABET.indexOf(letter);
-    if (admitted.has(zero) && !admitted.has(il)) twinsOf.set(zero, [...(twinsOf.get(zero) ?? []), il]);
-  }
+  const twinsOf = TWINS_OF[cls];
+  const data = m.data;
   for (let t = 0; t < m.steps; t++) {
-    out[t * COLUMNS] = Math.log(Math.max(FLOOR, m.data[t * COLUMNS]!));
+    const at = t * COLUMNS;
+    out[at] = Math.log(Math.max(FLOOR, data[at]!));
     for (let g = 0; g < G; g++) {
-      let p = prob(m, t, g);
-      for (const twin of twinsOf.get(g) ?? []) p += prob(m, t, twin);
-      out[t * COLUMNS + g + 1] = Math.log(Math.max(FLOOR, p));
+      let p = data[at + g + 1]!;
+      for (const twin of twinsOf[g]!) p += data[at + twin + 1]!;
+      out[at + g + 1] = Math.log(Math.max(FLOOR, p));
     }
   }
+  cached.set(cls, out);
   return out;
-}
-
-/** The best ending of character k other than `not` (the runner-up when the best repeats `not`). */
-function secondOf(E: Float64Array, k: number, allowed: readonly number[], not: number): number {
-  let best = -Infinity;
-  let bestG = -1;
-  for (const g of allowed) if (g !== not && E[k * G + g]! > best) [best, bestG] = [E[k * G + g]!, g];
-  return bestG;
 }
 
 /** How likely each admissible character is at a position: its highest probability over the steps

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { lineOf } from '../../../test/helpers/identity-readings.js';
+import type { MrzBandReading, MrzPassReader } from '../../readers/mrz-pass.js';
+import type { ReaderName, ReaderOutput } from '../../readers/types.js';
+import { readMrzFromImage } from './mrz-image.js';
+
+/** When the MRZ pass reads again at other sizes: on the free Tesseract engine as soon as
+ * Tesseract's two readings show a retry is needed, not after Paddle's (the slowest) reading. */
+
+const PRINTED = ['P<GBRUNITED<KINGDOM<FIVE<<JODIE<PIPPA<<<<<<<', '1071957035GBR8501178F1601312<<<<<<<<<<<<<<06'];
+const NOW = new Date('2025-06-01T00:00:00Z');
+
+const output = (reader: ReaderName, texts: string[]): ReaderOutput => ({
+  reader,
+  engine: { name: reader, version: '' },
+  pages: [{ page: 1, lines: texts.map((t, i) => lineOf(t, [0.05, 0.2 + i * 0.4, 0.95, 0.5 + i * 0.4])) }],
+  ms: 0,
+  cost_usd: 0,
+});
+
+/** An MRZ pass whose Tesseract readings are `tesseract` and whose Paddle reading comes last;
+ * `events` records the order of Paddle's answer and the retries. */
+function engines(tesseract: string[], events: string[]): MrzPassReader {
+  const frame = { page: { width: 100, height: 40 }, crop: { width: 100, height: 40 }, toPage: (x: number, y: number): [number, number] => [x, y] };
+  const crop = { png: Buffer.alloc(0), frame };
+  return {
+    name: 'mrz_pass',
+    locate: async () => null,
+    async read(_png, opts): Promise<MrzBandReading> {
+      const first = [output('mrz_pass', tesseract), output('tesseract', tesseract)];
+      opts.whenTesseractRead?.(first, crop);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      events.push('paddle');
+      return { band: null, crop, grey: null, outputs: [...first, output('paddle', PRINTED)] };
+    },
+    reread: async () => {
+      events.push('retry');
+      return output('mrz_pass', PRINTED);
+    },
+  };
+}
+
+describe('the MRZ pass retries in readMrzFromImage', () => {
+  it('start before Paddle answers when Tesseract read a check digit wrong', async () => {
+    const events: string[] = [];
+    const misread = [PRINTED[0]!, PRINTED[1]!.replace('8501178', '8501170')];
+    const read = await readMrzFromImage(Buffer.alloc(0), engines(misread, events), { now: NOW, readGlyphs: () => [] });
+    expect(events).toEqual(['retry', 'retry', 'paddle']);
+    // the retry that checks better stands as the MRZ pass
+    expect(read.readings[0]!.lines).toEqual(PRINTED);
+  });
+
+  it('wait for Paddle when Tesseract agrees with itself and every check passes', async () => {
+    const events: string[] = [];
+    await readMrzFromImage(Buffer.alloc(0), engines(PRINTED, events), { now: NOW, readGlyphs: () => [] });
+    expect(events).toEqual(['paddle']);
+  });
+});
