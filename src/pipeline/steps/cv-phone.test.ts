@@ -91,5 +91,8 @@ describe('the phone-like run of words on a row', () => {
     expect(phoneBox(line('+ Python 3'))).toBeNull();
     // Within a sentence a '+' and digits are no contact line.
     expect(phoneBox(line('Revenue +12 345 678'))).toBeNull();
+    // A '+44' read as letters still leaves a run of digits; a date's row does not count.
+    expect(phoneBox(line('Fi 1504 S/3172'))).not.toBeNull();
+    expect(phoneBox(line('01/2019 - 03/2022'))).toBeNull();
   });
 });
