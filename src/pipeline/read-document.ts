@@ -11,6 +11,7 @@ import { arabicNameStep } from './steps/arabic-name.js';
 import { classifyStep } from './steps/classify.js';
 import { crossReadStep } from './steps/cross-read.js';
 import { emailByNameStep } from './steps/cv-email.js';
+import { cvPhoneStep } from './steps/cv-phone.js';
 import { cvStructureStep } from './steps/cv-structure.js';
 import { extractStep, reconcileStep, rulesStep } from './steps/extract.js';
 import { intakeStep } from './steps/intake.js';
@@ -49,6 +50,7 @@ export const READ_STEPS: ReadonlyArray<Step<ReadContext>> = [
   crossReadStep,
   readMissingStep,
   reReadStep,
+  cvPhoneStep,
   arabicNameStep,
   reconcileStep,
   printLookStep,

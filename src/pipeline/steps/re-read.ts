@@ -146,7 +146,7 @@ export async function reReadLines(ctx: ReadContext, region: { page: number; box:
 /** PaddleOCR's text of a region read from the prepared crop Tesseract's re-read saw (enlarged,
  * grey, contrast stretched) rather than from the page: at the page's scale a photographed "o"
  * is a few pixels, and Paddle reads it as "0" or drops letters ("mail.xamle."). */
-async function paddleCropText(ctx: ReadContext, region: { page: number; box: Box }): Promise<string | null> {
+export async function paddleCropText(ctx: ReadContext, region: { page: number; box: Box }): Promise<string | null> {
   const paddle = await ctx.deps.readers.get('paddle');
   const page = paddle ? await uprightPage(ctx, region.page) : null;
   const crop = page ? await preparedCrop(page, region.box) : null;
