@@ -97,7 +97,11 @@ export const ResultSchema = z
     values: z.record(z.string(), FieldValueSchema).describe('Only values that passed; a disputed value is never here.'),
     field_status: z.record(z.string(), z.enum(FIELD_STATUSES)),
     field_evidence: z.record(z.string(), z.enum(FIELD_EVIDENCE)),
-    disputed_fields: z.array(z.string()),
+    disputed_fields: z
+      .array(z.string())
+      .describe(
+        "Fields on which the readers disagreed; none of them is in values. A dispute over a field the organisation's policy neither requires nor keys does not hold the document back, so a verified document may list such a field: a person may still settle it.",
+      ),
     review_reason: z.string().nullable(),
     review_reasons: z.array(z.string()),
     next_action: NextActionSchema,
