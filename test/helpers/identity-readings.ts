@@ -60,6 +60,15 @@ export function lineOf(text: string, box: Box, confidence = 0.95): Line {
   return { text: parts.join(' '), box, confidence, words };
 }
 
+/** One reader's output of a single page whose lines are `texts`, stacked as an MRZ's rows are. */
+export const mrzOutput = (reader: ReaderName, texts: string[]): ReaderOutput => ({
+  reader,
+  engine: { name: reader, version: '' },
+  pages: [{ page: 1, lines: texts.map((t, i) => lineOf(t, [0.05, 0.2 + i * 0.4, 0.95, 0.5 + i * 0.4])) }],
+  ms: 0,
+  cost_usd: 0,
+});
+
 export interface ReadingOverrides {
   /** MRZ lines as this reader saw them. */
   mrz?: string[];

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { lineOf } from '../../../test/helpers/identity-readings.js';
+import { mrzOutput } from '../../../test/helpers/identity-readings.js';
 import type { MrzBandReading, MrzPassReader } from '../../readers/mrz-pass.js';
-import type { ReaderName, ReaderOutput } from '../../readers/types.js';
 import { readMrzFromImage } from './mrz-image.js';
 import type { OcrbMrz } from './ocrb-mrz.js';
 
@@ -17,14 +16,6 @@ const PRINTED = ['P<GBRUNITED<KINGDOM<FIVE<<JODIE<PIPPA<<<<<<<', '1071957035GBR8
 const MISREAD = [PRINTED[0]!, '1071957035GBR8501178F1601312<<<<<<<<<<<K<K06'];
 const NOW = new Date('2025-06-01T00:00:00Z');
 
-const output = (reader: ReaderName, texts: string[]): ReaderOutput => ({
-  reader,
-  engine: { name: reader, version: '' },
-  pages: [{ page: 1, lines: texts.map((t, i) => lineOf(t, [0.05, 0.2 + i * 0.4, 0.95, 0.5 + i * 0.4])) }],
-  ms: 0,
-  cost_usd: 0,
-});
-
 /** An MRZ pass whose engines read the given texts (none: they saw nothing). */
 function engines(paddle: string[] | null, tesseract: string[] | null = null): MrzPassReader {
   const frame = { page: { width: 100, height: 40 }, crop: { width: 100, height: 40 }, toPage: (x: number, y: number): [number, number] => [x, y] };
@@ -32,17 +23,17 @@ function engines(paddle: string[] | null, tesseract: string[] | null = null): Mr
     band: null,
     crop: { png: Buffer.alloc(0), frame },
     grey: { data: new Uint8Array(100 * 40), width: 100, height: 40 },
-    outputs: [output('mrz_pass', tesseract ?? []), output('tesseract', tesseract ?? []), output('paddle', paddle ?? [])],
+    outputs: [mrzOutput('mrz_pass', tesseract ?? []), mrzOutput('tesseract', tesseract ?? []), mrzOutput('paddle', paddle ?? [])],
   };
   return {
     name: 'mrz_pass',
     locate: async () => null,
     read: async () => reading,
-    reread: async () => output('mrz_pass', tesseract ?? []),
+    reread: async () => mrzOutput('mrz_pass', tesseract ?? []),
   };
 }
 
-const glyphs = (texts: string[]) => (): OcrbMrz[] => [{ lines: output('ocrb', texts).pages[0]!.lines, alternatives: [], spanBox: () => [0, 0, 1, 1] }];
+const glyphs = (texts: string[]) => (): OcrbMrz[] => [{ lines: mrzOutput('ocrb', texts).pages[0]!.lines, alternatives: [], spanBox: () => [0, 0, 1, 1] }];
 
 describe('the glyph reader in readMrzFromImage', () => {
   it('a K it alone read where < was printed does not outvote Paddle, though its vote comes first', async () => {

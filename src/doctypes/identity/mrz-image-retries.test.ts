@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { lineOf } from '../../../test/helpers/identity-readings.js';
+import { mrzOutput } from '../../../test/helpers/identity-readings.js';
 import type { MrzBandReading, MrzPassReader } from '../../readers/mrz-pass.js';
-import type { ReaderName, ReaderOutput } from '../../readers/types.js';
 import { readMrzFromImage } from './mrz-image.js';
 
 /** When the MRZ pass reads again at other sizes: on the free Tesseract engine as soon as
@@ -9,14 +8,6 @@ import { readMrzFromImage } from './mrz-image.js';
 
 const PRINTED = ['P<GBRUNITED<KINGDOM<FIVE<<JODIE<PIPPA<<<<<<<', '1071957035GBR8501178F1601312<<<<<<<<<<<<<<06'];
 const NOW = new Date('2025-06-01T00:00:00Z');
-
-const output = (reader: ReaderName, texts: string[]): ReaderOutput => ({
-  reader,
-  engine: { name: reader, version: '' },
-  pages: [{ page: 1, lines: texts.map((t, i) => lineOf(t, [0.05, 0.2 + i * 0.4, 0.95, 0.5 + i * 0.4])) }],
-  ms: 0,
-  cost_usd: 0,
-});
 
 /** An MRZ pass whose Tesseract readings are `tesseract` and whose Paddle reading comes last;
  * `events` records the order of Paddle's answer and the retries. */
@@ -27,15 +18,15 @@ function engines(tesseract: string[], events: string[]): MrzPassReader {
     name: 'mrz_pass',
     locate: async () => null,
     async read(_png, opts): Promise<MrzBandReading> {
-      const first = [output('mrz_pass', tesseract), output('tesseract', tesseract)];
+      const first = [mrzOutput('mrz_pass', tesseract), mrzOutput('tesseract', tesseract)];
       opts.whenTesseractRead?.(first, crop);
       await new Promise((resolve) => setTimeout(resolve, 5));
       events.push('paddle');
-      return { band: null, crop, grey: null, outputs: [...first, output('paddle', PRINTED)] };
+      return { band: null, crop, grey: null, outputs: [...first, mrzOutput('paddle', PRINTED)] };
     },
     reread: async () => {
       events.push('retry');
-      return output('mrz_pass', PRINTED);
+      return mrzOutput('mrz_pass', PRINTED);
     },
   };
 }

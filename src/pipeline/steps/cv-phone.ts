@@ -1,5 +1,6 @@
 import type { ExtractedValue } from '../../doctypes/types.js';
 import { canonical } from '../../domain/normalise.js';
+import { unionBox } from '../../readers/support/geometry.js';
 import type { Box, Line } from '../../readers/types.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
@@ -75,12 +76,8 @@ export function phoneBox(line: Line): Box | null {
     while (end < line.words.length && !gap(end)) end++;
     const run = line.words.slice(start, end);
     if (phoneLike(run.map((w) => w.text.trim()))) {
-      return [
-        Math.min(...run.map((w) => w.box[0])),
-        Math.min(...run.map((w) => w.box[1]), line.box[1]),
-        Math.max(...run.map((w) => w.box[2])),
-        Math.max(...run.map((w) => w.box[3]), line.box[3]),
-      ];
+      const [x0, y0, x1, y1] = unionBox(run.map((w) => w.box));
+      return [x0, Math.min(y0, line.box[1]), x1, Math.max(y1, line.box[3])];
     }
     start = end;
   }
