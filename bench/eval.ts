@@ -9,6 +9,7 @@ import { evalDecisions, printDecisionEvaluation } from './eval/decisions.js';
 import { evalEInvoices, printSetReports } from './eval/einvoices.js';
 import { evalFinance, printFinanceEvaluation } from './eval/finance.js';
 import { evalGeneratedInvoices, HELD_OUT_BASE } from './eval/generated-invoices.js';
+import { I18N_LANGUAGES, I18N_LAYOUTS } from '../test/fixtures/documents/index.js';
 import { evalIdentity } from './eval/identity.js';
 import { evalIdentityLayouts, type IdSplit, printIdentityLayoutEvaluation } from './eval/identity-layouts.js';
 import { evalMrzVectors } from './eval/mrz.js';
@@ -107,7 +108,9 @@ if (wanted('einvoices') || wanted('generated-invoices')) {
     }
     if (wanted('generated-invoices')) {
       console.log(`\n== Held-out generated invoices (seeds from ${HELD_OUT_BASE}, never looked at while tuning); scored on published values`);
-      printSetReports(await evalGeneratedInvoices(reading.deps, { base: HELD_OUT_BASE + seed * 1000, count: Math.max(count, 56) }));
+      printSetReports(
+        await evalGeneratedInvoices(reading.deps, { base: HELD_OUT_BASE + seed * 1000, count: Math.max(count, I18N_LANGUAGES.length * I18N_LAYOUTS.length) }),
+      );
     }
   } finally {
     await reading.close();

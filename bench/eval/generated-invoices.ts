@@ -3,7 +3,7 @@ import { readDocument } from '../../src/pipeline/read-document.js';
 import { generateI18nInvoicePdf, I18N_LANGUAGES, I18N_LAYOUTS } from '../../test/fixtures/documents/index.js';
 import { newReport, scoreReading, type SetReport } from './einvoices.js';
 
-/** Text-layer invoices of the project's multilingual generator (seven languages × eight layouts),
+/** Text-layer invoices of the project's multilingual generator (seven languages × twelve layouts),
  * read by the whole pipeline and scored on `result.values`. Seeds from HELD_OUT_BASE are never
  * looked at while tuning; DEV_BASE seeds are the ones to look at. */
 export const DEV_BASE = 100;

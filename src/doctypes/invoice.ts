@@ -93,8 +93,9 @@ function payment(rows: Row[]): ExtractedValue[] {
   return out;
 }
 
-/** A party's name under its own label, or at the letterhead and named again by the bank line or
- * the legal footer, is placed as surely as a labelled value. One sign alone stays a layout guess:
+/** A party's name under its own label, at the letterhead and named again by the bank line or the
+ * legal footer, or heading its own address in the legal footer, is placed as surely as a labelled
+ * value. One sign alone stays a layout guess:
  * a letterhead may be a logo's strapline, and a payee may be a factoring company. */
 const PLACEMENT_CONFIDENCE: Record<PartyPlacement, number> = {
   labelled: CONFIDENCE.labelled,
@@ -102,6 +103,7 @@ const PLACEMENT_CONFIDENCE: Record<PartyPlacement, number> = {
   letterhead: CONFIDENCE.layout,
   payee: CONFIDENCE.layout,
   legal_footer: CONFIDENCE.layout,
+  legal_block: CONFIDENCE.labelled,
 };
 
 export function extractInvoice(reading: ReaderOutput, ctx: ExtractContext): ExtractedValue[] {

@@ -1,8 +1,9 @@
 import type { Box } from '../../readers/types.js';
+import { findIban } from './iban.js';
 import { matchLabel } from './labels.js';
 import { findPairs } from './pairs.js';
-import { CONTACT, formedName, isPartyText, looksLikeSentence, nameOf } from './party-names.js';
-import type { Row } from './rows.js';
+import { CONTACT, formedName, inlineAddress, isPartyText, looksLikeSentence, nameOf } from './party-names.js';
+import type { Cell, Row } from './rows.js';
 
 /** Lines that name the issuer outright wherever the letterhead is: the bank line's account holder
  * ("Titulaire du compte : Firm", "payable in favour of Firm Ltd") and the legal footer the law
@@ -13,7 +14,8 @@ export interface NamedIssuer {
   name: string;
   boxes: Box[];
   page: number;
-  how: 'payee' | 'legal_footer';
+  /** `legal_block`: a legal footer's name over its own address (see legalFooter). */
+  how: 'payee' | 'legal_footer' | 'legal_block';
 }
 
 /** The footer starts this far down the page. */
@@ -52,16 +54,52 @@ function blockAround(rows: Row[], at: Row): Row[] {
   return page.slice(start, end + 1);
 }
 
+/** A bank's own lines: its name heads the account's particulars, never the issuer's. */
+const BANK_LINE = /\b(?:IBAN|BIC|SWIFT|BLZ|RIB|KONTO(?:NR|NUMMER)?|ACCOUNT)\b/i;
+const BANK_NAME = /\b(?:BANK|BANQUE|BANCA|BANCO|SPARKASSE|VOLKSBANK|RAIFFEISEN)|\p{L}BANK\b/iu;
+
+/** The cells printed under a cell in its own column of a block, down to the first gap. */
+function columnUnder(block: Row[], row: Row, cell: Cell): Cell[] {
+  const out: Cell[] = [];
+  for (const r of block.filter((b) => b.index > row.index)) {
+    const under = r.cells.find((c) => Math.abs(c.box[0] - cell.box[0]) < 0.02);
+    if (!under) break;
+    out.push(under);
+  }
+  return out;
+}
+
+/** A street or a postcode with its town, not one of the company's numbers or a contact. */
+const isAddressLine = (text: string): boolean =>
+  /\d/.test(text) &&
+  /\p{L}{3}/u.test(text) &&
+  !text.includes(':') &&
+  !CONTACT.test(text) &&
+  !BANK_LINE.test(text) &&
+  !findIban(text) &&
+  !matchLabel('vendor_tax_id', text) &&
+  !matchLabel('registry', text);
+
 function legalFooter(rows: Row[]): NamedIssuer | null {
   // The issuer's VAT ID in the footer is as much its legal particulars as a registration.
   for (const registry of rows.filter((r) => r.box[1] >= FOOTER_TOP && (matchLabel('registry', r.text) || matchLabel('vendor_tax_id', r.text)))) {
     const block = blockAround(rows, registry);
+    let formed: NamedIssuer | null = null;
     for (const row of block) {
       for (const cell of row.cells) {
         const name = formedName(cell.text);
-        if (name) return { name, boxes: [cell.box], page: row.page, how: 'legal_footer' };
+        if (!name) continue;
+        const under = columnUnder(block, row, cell);
+        if (BANK_NAME.test(name) || (under[0] && BANK_LINE.test(under[0].text))) continue;
+        // A company name heading its own address, in the block that holds its tax ID or
+        // registration, is the issuer's legal footer as surely as a label would say.
+        const inline = (inlineAddress(cell.text) ?? '').split(', ');
+        const addressed = [...inline, ...under.map((c) => c.text)].some(isAddressLine);
+        if (addressed) return { name, boxes: [cell.box], page: row.page, how: 'legal_block' };
+        formed ??= { name, boxes: [cell.box], page: row.page, how: 'legal_footer' };
       }
     }
+    if (formed) return formed;
     // A name on a line of its own over the registration lines, with no legal form printed.
     const first = block[0]!;
     const above = rows.filter((r) => r.page === first.page && r.index === first.index - 1 && first.box[1] - r.box[3] <= Math.max(r.height, first.height) * 4);

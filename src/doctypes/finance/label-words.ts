@@ -6,7 +6,8 @@
  * `total_qualifier`: words after "total" that make it the total of something else ("Total
  * discount", "Gesamtbetrag der Zuschläge", "Total des remises").
  * `rounding`: a till's or an invoice's adjustment of the total to the smallest coin in use.
- * `referenced_invoice`: another invoice the document refers to (a credit note's, a correction's). */
+ * `referenced_invoice`: another invoice the document refers to (a credit note's, a correction's).
+ * `registry`: the company's registration as its legal footer prints it (register, court, capital). */
 
 export const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -29,6 +30,7 @@ export const WORDED_LABELS = [
   'number_date',
   'rounding',
   'referenced_invoice',
+  'registry',
 ] as const;
 export type WordedLabel = (typeof WORDED_LABELS)[number];
 
@@ -61,6 +63,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     number_date: ['dated', 'issued at', 'issued on', 'of'],
     rounding: ['rounding', 'rounding adj', 'rounding adjustment', 'round off', 'round-off', 'rounding off', 'penny rounding', 'rounding difference'],
     referenced_invoice: ['related invoice', 'original invoice', 'referenced invoice', 'corrected invoice', 'preceding invoice'],
+    registry: ['registered office', 'registered in', 'company number', 'company registration number', 'share capital'],
   },
   de: {
     invoice_title: ['*rechnung'],
@@ -80,6 +83,17 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     number_date: ['vom', 'datiert'],
     rounding: ['rundung', 'rundungsdifferenz', 'rundungsbetrag'],
     referenced_invoice: ['ursprungsrechnung', 'bezugsrechnung', 'ursprungliche rechnung', 'korrigierte rechnung', 'vorherige rechnung'],
+    registry: [
+      'handelsregister',
+      'registergericht',
+      'amtsgericht',
+      'hrb',
+      'hra',
+      'stammkapital',
+      'sitz der gesellschaft',
+      'geschaftsfuhrer',
+      'geschaftsfuhrung',
+    ],
   },
   fr: {
     invoice_title: ['facture'],
@@ -99,6 +113,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     number_date: ['du', 'en date du'],
     rounding: ['arrondi', 'arrondi de caisse', "ecart d'arrondi"],
     referenced_invoice: ['facture liee', "facture d'origine", 'facture initiale', 'facture de reference', 'facture rectifiee'],
+    registry: ['rcs', 'siren', 'siret', 'au capital de', 'capital social', 'siege social'],
   },
   es: {
     invoice_title: ['factura'],
@@ -118,6 +133,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     number_date: ['de fecha', 'del', 'fecha'],
     rounding: ['redondeo'],
     referenced_invoice: ['factura rectificada', 'factura original', 'factura de referencia'],
+    registry: ['registro mercantil', 'capital social', 'domicilio social'],
   },
   it: {
     invoice_title: ['fattura'],
@@ -137,6 +153,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     number_date: ['del', 'in data'],
     rounding: ['arrotondamento'],
     referenced_invoice: ['fattura di riferimento', 'fattura originale', 'fattura collegata'],
+    registry: ['registro imprese', 'registro delle imprese', 'capitale sociale', 'sede legale'],
   },
   nl: {
     invoice_title: ['factuur', '*factuur'],
@@ -156,6 +173,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     number_date: ['van', 'd.d.', 'gedateerd'],
     rounding: ['afronding', 'afrondingsverschil'],
     referenced_invoice: ['oorspronkelijke factuur', 'gerelateerde factuur', 'originele factuur'],
+    registry: ['kvk', 'kvk-nummer', 'kamer van koophandel', 'handelsregister', 'statutair gevestigd'],
   },
   pt: {
     invoice_title: ['fatura', 'nota fiscal'],
@@ -175,6 +193,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     number_date: ['de', 'emitida em', 'datada de'],
     rounding: ['arredondamento'],
     referenced_invoice: ['fatura de referencia', 'fatura original', 'fatura relacionada'],
+    registry: ['registo comercial', 'conservatoria do registo comercial', 'nipc', 'capital social', 'sede social'],
   },
   ar: {
     invoice_title: ['فاتورة', 'فاتورة ضريبية'],
@@ -194,5 +213,6 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     number_date: ['بتاريخ'],
     rounding: ['التقريب', 'فرق التقريب'],
     referenced_invoice: ['الفاتورة الأصلية'],
+    registry: ['السجل التجاري', 'رقم السجل التجاري'],
   },
 };

@@ -34,6 +34,7 @@ const WORDED_STRENGTH: Record<WordedLabel, [number, number]> = {
   number_date: [3, 3],
   rounding: [2, 2],
   referenced_invoice: [3, 3],
+  registry: [2, 2],
 };
 /** Labels that name a block only at the start of a line ("From:" yes, "Transfer from" no). */
 const LINE_START = new Set<WordedLabel>(['vendor']);
@@ -174,6 +175,7 @@ export const LABELS = {
   ],
   /** A company's registration as the law asks it printed, in the issuer's own footer. */
   registry: [
+    ...WORDED.registry,
     L(
       /\bAU\s*CAPITAL\b|\bSHARE\s*CAPITAL\b|\bSTAMMKAPITAL\b|\bRCS\b|\bSIRE[NT]\b|\bHRB\b|\bREGISTERGERICHT\b|\bHANDELSREGISTER\b|\bAMTSGERICHT\b|\bSITZ\b|\bGESCHAFTSFUHRER\b|\bKVK\b|\bKAMER\s*VAN\s*KOOPHANDEL\b|\bCHAMBER\s*OF\s*COMMERCE\b|\bCIN\b|\bREGD\.?\s*OFFICE\b|\bREGISTERED\s*(?:OFFICE|IN|NO|NUMBER|ADDRESS)\b|\bSIEGE\s*SOCIAL\b|\bCOMPANY\s*(?:REG(?:ISTRATION)?\.?\s*)?(?:NO|NUMBER)\b|\bREGISTRO\s*MERCANTIL\b/,
       2,

@@ -42,7 +42,8 @@ export function cellTail(cell: Cell, from: number): { text: string; boxes: Box[]
   const text = cell.text
     .slice(from)
     .replace(/^[\s:#.\-–|°º]+/, '')
-    .replace(/^(?:N[°º]|NO\.?|NR\.?)\s*[:#]?\s*/i, '');
+    // A number sign after the label ("Invoice No. 12", "Rechnung Nr 12"), never a name's first letters ("Northwind").
+    .replace(/^(?:N[°º]|(?:NO|NR)(?!\p{L})\.?)\s*[:#]?\s*/iu, '');
   return { text: text.trim(), boxes: words.map((w) => w.box) };
 }
 

@@ -191,6 +191,64 @@ describe('invoice issuer', () => {
     expect(findVendor(rowsOf(page))).toMatchObject({ name: 'Copperleaf Software Ltd', placedBy: 'confirmed' });
   });
 
+  it('reads the name before the address on a labelled line, whole ("Northwind", not "rthwind")', () => {
+    const page: Entry[] = [
+      ['Verkoper: Northwind Analytics GmbH, Lindenstraße 14, 20095 Hamburg, Germany', 0.08, 0.12],
+      ['Factuuradres: Helix Medical Supplies, Parkweg 2, 3511 AB Utrecht', 0.08, 0.135],
+    ];
+    expect(findVendor(rowsOf(page))).toMatchObject({
+      name: 'Northwind Analytics GmbH',
+      address: 'Lindenstraße 14, 20095 Hamburg, Germany',
+      placedBy: 'labelled',
+    });
+    expect(findCustomer(rowsOf(page))?.name).toBe('Helix Medical Supplies');
+  });
+
+  it('is confirmed by a sender line, with commas or dots, right over the address window', () => {
+    const window: Entry[] = [
+      ['Helix Medical Supplies', 0.08, 0.18],
+      ['Parkweg 2', 0.08, 0.195],
+      ['3511 AB Utrecht', 0.08, 0.21],
+    ];
+    for (const sender of [
+      'Kestrel Print & Design B.V., Keizersgracht 301, 1016 EE Amsterdam',
+      'Kestrel Print & Design B.V. · Keizersgracht 301 · 1016 EE Amsterdam',
+    ])
+      expect(findVendor(rowsOf([[sender, 0.08, 0.16, 0.7], ...window]))).toMatchObject({
+        name: 'Kestrel Print & Design B.V.',
+        address: 'Keizersgracht 301, 1016 EE Amsterdam',
+        placedBy: 'confirmed',
+      });
+    // A town after a comma on a window's line is no sender line.
+    expect(
+      vendorOf([
+        ['Stellar Logistics Inc.', 0.08, 0.18],
+        ['Portland, OR 97205', 0.08, 0.195],
+      ]),
+    ).not.toBe('Portland');
+  });
+
+  it("is the legal footer's name over its own address, never the bank heading its account's column", () => {
+    const footer = (registry: string): Entry[] => [
+      ['Commerzbank AG', 0.08, 0.907, 0.8],
+      ['Atelier Lumen SARL', 0.38, 0.907, 0.8],
+      [registry, 0.67, 0.907, 0.8],
+      ['IBAN DE46 1489 2255 7818 6998 84', 0.08, 0.918, 0.8],
+      ['12 rue des Tanneurs', 0.38, 0.918, 0.8],
+      ['BIC COBADEFFXXX', 0.08, 0.929, 0.8],
+      ['69002 Lyon', 0.38, 0.929, 0.8],
+    ];
+    for (const registry of ['RCS Lyon B 512 334 871', 'Registro Imprese di Milano', 'Amtsgericht Hamburg HRB 48213'])
+      expect(findVendor(rowsOf([...addressWindow, ...footer(registry)]))).toMatchObject({ name: 'Atelier Lumen SARL', placedBy: 'legal_block' });
+    // Under a confirmed letterhead that names another company, the footer's name stays in doubt.
+    const letterhead: Entry[] = [
+      ['Northwind Analytics GmbH', 0.08, 0.07, 1.5],
+      ['Lindenstraße 14', 0.08, 0.09],
+      ['USt-IdNr. DE811907356', 0.08, 0.105],
+    ];
+    expect(findVendor(rowsOf([...letterhead, ...footer('RCS Lyon B 512 334 871')]))?.placedBy).toBe('legal_footer');
+  });
+
   it("takes the buyer under its label though the seller's label stands beside it on the same row", () => {
     const page: Entry[] = [
       ['Vendeur', 0.08, 0.13],

@@ -63,13 +63,22 @@ function addressUnder(rows: Row[], row: Row, anchor: Box): { text: string | null
 }
 
 function partyOf(rows: Row[], pair: Pair<string>): PartyReading {
-  const address = addressUnder(rows, pair.row, pair.boxes[0]!);
+  // "Seller: Firm GmbH, Street 4, 12345 Town" carries its address on the label's line.
+  const inline = inlineAddress(pair.raw, { unformed: true });
+  const address = inline ? { text: inline, boxes: pair.boxes } : addressUnder(rows, pair.row, pair.boxes[0]!);
   return { name: pair.value, nameBoxes: pair.boxes, address: address.text, addressBoxes: address.boxes, page: pair.page, placedBy: 'labelled' };
+}
+
+/** A party's name under its label: the whole text, or the name before the address on its line. */
+function partyValue(text: string): { value: string; raw: string } | null {
+  const name = nameOf(text, { unformed: true });
+  const ok = inlineAddress(text, { unformed: true }) ? isPartyText(name) && name.length <= 80 : isPartyText(text) && text.length <= 80;
+  return ok ? { value: name, raw: text } : null;
 }
 
 /** Every block the label heads, best first. */
 function labelledParties(rows: Row[], label: LabelName): PartyReading[] {
-  const pairs = findPairs(rows, label, (text) => (isPartyText(text) && text.length <= 80 ? { value: nameOf(text), raw: text } : null), {
+  const pairs = findPairs(rows, label, partyValue, {
     maxRowsBelow: 2,
     belowOnlyUnderBareLabel: true,
   });
@@ -81,6 +90,9 @@ export function findCustomer(rows: Row[]): PartyReading | null {
   return (
     labelledParties(rows, 'customer').find((p) => {
       const name = p.nameBoxes[0]!;
+      // A name on its own label's line ("Bill to: Firm, Street 4") is that label's, whatever stands above.
+      const onLabelLine = (c: Cell): boolean => c.box[0] <= name[0] && c.box[2] >= name[2] && matchLabel('customer', c.text) !== null;
+      if (rows.some((r) => r.page === p.page && Math.abs(r.box[1] - name[1]) < 0.005 && r.cells.some(onLabelLine))) return true;
       // Only the label over the name counts: a seller's block may stand beside the buyer's.
       const over = (c: Cell): boolean => c.box[0] < name[2] && c.box[2] > name[0] && matchLabel('vendor', c.text) !== null;
       return !rows.some((r) => r.page === p.page && r.box[3] <= name[1] && name[1] - r.box[3] < 0.03 && r.cells.some(over));
@@ -140,6 +152,23 @@ function addressInFooter(rows: Row[], block: Row, addressBoxes: Box[], address: 
   );
 }
 
+/** Whether a line in small type stands right over an address block aligned with it (the sender
+ * line over the window of a letter): only the sender's own name and address are printed there. */
+function overAddressWindow(rows: Row[], row: Row, anchor: Box): boolean {
+  const window: Cell[] = [];
+  for (const r of rowsBelow(rows, row, 5, 3)) {
+    const cell = r.cells.find((c) => Math.abs(c.box[0] - anchor[0]) < 0.03);
+    // A line beside the window (the references' column) may come first.
+    if (!cell) {
+      if (window.length) break;
+      continue;
+    }
+    window.push(cell);
+  }
+  const larger = (c: Cell): boolean => c.box[3] - c.box[1] >= (anchor[3] - anchor[1]) * 1.1;
+  return window.length >= 2 && window.some((c) => /\d/.test(c.text)) && larger(window[0]!) && !CONTACT.test(window[0]!.text);
+}
+
 /** The top-of-page name that looks most like a letterhead: large type, a legal form, an address
  * or a sender line, the issuer's particulars beneath; never a customer's block or a heading. */
 function letterhead(rows: Row[], customers: PartyReading[]): PartyReading | null {
@@ -196,7 +225,10 @@ function letterhead(rows: Row[], customers: PartyReading[]): PartyReading | null
   const address = inline ? { text: inline, boxes: [best.cell.box] } : addressUnder(rows, best.row, best.cell.box);
   const confirmed =
     LEGAL_FORM.test(best.name) &&
-    (particularsUnder(rows, best.row, best.cell.box) || senderLineAgain || addressInFooter(rows, best.row, address.boxes, address.text));
+    (particularsUnder(rows, best.row, best.cell.box) ||
+      senderLineAgain ||
+      (inline !== null && overAddressWindow(rows, best.row, best.cell.box)) ||
+      addressInFooter(rows, best.row, address.boxes, address.text));
   const placedBy = confirmed ? 'confirmed' : 'letterhead';
   if (inline) return { name: best.name, nameBoxes: [best.cell.box], address: inline, addressBoxes: [best.cell.box], page: best.row.page, placedBy };
   return { name: best.name, nameBoxes: [best.cell.box], address: address.text, addressBoxes: address.boxes, page: best.row.page, placedBy };
@@ -225,5 +257,7 @@ export function findVendor(rows: Row[]): PartyReading | null {
     const fuller = normaliseVendor(named.name).length > normaliseVendor(guessed.name).length;
     return fuller ? { ...guessed, name: named.name, nameBoxes: named.boxes, page: named.page, placedBy: 'confirmed' } : { ...guessed, placedBy: 'confirmed' };
   }
-  return { name: named.name, nameBoxes: named.boxes, address: null, addressBoxes: [], page: named.page, placedBy: named.how };
+  // A footer that names another company than a confirmed letterhead leaves the issuer in doubt.
+  const placedBy = named.how === 'legal_block' && guessed?.placedBy === 'confirmed' ? 'legal_footer' : named.how;
+  return { name: named.name, nameBoxes: named.boxes, address: null, addressBoxes: [], page: named.page, placedBy };
 }

@@ -63,18 +63,39 @@ export function looksLikeSentence(text: string): boolean {
   return words.length >= 3 && words.filter((w) => /^\p{Ll}/u.test(w)).length * 2 > words.length;
 }
 
-/** A sender line such as "Firm AG - Street 4 - 12345 Town" keeps its first part as the name. */
-export function nameOf(text: string): string {
+/** A company's name ends in its legal form, written as one ("GmbH", "SARL", "B.V."). */
+const endsInLegalForm = (text: string): boolean => {
+  const last = text.trim().split(/\s+/).at(-1) ?? '';
+  return /^\p{Lu}/u.test(last) && new RegExp(`^(?:${LEGAL_FORM.source})$`, 'i').test(last);
+};
+
+/** A name and the address printed after it on one line: "Firm AG - Street 4 - 12345 Town" or
+ * "Firm GmbH, Street 4, 12345 Town". After commas, the name runs to its legal form; a name without
+ * one is taken only when `unformed` (under a party's label, where the line must name a party) and
+ * only as the one part before the address. Commas alone never split an address line ("Portland,
+ * OR 97205") from its town. */
+function senderParts(text: string, unformed: boolean): [string, ...string[]] {
+  const parts = text.split(SENDER_SEPARATOR) as [string, ...string[]];
+  if (parts.length > 1) return parts;
+  const commas = text.split(/\s*,\s+/);
+  const firstAddress = commas.findIndex((p) => /\d/.test(p));
+  if (firstAddress <= 0) return [text];
+  const formed = commas.slice(0, firstAddress).findLastIndex(endsInLegalForm);
+  if (formed >= 0) return [commas.slice(0, formed + 1).join(', '), ...commas.slice(formed + 1)];
+  return unformed && firstAddress === 1 ? (commas as [string, ...string[]]) : [text];
+}
+
+/** A sender line keeps its first part as the name. */
+export function nameOf(text: string, opts: { unformed?: boolean } = {}): string {
   const stripped = text.replace(CONTACT_TOKEN, ' ').replace(TITLE_WORD, ' ').replace(/\s+/g, ' ').trim();
-  return stripped
-    .split(SENDER_SEPARATOR)[0]!
+  return senderParts(stripped, opts.unformed ?? false)[0]
     .replace(/[\s,;:|]+$/, '')
     .trim();
 }
 
 /** The address carried on a sender line after the name, when it has one. */
-export function inlineAddress(text: string): string | null {
-  const parts = text.split(SENDER_SEPARATOR).slice(1);
+export function inlineAddress(text: string, opts: { unformed?: boolean } = {}): string | null {
+  const parts = senderParts(text, opts.unformed ?? false).slice(1);
   return parts.length && parts.some((p) => /\d/.test(p)) ? parts.join(', ') : null;
 }
 
