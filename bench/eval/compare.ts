@@ -9,12 +9,22 @@ export const alnum = (s: unknown): string =>
     .replace(/[^\p{L}\p{N}]/gu, '')
     .toUpperCase();
 
-/** Company names in labels differ from the printed ones in legal form and punctuation, and the
- * invoice2data labels carry their template's issuer name ("Sammy Maystone - For Lines testing" for
- * an invoice headed "Sammy Maystone"): one name containing the other counts as the same. */
+/** Legal forms a label may carry and a published name may leave out, or the other way round. The
+ * evaluation keeps its own list: judging with the service's list would hide the service's mistakes. */
+const LEGAL_FORMS = /\b(?:SDN\.?\s*BHD|S\/B|BHD|GMBH|AG|KG|CO\.?\s*KG|LTD|LIMITED|LLC|INC|CORP|PLC|SARL|SAS|SA|SRL|SPA|B\.?V|N\.?V|PVT|PTY|CO)\b\.?/giu;
+
+/** Company names count as the same when they spell the same after case, punctuation, spacing and
+ * legal form. A published name that merely contains the label ("Firm GmbH, Street 7, Town") or is
+ * part of it ("rthwind Analytics GmbH") is a different value: it would be wrong on a form. */
 export function sameName(ours: unknown, expected: unknown): boolean {
-  const [a, b] = [alnum(ours), alnum(expected)];
-  return a.length >= 3 && b.length >= 3 && (a.includes(b) || b.includes(a));
+  const bare = (s: unknown) =>
+    alnum(
+      String(s ?? '')
+        .toUpperCase()
+        .replace(LEGAL_FORMS, ' '),
+    );
+  const [a, b] = [bare(ours), bare(expected)];
+  return a.length >= 3 && a === b;
 }
 
 const NAME_FIELDS = new Set(['vendor_name', 'merchant_name']);
