@@ -117,7 +117,7 @@ export function extractReceipt(reading: ReaderOutput, _ctx: ExtractContext): Ext
       .map((a) => a.row)
       .sort((a, b) => a.page - b.page || a.index - b.index)[0] ?? null;
   const table = findItemTable(rows);
-  const items = itemsValue(table.length ? table : findReceiptItems(rows, firstTotalsRow));
+  const items = table.length ? itemsValue(table) : itemsValue(findReceiptItems(rows, firstTotalsRow), true);
   if (items) out.push(items);
   const payment = paymentMethod(rows, totals.total?.row ?? null);
   if (payment) out.push(payment);

@@ -161,6 +161,39 @@ describe('receipt from synthetic readings', () => {
     expect(value('payment_method')).toBe('CASH');
   });
 
+  it('does not take a logo read as a garble for the name, nor measure type size against a stray mark', async () => {
+    for (const logo of ['he Co RR re', '3 1§orolr']) {
+      const { value } = await run(
+        placed([
+          [logo, 0.3, 0.01, 3],
+          ['.', 0.5, 0.05, 0.3],
+          ['HON HWA HARDWARE', 0.2, 0.07],
+          ['(21109-A)', 0.35, 0.09],
+          ['NO 37, JALAN MANIS 7', 0.2, 0.11],
+          ['TOTAL', 0.05, 0.3],
+          ['9.60', 0.75, 0.3],
+        ]),
+      );
+      expect(value('merchant_name'), logo).toBe('HON HWA HARDWARE');
+    }
+  });
+
+  it('lets the sum of item rows guessed without a header doubt the total, unless tender less change says it was paid', async () => {
+    const slip = (reader: ReaderOutput['reader'], tender: Array<[string, number, number]>) =>
+      placed([['GOOD EATS', 0.2, 0.03], ['PEARL TEA', 0.05, 0.22], ['1.10', 0.8, 0.22], ['TOTAL', 0.05, 0.3], ['8.60', 0.8, 0.3], ...tender], reader);
+    const paid: Array<[string, number, number]> = [
+      ['CASH', 0.05, 0.32],
+      ['10.00', 0.8, 0.32],
+      ['CHANGE', 0.05, 0.34],
+      ['1.40', 0.8, 0.34],
+    ];
+    const doubted = await readFinance(receipt, [slip('tesseract', []), slip('paddle', [])], NOW);
+    expect(doubted.problems.map((p) => p.code)).toContain('ARITHMETIC_MISMATCH');
+    const { get, problems } = await readFinance(receipt, [slip('tesseract', paid), slip('paddle', paid)], NOW);
+    expect(problems.map((p) => p.code)).not.toContain('ARITHMETIC_MISMATCH');
+    expect(get('total')).toMatchObject({ status: 'read', value: 8.6 });
+  });
+
   it('is told apart from an invoice by its words', () => {
     const lines = shop.pages[0]!.lines.map((l) => l.text);
     const input = { kind: 'png' as const, lines, text: lines.join('\n').toUpperCase() };

@@ -27,6 +27,10 @@ const TRAILING_REGISTRATION = /\s*\(\s*[0-9][0-9A-Z\s-]{4,}\)\s*$/i;
 
 const letters = (s: string): number => (s.match(/\p{L}/gu) ?? []).length;
 
+/** A name holds a word of three letters or more; a logo read as text seldom does ("he Co RR re",
+ * "3 1§orolr"), and a legal form found in such a garble ("Co") names nothing. */
+const named = (row: Row): boolean => row.text.split(/\s+/).some((w) => /^\p{L}{3,}[.,&]?$/u.test(w));
+
 function stops(text: string): boolean {
   return (
     CONTACT.test(text) ||
@@ -42,10 +46,11 @@ function stops(text: string): boolean {
 export function findMerchant(rows: Row[]): MerchantReading | null {
   const page = rows[0]?.page;
   const head = rows.filter((r) => r.page === page).slice(0, HEADER_ROWS);
-  const typical = Math.min(...head.map((r) => r.height));
+  // Type size is told against the header's text lines; a stray mark (".") is no measure.
+  const typical = Math.min(...head.filter(named).map((r) => r.height));
   let best: { row: Row; score: number } | null = null;
   head.forEach((row, i) => {
-    if (letters(row.text) < 3 || stops(row.text) || REGISTRATION.test(row.text)) return;
+    if (!named(row) || stops(row.text) || REGISTRATION.test(row.text)) return;
     // A registered company name is what accounts want, more than a logo or a brand line above it.
     const score = (LEGAL_FORM.test(row.text) ? 3 : 0) + row.height / typical - i * 0.3;
     if (!best || score > best.score) best = { row, score };

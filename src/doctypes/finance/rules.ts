@@ -6,6 +6,7 @@ import type { RulesContext, RulesOutcome } from '../types.js';
 import { checkArithmetic, supportedFields, type ItemNumbers } from './arithmetic.js';
 import { cents, formatAmount } from './money.js';
 import { readingRows } from './rows.js';
+import { CONFIDENCE } from './values.js';
 import { paidAmount } from './tender.js';
 import { normaliseInvoiceNumber, normaliseVendor } from './vendor.js';
 
@@ -94,8 +95,15 @@ function arithmetic(fields: Map<string, FieldReading>, readings: readonly Reader
   settleConflicts(fields);
   settleTotalByItems(fields);
   settleTotalByTender(fields, readings);
+  const items = fields.get('line_items');
+  const total = numberOf(fields.get('total'));
+  const paid = [...new Set(readings.map((r) => paidAmount(readingRows(r))).filter((v): v is number => v !== null))];
+  // Item rows guessed without a table header that do not add up to the total doubt where the total
+  // was placed, unless the slip's tender less change, other printed figures, says it was paid.
+  const totalPaid = total !== null && paid.length === 1 && cents(paid[0]!) === cents(total);
   const checks = checkArithmetic({
-    items: itemsOf(fields.get('line_items')),
+    items: itemsOf(items),
+    itemsOutweighed: totalPaid && !!items?.candidates.length && items.candidates.every((c) => c.confidence < CONFIDENCE.below),
     subtotal: numberOf(fields.get('subtotal')),
     taxAmount: numberOf(fields.get('tax_amount')),
     taxRate: numberOf(fields.get('tax_rate')),

@@ -84,8 +84,9 @@ export function totalsValues(totals: TotalsBlock): ExtractedValue[] {
   return out;
 }
 
-/** Line items as one list value; the region covers the items on the first page they appear on. */
-export function itemsValue(items: ItemReading[]): ExtractedValue | null {
+/** Line items as one list value; the region covers the items on the first page they appear on.
+ * Items found without a table header (a till slip's rows) are a layout guess. */
+export function itemsValue(items: ItemReading[], guessed = false): ExtractedValue | null {
   if (!items.length) return null;
   const page = items[0]!.page;
   const value = items.map((i) => ({ description: i.item.description, quantity: i.item.quantity, unit_price: i.item.unit_price, amount: i.item.amount }));
@@ -96,6 +97,6 @@ export function itemsValue(items: ItemReading[]): ExtractedValue | null {
     raw,
     page,
     items.filter((i) => i.page === page).flatMap((i) => i.boxes),
-    CONFIDENCE.below,
+    guessed ? CONFIDENCE.layout : CONFIDENCE.below,
   );
 }

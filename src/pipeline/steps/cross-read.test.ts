@@ -39,6 +39,14 @@ describe("the second reader's crop as a value", () => {
     expect(valueFromCrop(date, 'CB#: 87870 21002017 10:20:37 AM', '2017-09-21')).toBe('CB#: 87870 21002017 10:20:37 AM');
     expect(valueFromCrop(date, 'No 210920171', '2017-09-21')).toBe('No 210920171');
   });
+
+  it('reads eight digits standing alone as the one date they spell when the crop holds no other', () => {
+    const date: FieldSpec = { key: 'date', label: 'Date', kind: 'date' };
+    // The first reader's own page value was a garble: the crop's digits are its reading.
+    expect(valueFromCrop(date, 'CBi#: 87870 21092017 10:20:37 AM', 'CB#: 87870 21002017')).toBe('2017-09-21');
+    // Day first and month first both valid: no date is read.
+    expect(valueFromCrop(date, 'CB#: 01022018 10:20', 'CB#: 0102201')).toBe('CB#: 01022018 10:20');
+  });
 });
 
 describe('the second reader on a CV’s contact facts', () => {

@@ -121,7 +121,9 @@ export function valueFromCrop(spec: FieldSpec, text: string, firstValue: Extract
     // A reader may split a digit group ("29/12/201 7"): the crop still shows the first reader's
     // date when joining the split gives it, and only then.
     const joined = datesIn(t.replace(/(\d) (?=\d)/g, '$1'));
-    return readings.find((d) => d === want) ?? joined.find((d) => d === want) ?? (want && unseparated(t, want) ? want : (readings[0] ?? t));
+    return (
+      readings.find((d) => d === want) ?? joined.find((d) => d === want) ?? (want && unseparated(t, want) ? want : (readings[0] ?? onlyUnseparated(t) ?? t))
+    );
   }
   return t;
 }
@@ -131,6 +133,18 @@ export function valueFromCrop(spec: FieldSpec, text: string, firstValue: Extract
 function unseparated(text: string, iso: string): boolean {
   const [y, m, d] = iso.split('-');
   return (text.match(/(?<!\d)\d{8}(?!\d)/g) ?? []).some((s) => s === `${d}${m}${y}` || s === `${m}${d}${y}`);
+}
+
+/** With no date of its own in the crop, eight digits standing alone ("21092017") that spell one
+ * date only, day first or month first, are that date; two spellings (01022018) leave it unread. */
+function onlyUnseparated(text: string): string | null {
+  const found = new Set<string>();
+  for (const s of text.match(/(?<!\d)\d{8}(?!\d)/g) ?? []) {
+    const [a, b, y] = [s.slice(0, 2), s.slice(2, 4), s.slice(4)];
+    if (!/^(?:19|20)\d{2}$/.test(y)) continue;
+    for (const d of datesIn(`${a}/${b}/${y}`)) found.add(d);
+  }
+  return found.size === 1 ? [...found][0]! : null;
 }
 
 const datesIn = (t: string): string[] => [parseDate(t, 'dmy')?.iso, parseDate(t, 'mdy')?.iso].filter((d): d is string => Boolean(d));
