@@ -81,11 +81,13 @@ export async function readMrzFromImage(png: Buffer, reader: MrzPassReader, opts:
       job.catch(() => undefined);
       return job;
     });
-  // Tesseract's two readings disagreeing or failing a check already decide the retries: they then
-  // run on the free Tesseract engine while Paddle still reads, not after it.
+  // Tesseract's two readings disagreeing or failing a check already decide the retries when the
+  // MRZ-alphabet pass fails a check: they then run on the free Tesseract engine while Paddle still
+  // reads, not after it. When that pass checks fully, Paddle reading the same MRZ makes them moot.
   let retries: Array<Promise<ReaderOutput>> | null = null;
   const whenTesseractRead = (outputs: ReaderOutput[], crop: MrzCrop): void => {
-    if (needsRetry(outputs.map(toReading))) retries = startRetries(crop);
+    const first = outputs.map(toReading);
+    if (needsRetry(first) && !passesEveryCheck(first[0]!.result)) retries = startRetries(crop);
   };
   const read: MrzBandReading = await reader.read(png, {
     page,
@@ -107,7 +109,7 @@ export async function readMrzFromImage(png: Buffer, reader: MrzPassReader, opts:
   // change with the scale (a final 6 read as H, J as I), so the retries vote, and the best of them
   // stands as the MRZ pass when it checks better than the first.
   const seen: SeenText[] = readings.map(seenText);
-  if (retries || needsRetry(readings)) {
+  if (retries || (needsRetry(readings) && !passAndPaddleAgree(readings))) {
     for (const job of retries ?? startRetries(read.crop)) {
       const retry = toReading(await job);
       seen.push(seenText(retry));
@@ -155,6 +157,17 @@ function glyphVote(reading: { reader: ReaderName; result: MrzResult }, unconfirm
     if (needsAnother && f.positions.end > f.positions.start && !readAlikeElsewhere(reading, name, seen)) withheld.add(name);
   }
   return { ...reading, withheld, cellPerCharacter: true };
+}
+
+/** The MRZ-alphabet pass and Paddle read the same MRZ (as repaired: '0' for 'O' in a country code,
+ * fillers to the line's length) and every check digit passes: two engines
+ * whose errors differ agree on a checked MRZ, and retries (each one more vote for the MRZ-alphabet
+ * pass) could not outvote them; they would cost a passport two Tesseract reads for nothing. */
+function passAndPaddleAgree(readings: readonly MrzImageReading[]): boolean {
+  const pass = readings.find((r) => r.reader === 'mrz_pass');
+  const paddle = readings.find((r) => r.reader === 'paddle');
+  if (!pass || !paddle || !passesEveryCheck(pass.result) || !passesEveryCheck(paddle.result)) return false;
+  return pass.result!.format === paddle.result!.format && pass.result!.lines.repaired.join() === paddle.result!.lines.repaired.join();
 }
 
 /** Readings that fail a check or disagree. */
