@@ -17,6 +17,7 @@ import { extractStep, reconcileStep, rulesStep } from './steps/extract.js';
 import { intakeStep } from './steps/intake.js';
 import { judgeStep } from './steps/judge.js';
 import { nameAccentsStep } from './steps/name-accents.js';
+import { nameEdgesStep } from './steps/name-edges.js';
 import { printLookStep } from './steps/print-look.js';
 import { qrCodesStep } from './steps/qr-codes.js';
 import { qualityStep } from './steps/quality.js';
@@ -55,6 +56,7 @@ export const READ_STEPS: ReadonlyArray<Step<ReadContext>> = [
   reconcileStep,
   printLookStep,
   nameAccentsStep,
+  nameEdgesStep,
   emailByNameStep,
   judgeStep,
   rulesStep,

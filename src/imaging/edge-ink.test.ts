@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import type { Grey } from './accent-marks.js';
+import { inkBesideLine } from './edge-ink.js';
+
+/** A white band of a line 24 px high, with dark stems (letters the readers saw) from x 100 to 300. */
+function line(extra: (img: Grey) => void = () => {}): Grey {
+  const img: Grey = { data: new Uint8Array(400 * 60).fill(255), width: 400, height: 60 };
+  for (let x = 100; x < 300; x += 16) paintInto(img, x, x + 3, 18, 42, 40);
+  extra(img);
+  return img;
+}
+
+const paintInto = (img: Grey, x0: number, x1: number, y0: number, y1: number, v: number) => {
+  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) img.data[y * img.width + x] = v;
+};
+
+describe('ink beside a read line', () => {
+  const box = [100, 18, 300, 42] as const;
+
+  it('finds a faded letter stem left of the box, far fainter than the letters read', () => {
+    const img = line((g) => paintInto(g, 80, 83, 19, 41, 228));
+    expect(inkBesideLine(img, box)).toEqual({ left: true, right: false });
+  });
+
+  it('finds one after the box', () => {
+    const img = line((g) => paintInto(g, 318, 321, 19, 41, 225));
+    expect(inkBesideLine(img, box)).toEqual({ left: false, right: true });
+  });
+
+  it('sees nothing beside a line on clean paper, nor in a speck of dust or a hairline rule', () => {
+    expect(inkBesideLine(line(), box)).toEqual({ left: false, right: false });
+    const specked = line((g) => {
+      paintInto(g, 80, 82, 28, 31, 60);
+      paintInto(g, 310, 380, 30, 31, 60);
+    });
+    expect(inkBesideLine(specked, box)).toEqual({ left: false, right: false });
+  });
+
+  it('takes a strip that is mostly dark for a background, not for letters', () => {
+    const img = line((g) => paintInto(g, 0, 97, 0, 60, 70));
+    expect(inkBesideLine(img, box).left).toBe(false);
+  });
+});

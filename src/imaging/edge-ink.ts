@@ -1,0 +1,59 @@
+import type { Grey } from './accent-marks.js';
+
+/** Whether a line's read text stops short of its ink: letter strokes beside the box on the box's own
+ * rows, fainter than the readers could see. A faded first or last letter on a thermal slip ("HREE
+ * STOOGES" printed THREE) is dropped by every engine alike, so their agreement proves nothing about
+ * the letters they did not see.
+ *
+ * Looks into a strip one and a half line heights wide on each side, a small gap off the box (a
+ * reader's box may sit tight on its first letter). A stroke is a column whose mean over the line's
+ * rows is darker, by STROKE_CONTRAST, than both the strip's paper (its median column) and the
+ * columns a stroke's width either side, and dark down a third of the line's height or more: a
+ * narrow dark line across the text, as a letter's stem is. Paper grain, a shadow's gradient or a background are wide and change slowly; a speck
+ * of dust or a hairline rule barely moves a column's mean. */
+export function inkBesideLine(img: Grey, box: readonly [number, number, number, number]): { left: boolean; right: boolean } {
+  const [x0, y0, x1, y1] = [Math.round(box[0]), Math.round(box[1]), Math.round(box[2]), Math.round(box[3])];
+  const h = y1 - y0;
+  if (h < 6) return { left: false, right: false };
+  const gap = Math.max(1, Math.round(0.15 * h));
+  const reach = Math.round(1.5 * h);
+  return { left: strokeIn(img, x0 - reach, x0 - gap, y0, y1), right: strokeIn(img, x1 + gap, x1 + reach, y0, y1) };
+}
+
+/** How much darker than the paper around it a column holding a faded stroke is (grey levels, 0–255). */
+const STROKE_CONTRAST = 12;
+
+function strokeIn(img: Grey, from: number, to: number, y0: number, y1: number): boolean {
+  const h = y1 - y0;
+  const side = Math.max(2, Math.round(0.2 * h));
+  const lo = Math.max(0, from - side);
+  const hi = Math.min(img.width, to + side);
+  const rows = [Math.max(0, y0), Math.min(img.height, y1)] as const;
+  if (rows[1] - rows[0] < 6 || Math.min(img.width, to) - Math.max(0, from) < 2) return false;
+  const mean = new Map<number, number>();
+  for (let x = lo; x < hi; x++) {
+    let sum = 0;
+    for (let y = rows[0]; y < rows[1]; y++) sum += img.data[y * img.width + x]!;
+    mean.set(x, sum / (rows[1] - rows[0]));
+  }
+  const inStrip = [...mean].filter(([x]) => x >= from && x < to).map(([, m]) => m);
+  const paper = [...inStrip].sort((a, b) => a - b)[Math.floor(inStrip.length / 2)]!;
+  // the image's own edge columns are the scanner's border, not print
+  for (let x = Math.max(side, from); x < Math.min(img.width - side, to); x++) {
+    const m = mean.get(x)!;
+    const around = Math.min(mean.get(x - side) ?? paper, mean.get(x + side) ?? paper);
+    if (m < paper - STROKE_CONTRAST && m < around - STROKE_CONTRAST && longestRun(img, x, rows, paper - STROKE_CONTRAST) >= h / 3) return true;
+  }
+  return false;
+}
+
+/** The longest run of pixels darker than `dark` down a column. */
+function longestRun(img: Grey, x: number, [y0, y1]: readonly [number, number], dark: number): number {
+  let run = 0;
+  let longest = 0;
+  for (let y = y0; y < y1; y++) {
+    run = img.data[y * img.width + x]! < dark ? run + 1 : 0;
+    longest = Math.max(longest, run);
+  }
+  return longest;
+}
