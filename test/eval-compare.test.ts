@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sameName } from '../bench/eval/compare.js';
+import { nameDifference, sameName } from '../bench/eval/compare.js';
 
 describe('the evaluation judging company names', () => {
   it('takes a name with or without its legal form, punctuation or spacing as the same', () => {
@@ -13,5 +13,13 @@ describe('the evaluation judging company names', () => {
     expect(sameName('rthwind Analytics GmbH', 'Northwind Analytics GmbH')).toBe(false);
     expect(sameName('GREEN LEAF CAF', 'Green Leaf Café')).toBe(false);
     expect(sameName('GmbH', 'Muster GmbH')).toBe(false);
+  });
+});
+
+describe('the kind of a wrong name, counted for held-out sets', () => {
+  it('tells a name with more, a cut name and a misspelt one apart', () => {
+    expect(nameDifference('THREE STOOGES BISTRO', 'THREE STOOGES')).toBe('longer');
+    expect(nameDifference('HREE STOOGES', 'THREE STOOGES')).toBe('shorter');
+    expect(nameDifference('THREE ST00GES', 'THREE STOOGES')).toBe('spelling');
   });
 });

@@ -27,7 +27,21 @@ export function sameName(ours: unknown, expected: unknown): boolean {
   return a.length >= 3 && a === b;
 }
 
-const NAME_FIELDS = new Set(['vendor_name', 'merchant_name']);
+/** How a wrong published name differs from the label, for counts that say what kind of mistake the
+ * service made without naming the document: it holds the label and more ("longer"), part of it
+ * ("shorter"), or other letters ("spelling"). */
+export function nameDifference(ours: unknown, expected: unknown): 'longer' | 'shorter' | 'spelling' {
+  const bare = (s: unknown) =>
+    alnum(
+      String(s ?? '')
+        .toUpperCase()
+        .replace(LEGAL_FORMS, ' '),
+    );
+  const [a, b] = [bare(ours), bare(expected)];
+  return a.includes(b) ? 'longer' : b.includes(a) ? 'shorter' : 'spelling';
+}
+
+export const NAME_FIELDS = new Set(['vendor_name', 'merchant_name']);
 const KIND_BY_KEY = new Map(DOCTYPES.flatMap((d) => d.fields.map((f) => [f.key, f.kind] as const)));
 
 /** Whether a published value is the labelled one: company names as names, line items not

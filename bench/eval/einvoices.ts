@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ReadDeps } from '../../src/pipeline/context.js';
 import { readDocument, type ReadOutput } from '../../src/pipeline/read-document.js';
-import { sameFieldValue } from './compare.js';
+import { NAME_FIELDS, nameDifference, sameFieldValue } from './compare.js';
 
 /** The whole pipeline on the European e-invoices of ../shared/data/invoices-eu: once with their
  * embedded EN 16931 XML, once on the `stripped/` copies without it (the page alone). Scored on
@@ -134,7 +134,18 @@ export function printSetReports(reports: SetReport[], log: (line: string) => voi
         .join(', ')}`,
     );
     log(
-      `  wrong values in values: ${r.wrongValues.length}${(r.heldOut ? [] : r.wrongValues).map((w) => `\n    ${w.file} ${w.key}: ${JSON.stringify(w.expected)} → ${JSON.stringify(w.got)}`).join('')}`,
+      `  wrong values in values: ${r.wrongValues.length}${r.heldOut ? wrongKinds(r.wrongValues) : r.wrongValues.map((w) => `\n    ${w.file} ${w.key}: ${JSON.stringify(w.expected)} → ${JSON.stringify(w.got)}`).join('')}`,
     );
   }
+}
+
+/** A held-out set's wrong values as counts by field (and, for names, by kind of difference): what
+ * went wrong, without which document. */
+function wrongKinds(wrong: SetReport['wrongValues']): string {
+  const counts = new Map<string, number>();
+  for (const w of wrong) {
+    const kind = NAME_FIELDS.has(w.key) ? `${w.key} (${nameDifference(w.got, w.expected)})` : w.key;
+    counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  }
+  return counts.size ? ` — ${[...counts].map(([k, n]) => `${k} ${n}`).join(', ')}` : '';
 }
