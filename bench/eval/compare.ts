@@ -13,17 +13,19 @@ export const alnum = (s: unknown): string =>
  * evaluation keeps its own list: judging with the service's list would hide the service's mistakes. */
 const LEGAL_FORMS = /\b(?:SDN\.?\s*BHD|S\/B|BHD|GMBH|AG|KG|CO\.?\s*KG|LTD|LIMITED|LLC|INC|CORP|PLC|SARL|SAS|SA|SRL|SPA|B\.?V|N\.?V|PVT|PTY|CO)\b\.?/giu;
 
+/** A company name's letters and digits, its legal form left out. */
+const bareName = (s: unknown) =>
+  alnum(
+    String(s ?? '')
+      .toUpperCase()
+      .replace(LEGAL_FORMS, ' '),
+  );
+
 /** Company names count as the same when they spell the same after case, punctuation, spacing and
  * legal form. A published name that merely contains the label ("Firm GmbH, Street 7, Town") or is
  * part of it ("rthwind Analytics GmbH") is a different value: it would be wrong on a form. */
 export function sameName(ours: unknown, expected: unknown): boolean {
-  const bare = (s: unknown) =>
-    alnum(
-      String(s ?? '')
-        .toUpperCase()
-        .replace(LEGAL_FORMS, ' '),
-    );
-  const [a, b] = [bare(ours), bare(expected)];
+  const [a, b] = [bareName(ours), bareName(expected)];
   return a.length >= 3 && a === b;
 }
 
@@ -31,13 +33,7 @@ export function sameName(ours: unknown, expected: unknown): boolean {
  * service made without naming the document: it holds the label and more ("longer"), part of it
  * ("shorter"), or other letters ("spelling"). */
 export function nameDifference(ours: unknown, expected: unknown): 'longer' | 'shorter' | 'spelling' {
-  const bare = (s: unknown) =>
-    alnum(
-      String(s ?? '')
-        .toUpperCase()
-        .replace(LEGAL_FORMS, ' '),
-    );
-  const [a, b] = [bare(ours), bare(expected)];
+  const [a, b] = [bareName(ours), bareName(expected)];
   return a.includes(b) ? 'longer' : b.includes(a) ? 'shorter' : 'spelling';
 }
 
