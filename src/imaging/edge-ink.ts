@@ -1,3 +1,4 @@
+import { median } from '../domain/median.js';
 import type { Grey } from './accent-marks.js';
 
 /** Whether a line's read text stops short of its ink: letter strokes beside the box on the box's own
@@ -30,18 +31,18 @@ function strokeIn(img: Grey, from: number, to: number, y0: number, y1: number): 
   const hi = Math.min(img.width, to + side);
   const rows = [Math.max(0, y0), Math.min(img.height, y1)] as const;
   if (rows[1] - rows[0] < 6 || Math.min(img.width, to) - Math.max(0, from) < 2) return false;
-  const mean = new Map<number, number>();
+  // mean grey of each column over the line's rows, from lo
+  const mean = new Float64Array(hi - lo);
   for (let x = lo; x < hi; x++) {
     let sum = 0;
     for (let y = rows[0]; y < rows[1]; y++) sum += img.data[y * img.width + x]!;
-    mean.set(x, sum / (rows[1] - rows[0]));
+    mean[x - lo] = sum / (rows[1] - rows[0]);
   }
-  const inStrip = [...mean].filter(([x]) => x >= from && x < to).map(([, m]) => m);
-  const paper = [...inStrip].sort((a, b) => a - b)[Math.floor(inStrip.length / 2)]!;
+  const paper = median(Array.from(mean.subarray(Math.max(0, from) - lo, Math.min(img.width, to) - lo)));
   // the image's own edge columns are the scanner's border, not print
   for (let x = Math.max(side, from); x < Math.min(img.width - side, to); x++) {
-    const m = mean.get(x)!;
-    const around = Math.min(mean.get(x - side) ?? paper, mean.get(x + side) ?? paper);
+    const m = mean[x - lo]!;
+    const around = Math.min(mean[x - side - lo] ?? paper, mean[x + side - lo] ?? paper);
     if (m < paper - STROKE_CONTRAST && m < around - STROKE_CONTRAST && longestRun(img, x, rows, paper - STROKE_CONTRAST) >= h / 3) return true;
   }
   return false;
