@@ -100,7 +100,8 @@ export function extractReceipt(reading: ReaderOutput, _ctx: ExtractContext): Ext
   const out: ExtractedValue[] = [];
   const merchant = findMerchant(rows);
   if (merchant) {
-    out.push(valueOf('merchant_name', merchant.name, merchant.name, merchant.page, [merchant.nameBox], CONFIDENCE.layout));
+    const doubt = merchant.doubt ? { problems: ['LOW_CONFIDENCE' as const], reason: merchant.doubt } : {};
+    out.push(valueOf('merchant_name', merchant.name, merchant.name, merchant.page, merchant.nameBoxes, CONFIDENCE.layout, doubt));
     if (merchant.address) out.push(valueOf('merchant_address', merchant.address, merchant.address, merchant.page, merchant.addressBoxes, CONFIDENCE.layout));
   }
   const currency = detectCurrency(rows.map((r) => r.text));

@@ -87,8 +87,9 @@ export function agreed(base: FieldIdentity, group: WeighedCandidate[], evidence:
     status: 'read',
     evidence: [...new Set(evidence)],
     region: lead.region ?? group.find((c) => c.region)?.region ?? null,
-    reason: lead.reason ?? null,
-    problems: [...new Set(lead.problems)],
+    // A doubt any agreeing reader found about its own reading stays: agreement does not answer it.
+    reason: lead.reason ?? group.find((c) => c.reason)?.reason ?? null,
+    problems: [...new Set(group.flatMap((c) => c.problems))],
   };
 }
 

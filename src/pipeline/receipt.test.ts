@@ -178,6 +178,70 @@ describe('receipt from synthetic readings', () => {
     }
   });
 
+  it('takes a name printed over two lines whole, and withholds one whose end the header leaves open', async () => {
+    const header = (lines: Array<[string, number, number, number?]>, reader: ReaderOutput['reader'] = 'tesseract') =>
+      placed([...lines, ['NO 8, JALAN 7/118R', 0.2, 0.2], ['TOTAL', 0.05, 0.3], ['9.60', 0.75, 0.3]], reader);
+    const both = async (lines: Array<[string, number, number, number?]>) => {
+      const { get } = await readFinance(receipt, [header(lines, 'tesseract'), header(lines, 'paddle')], NOW);
+      return get('merchant_name');
+    };
+    // The legal form alone on the second line, and a first line ending in "&", finish the name above.
+    expect(
+      (
+        await both([
+          ['POPULAR BOOK', 0.2, 0.03],
+          ['CO. (M) SDN BHD', 0.2, 0.05],
+          ['(Co. No. 113825-W)', 0.2, 0.07],
+        ])
+      ).value,
+    ).toBe('POPULAR BOOK CO. (M) SDN BHD');
+    const twoLines = await both([
+      ['HOME MASTER HARDWARE &', 0.2, 0.03],
+      ['ELECTRICAL', 0.3, 0.05],
+      ['Company Reg No. 5403711551-P', 0.2, 0.07],
+    ]);
+    expect([twoLines.value, twoLines.problems]).toEqual(['HOME MASTER HARDWARE & ELECTRICAL', []]);
+    // Words alone on the next line may be the name's end or a byline: both readers agreeing does not say which.
+    const open = await both([
+      ['RESTAURANT JIAWEI', 0.2, 0.03],
+      ['JIAWEI HOUSE', 0.25, 0.05],
+      ['002693074-K', 0.3, 0.07],
+    ]);
+    expect(open.status).toBe('read');
+    expect(open.problems).toEqual(['LOW_CONFIDENCE']);
+    expect(open.reason).toContain('JIAWEI HOUSE');
+    // A brand in large type over the registered company's name.
+    const brand = await both([
+      ['tealive', 0.3, 0.01, 5],
+      ['Ottogo Enterprise', 0.3, 0.09],
+      ['002570632-X', 0.3, 0.11],
+    ]);
+    expect([brand.value, brand.problems]).toEqual(['tealive', ['LOW_CONFIDENCE']]);
+    // Initials and a legal form are a name; an address line under them is not.
+    const initials = await both([
+      ['MR. D.I.Y. SDN BHD', 0.2, 0.03],
+      ['(CO.REG :704427-T )', 0.25, 0.05],
+      ['LOT 1851-A & 1851-B, JALAN KPB 6,', 0.1, 0.07],
+    ]);
+    expect([initials.value, initials.problems]).toEqual(['MR. D.I.Y. SDN BHD', []]);
+    // A legal form, a registration on the name's line, or an address with digits closes the name.
+    for (const closed of [
+      [
+        ['THREE STOOGES SDN BHD', 0.2, 0.03],
+        ['BISTRO & CAFE', 0.25, 0.05],
+      ],
+      [
+        ['TRI SHAAS (728515-M)', 0.2, 0.03],
+        ['MYDIN MART SRI MUDA', 0.25, 0.05],
+      ],
+      [
+        ['SWEET FOREST CAFE', 0.2, 0.03],
+        ['NO 21,JLN BUNGA KANTAN', 0.25, 0.05],
+      ],
+    ] as Array<Array<[string, number, number]>>)
+      expect((await both(closed)).problems, closed[0]![0]).toEqual([]);
+  });
+
   it('lets the sum of item rows guessed without a header doubt the total, unless tender less change says it was paid', async () => {
     const slip = (reader: ReaderOutput['reader'], tender: Array<[string, number, number]>) =>
       placed([['GOOD EATS', 0.2, 0.03], ['PEARL TEA', 0.05, 0.22], ['1.10', 0.8, 0.22], ['TOTAL', 0.05, 0.3], ['8.60', 0.8, 0.3], ...tender], reader);

@@ -10,7 +10,9 @@ import type { Row } from './rows.js';
 
 export interface MerchantReading {
   name: string;
-  nameBox: Box;
+  nameBoxes: Box[];
+  /** Why the name may not be whole, when the header leaves it open; such a name is not published. */
+  doubt: string | null;
   address: string | null;
   addressBoxes: Box[];
   page: number;
@@ -27,9 +29,23 @@ const TRAILING_REGISTRATION = /\s*\(\s*[0-9][0-9A-Z\s-]{4,}\)\s*$/i;
 
 const letters = (s: string): number => (s.match(/\p{L}/gu) ?? []).length;
 
+const LEGAL_FORMS = new RegExp(LEGAL_FORM.source, 'gi');
+/** A legal form and where it is registered ("CO. (M) SDN BHD") name no one by themselves. */
+const withoutLegalForm = (text: string): string => text.replace(LEGAL_FORMS, ' ').replace(/\(\s*\p{L}{1,2}\s*\)/gu, ' ');
+
+/** A line that is nothing but a legal form and where it is registered finishes the name above it
+ * ("POPULAR BOOK" / "CO. (M) SDN BHD"); "MR. D.I.Y. SDN BHD" is a name. */
+const legalFormOnly = (row: Row): boolean => LEGAL_FORM.test(row.text) && !/\p{L}/u.test(withoutLegalForm(row.text));
 /** A name holds a word of three letters or more; a logo read as text seldom does ("he Co RR re",
  * "3 1§orolr"), and a legal form found in such a garble ("Co") names nothing. */
-const named = (row: Row): boolean => row.text.split(/\s+/).some((w) => /^\p{L}{3,}[.,&]?$/u.test(w));
+const named = (row: Row): boolean => !legalFormOnly(row) && row.text.split(/\s+/).some((w) => /^\p{L}{3,}[.,&]?$/u.test(w));
+/** A line ending in "&" or "and" goes on over the next ("HOME MASTER HARDWARE &" / "ELECTRICAL"). */
+const JOINED_ON = /(?:&|\bAND|\bDAN|\bET|\bUND)\s*$/i;
+const rowText = (r: Row): string =>
+  r.cells
+    .map((c) => c.text)
+    .join(' ')
+    .trim();
 
 function stops(text: string): boolean {
   return (
@@ -56,31 +72,57 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
     if (!best || score > best.score) best = { row, score };
   });
   if (!best) return null;
-  const chosen: Row = (best as { row: Row }).row;
+  const pageRows = rows.filter((x) => x.page === page);
+  const nameRows: Row[] = [(best as { row: Row }).row];
+  const after = (r: Row): Row | undefined => pageRows.find((x) => x.index > r.index);
+  // A name printed over two lines takes both.
+  for (let next = after(nameRows.at(-1)!); next && nameRows.length < 3; next = after(next)) {
+    if (stops(next.text) || REGISTRATION.test(next.text)) break;
+    const continued = JOINED_ON.test(nameRows.at(-1)!.text) && named(next) && !/\d/.test(next.text);
+    if (!legalFormOnly(next) && !continued) break;
+    nameRows.push(next);
+  }
+  const last = nameRows.at(-1)!;
   const parts: string[] = [];
   const boxes: Box[] = [];
-  for (const r of rows.filter((x) => x.page === page && x.index > chosen.index).slice(0, 8)) {
+  for (const r of pageRows.filter((x) => x.index > last.index).slice(0, 8)) {
     // Registration lines and a repeat of the company's name sit among the address lines.
     if (REGISTRATION.test(r.text) || (parts.length === 0 && LEGAL_FORM.test(r.text) && !/\d/.test(r.text))) continue;
     if (stops(r.text) || letters(r.text) < 2) break;
-    parts.push(
-      r.cells
-        .map((c) => c.text)
-        .join(' ')
-        .replace(/[,\s]+$/, ''),
-    );
+    parts.push(rowText(r).replace(/[,\s]+$/, ''));
     boxes.push(r.box);
     if (parts.length >= 5) break;
   }
+  const name = nameRows.map(rowText).join(' ').replace(TRAILING_REGISTRATION, '').trim();
   return {
-    name: chosen.cells
-      .map((c) => c.text)
-      .join(' ')
-      .replace(TRAILING_REGISTRATION, '')
-      .trim(),
-    nameBox: chosen.box,
+    name,
+    nameBoxes: nameRows.map((r) => r.box),
+    doubt: TRAILING_REGISTRATION.test(rowText(last))
+      ? null
+      : openName(
+          name,
+          pageRows.filter((x) => x.index > last.index),
+        ),
     address: parts.length ? parts.join(', ') : null,
     addressBoxes: boxes,
-    page: chosen.page,
+    page: last.page,
   };
+}
+
+/** A name that neither a legal form nor a registration closes may go on over the next line when
+ * that line is words alone: "RESTAURANT JIAWEI" over "JIAWEI HOUSE" is one name, "THREE STOOGES"
+ * over "BISTRO & CAFE" is not, and only a person can tell them apart. A brand printed over the
+ * company's registered name (a legal form in the next lines) leaves the same question. */
+function openName(name: string, rows: Row[]): string | null {
+  if (LEGAL_FORM.test(name)) return null;
+  const below: Row[] = [];
+  for (const r of rows.slice(0, 2)) {
+    if (stops(r.text) || REGISTRATION.test(r.text)) break;
+    below.push(r);
+  }
+  const words = (r: Row): boolean => named(r) && !/\d/.test(r.text);
+  const company = below.find((r) => words(r) && LEGAL_FORM.test(r.text));
+  if (company) return `"${name}" may be a brand printed over the company's name, "${rowText(company)}"; a person must say which is the merchant.`;
+  if (below[0] && words(below[0])) return `The shop's name "${name}" may go on over the next line, "${rowText(below[0])}"; a person must say where it ends.`;
+  return null;
 }
