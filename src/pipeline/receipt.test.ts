@@ -217,6 +217,17 @@ describe('receipt from synthetic readings', () => {
       ['002570632-X', 0.3, 0.11],
     ]);
     expect([brand.value, brand.problems]).toEqual(['tealive', ['LOW_CONFIDENCE']]);
+    // The registration after the name is no part of it, whatever brackets a reader made of it.
+    for (const line of ['99 SPEED MART S/B {519537-X', '99 SPEED MART S/B [519537-X]', 'OTTOGO ENTERPRISE 002570632-X'])
+      expect(
+        (
+          await both([
+            [line, 0.2, 0.03],
+            ['NO 11, JALAN ANGGERIK', 0.2, 0.05],
+          ])
+        ).value,
+        line,
+      ).toBe(line.replace(/ [{[]?\d.*$/, ''));
     // Initials and a legal form are a name; an address line under them is not.
     const initials = await both([
       ['MR. D.I.Y. SDN BHD', 0.2, 0.03],

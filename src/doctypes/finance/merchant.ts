@@ -25,7 +25,11 @@ const STOP_LABELS: LabelName[] = ['invoice_number', 'vendor_tax_id', 'invoice_da
 /** A company registration number, on its own line ("(742016-W)", "CO-REG: 860671-D") or after
  * the name ("99 SPEED MART S/B (519537-X)"). */
 const REGISTRATION = /^\W*\(?[0-9]{4,}[-\s]?[A-Z]?\)?\W*$|\bCO(?:MPANY)?\.?\s*-?\s*(?:REG(?:ISTRATION)?|NO)\b|\bREG(?:ISTRATION)?\.?\s*NO\b/i;
-const TRAILING_REGISTRATION = /\s*\(\s*[0-9][0-9A-Z\s-]{4,}\)\s*$/i;
+/** The registration after the name, in brackets a reader may turn into braces or drop
+ * ("(519537-X)", "{519537-X", "[1125830-V]", "(CO.REG :704427-T )"), or bare in its
+ * digits-dash-letter form ("002570632-X"). */
+const TRAILING_REGISTRATION =
+  /\s*(?:[({[]\s*(?:CO(?:MPANY)?\.?\s*(?:REG(?:ISTRATION)?|NO)\.?\s*(?:NO\.?)?\s*[:.]?\s*)?[0-9][0-9A-Z\s-]{4,}[)}\]]?|\b[0-9]{5,}-[A-Z])\W*$/i;
 
 const letters = (s: string): number => (s.match(/\p{L}/gu) ?? []).length;
 
