@@ -253,6 +253,49 @@ describe('receipt from synthetic readings', () => {
       expect((await both(closed)).problems, closed[0]![0]).toEqual([]);
   });
 
+  it("does not take a tax summary's total, nor the tax a total includes, for the total", async () => {
+    const slip = (tail: Array<[string, number, number]>) =>
+      placed([
+        ['GOOD EATS SDN BHD', 0.2, 0.03],
+        ['NO 3, JALAN SS21/39', 0.2, 0.05],
+        ['COKE', 0.05, 0.2],
+        ['3.50', 0.8, 0.2],
+        ['McCHICKEN', 0.05, 0.22],
+        ['5.00', 0.8, 0.22],
+        ...tail,
+      ]);
+    const summary = await run(
+      slip([
+        ['TOTAL', 0.05, 0.3],
+        ['8.50', 0.8, 0.3],
+        ['CASH', 0.05, 0.32],
+        ['10.00', 0.8, 0.32],
+        ['CHANGE', 0.05, 0.34],
+        ['1.50', 0.8, 0.34],
+        ['GST SUMMARY', 0.05, 0.38],
+        ['TAX CODE % AMOUNT TAX', 0.05, 0.4],
+        ['SR 6.00 8.02 0.48', 0.05, 0.42],
+        ['TOTAL:', 0.05, 0.44],
+        ['8.02', 0.6, 0.44],
+        ['0.48', 0.8, 0.44],
+      ]),
+    );
+    expect(summary.value('total')).toBe(8.5);
+    const includes = await run(
+      slip([
+        ['TakeOut Total (incl GST)', 0.05, 0.3],
+        ['8.50', 0.8, 0.3],
+        ['Cash Tendered', 0.05, 0.32],
+        ['50.00', 0.8, 0.32],
+        ['Change', 0.05, 0.34],
+        ['41.50', 0.8, 0.34],
+        ['TOTAL INCLUDES 6% GST', 0.05, 0.36],
+        ['0.48', 0.8, 0.36],
+      ]),
+    );
+    expect(includes.value('total')).toBe(8.5);
+  });
+
   it('lets the sum of item rows guessed without a header doubt the total, unless tender less change says it was paid', async () => {
     const slip = (reader: ReaderOutput['reader'], tender: Array<[string, number, number]>) =>
       placed([['GOOD EATS', 0.2, 0.03], ['PEARL TEA', 0.05, 0.22], ['1.10', 0.8, 0.22], ['TOTAL', 0.05, 0.3], ['8.60', 0.8, 0.3], ...tender], reader);

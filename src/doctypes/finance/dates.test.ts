@@ -9,7 +9,7 @@ describe('document day/month order', () => {
     expect(orderWithHints(unproven, DAY_FIRST_CURRENCIES.has('MYR'))).toBe('dmy');
     expect(orderWithHints(unproven, DAY_FIRST_CURRENCIES.has('USD'))).toBeNull();
     expect(orderWithHints(documentDayOrder(['Date 06/13/2018']), true)).toBe('mdy');
-    expect(['SYL ROASTED DELIGHTS SDN. BHD.', 'Acme Pvt Ltd', 'Muster GmbH'].every((t) => DAY_FIRST_LEGAL_FORM.test(t))).toBe(true);
+    expect(['SYL ROASTED DELIGHTS SDN. BHD.', 'AEON CO. (M) BHD', 'Acme Pvt Ltd', 'Muster GmbH'].every((t) => DAY_FIRST_LEGAL_FORM.test(t))).toBe(true);
     expect(DAY_FIRST_LEGAL_FORM.test('ACME INC')).toBe(false);
   });
 

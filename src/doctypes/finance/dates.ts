@@ -69,9 +69,9 @@ export function documentDayOrder(texts: string[]): OrderDecision {
   return { order: null, why: 'no date on the document shows the day/month order', dotted };
 }
 
-/** Company forms of countries that write numeric dates only day first (Malaysia's Sdn Bhd,
- * India's Pvt Ltd, Australia's Pty Ltd, Germany's GmbH, France's SARL): a hint, like the currency. */
-export const DAY_FIRST_LEGAL_FORM = /\bSDN\.?\s*BHD\b|\bPVT\.?\s*LTD\b|\bPTY\.?\s*LTD\b|\bGMBH\b|\bSARL\b/i;
+/** Company forms of countries that write numeric dates only day first (Malaysia's Sdn Bhd and
+ * Bhd, India's Pvt Ltd, Australia's Pty Ltd, Germany's GmbH, France's SARL): a hint, like the currency. */
+export const DAY_FIRST_LEGAL_FORM = /\bSDN\.?\s*BHD\b|\bBHD\b|\bPVT\.?\s*LTD\b|\bPTY\.?\s*LTD\b|\bGMBH\b|\bSARL\b/i;
 
 /** The proven order, else day-first when dates are dotted or the document's currency is spent
  * only where dates are written day first (DAY_FIRST_CURRENCIES), else null. */

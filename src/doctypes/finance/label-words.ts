@@ -7,7 +7,8 @@
  * discount", "Gesamtbetrag der Zuschläge", "Total des remises").
  * `rounding`: a till's or an invoice's adjustment of the total to the smallest coin in use.
  * `referenced_invoice`: another invoice the document refers to (a credit note's, a correction's).
- * `registry`: the company's registration as its legal footer prints it (register, court, capital). */
+ * `registry`: the company's registration as its legal footer prints it (register, court, capital).
+ * `tax_summary`: the heading of a table of net and tax per rate, whose own "Total" row is not the document's. */
 
 export const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -31,6 +32,7 @@ export const WORDED_LABELS = [
   'rounding',
   'referenced_invoice',
   'registry',
+  'tax_summary',
 ] as const;
 export type WordedLabel = (typeof WORDED_LABELS)[number];
 
@@ -64,6 +66,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     rounding: ['rounding', 'rounding adj', 'rounding adjustment', 'round off', 'round-off', 'rounding off', 'penny rounding', 'rounding difference'],
     referenced_invoice: ['related invoice', 'original invoice', 'referenced invoice', 'corrected invoice', 'preceding invoice'],
     registry: ['registered office', 'registered in', 'company number', 'company registration number', 'share capital'],
+    tax_summary: ['gst summary', 'sst summary', 'tax summary', 'vat summary', 'vat analysis', 'tax analysis', 'summary of vat'],
   },
   de: {
     invoice_title: ['*rechnung'],
@@ -94,6 +97,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
       'geschaftsfuhrer',
       'geschaftsfuhrung',
     ],
+    tax_summary: ['mwst-übersicht', 'ust-übersicht', 'steuerübersicht', 'mehrwertsteuer-übersicht'],
   },
   fr: {
     invoice_title: ['facture'],
@@ -114,6 +118,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     rounding: ['arrondi', 'arrondi de caisse', "ecart d'arrondi"],
     referenced_invoice: ['facture liee', "facture d'origine", 'facture initiale', 'facture de reference', 'facture rectifiee'],
     registry: ['rcs', 'siren', 'siret', 'au capital de', 'capital social', 'siege social'],
+    tax_summary: ['récapitulatif tva', 'récapitulatif de la tva', 'détail tva', 'détail de la tva', 'ventilation tva'],
   },
   es: {
     invoice_title: ['factura'],
@@ -134,6 +139,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     rounding: ['redondeo'],
     referenced_invoice: ['factura rectificada', 'factura original', 'factura de referencia'],
     registry: ['registro mercantil', 'capital social', 'domicilio social'],
+    tax_summary: ['resumen iva', 'resumen de iva', 'desglose iva', 'desglose de iva', 'detalle de iva'],
   },
   it: {
     invoice_title: ['fattura'],
@@ -154,6 +160,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     rounding: ['arrotondamento'],
     referenced_invoice: ['fattura di riferimento', 'fattura originale', 'fattura collegata'],
     registry: ['registro imprese', 'registro delle imprese', 'capitale sociale', 'sede legale'],
+    tax_summary: ['riepilogo iva', 'riepilogo aliquote iva', 'dettaglio iva'],
   },
   nl: {
     invoice_title: ['factuur', '*factuur'],
@@ -174,6 +181,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     rounding: ['afronding', 'afrondingsverschil'],
     referenced_invoice: ['oorspronkelijke factuur', 'gerelateerde factuur', 'originele factuur'],
     registry: ['kvk', 'kvk-nummer', 'kamer van koophandel', 'handelsregister', 'statutair gevestigd'],
+    tax_summary: ['btw-overzicht', 'btw-specificatie'],
   },
   pt: {
     invoice_title: ['fatura', 'nota fiscal'],
@@ -194,6 +202,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     rounding: ['arredondamento'],
     referenced_invoice: ['fatura de referencia', 'fatura original', 'fatura relacionada'],
     registry: ['registo comercial', 'conservatoria do registo comercial', 'nipc', 'capital social', 'sede social'],
+    tax_summary: ['resumo iva', 'resumo do iva', 'quadro resumo do iva', 'resumo de impostos'],
   },
   ar: {
     invoice_title: ['فاتورة', 'فاتورة ضريبية'],
@@ -214,5 +223,6 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     rounding: ['التقريب', 'فرق التقريب'],
     referenced_invoice: ['الفاتورة الأصلية'],
     registry: ['السجل التجاري', 'رقم السجل التجاري'],
+    tax_summary: ['ملخص الضريبة', 'ملخص ضريبة القيمة المضافة'],
   },
 };

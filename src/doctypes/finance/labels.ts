@@ -35,6 +35,7 @@ const WORDED_STRENGTH: Record<WordedLabel, [number, number]> = {
   rounding: [2, 2],
   referenced_invoice: [3, 3],
   registry: [2, 2],
+  tax_summary: [2, 2],
 };
 /** Labels that name a block only at the start of a line ("From:" yes, "Transfer from" no). */
 const LINE_START = new Set<WordedLabel>(['vendor']);
@@ -131,6 +132,7 @@ export const LABELS = {
   prepayment: WORDED.prepayment,
   number_date: WORDED.number_date,
   rounding: WORDED.rounding,
+  tax_summary: WORDED.tax_summary,
   referenced_invoice: WORDED.referenced_invoice,
   /** Rows that carry a tax word but not a tax amount. */
   not_tax: [

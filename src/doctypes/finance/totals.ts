@@ -83,7 +83,12 @@ function classify(label: string): { kind: Kind; strength: number } | null {
   const rounding = matchLabel('rounding', label);
   if (rounding && !matchLabel('total', label) && !matchLabel('subtotal', label) && !matchLabel('amount_due', label))
     return { kind: 'rounding', strength: rounding.strength };
-  if (/\bTOTAL\s*(?:DES\s*)?(?:TAX(?:ES)?|VAT|GST|TVA|IVA|BTW|MWST|UST)\b|\b(?:TAX(?:ES)?|VAT|GST|IVA)\s*TOTAL\b|\bTOTALE\s*IVA\b/.test(t))
+  // "Total includes 6% GST 1.61" gives the tax the total holds, not the total.
+  if (
+    /\bTOTAL\s*(?:DES\s*)?(?:TAX(?:ES)?|VAT|GST|TVA|IVA|BTW|MWST|UST)\b|\b(?:TAX(?:ES)?|VAT|GST|IVA)\s*TOTAL\b|\bTOTALE\s*IVA\b|\bTOTAL\s+INCLUDES\s+(?:\d+(?:[.,]\d+)?\s*%\s*)?(?:GST|SST|VAT|TAX)\b/.test(
+      t,
+    )
+  )
     return { kind: 'tax', strength: 3 };
   const sub = matchLabel('subtotal', label);
   if (sub) return { kind: 'subtotal', strength: sub.strength };
@@ -167,11 +172,16 @@ export function findTotals(rows: Row[]): TotalsBlock {
     // document type carry the sign, so a page printing "-233,47 €" gives the value its XML gives.
     found[kind].push(creditNote ? { ...reading, value: Math.abs(reading.value) } : reading);
   };
+  // A tax summary (net and tax per rate) prints its own "Total" row: under its heading, a total is
+  // the document's only when none was printed above it.
+  const summaryAt = rows.findIndex((r) => matchLabel('tax_summary', r.text) !== null);
+  const summaryTotals: AmountReading[] = [];
   rows.forEach((row, i) => {
     const amounts = rowAmounts(row);
     for (const amount of amounts) {
       const kind = classify(amount.label);
-      if (kind) add(kind.kind, { ...amount, page: row.page, strength: kind.strength, row });
+      if (kind?.kind === 'total' && summaryAt >= 0 && i > summaryAt) summaryTotals.push({ ...amount, page: row.page, strength: kind.strength, row });
+      else if (kind) add(kind.kind, { ...amount, page: row.page, strength: kind.strength, row });
     }
     // A label whose amount was printed (or read) on the line under it, alone or after its currency ("RM 41.95").
     const next = rows[i + 1];
@@ -180,6 +190,7 @@ export function findTotals(rows: Row[]): TotalsBlock {
     if (kind && under.length === 1 && bareOrCurrency(under[0]!.label))
       add(kind.kind, { ...under[0]!, label: row.text, page: row.page, strength: kind.strength, row: next! });
   });
+  if (found.total.length === 0 && found.due.length === 0) for (const t of summaryTotals) add('total', t);
   // Without a prepayment, an amount due ("Total payable", "Net à payer") is the total as much as
   // a total is; after one, only the total is.
   const prepaid = rows.some((r) => matchLabel('prepayment', r.text) !== null);

@@ -40,6 +40,14 @@ describe("the second reader's crop as a value", () => {
     expect(valueFromCrop(date, 'No 210920171', '2017-09-21')).toBe('No 210920171');
   });
 
+  it('reads only whole dates in a crop: a stray digit before one is no part of it, a split digit group is joined when no other date is there', () => {
+    const date: FieldSpec = { key: 'date', label: 'Date', kind: 'date' };
+    expect(valueFromCrop(date, '8 14-02-2018 13:02:42', '2018-02-14')).toBe('2018-02-14');
+    expect(valueFromCrop(date, '8 14-02-2018 13:02:42', null)).toBe('2018-02-14');
+    expect(valueFromCrop(date, 'EE——— Date: 04/1 2/2017', '2017-02-03')).toBe('2017-12-04');
+    expect(valueFromCrop(date, 'Date: 04/12/2017 1 2', '2017-02-03')).toBe('2017-12-04');
+  });
+
   it('reads eight digits standing alone as the one date they spell when the crop holds no other', () => {
     const date: FieldSpec = { key: 'date', label: 'Date', kind: 'date' };
     // The first reader's own page value was a garble: the crop's digits are its reading.

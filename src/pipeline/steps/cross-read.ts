@@ -1,4 +1,4 @@
-import { findTime } from '../../doctypes/finance/dates.js';
+import { findDates, findTime } from '../../doctypes/finance/dates.js';
 import type { ExtractedValue, FieldSpec } from '../../doctypes/types.js';
 import type { Box, Line } from '../../readers/types.js';
 import type { ReadContext } from '../context.js';
@@ -121,8 +121,11 @@ export function valueFromCrop(spec: FieldSpec, text: string, firstValue: Extract
     // A reader may split a digit group ("29/12/201 7"): the crop still shows the first reader's
     // date when joining the split gives it, and only then.
     const joined = datesIn(t.replace(/(\d) (?=\d)/g, '$1'));
+    // With no date of its own, the crop's split digit group is its date ("04/1 2/2017").
     return (
-      readings.find((d) => d === want) ?? joined.find((d) => d === want) ?? (want && unseparated(t, want) ? want : (readings[0] ?? onlyUnseparated(t) ?? t))
+      readings.find((d) => d === want) ??
+      joined.find((d) => d === want) ??
+      (want && unseparated(t, want) ? want : (readings[0] ?? (readings.length ? null : joined[0]) ?? onlyUnseparated(t) ?? t))
     );
   }
   return t;
@@ -147,7 +150,12 @@ function onlyUnseparated(text: string): string | null {
   return found.size === 1 ? [...found][0]! : null;
 }
 
-const datesIn = (t: string): string[] => [parseDate(t, 'dmy')?.iso, parseDate(t, 'mdy')?.iso].filter((d): d is string => Boolean(d));
+/** Each date written in the text, read day first and month first. Only whole dates count: a stray
+ * digit a reader set before one ("8 14-02-2018") would otherwise make a date of "8 14-02". */
+const datesIn = (t: string): string[] =>
+  findDates(t)
+    .flatMap((d) => [parseDate(d.raw, 'dmy')?.iso, parseDate(d.raw, 'mdy')?.iso])
+    .filter((d): d is string => Boolean(d));
 
 const TIME_VALUE = /^\d{2}:\d{2}(?::\d{2})?$/;
 const TIME_IN_TEXT = /(?<![:\d])(?:\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AP]\.?M\.?)?)/gi;
