@@ -29,6 +29,20 @@ describe('till receipt or invoice', () => {
     expect(invoice.reason).toMatch(/reads as a till receipt \(CASHIER, CHANGE DUE, THANK YOU, 11:41, COME AGAIN\)/);
   });
 
+  it('counts the tender as a till sign however the till words it', () => {
+    const slip = [
+      'LIAN HING STATIONERY SDN BHD',
+      'Tax Invoice',
+      'Total Amt Payable 159.00',
+      'Rounding Adjustment',
+      'Paid Amount 200.00',
+      'Change : 41.00',
+      'Tender 200.00',
+    ];
+    expect(tillSigns(input(slip).text)).toEqual(['CHANGE', 'TENDER', 'ROUNDING']);
+    expect(looksLikeTillReceipt(input(slip).text)).toBe(true);
+  });
+
   it('keeps an invoice that names whom it bills an invoice, whatever till words it also carries', () => {
     const lines = ['INVOICE', 'Bill to: Helix Medical', 'Invoice date 12/03/2025 10:30', 'Paid in cash, thank you', 'Subtotal 10.00', 'VAT 19%', 'Total 11.90'];
     expect(looksLikeTillReceipt(input(lines).text)).toBe(false);

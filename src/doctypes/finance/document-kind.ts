@@ -13,7 +13,7 @@ export const TIME_OF_DAY = /\b(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s?[AP]M
 const TILL_SIGNS: RegExp[] = [
   /\bCASH(?:IER)?\b/,
   /\bCHANGE(?: DUE)?\b/,
-  /\bTENDERED\b/,
+  /\bTENDER(?:ED)?\b/,
   /\bROUNDING\b/,
   /\bTHANK YOU\b/,
   /\bGOODS SOLD\b/,
