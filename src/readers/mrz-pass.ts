@@ -18,16 +18,18 @@ import type { Box, Line, ReaderName, ReaderOutput } from './types.js';
 
 export interface MrzPassEngines {
   tesseract: Pick<TesseractReader, 'readRegion'>;
-  /** With `readRows` and a grammar, Paddle's MRZ is decoded under that grammar. */
-  paddle?: Pick<PaddleReader, 'readCrops'> & Partial<Pick<PaddleReader, 'readRows'>>;
+  /** With `readRows` and a grammar, Paddle's MRZ is decoded under that grammar; with
+   * `readDetectorText`, the detector's own text of the rows joins where that fails a check. */
+  paddle?: Pick<PaddleReader, 'readCrops'> & Partial<Pick<PaddleReader, 'readRows' | 'readDetectorText'>>;
 }
 
 /** How the MRZ's text rules read Paddle's per-step probabilities of a crop's rows. */
 export interface MrzGrammar {
   /** Character groups the recogniser reports probabilities over. */
   groups: string[][];
-  /** The MRZ lines decoded from the rows (`rows`: which row each line came from), or null. */
-  decode(rows: MrzRowSteps[]): { lines: string[]; rows: number[]; confidence: number[] } | null;
+  /** The MRZ lines decoded from the rows (`rows`: which row each line came from), or null.
+   * `checked`: every check digit passed, and the rows' text could not change the reading. */
+  decode(rows: MrzRowSteps[]): { lines: string[]; rows: number[]; confidence: number[]; checked: boolean } | null;
 }
 
 export interface MrzBandReadOptions {
@@ -141,7 +143,9 @@ export function createMrzPassReader(engines: MrzPassEngines): MrzPassReader {
 }
 
 /** Paddle's reading of the crop: the MRZ decoded under its grammar from the recogniser's step
- * probabilities when the rows hold one, else the lines as read. Boxes are crop fractions. */
+ * probabilities when the rows hold one, else the lines as read. The detector's own reading of its
+ * rows is asked for only when the steps' MRZ fails a check: its text of the rows may then stand
+ * instead, and its lines are the reading when no MRZ decodes. Boxes are crop fractions. */
 export async function readPaddleMrz(
   paddle: NonNullable<MrzPassEngines['paddle']>,
   png: Buffer,
@@ -150,8 +154,15 @@ export async function readPaddleMrz(
   rowsFrom: MrzRowSource = 'detector',
 ): Promise<Line[]> {
   if (!paddle.readRows || !grammar) return (await paddle.readCrops(png, [[0, 0, 1, 1]], { signal, detectLines: true }))[0]?.lines ?? [];
-  const { lines, rows } = await paddle.readRows(png, grammar.groups, { signal, rowsFrom });
-  const decoded = grammar.decode(rows);
+  let { lines, rows } = await paddle.readRows(png, grammar.groups, { signal, rowsFrom });
+  let decoded = grammar.decode(rows);
+  if (rowsFrom === 'detector' && paddle.readDetectorText && !decoded?.checked) {
+    const seen = await paddle.readDetectorText(png, { signal });
+    const textOf = (box: Box): string => seen.texts.find((t) => t.box.every((v, i) => v === box[i]))?.text ?? '';
+    rows = rows.map((r) => ({ ...r, text: textOf(r.box) }));
+    lines = seen.lines;
+    decoded = grammar.decode(rows);
+  }
   if (!decoded) return lines;
   return decoded.lines.map((text, i) => {
     const box = rows[decoded.rows[i]!]!.box;

@@ -101,6 +101,22 @@ describe('Paddle reader (PP-OCRv4 in a worker thread)', () => {
     expect(second.lines[0]!.text).toBe(all.lines[1]!.text);
   });
 
+  it("reads an MRZ crop's detector rows without the detector's own reading, which comes only when asked for", async () => {
+    const doc = await generatePassport({ seed: 101, photo: { rotateDeg: 2, margin: 50, blurSigma: 0.6, jpegQuality: 80 } });
+    const crop = await cropMrzBand(doc.bytes, (await locateMrzBand(doc.bytes))!);
+    const printed = doc.truth.mrz_lines!;
+    const MRZ_GROUPS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<'].map((ch) => [ch]);
+    const read = await reader.readRows(crop.png, MRZ_GROUPS);
+    expect(read.rows.map((r) => r.variants.length)).toEqual([3, 3]);
+    expect(read.rows.map((r) => r.text)).toEqual(['', '']);
+    expect(read.lines).toEqual([]);
+    const seen = await reader.readDetectorText(crop.png);
+    // the same rows, found again: each row's text is keyed by its box
+    expect(seen.texts.map((t) => t.box)).toEqual(read.rows.map((r) => r.box));
+    seen.texts.forEach((t, i) => expect(charAccuracy(printed[i]!, t.text), t.text).toBeGreaterThanOrEqual(0.9));
+    expect(seen.lines).toHaveLength(2);
+  });
+
   it('refuses malformed crop boxes and too many crops', async () => {
     await expect(reader.readCrops(card.png, [[0.5, 0.5, 0.4, 0.6]])).rejects.toThrow(/page fractions/);
     await expect(

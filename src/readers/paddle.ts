@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { meanConfidence } from './support/geometry.js';
 import { imageSize, MAX_IMAGE_PIXELS } from '../imaging/open.js';
 import { EngineReportedError, WorkerClient, workerEntry } from './paddle/worker-client.js';
-import type { CropMethod, MrzRowSource, MrzRowSteps, PaddleRequest, PaddleResult, PaddleWorkerData } from './paddle/worker-protocol.js';
+import type { CropMethod, MrzDetectorText, MrzRowSource, MrzRowSteps, PaddleRequest, PaddleResult, PaddleWorkerData } from './paddle/worker-protocol.js';
 import { createPool, type PoolStats } from './support/pool.js';
 import { detectScripts, PADDLE_SCRIPTS, type ScriptName } from './support/scripts.js';
 import type { Box, Line, PageImage, PageText, Reader, ReaderOutput, ReadRequest } from './types.js';
@@ -71,11 +71,15 @@ export interface PaddleReader extends Reader {
   /** Name and version of the engine, as reported with every reading (crops included). */
   readonly engine: ReaderOutput['engine'];
   readCrops(png: Buffer, boxes: Box[], opts?: CropOptions): Promise<CropReading[]>;
-  /** The text rows of an image holding only a few lines (an MRZ crop): the detector's lines, and
-   * per row the recogniser's step probabilities over `groups` (see StepProbabilities); with
-   * `rowsFrom: 'pixels'`, rows found from the crop's ink, each read whole once, and their lines
-   * as read greedily. */
+  /** The text rows of an image holding only a few lines (an MRZ crop): per row the recogniser's
+   * step probabilities over `groups` (see StepProbabilities). Rows from the text detector's boxes
+   * come without the detector's own reading of them (no lines, no row text: `readDetectorText`
+   * gives it); with `rowsFrom: 'pixels'`, rows are found from the crop's ink, each read whole
+   * once, and their lines are as read greedily. */
   readRows(png: Buffer, groups: string[][], opts?: MrzRowsOptions): Promise<{ lines: Line[]; rows: MrzRowSteps[] }>;
+  /** The text detector's own reading of the same image: its lines, and its text of each detector
+   * row `readRows` gives. */
+  readDetectorText(png: Buffer, opts?: { signal?: AbortSignal }): Promise<MrzDetectorText>;
   ready(): Promise<void>;
   stats(): PoolStats;
   close(): Promise<void>;
@@ -164,6 +168,10 @@ export function createPaddleReader(opts: PaddleReaderOptions): PaddleReader {
       await imageSize(png, maxPixels);
       const request = { kind: 'mrz' as const, png, groups, rowsFrom, ...(only ? { only } : {}) };
       return (await pool.run((engine) => engine.call(request), signal)) as { lines: Line[]; rows: MrzRowSteps[] };
+    },
+    async readDetectorText(png: Buffer, { signal }: { signal?: AbortSignal } = {}) {
+      await imageSize(png, maxPixels);
+      return (await pool.run((engine) => engine.call({ kind: 'mrz-text', png }), signal)) as MrzDetectorText;
     },
     ready: () => warming,
     stats: () => pool.stats(),

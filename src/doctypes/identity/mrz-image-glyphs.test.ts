@@ -63,6 +63,20 @@ describe('the glyph reader in readMrzFromImage', () => {
     expect(read.consensus!.result.fields.personal_number!.status).toBe('valid');
   });
 
+  it('for the page readings alone, it reads only where no OCR engine passed every check: elsewhere its reading would not join', async () => {
+    let reads = 0;
+    const counted = (texts: string[]) => () => {
+      reads++;
+      return glyphs(texts)();
+    };
+    const proven = await readMrzFromImage(Buffer.alloc(0), engines(PRINTED), { now: NOW, readGlyphs: counted(PRINTED), joiningOnly: true });
+    expect(reads).toBe(0);
+    expect(proven.readings.map((r) => r.reader)).not.toContain('ocrb');
+    const unread = await readMrzFromImage(Buffer.alloc(0), engines(null), { now: NOW, readGlyphs: counted(PRINTED), joiningOnly: true });
+    expect(reads).toBe(1);
+    expect(unread.readings.find((r) => r.reader === 'ocrb')!.standsAlone).toBe(true);
+  });
+
   it('a name it alone read does not outvote Paddle; read alike by Tesseract, it wins the tie', async () => {
     const renamed = [PRINTED[0]!.replace('JODIE', 'JOBIE'), PRINTED[1]!];
     const alone = await readMrzFromImage(Buffer.alloc(0), engines(PRINTED), { now: NOW, readGlyphs: glyphs(renamed) });

@@ -51,6 +51,10 @@ export interface ReadMrzImageOptions {
   band?: MrzBand | null;
   /** The in-process glyph reader of the band's cut (replaceable so the rule can be tested on fixed readings). */
   readGlyphs?: (grey: GreyImage) => OcrbMrz[];
+  /** Only the readings that join the page's are wanted (the pipeline's: steps/mrz-pass.ts). The
+   * glyph reader's never joins where an OCR engine's passes every check, so it then reads only
+   * where none does, after the engines; `consensus` and `best` go without it where it did not read. */
+  joiningOnly?: boolean;
 }
 
 /** Sizes, relative to the crop, of the MRZ pass's retries. */
@@ -94,7 +98,7 @@ export async function readMrzFromImage(png: Buffer, reader: MrzPassReader, opts:
     grammar: MRZ_GRAMMAR,
     ...(opts.band !== undefined ? { band: opts.band } : {}),
     ...signal,
-    whileEnginesRead,
+    ...(opts.joiningOnly ? {} : { whileEnginesRead }),
     whenTesseractRead,
   });
   const band = read.band;
@@ -122,8 +126,9 @@ export async function readMrzFromImage(png: Buffer, reader: MrzPassReader, opts:
   // a reader that found no MRZ may still have read one of its lines whole (the detector missed the others)
   const loneLines: MrzLineVote[] = readings.flatMap((r) => (r.result?.format ? [] : wholeMrzLines(r)));
   let consensus = mrzConsensus(votes, now, loneLines);
-  if (read.grey && !glyphRun) whileEnginesRead(read.grey);
-  const glyphs = glyphRun ? glyphReading(read, page, now, glyphRun) : null;
+  const glyphsWanted = !opts.joiningOnly || !enginesProve(readings);
+  if (glyphsWanted && read.grey && !glyphRun) whileEnginesRead(read.grey);
+  const glyphs = glyphsWanted && glyphRun ? glyphReading(read, page, now, glyphRun) : null;
   if (glyphs?.result) {
     glyphs.unconfirmed = unconfirmedSpots({ reader: glyphs.reader, result: glyphs.result }, seen);
     glyphs.standsAlone = passesEveryCheck(glyphs.result) && glyphs.unconfirmed.length === 0;
@@ -143,6 +148,10 @@ export async function readMrzFromImage(png: Buffer, reader: MrzPassReader, opts:
   for (const r of readings) if (r.result && r.standsAlone && (!best || mrzScore(r.result) > mrzScore(best.result!))) best = r;
   return { band, readings, best, consensus };
 }
+
+/** An OCR engine's reading passes every check: the glyph reader's then never joins the page's
+ * readings (steps/mrz-pass.ts's joiningReadings). */
+export const enginesProve = (readings: readonly MrzImageReading[]): boolean => readings.some((r) => r.reader !== 'ocrb' && passesEveryCheck(r.result));
 
 /** The glyph reading's vote, withheld on its blind spots no other engine confirmed and on the
  * fields no check digit covers (names, nationality…) that no other engine read alike: there its

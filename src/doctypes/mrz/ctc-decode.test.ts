@@ -119,7 +119,10 @@ describe('MRZ decoding under the grammar from CTC step probabilities', () => {
   it("takes the detector's text of the rows when all its check digits pass and the step probabilities' do not", () => {
     // every presentation of line 2 misread a digit of each date; the detector read the line whole
     const misread = 'L898902C36UTO7408172F1201159ZE184226B<<<<<10';
-    expect(decodeMrzRows([row(TD3[0]!), row(misread)])?.lines[1]).toBe(misread);
+    const alone = decodeMrzRows([row(TD3[0]!), row(misread)]);
+    expect(alone?.lines[1]).toBe(misread);
+    // a check fails: the rows' text, when there is one, could stand instead
+    expect(alone?.checked).toBe(false);
     const d = decodeMrzRows([
       { ...row(TD3[0]!), text: TD3[0]! },
       { ...row(misread), text: TD3[1]!.replace(/^(.{13})(.{3})/, '$1 $2') },
@@ -134,6 +137,9 @@ describe('MRZ decoding under the grammar from CTC step probabilities', () => {
       { ...row(TD3[1]!), text: TD3[1]!.replace('C36', 'C35') },
     ]);
     expect(d?.lines).toEqual(TD3);
+    // every check passes: no text of the rows could change the reading
+    expect(d?.checked).toBe(true);
+    expect(decodeMrzRows(TD3.map((l) => row(l)))).toEqual(d);
   });
 
   it('finds nothing in rows that are not MRZ-long', () => {

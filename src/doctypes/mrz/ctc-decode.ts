@@ -50,6 +50,9 @@ export interface DecodedMrz {
   confidence: number[];
   /** Characters the check digits chose over the recogniser's first choice. */
   changed: Array<{ line: number; position: number; from: string; to: string }>;
+  /** Every check digit passes: read from the steps, no text of the rows could then stand instead
+   * (decodeMrzRows), so a caller need not fetch that text. */
+  checked: boolean;
 }
 
 /** A runner-up character is considered when the recogniser gave it at least this probability. */
@@ -517,7 +520,7 @@ function findMrzRows(rows: readonly RowReadings[], lineLength?: number): Found |
 
 /** A found MRZ settled: countries from the closed list, check digits choosing among the
  * recogniser's runner-ups. */
-function settle({ d, rows }: Found): { decoded: DecodedMrz; passed: number; checks: number } {
+function settle({ d, rows }: Found): DecodedMrz {
   const changed: DecodedMrz['changed'] = [];
   settleCountries(d, changed);
   settleChecks(d, changed);
@@ -527,7 +530,8 @@ function settle({ d, rows }: Found): { decoded: DecodedMrz; passed: number; chec
       d.layout,
       d.lines.map((r) => r.join('')),
     ).filter((f) => f.check).length + (d.layout.composite ? 1 : 0);
-  return { decoded: { format: d.layout.format, lines: d.lines.map((r) => r.join('')), rows, confidence, changed }, passed: passingChecks(d), checks };
+  const checked = checks > 0 && passingChecks(d) === checks;
+  return { format: d.layout.format, lines: d.lines.map((r) => r.join('')), rows, confidence, changed, checked };
 }
 
 /** The MRZ among the rows of a crop, decoded from the recogniser's step probabilities; the
@@ -539,15 +543,14 @@ function settle({ d, rows }: Found): { decoded: DecodedMrz; passed: number; chec
  * the decoder from reading them as another length. */
 export function decodeMrzRows(rows: readonly RowReadings[], opts: { lineLength?: number } = {}): DecodedMrz | null {
   const fromSteps = findMrzRows(rows, opts.lineLength);
+  const steps = fromSteps && settle(fromSteps);
+  if (steps?.checked) return steps;
   const fromText = findMrzRows(
     rows.map((r) => ({ variants: r.text ? [textMatrix(r.text)] : [] })),
     opts.lineLength,
   );
-  const steps = fromSteps && settle(fromSteps);
   const text = fromText && settle(fromText);
-  const allPass = (r: { passed: number; checks: number } | null): boolean => r !== null && r.checks > 0 && r.passed === r.checks;
-  if (text && allPass(text) && !allPass(steps)) return text.decoded;
-  return steps?.decoded ?? null;
+  return text?.checked ? text : steps;
 }
 
 /** The formats a group could be, judged by its first line read as a header and names. */

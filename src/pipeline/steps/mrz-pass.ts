@@ -1,5 +1,4 @@
-import { passesEveryCheck } from '../../doctypes/identity/mrz-blind-spots.js';
-import { readMrzFromImage, type MrzImageReading, type MrzImageResult } from '../../doctypes/identity/mrz-image.js';
+import { enginesProve, readMrzFromImage, type MrzImageReading, type MrzImageResult } from '../../doctypes/identity/mrz-image.js';
 import { withMrzLines, type MrzPassReader } from '../../readers/mrz-pass.js';
 import type { MrzBand } from '../../readers/mrz/locate.js';
 import type { ReaderOutput } from '../../readers/types.js';
@@ -19,7 +18,13 @@ export async function readMrzBands(ctx: ReadContext, mrzPass: MrzPassReader): Pr
   for (const image of ctx.intake!.images) {
     const band = await mrzPass.locate(image.png);
     if (!band) continue;
-    const result = await readMrzFromImage(image.png, mrzPass, { page: image.page, now: ctx.input.now, band, ...(ctx.signal ? { signal: ctx.signal } : {}) });
+    const result = await readMrzFromImage(image.png, mrzPass, {
+      page: image.page,
+      now: ctx.input.now,
+      band,
+      joiningOnly: true,
+      ...(ctx.signal ? { signal: ctx.signal } : {}),
+    });
     const withMrz = joiningReadings(result);
     if (withMrz.length) found.push({ page: image.page, band, outputs: withMrz.map((r) => r.output) });
   }
@@ -32,8 +37,8 @@ export async function readMrzBands(ctx: ReadContext, mrzPass: MrzPassReader): Pr
  * no OCR engine's reading passed every check: where one did, it would add only a copy of every
  * field to the answer. */
 export function joiningReadings(result: MrzImageResult): MrzImageReading[] {
-  const enginesProve = result.readings.some((r) => r.reader !== 'ocrb' && passesEveryCheck(r.result));
-  return result.readings.filter((r) => r.result?.format && r.standsAlone && !(r.reader === 'ocrb' && enginesProve));
+  const proven = enginesProve(result.readings);
+  return result.readings.filter((r) => r.result?.format && r.standsAlone && !(r.reader === 'ocrb' && proven));
 }
 
 /** The MRZ readings joined to the page readings: Tesseract's sharper MRZ lines replace those of

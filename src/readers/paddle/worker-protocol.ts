@@ -15,7 +15,8 @@ export interface PaddleWorkerData {
 export type PaddleRequest =
   | { kind: 'page'; png: Uint8Array; maxSide: number }
   | { kind: 'crops'; png: Uint8Array; boxes: Box[]; detectLines: boolean }
-  | { kind: 'mrz'; png: Uint8Array; groups: string[][]; rowsFrom: MrzRowSource; only?: number[] };
+  | { kind: 'mrz'; png: Uint8Array; groups: string[][]; rowsFrom: MrzRowSource; only?: number[] }
+  | { kind: 'mrz-text'; png: Uint8Array };
 
 /** Where an MRZ crop's rows come from: the text detector's boxes, or the crop's own pixel rows
  * (a straightened band on plain paper: several times cheaper; the detector when they are unclear). */
@@ -28,15 +29,23 @@ export type MrzRowSource = 'detector' | 'pixels';
 export interface MrzRowSteps {
   box: Box;
   variants: Array<{ steps: number; data: Float32Array }>;
-  /** The detector's reading of the row (its lines on the row, left to right); empty for pixel rows. */
+  /** The detector's reading of the row (its lines on the row, left to right), once asked for
+   * (MrzDetectorText); empty until then, and for pixel rows. */
   text: string;
+}
+
+/** The text detector's own reading of an MRZ crop: its lines, and its text of each of the crop's
+ * detector rows (a row's `box` as in MrzRowSteps). */
+export interface MrzDetectorText {
+  lines: Line[];
+  texts: Array<{ box: Box; text: string }>;
 }
 
 /** How a crop's lines were found: from its pixel rows, each band read by the recogniser alone,
  * or by the text detector. */
 export type CropMethod = 'recogniser' | 'detector';
 
-export type PaddleResult = { lines: Line[] } | { crops: Array<{ lines: Line[]; via: CropMethod }> } | { lines: Line[]; rows: MrzRowSteps[] };
+export type PaddleResult = { lines: Line[] } | { crops: Array<{ lines: Line[]; via: CropMethod }> } | { lines: Line[]; rows: MrzRowSteps[] } | MrzDetectorText;
 
 export type WorkerReply =
   | { type: 'ready' }

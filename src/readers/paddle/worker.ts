@@ -2,8 +2,6 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import Ocr from '@gutenye/ocr-node';
-import { median } from '../../domain/median.js';
 import { openImage } from '../../imaging/open.js';
 import { readCleanCrop } from './crop-lines.js';
 import { useTypedArrays } from './ocr-common-fast.js';
@@ -14,6 +12,7 @@ import { createLineRecogniser, type LineRecogniser, type PaddleLineRecogniser } 
 import {
   CROP_PAD,
   type CropMethod,
+  type MrzDetectorText,
   type MrzRowSource,
   type MrzRowSteps,
   type PaddleRequest,
@@ -22,16 +21,13 @@ import {
   type WorkerReply,
 } from './worker-protocol.js';
 import { mrzPixelRows } from './mrz-rows.js';
+import { rectOf, rowRects } from './detector-rows.js';
+import { createPaddleOcr, type DetectedBox, type DetectedLine, type PaddleOcr } from './ocr-stages.js';
 import { normaliseText, splitLine, type GreyImage, type Rect } from './words.js';
 import type { Box, Line } from '../types.js';
 
 /** Worker thread entry: PaddleOCR (PP-OCRv4 on onnxruntime-node) with its JavaScript pre- and
  * post-processing, image decoding and word splitting, all kept off the main event loop. */
-
-/** The part of @gutenye/ocr-node used here; it reads images through sharp, so a Buffer works as a path. */
-interface PaddleOcr {
-  detect(image: Buffer): Promise<Array<{ text: string; mean: number; box?: number[][] }>>;
-}
 
 /** The model files shipped inside the npm package, found from ocr-node's own dependency. */
 function installedModels(): { detectionPath: string; recognitionPath: string; dictionaryPath: string } {
@@ -69,45 +65,50 @@ async function readImage(ocr: PaddleOcr, png: Buffer): Promise<Line[]> {
 
 async function detectImage(ocr: PaddleOcr, png: Buffer): Promise<{ lines: Line[]; rects: Rect[]; grey: GreyImage }> {
   const [detected, grey] = await Promise.all([ocr.detect(png), greyOf(png)]);
+  return { ...linesOf(detected, grey), grey };
+}
+
+/** The package's lines as ours, with their pixel rectangles; lines with no text are left out. */
+function linesOf(detected: DetectedLine[], grey: GreyImage): { lines: Line[]; rects: Rect[] } {
   const lines: Line[] = [];
   const rects: Rect[] = [];
   for (const found of detected) {
     const text = normaliseText(found.text);
-    if (!text || !found.box) continue;
-    const xs = found.box.map((p) => p[0]!);
-    const ys = found.box.map((p) => p[1]!);
-    const rect: Rect = {
-      x0: Math.max(0, Math.floor(Math.min(...xs))),
-      y0: Math.max(0, Math.floor(Math.min(...ys))),
-      x1: Math.min(grey.width, Math.ceil(Math.max(...xs))),
-      y1: Math.min(grey.height, Math.ceil(Math.max(...ys))),
-    };
-    if (rect.x1 <= rect.x0 || rect.y1 <= rect.y0) continue;
+    const rect = text && found.box ? rectOf(found.box, grey) : null;
+    if (!rect) continue;
     const toBox = (r: Rect): Box => pixelsToBox(r.x0, r.y0, r.x1, r.y1, grey.width, grey.height);
     const words = splitLine(text, rect, grey).map((w) => ({ text: w.text, box: toBox(w.rect), confidence: found.mean }));
     lines.push({ text: words.map((w) => w.text).join(' '), box: toBox(rect), confidence: found.mean, words });
     rects.push(rect);
   }
-  return { lines, rects, grey };
+  return { lines, rects };
 }
 
-/** Boxes that overlap vertically by more than half the smaller height are one row (the detector
- * may part an MRZ line at a long run of fillers); each row becomes the union of its boxes. */
-function joinRows(rects: readonly Rect[]): Rect[] {
-  const rows: Rect[] = [];
-  for (const r of [...rects].sort((a, b) => a.y0 + a.y1 - b.y0 - b.y1)) {
-    const row = rows.find((o) => Math.min(o.y1, r.y1) - Math.max(o.y0, r.y0) > 0.5 * Math.min(o.y1 - o.y0, r.y1 - r.y0));
-    if (row) Object.assign(row, { x0: Math.min(row.x0, r.x0), y0: Math.min(row.y0, r.y0), x1: Math.max(row.x1, r.x1), y1: Math.max(row.y1, r.y1) });
-    else rows.push({ ...r });
-  }
-  // Lines of one size share their margins (an MRZ's lines are equally long): the detector stopping
-  // short on one (a long filler run read as paper) would cut it, so each takes the widest extent.
-  const typical = median(rows.map((r) => r.y1 - r.y0));
-  const alike = rows.filter((r) => Math.abs(r.y1 - r.y0 - typical) <= 0.3 * typical);
-  const x0 = Math.min(...alike.map((r) => r.x0));
-  const x1 = Math.max(...alike.map((r) => r.x1));
-  for (const r of alike) Object.assign(r, { x0, x1 });
-  return rows.sort((a, b) => a.y0 - b.y0);
+/** An MRZ crop's rows from the text detector's boxes, without the package's recognition of its
+ * lines (most of a detect call's time): our recogniser reads the rows, and the package's reading
+ * is wanted only when that fails (detectorText). Boxes too small to be lines are still read, and
+ * kept only where the package keeps them (see rowRects). */
+async function detectorRows(ocr: PaddleOcr, png: Buffer): Promise<{ boxes: DetectedBox[]; rows: Rect[]; grey: GreyImage }> {
+  const [boxes, grey] = await Promise.all([ocr.boxes(png), greyOf(png)]);
+  const keeps = async (box: DetectedBox): Promise<boolean> => (await ocr.recognise([box])).some((l) => normaliseText(l.text));
+  return { boxes, rows: await rowRects(boxes, grey, keeps), grey };
+}
+
+/** The package's own reading of an MRZ crop: its lines, and its text of each row detectorRows
+ * finds in the same crop (the detector runs again: it finds the same boxes). */
+async function detectorText(ocr: PaddleOcr, png: Buffer): Promise<MrzDetectorText> {
+  const { boxes, rows, grey } = await detectorRows(ocr, png);
+  const { lines, rects } = linesOf(await ocr.recognise(boxes), grey);
+  const texts = rows.map((row) => {
+    // the detector's lines on this row, left to right
+    const onRow = rects.flatMap((r, i) => (r.y0 + r.y1 >= 2 * row.y0 && r.y0 + r.y1 <= 2 * row.y1 ? [{ x: r.x0, text: lines[i]!.text }] : []));
+    const text = onRow
+      .sort((a, b) => a.x - b.x)
+      .map((l) => l.text)
+      .join('');
+    return { box: pixelsToBox(row.x0, row.y0, row.x1, row.y1, grey.width, grey.height), text };
+  });
+  return { lines, texts };
 }
 
 /** The paper's grey inside a rectangle: a bright percentile of its pixels. */
@@ -119,7 +120,8 @@ function paperOf(img: GreyImage, rect: Rect): number {
 }
 
 /** An MRZ crop: per row, the recogniser's step probabilities over the MRZ alphabet for the
- * caller's grammar decoding, with the lines as read (the detector's, or each row read greedily). */
+ * caller's grammar decoding, with the lines as read: pixel rows each read greedily; detector rows
+ * none (detectorText gives the detector's own lines). */
 async function readMrzRows(
   ocr: PaddleOcr,
   recogniser: PaddleLineRecogniser,
@@ -143,8 +145,8 @@ async function readMrzRows(
     // would cost several times more
     return { lines: (await detectImage(ocr, png)).lines, rows: [] };
   }
-  const { lines, rects, grey } = await detectImage(ocr, png);
-  return { lines, rows: await presentations(recogniser, grey, joinRows(rects), groups, rects, lines) };
+  const { rows, grey } = await detectorRows(ocr, png);
+  return { lines: [], rows: await presentations(recogniser, grey, rows, groups) };
 }
 
 /** Paper above and below a pixel row's ink, in row heights: a box tight on the ink clips the
@@ -162,16 +164,8 @@ async function wholeRowSteps(recogniser: PaddleLineRecogniser, grey: GreyImage, 
   return v.steps > 0 ? { box: pixelsToBox(row.x0, row.y0, row.x1, row.y1, grey.width, grey.height), variants: [v], text: '' } : null;
 }
 
-/** Each detected row read three ways (see MrzRowSteps), with the detector's own text of it (from
- * its boxes `detected` and their `lines`). */
-async function presentations(
-  recogniser: PaddleLineRecogniser,
-  grey: GreyImage,
-  rowRects: Rect[],
-  groups: string[][],
-  detected: Rect[],
-  lines: Line[],
-): Promise<MrzRowSteps[]> {
+/** Each detected row read three ways (see MrzRowSteps). */
+async function presentations(recogniser: PaddleLineRecogniser, grey: GreyImage, rowRects: Rect[], groups: string[][]): Promise<MrzRowSteps[]> {
   const rows: MrzRowSteps[] = [];
   for (const rect of rowRects) {
     const paper = paperOf(grey, rect);
@@ -187,13 +181,8 @@ async function presentations(
       const v = await recogniser.stepProbabilities(grey, r, { pad: 0, paper }, groups);
       if (v.steps > 0) variants.push(v);
     }
-    // the detector's lines on this row, left to right: the engine's own reading of it
-    const onRow = detected.flatMap((r, i) => (r.y0 + r.y1 >= 2 * rect.y0 && r.y0 + r.y1 <= 2 * rect.y1 ? [{ x: r.x0, text: lines[i]!.text }] : []));
-    const text = onRow
-      .sort((a, b) => a.x - b.x)
-      .map((l) => l.text)
-      .join('');
-    if (variants.length > 0) rows.push({ box: pixelsToBox(rect.x0, rect.y0, rect.x1, rect.y1, grey.width, grey.height), variants, text });
+    // the detector's own text of the row only when asked for (detectorText)
+    if (variants.length > 0) rows.push({ box: pixelsToBox(rect.x0, rect.y0, rect.x1, rect.y1, grey.width, grey.height), variants, text: '' });
   }
   return rows;
 }
@@ -284,7 +273,7 @@ async function main(): Promise<void> {
     // Without the CPU memory arena a page read peaks ~30% lower (measured 685 vs 973 MB) for a
     // little more CPU time: memory is the tighter limit when both engines share the machine.
     const onnxOptions = { intraOpNumThreads: data.threads, interOpNumThreads: 1, enableCpuMemArena: false, enableMemPattern: false };
-    ocr = (await Ocr.create({ models, onnxOptions })) as PaddleOcr;
+    ocr = await createPaddleOcr({ models, onnxOptions });
     await useTypedArrays(models.dictionaryPath);
     // The line recogniser's inputs are one line each (at most 48 × 2560): with the arena its runs
     // cost about a fifth less CPU, and the arena stays small (measured: no higher RSS).
@@ -303,7 +292,9 @@ async function main(): Promise<void> {
           ? await readPage(ocr, png, request.maxSide)
           : request.kind === 'mrz'
             ? await readMrzRows(ocr, recogniser, png, request.groups, request.rowsFrom, request.only)
-            : await readCrops(ocr, recogniser, png, request.boxes, request.detectLines);
+            : request.kind === 'mrz-text'
+              ? await detectorText(ocr, png)
+              : await readCrops(ocr, recogniser, png, request.boxes, request.detectLines);
       post({ type: 'result', id, ok: true, result });
     } catch (err) {
       post({ type: 'result', id, ok: false, message: err instanceof Error ? err.message : String(err) });
