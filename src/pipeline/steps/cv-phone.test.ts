@@ -4,7 +4,7 @@ import type { ExtractedValue } from '../../doctypes/types.js';
 import { openImage } from '../../imaging/open.js';
 import type { Box, Line } from '../../readers/types.js';
 import type { ReadContext } from '../context.js';
-import { cvPhoneStep, phoneBox } from './cv-phone.js';
+import { besideEmail, cvPhoneStep, phoneBox } from './cv-phone.js';
 
 /** A crop reader (either engine) that returns a given text as one line filling the crop. */
 const oneLine = (text: string) => ({ text, box: [0, 0, 1, 1] as Box, confidence: 0.9, words: [] });
@@ -28,7 +28,7 @@ const garbledRow = (): Line => ({
   ],
 });
 
-async function run(tesseractCrop: string, paddleCrop: string, first: ExtractedValue[] = []): Promise<ReadContext> {
+async function run(tesseractCrop: string, paddleCrop: string, first: ExtractedValue[] = [], lines: Line[] = [garbledRow()]): Promise<ReadContext> {
   const png = await openImage(Buffer.alloc(400 * 600 * 3, 255), { raw: { width: 400, height: 600, channels: 3 } })
     .png()
     .toBuffer();
@@ -38,7 +38,7 @@ async function run(tesseractCrop: string, paddleCrop: string, first: ExtractedVa
     deps: { readers: { get: async (name: string) => (name === 'tesseract' ? tesseract : name === 'paddle' ? paddle : null) } },
     intake: { images: [{ page: 1, width: 400, height: 600, png }] },
     pageImages: [{ page: 1, width: 400, height: 600, png }],
-    readings: [{ reader: 'tesseract', pages: [{ page: 1, lines: [garbledRow()] }] }],
+    readings: [{ reader: 'tesseract', pages: [{ page: 1, lines }] }],
     doctype: cvDoctype,
     extracted: [{ reader: 'tesseract', values: first }],
     raw: {},
@@ -78,6 +78,47 @@ describe("a photographed CV's phone line the page read garbled", () => {
     const ctx = await run('+44 7460 999999', '+44 7460 999999', [found]);
     expect(phones(ctx)).toEqual([['tesseract', ['+44 7460 175355']]]);
     expect(ctx.raw.cv_phone).toBeUndefined();
+  });
+});
+
+/** A photographed sidebar CV's contact block as Tesseract's page read it: the heading, the e-mail,
+ * and the phone read so garbled that it looks like no phone ("HAE 135) SPs"), each row run on across
+ * the column gap into the main column's text. */
+const row = (y: number, side: string, main: string): Line => {
+  const words = [
+    ...side.split(' ').map((text, i) => ({ text, box: [0.085 + i * 0.03, y, 0.11 + i * 0.03, y + 0.012] as Box, confidence: 0.5 })),
+    ...main.split(' ').map((text, i) => ({ text, box: [0.37 + i * 0.06, y, 0.42 + i * 0.06, y + 0.012] as Box, confidence: 0.9 })),
+  ];
+  return { text: `${side} ${main}`, box: [0.085, y, words.at(-1)!.box[2], y + 0.012], confidence: 0.7, words };
+};
+const contactBlock = (): Line[] => [
+  row(0.16, 'CONTACT', 'Senior Data Engineer'),
+  row(0.18, 'anna.berg@example.com', 'Nordlicht Energie SE | Remote'),
+  row(0.2, 'HAE 135) SPs', 'Helix Medical GmbH | London, UK'),
+];
+const emailValue = (): ExtractedValue => ({
+  key: 'email',
+  value: 'anna.berg@example.com',
+  raw: 'anna.berg@example.com',
+  region: { page: 1, box: [0.085, 0.18, 0.11, 0.192] },
+  confidence: 0.9,
+});
+
+describe("a photographed CV's phone read too garbled to look like one", () => {
+  it("is looked for on the rows beside the e-mail's, and given to each engine only when their crops agree", async () => {
+    expect(phones(await run('+44 7957 873455', '+447957873455', [emailValue()], contactBlock()))).toEqual([
+      ['tesseract', ['+44 7957 873455']],
+      ['paddle', ['+447957873455']],
+    ]);
+    expect(phones(await run('+44 7957 873455', '+44 7957 878455', [emailValue()], contactBlock()))).toEqual([['tesseract', []]]);
+  });
+
+  it("takes the run within the e-mail's column on the rows right below and above it", () => {
+    const rounded = besideEmail(contactBlock(), emailValue().region!.box).map((b) => b.map((x) => Math.round(x * 1000) / 1000));
+    expect(rounded).toEqual([
+      [0.085, 0.2, 0.17, 0.212],
+      [0.085, 0.16, 0.11, 0.172],
+    ]);
   });
 });
 
