@@ -79,7 +79,7 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
   const pageRows = rows.filter((x) => x.page === page);
   const nameRows: Row[] = [(best as { row: Row }).row];
   const after = (r: Row): Row | undefined => pageRows.find((x) => x.index > r.index);
-  // A name printed over two lines takes both.
+  // A name printed over more than one line is taken whole.
   for (let next = after(nameRows.at(-1)!); next && nameRows.length < 3; next = after(next)) {
     if (stops(next.text) || REGISTRATION.test(next.text)) break;
     const continued = JOINED_ON.test(nameRows.at(-1)!.text) && named(next) && !/\d/.test(next.text);
@@ -87,9 +87,10 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
     nameRows.push(next);
   }
   const last = nameRows.at(-1)!;
+  const rest = pageRows.filter((x) => x.index > last.index);
   const parts: string[] = [];
   const boxes: Box[] = [];
-  for (const r of pageRows.filter((x) => x.index > last.index).slice(0, 8)) {
+  for (const r of rest.slice(0, 8)) {
     // Registration lines and a repeat of the company's name sit among the address lines.
     if (REGISTRATION.test(r.text) || (parts.length === 0 && LEGAL_FORM.test(r.text) && !/\d/.test(r.text))) continue;
     if (stops(r.text) || letters(r.text) < 2) break;
@@ -101,12 +102,7 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
   return {
     name,
     nameBoxes: nameRows.map((r) => r.box),
-    doubt: TRAILING_REGISTRATION.test(rowText(last))
-      ? null
-      : openName(
-          name,
-          pageRows.filter((x) => x.index > last.index),
-        ),
+    doubt: openName(name, last, rest),
     address: parts.length ? parts.join(', ') : null,
     addressBoxes: boxes,
     page: last.page,
@@ -117,8 +113,8 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
  * that line is words alone: "RESTAURANT JIAWEI" over "JIAWEI HOUSE" is one name, "THREE STOOGES"
  * over "BISTRO & CAFE" is not, and only a person can tell them apart. A brand printed over the
  * company's registered name (a legal form in the next lines) leaves the same question. */
-function openName(name: string, rows: Row[]): string | null {
-  if (LEGAL_FORM.test(name)) return null;
+function openName(name: string, last: Row, rows: Row[]): string | null {
+  if (LEGAL_FORM.test(name) || TRAILING_REGISTRATION.test(rowText(last))) return null;
   const below: Row[] = [];
   for (const r of rows.slice(0, 2)) {
     if (stops(r.text) || REGISTRATION.test(r.text)) break;
