@@ -118,14 +118,13 @@ export function valueFromCrop(spec: FieldSpec, text: string, firstValue: Extract
   if (spec.kind === 'date') {
     const want = canonical('date', firstValue);
     const readings = datesIn(t);
-    // A reader may split a digit group ("29/12/201 7"): the crop still shows the first reader's
-    // date when joining the split gives it, and only then.
+    // A reader may split a digit group ("29/12/201 7", "04/1 2/2017"): joined, it is read when it
+    // gives the first reader's date, or when the crop holds no whole date of its own.
     const joined = datesIn(t.replace(/(\d) (?=\d)/g, '$1'));
-    // With no date of its own, the crop's split digit group is its date ("04/1 2/2017").
     return (
       readings.find((d) => d === want) ??
       joined.find((d) => d === want) ??
-      (want && unseparated(t, want) ? want : (readings[0] ?? (readings.length ? null : joined[0]) ?? onlyUnseparated(t) ?? t))
+      (want && unseparated(t, want) ? want : (readings[0] ?? joined[0] ?? onlyUnseparated(t) ?? t))
     );
   }
   return t;
