@@ -13,7 +13,7 @@ import { I18N_LANGUAGES, I18N_LAYOUTS } from '../test/fixtures/documents/index.j
 import { evalIdentity } from './eval/identity.js';
 import { evalIdentityLayouts, type IdSplit, printIdentityLayoutEvaluation } from './eval/identity-layouts.js';
 import { evalMrzVectors } from './eval/mrz.js';
-import { evalQuality, printQualityEvaluation } from './eval/quality.js';
+import { evalQuality, pipelineReadThrough, printQualityEvaluation } from './eval/quality.js';
 import { evalPipeline, printPipelineReport } from './eval/pipeline.js';
 import { evalReceiptsPipeline, type ReceiptSplit } from './eval/receipts.js';
 import { loadSamples } from './eval/samples.js';
@@ -55,7 +55,12 @@ const count = Number(values.count);
 const seed = Number(values.seed);
 if (wanted('quality')) {
   console.log('\n== Quality gate: good real photos sent back, and degraded fixtures caught');
-  printQualityEvaluation(await evalQuality(dataDir));
+  const reading = createReadDeps(loadConfig({ DATA_DIR: '/tmp/docread-eval', LOG_LEVEL: 'silent', WORKER_CONCURRENCY: '1' }));
+  try {
+    printQualityEvaluation(await evalQuality(dataDir, pipelineReadThrough(reading.deps)));
+  } finally {
+    await reading.close();
+  }
 }
 if (wanted('identity')) {
   console.log('\n== Identity documents: MRZ read from photos (real samples and generated photos)');

@@ -51,6 +51,9 @@ export interface ReadContext {
   extracted: ReaderValues[];
   fields: FieldReading[];
   problems: Problem[];
+  /** Quality-gate findings the reading may overrule (verification/capture-doubts): small or cut
+   * text is read anyway, and the finding stands only if the reading then falls short. */
+  captureDoubts?: Problem[];
   issuingCountry: string | null;
   /** Where the page differs from the invoice's embedded XML, and what the page was read by. */
   embeddedInvoice?: { mismatches: EmbeddedMismatch[]; comparedWith: 'text_layer' | 'ocr' };

@@ -97,6 +97,7 @@ export async function readDocument(input: ReadInput, deps: ReadDeps, opts: { sig
     documentType: ctx.documentType,
     fields: ctx.fields,
     problems: ctx.problems,
+    ...(ctx.captureDoubts?.length ? { captureDoubts: ctx.captureDoubts } : {}),
     readable,
     classified: ctx.classified,
     issuingCountry: ctx.issuingCountry,

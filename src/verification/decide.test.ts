@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FieldReading } from '../domain/field.js';
 import { decide, type DecisionInput } from './decide.js';
 import { effectivePolicy } from './policy.js';
+import { DECISION_INPUT_KEY, loadDecisionInput, storeDecisionInput } from './stored-input.js';
 
 const field = (key: string, over: Partial<FieldReading> = {}): FieldReading => ({
   key,
@@ -151,5 +152,39 @@ describe('decide', () => {
     expect(d.result.verification.level).toBeNull();
     expect(d.confidence).toBe(0);
     expect(d.tamperScore, 'a numeric key for older integrations: 0 when the checks did not run').toBe(0);
+  });
+
+  describe('capture doubts (small or cut text the reading may overrule)', () => {
+    const small = { code: 'QUALITY_GATE_LOW_RESOLUTION' as const, detail: 'The text is too small to read reliably.' };
+    const cut = { code: 'QUALITY_GATE_CUTOFF' as const, detail: 'Part of the document is outside the picture.' };
+
+    it('verifies when every field is proven, whatever the gate doubted', () => {
+      const { outcome, result } = decide(input({ captureDoubts: [cut, small] }));
+      expect(outcome.status).toBe('verified');
+      expect(result.values).toHaveProperty('total');
+    });
+
+    it('asks for a new photo, naming the gate code, when the reading falls short', () => {
+      const missing = decide(input({ fields: invoiceFields({ total: { value: null, status: 'not_present', evidence: [] } }), captureDoubts: [cut] }));
+      expect(missing.outcome).toMatchObject({ status: 'rescan_required', code: 'QUALITY_GATE_CUTOFF' });
+      expect(missing.outcome.context.codes).toContain('REQUIRED_FIELD_MISSING');
+      // the values that passed stay published
+      expect(missing.result.values).toHaveProperty('vendor_name');
+      const unconfirmed = decide(input({ fields: invoiceFields({ vendor_name: { evidence: ['single_reader'] } }), captureDoubts: [small] }));
+      expect(unconfirmed.outcome.code).toBe('QUALITY_GATE_LOW_RESOLUTION');
+    });
+
+    it('does not blame a cut for two readers disagreeing on a value inside the frame', () => {
+      const { outcome } = decide(input({ fields: invoiceFields({ vendor_name: { evidence: ['single_reader'] } }), captureDoubts: [cut] }));
+      expect(outcome.code).toBe('FIELD_UNCONFIRMED');
+    });
+
+    it('keeps the doubt when nothing could be read, and survives being stored and loaded', () => {
+      const { outcome } = decide(input({ fields: [], readable: false, captureDoubts: [small] }));
+      expect(outcome.code).toBe('QUALITY_GATE_LOW_RESOLUTION');
+      const short = input({ fields: invoiceFields({ total: { value: null, status: 'not_present', evidence: [] } }), captureDoubts: [cut] });
+      const loaded = loadDecisionInput({ [DECISION_INPUT_KEY]: storeDecisionInput(short) });
+      expect(loaded && decide(loaded).outcome.code).toBe('QUALITY_GATE_CUTOFF');
+    });
   });
 });

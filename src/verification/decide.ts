@@ -6,6 +6,7 @@ import { DECISION_BY_OUTCOME, DOCUMENT_STATUS_BY_OUTCOME, type DocumentStatus, t
 import type { FieldReading } from '../domain/field.js';
 import { assessFields } from './assess-fields.js';
 import { documentConfidence } from './confidence.js';
+import { standingDoubts } from './capture-doubts.js';
 import { issuerRule, verificationOf } from './levels.js';
 import { DEFAULT_POLICY, type Policy } from './policy.js';
 import { outcomeCodeOf, reasonRank, TERMINAL_CODES } from './reasons.js';
@@ -15,6 +16,8 @@ export interface DecisionInput {
   documentType: string;
   fields: FieldReading[];
   problems: Problem[];
+  /** Quality-gate findings the reading may overrule (capture-doubts.ts); absent when there were none. */
+  captureDoubts?: Problem[];
   readable: boolean;
   classified: boolean;
   issuingCountry: string | null;
@@ -85,6 +88,8 @@ export function decide(input: DecisionInput): Decision {
     if (issuer?.result === 'failed')
       problems.push({ code: 'CRITICAL_FIELD_INVALID', detail: `The issuer is not plausible: ${issuer.detail}`, fields: issuer.fields });
   }
+  // A photo to retake names the outcome only when what it doubted shows in the reading.
+  if (!terminal && input.captureDoubts) problems.push(...standingDoubts(input.captureDoubts, problems, input.readable));
   problems.sort((a, b) => reasonRank(a.code) - reasonRank(b.code));
 
   const code = outcomeCodeOf(problems.map((p) => p.code));

@@ -31,6 +31,7 @@ const StoredInputSchema = z.object({
     }),
   ),
   problems: z.array(z.object({ code: Code, detail: z.string(), fields: z.array(z.string()).optional() })),
+  captureDoubts: z.array(z.object({ code: Code, detail: z.string() })).optional(),
   readable: z.boolean(),
   classified: z.boolean(),
   issuingCountry: z.string().nullable(),

@@ -23,6 +23,8 @@ export interface QualityResult {
   outcome: OutcomeCodeInfo | null;
   /** Every check that failed, most actionable first, with the figures behind it. */
   reasons: string[];
+  /** The same failures with their codes. */
+  failures: Array<{ code: QualityGateCode; reason: string }>;
   metrics: QualityMetrics;
 }
 
@@ -115,6 +117,7 @@ export function judge(metrics: QualityMetrics, thresholds: QualityThresholds): O
     code: first?.code ?? null,
     outcome: first ? OUTCOME_CODES[first.code] : null,
     reasons: failures.map((f) => f.reason),
+    failures,
   };
 }
 

@@ -1,10 +1,13 @@
 import { OUTCOME_CODES } from '../../domain/outcome-codes.js';
+import { isCaptureDoubt } from '../../verification/capture-doubts.js';
 import { assessQuality } from '../quality/gate.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
 
 /** Page images that came from a camera or scanner must be good enough to read; a failure asks for
- * a new photo instead of guessing. Text-layer pages and Word files have no pixels to judge. */
+ * a new photo instead of guessing. Text that is only small or cut at an edge is read anyway, its
+ * finding kept as a doubt the decision upholds when the reading falls short. Text-layer pages and
+ * Word files have no pixels to judge. */
 export const qualityStep: Step<ReadContext> = {
   name: 'quality',
   async run(ctx) {
@@ -15,10 +18,15 @@ export const qualityStep: Step<ReadContext> = {
     for (const image of intake.images) {
       const q = await assessQuality(image.png, { kind: profile });
       verdicts.push({ page: image.page, passed: q.passed, code: q.code, reasons: q.reasons });
-      if (!q.passed && q.code) {
+      const page = intake.images.length > 1 ? ` (page ${image.page})` : '';
+      const problems = q.failures.map((f) => ({ code: f.code, detail: `${OUTCOME_CODES[f.code].message}${page} ${f.reason}`.trim() }));
+      if (problems.length > 0 && problems.every((p) => isCaptureDoubt(p.code))) {
+        ctx.captureDoubts = [...(ctx.captureDoubts ?? []), ...problems];
+        continue;
+      }
+      if (problems[0]) {
         ctx.raw.quality = verdicts;
-        const page = intake.images.length > 1 ? ` (page ${image.page})` : '';
-        ctx.problems.push({ code: q.code, detail: `${OUTCOME_CODES[q.code].message}${page} ${q.reasons[0] ?? ''}`.trim() });
+        ctx.problems.push(problems[0]);
         return 'stop';
       }
     }
