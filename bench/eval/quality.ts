@@ -13,7 +13,6 @@ import { judge, thresholdsFor, type QualityGateCode } from '../../src/pipeline/q
 import { createReadDeps } from '../../src/pipeline/read-deps.js';
 import { readDocument } from '../../src/pipeline/read-document.js';
 import { computeMetrics } from '../../src/pipeline/quality/metrics.js';
-import { isCaptureDoubt } from '../../src/verification/capture-doubts.js';
 import * as degrade from '../../test/fixtures/degrade.js';
 
 /** Folders of good, readable real images and their label files. */
@@ -157,7 +156,7 @@ export async function evalQuality(dataDir: string, readThrough?: ReadThrough): P
     const bytes = await readFile(join(dataDir, file));
     const metrics = await computeMetrics(bytes);
     const verdict = judge(metrics, photo);
-    const doubtOnly = verdict.failures.length > 0 && verdict.failures.every((f) => isCaptureDoubt(f.code));
+    const doubtOnly = verdict.failures.length > 0 && verdict.failures.every((f) => f.doubt);
     const code = doubtOnly && readThrough ? await readThrough(bytes, file) : verdict.code;
     real.push({ set, file, code, reasons: verdict.reasons, readThrough: doubtOnly && readThrough !== undefined, ms: metrics.ms });
   }

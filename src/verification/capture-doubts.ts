@@ -16,12 +16,13 @@ const READING_SHORTFALLS: readonly OutcomeCode[] = [
   'UNSUPPORTED_LANGUAGE_SCRIPT',
 ];
 
-/** Quality-gate findings the reading may overrule, each with the shortfalls that keep it standing.
- * Small text may still read, and a document cut at an edge may still hold every field: when the
- * reading proves what it needs, a new photo adds nothing. Text that is too small explains any
- * shortfall; a cut explains only what is absent or broken (a field, the type, a sliced check digit),
- * not two readers disagreeing on a value that is in the frame. Glare, blur, darkness and emptiness
- * are never overruled: they can hide or change a character while the rest still reads. */
+/** Quality-gate findings the reading may overrule (the gate marks which: small text, a line sliced
+ * at the top or bottom edge), each with the shortfalls that keep it standing. When the reading
+ * proves what it needs, a new photo adds nothing. Text that is too small explains any shortfall; a
+ * slice explains only what is absent or broken (a field, the type, a sliced check digit), not two
+ * readers disagreeing on a value that is in the frame. Glare, blur, darkness, emptiness and lines
+ * running off a side are never overruled: they can hide, change or shorten a value while the rest
+ * still reads. */
 export const CAPTURE_DOUBTS: Readonly<Partial<Record<OutcomeCode, ReadonlySet<OutcomeCode>>>> = {
   QUALITY_GATE_LOW_RESOLUTION: new Set(READING_SHORTFALLS),
   QUALITY_GATE_CUTOFF: new Set<OutcomeCode>([
@@ -32,8 +33,6 @@ export const CAPTURE_DOUBTS: Readonly<Partial<Record<OutcomeCode, ReadonlySet<Ou
     'MISSING_PAGE',
   ]),
 };
-
-export const isCaptureDoubt = (code: OutcomeCode): boolean => CAPTURE_DOUBTS[code] !== undefined;
 
 /** The doubts that still stand once the reading's own problems are known, most actionable first
  * (the gate's order is kept). */

@@ -23,8 +23,8 @@ export interface QualityResult {
   outcome: OutcomeCodeInfo | null;
   /** Every check that failed, most actionable first, with the figures behind it. */
   reasons: string[];
-  /** The same failures with their codes. */
-  failures: Array<{ code: QualityGateCode; reason: string }>;
+  /** The same failures with their codes; `doubt`: the reading may overrule it. */
+  failures: Array<{ code: QualityGateCode; reason: string; doubt: boolean }>;
   metrics: QualityMetrics;
 }
 
@@ -47,7 +47,12 @@ const isFlat = (m: QualityMetrics, t: QualityThresholds): boolean => m.sharpness
  * 5. CUTOFF: a clipped document fails at any resolution, and "whole document in the frame with a
  *    small margin" also tells the person how close to be; "move closer" first would cut more.
  * 6. LOW_RESOLUTION: last, as moving closer is only safe once the framing is right. */
-const CHECKS: Array<[QualityGateCode, Check]> = [
+/** Marks a check whose failure the reading may overrule (verification/capture-doubts.ts): small
+ * text may still read, and a line sliced at the top or bottom loses at most that line, which the
+ * reading shows as missing or broken. Lines running off a side are not: every line may have lost
+ * its end, and two readers can agree on a value cut short. */
+const DOUBT = true;
+const CHECKS: Array<[QualityGateCode, Check, typeof DOUBT?]> = [
   ['QUALITY_GATE_DARK', (m, t) => (m.brightness.p95 < t.darkP95Max ? `dark: paper level (95th percentile) ${m.brightness.p95} < ${t.darkP95Max}` : null)],
   [
     'QUALITY_GATE_BLUR',
@@ -84,19 +89,29 @@ const CHECKS: Array<[QualityGateCode, Check]> = [
     'QUALITY_GATE_CUTOFF',
     (m, t) => {
       if (!hasText(m, t)) return null;
-      const chars = m.text.alignedCharacters;
-      const { left, right, top, bottom } = m.framing.clipped;
+      const { left, right } = m.framing.clipped;
       const side = Math.max(left, right);
-      const end = Math.max(top, bottom);
-      if (side >= Math.max(t.cutoffSideMin, t.cutoffSideShare * m.text.rows))
-        return `cut-off: ${side} characters run off the ${left >= right ? 'left' : 'right'} edge`;
-      if (end >= Math.max(t.cutoffEndMin, t.cutoffEndShare * chars)) return `cut-off: ${end} characters sliced by the ${top >= bottom ? 'top' : 'bottom'} edge`;
-      return null;
+      return side >= Math.max(t.cutoffSideMin, t.cutoffSideShare * m.text.rows)
+        ? `cut-off: ${side} characters run off the ${left >= right ? 'left' : 'right'} edge`
+        : null;
     },
+  ],
+  [
+    'QUALITY_GATE_CUTOFF',
+    (m, t) => {
+      if (!hasText(m, t)) return null;
+      const { top, bottom } = m.framing.clipped;
+      const end = Math.max(top, bottom);
+      return end >= Math.max(t.cutoffEndMin, t.cutoffEndShare * m.text.alignedCharacters)
+        ? `cut-off: ${end} characters sliced by the ${top >= bottom ? 'top' : 'bottom'} edge`
+        : null;
+    },
+    DOUBT,
   ],
   [
     'QUALITY_GATE_LOW_RESOLUTION',
     (m, t) => (hasText(m, t) && m.text.height < t.minTextHeightPx ? `low resolution: text ${fmt(m.text.height, 1)} px tall < ${t.minTextHeightPx} px` : null),
+    DOUBT,
   ],
 ];
 
@@ -107,9 +122,9 @@ export function thresholdsFor(options: QualityOptions = {}): QualityThresholds {
 
 /** Judges already computed metrics (pure; used by the evaluation to re-judge without decoding). */
 export function judge(metrics: QualityMetrics, thresholds: QualityThresholds): Omit<QualityResult, 'metrics'> {
-  const failures = CHECKS.flatMap(([code, check]) => {
+  const failures = CHECKS.flatMap(([code, check, doubt]) => {
     const reason = check(metrics, thresholds);
-    return reason === null ? [] : [{ code, reason }];
+    return reason === null ? [] : [{ code, reason, doubt: doubt === DOUBT }];
   });
   const first = failures[0];
   return {

@@ -1,12 +1,11 @@
 import { OUTCOME_CODES } from '../../domain/outcome-codes.js';
-import { isCaptureDoubt } from '../../verification/capture-doubts.js';
 import { assessQuality } from '../quality/gate.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
 
 /** Page images that came from a camera or scanner must be good enough to read; a failure asks for
- * a new photo instead of guessing. Text that is only small or cut at an edge is read anyway, its
- * finding kept as a doubt the decision upholds when the reading falls short. Text-layer pages and
+ * a new photo instead of guessing. Text that is only small, or a line sliced at the top or bottom,
+ * is read anyway, its finding kept as a doubt the decision upholds when the reading falls short. Text-layer pages and
  * Word files have no pixels to judge. */
 export const qualityStep: Step<ReadContext> = {
   name: 'quality',
@@ -20,7 +19,7 @@ export const qualityStep: Step<ReadContext> = {
       verdicts.push({ page: image.page, passed: q.passed, code: q.code, reasons: q.reasons });
       const page = intake.images.length > 1 ? ` (page ${image.page})` : '';
       const problems = q.failures.map((f) => ({ code: f.code, detail: `${OUTCOME_CODES[f.code].message}${page} ${f.reason}`.trim() }));
-      if (problems.length > 0 && problems.every((p) => isCaptureDoubt(p.code))) {
+      if (q.failures.length > 0 && q.failures.every((f) => f.doubt)) {
         ctx.captureDoubts = [...(ctx.captureDoubts ?? []), ...problems];
         continue;
       }
