@@ -68,6 +68,20 @@ describe('the Arabic name of a QID (real Tesseract, English page read and the np
     }
   });
 
+  it('finds the name where the band read at the page’s scale misses it, and reads it whole', async () => {
+    for (const doc of [
+      // the sparse-text band read at the page's scale saw no Arabic line of the name at all
+      await generateVariedIdentity('qid', 'below-numbered', { seed: 4, now: DEFAULT_NOW, expired: false }),
+      await generateVariedIdentity('qid', 'right-labels', { seed: 3, now: DEFAULT_NOW, expired: false }),
+      // the English read made Latin of the first name ("PORN| perl]" at 0.51), and it was painted over
+      await generateVariedIdentity('qid', 'left-column', { seed: 3, now: DEFAULT_NOW, expired: false }),
+    ]) {
+      const { ctx } = await context(doc, arabic);
+      await arabicNameStep.run(ctx);
+      expect(ctx.extracted[0]!.values.find((v) => v.key === 'name_ar')?.value).toBe(doc.truth.fields.name_ar);
+    }
+  });
+
   it('does nothing when the Arabic engine is turned off, and never starts it for other documents', async () => {
     const doc = await generateQid({ seed: 2, now: DEFAULT_NOW, expired: false });
     const off = await context(doc, null);

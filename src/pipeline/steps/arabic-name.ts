@@ -1,7 +1,7 @@
 import { arabicName } from '../../doctypes/qid.js';
 import { isArabicLabelWord } from '../../doctypes/identity/labels.js';
 import type { ExtractedValue } from '../../doctypes/types.js';
-import type { Box, PageText, Word } from '../../readers/types.js';
+import type { Box, Line, PageText, Word } from '../../readers/types.js';
 import { cut, readCut, rows, unionBox, withoutLatin } from './arabic-page.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
@@ -22,6 +22,19 @@ const ARABIC_LETTERS = /[^\u0621-\u064a\s]/gu;
 /** Words of the Arabic line the engine is less sure of are the edge of a photo or a pattern, not
  * the name (a photo's edge beside the name read as Arabic letters at 0.0-0.3). */
 const WORD_SURE = 0.5;
+/** The English read's Latin words are painted over only on lines where it is sure of some word:
+ * Arabic print it turned into Latin comes out at 0.5-0.8 too ("PORN| perl]" for a name, "Js Cawgs"),
+ * and painted over, that part of the name was lost. */
+const LATIN_LINE_SURE = 0.85;
+/** How the band is read, in turn, until a line of the name is found: sparse text (psm 11) at the
+ * page's scale misses some bold names altogether, which a smaller scale or a block read (psm 6)
+ * finds. Tuning seeds 1-4 of the six layouts, names read whole: 13 of 24 with one look and every
+ * sure Latin word painted over, 14 with the mask above, 19 with both. */
+const BAND_LOOKS: ReadonlyArray<{ psm: 6 | 11; scale: number }> = [
+  { psm: 11, scale: 1 },
+  { psm: 11, scale: 0.6 },
+  { psm: 6, scale: 1 },
+];
 const letters = (w: Word): string => w.text.replace(ARABIC_LETTERS, '');
 
 /** Arabic letters and the spaces between words, in reading order. No name has a word of one
@@ -43,8 +56,9 @@ function nameText(words: readonly Word[]): string {
 /** A document's name in Arabic script (a QID's `name_ar`), which the page readers cannot write:
  * Tesseract's English model does not see it, PaddleOCR's models have no Arabic letters. The Arabic
  * engine (TESSERACT_ARABIC_LANGS, started on the first such card) reads a band of the page around
- * the English name, the Latin words painted over, to find the Arabic line nearest to it that is no
- * label or card title; that line is read again on its own as one text line, scaled to LINE_PX. The value is
+ * the English name, the Latin words painted over, to find the Arabic line of sure words nearest
+ * to it that is no label or card title (the band read again in another look while none is found);
+ * that line is read again on its own as one text line, scaled to LINE_PX. The value is
  * Tesseract's alone: the field's evidence is one reader, so it is shown but never published unless
  * the policy takes one reader for the field. */
 export const arabicNameStep: Step<ReadContext> = {
@@ -64,18 +78,28 @@ export const arabicNameStep: Step<ReadContext> = {
     const started = performance.now();
     const masked = await withoutLatin(
       page,
-      text.lines.flatMap((l) => l.words),
+      text.lines.filter((l) => l.words.some((w) => w.confidence >= LATIN_LINE_SURE)).flatMap((l) => l.words),
     );
     // Without the English name, the whole page is looked at and the widest Arabic line taken.
     const h = en ? en.box[3] - en.box[1] : 0;
     const band: Box = en ? [0, Math.max(0, en.box[1] - BAND * h), 1, Math.min(1, en.box[3] + BAND * h)] : [0, 0, 1, 1];
-    const bandCut = await cut(masked, page, band);
-    if (!bandCut) return undefined;
-    const lines = await readCut(engine, bandCut, 11, ctx.signal);
     const near = en ? (en.box[1] + en.box[3]) / 2 : null;
-    const found = arabicName({ page: text.page, lines: rows(lines) } as PageText, near);
-    if (!found) return undefined;
-    const sure = found.words.filter((w) => w.confidence >= WORD_SURE && letters(w) !== '' && !isArabicLabelWord(letters(w)));
+    let lines: Line[] = [];
+    let sure: Word[] = [];
+    for (const look of BAND_LOOKS) {
+      const bandCut = await cut(masked, page, band, undefined, look.scale);
+      if (!bandCut) return undefined;
+      lines = await readCut(engine, bandCut, look.psm, ctx.signal);
+      // The line is chosen by its sure words: a nearer row of a misread label ("الامج" at 0.24) is none.
+      const sureLines = rows(lines)
+        .map((l) => ({ ...l, words: l.words.filter((w) => w.confidence >= WORD_SURE && letters(w) !== '' && !isArabicLabelWord(letters(w))) }))
+        .filter((l) => l.words.length > 0);
+      const found = arabicName({ page: text.page, lines: sureLines } as PageText, near);
+      if (found) {
+        sure = found.words;
+        break;
+      }
+    }
     if (sure.length === 0) return undefined;
     const box = unionBox(sure);
     const m = (box[3] - box[1]) * MARGIN;

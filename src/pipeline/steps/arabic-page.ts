@@ -38,13 +38,19 @@ export async function withoutLatin(page: Page, words: readonly Word[]): Promise<
 /** A box of the page cut out of `png`, greyscale, and the map from the crop's fractions back to
  * the page's. A line (`lineHeight` given) is scaled to that height and its contrast stretched, on
  * a white margin; a band is read as printed. */
-export async function cut(png: Buffer, page: Page, [x0, y0, x1, y1]: Box, lineHeight?: number): Promise<{ png: Buffer; toPage: (b: Box) => Box } | null> {
+export async function cut(
+  png: Buffer,
+  page: Page,
+  [x0, y0, x1, y1]: Box,
+  lineHeight?: number,
+  bandScale = 1,
+): Promise<{ png: Buffer; toPage: (b: Box) => Box } | null> {
   const left = Math.max(0, Math.floor(x0 * page.width));
   const top = Math.max(0, Math.floor(y0 * page.height));
   const width = Math.min(page.width - left, Math.ceil((x1 - x0) * page.width));
   const height = Math.min(page.height - top, Math.ceil((y1 - y0) * page.height));
   if (width < 8 || height < 8) return null;
-  const scale = lineHeight ? lineHeight / height : 1;
+  const scale = lineHeight ? lineHeight / height : bandScale;
   const [w, h] = [Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale))];
   // A white margin around a band of grey paper makes a framed picture, which Tesseract skips.
   const border = lineHeight ? Math.round(h / 2) : 0;
@@ -61,7 +67,7 @@ export async function cut(png: Buffer, page: Page, [x0, y0, x1, y1]: Box, lineHe
 }
 
 /** The Arabic engine's lines of a cut, on the page's coordinates. */
-export async function readCut(engine: TesseractReader, crop: { png: Buffer; toPage: (b: Box) => Box }, psm: 7 | 11 | 13, signal?: AbortSignal) {
+export async function readCut(engine: TesseractReader, crop: { png: Buffer; toPage: (b: Box) => Box }, psm: 6 | 7 | 11 | 13, signal?: AbortSignal) {
   const read = await engine.readRegion(crop.png, { psm, ...(signal ? { signal } : {}) });
   return read.lines.map((l) => ({ ...l, box: crop.toPage(l.box), words: l.words.map((w) => ({ ...w, box: crop.toPage(w.box) })) }));
 }
