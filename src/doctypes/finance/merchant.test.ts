@@ -37,4 +37,20 @@ describe('the shop name read from a header line that holds more than the name', 
     // Short numbers are part of many names.
     for (const line of ['99 SPEED MART S/B', 'ZEN AND COFFEE 28 S/B']) expect(header([line, 0.2, 0.03])?.doubt, line).toBeNull();
   });
+
+  it('withholds a name line that begins or ends with a lone character, a mark read as a letter', () => {
+    for (const line of ['G KEDAI ABC ENTERPRISE', 'KEDAI ABC ENTERPRISE I', '8 KEDAI ABC SDN BHD'])
+      expect(header([line, 0.2, 0.03])?.doubt, line).toMatch(/lone/);
+    for (const line of ['MR. D. I. Y. (M) SDN BHD', 'BOOK TA .K (TAMAN DAYA) SDN BHD', 'HOME MASTER HARDWARE &'])
+      expect(header([line, 0.2, 0.03])?.doubt ?? '', line).not.toMatch(/lone/);
+  });
+
+  it('withholds a company name under a brand it holds, and keeps one under a line that is no part of it', () => {
+    const branded = header(['MYDIN', 0.3, 0.01, 3], ['MYDIN MOHAMED HOLDINGS BHD', 0.2, 0.06]);
+    expect([branded?.name, branded?.doubt]).toEqual([
+      'MYDIN MOHAMED HOLDINGS BHD',
+      '"MYDIN MOHAMED HOLDINGS BHD" may be the company behind the brand "MYDIN" printed over it; a person must say which is the merchant.',
+    ]);
+    expect(header(['tan woon yann', 0.3, 0.01], ['BOOK TA .K (TAMAN DAYA) SDN BHD', 0.2, 0.03])?.doubt).toBeNull();
+  });
 });

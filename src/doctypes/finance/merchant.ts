@@ -1,4 +1,5 @@
 import type { Box } from '../../readers/types.js';
+import { canonicalName } from '../../domain/normalise.js';
 import { findDates } from './dates.js';
 import { matchLabel, type LabelName } from './labels.js';
 import { findAmounts } from './money.js';
@@ -113,7 +114,13 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
   return {
     name,
     nameBoxes: nameRows.map((r) => r.box),
-    doubt: heldMore(name, nameRows) ?? openName(name, last, rest),
+    doubt:
+      heldMore(name, nameRows) ??
+      brandAbove(
+        name,
+        pageRows.filter((x) => x.index < nameRows[0]!.index),
+      ) ??
+      openName(name, last, rest),
     address: parts.length ? parts.join(', ') : null,
     addressBoxes: boxes,
     page: last.page,
@@ -128,16 +135,28 @@ const ADDRESS_OR_NUMBER = /\d{4,}|\b(?:NO|LOT|JALAN|JLN|LORONG|LRG|BLOK|BLOCK|UN
 /** A name line that holds more than the name: text after the legal form that ends it ("… SDN BHD
  * TAX INVOICE", "… SDN BHD (12345-X) KEPONG"), an address or a number no registration pattern
  * took off ("… SDN BHD NO 8 JALAN", "ABC MART (12345-X) SDN BHD"), or a title or a date printed apart on
- * the same row ("KEDAI ABC      TAX INVOICE").
+ * the same row ("KEDAI ABC      TAX INVOICE"), or a lone character at either end (a logo's mark).
  * Both readers read the same line, so their agreement would publish the name with the rest. */
 function heldMore(name: string, nameRows: Row[]): string | null {
   const closing = name.match(CLOSING_FORM);
   const after = closing ? name.slice(closing.index! + closing[0].length).replace(/\(\s*\p{L}{1,2}\s*\)/gu, '') : '';
   if (/[\p{L}\p{N}]/u.test(after)) return `The name line "${name}" goes on after its legal form; a person must say where the shop's name ends.`;
   if (ADDRESS_OR_NUMBER.test(name)) return `The name line "${name}" holds an address or a number; a person must say where the shop's name ends.`;
+  const words = name.split(/\s+/);
+  const lone = [words[0]!, words.at(-1)!].find((w) => /^[\p{L}\p{N}]$/u.test(w));
+  if (words.length > 1 && lone)
+    return `The name line "${name}" begins or ends with a lone "${lone}", a mark both readers may have read as a letter; a person must say where the shop's name ends.`;
   const apart = nameRows.flatMap((r) => (r.cells.length > 1 ? r.cells : [])).find((c) => stops(c.text));
   if (apart) return `The name line "${name}" holds "${apart.text}", printed apart from the name; a person must say where the shop's name ends.`;
   return null;
+}
+
+/** A brand printed over the company's name that holds it ("MYDIN" over "MYDIN MOHAMED HOLDINGS
+ * BHD"): the merchant may be either, and only a person can say which. */
+function brandAbove(name: string, above: Row[]): string | null {
+  const own = ` ${canonicalName(name)} `;
+  const brand = above.find((r) => named(r) && !stops(r.text) && own.includes(` ${canonicalName(rowText(r))} `));
+  return brand ? `"${name}" may be the company behind the brand "${rowText(brand)}" printed over it; a person must say which is the merchant.` : null;
 }
 
 /** A name that neither a legal form nor a registration closes may go on over the next line when
