@@ -31,7 +31,8 @@ describe('the shop name read from a header line that holds more than the name', 
 
   it('withholds a name line holding an address or a long number, and one with a title printed apart on its row', () => {
     expect(header(['ABC MART (12345-X) SDN BHD', 0.2, 0.03])?.doubt).toMatch(/address or a number/);
-    expect(header(['HARDWARE NO 12, JALAN ANGGERIK', 0.2, 0.03])?.doubt).toMatch(/address or a number/);
+    for (const line of ['HARDWARE NO 12, JALAN ANGGERIK', 'KEDAI ABC JALAN IPOH', 'RESTORAN ABC (SS15)', "McDonald's Rawang DT(#188)"])
+      expect(header([line, 0.2, 0.03])?.doubt, line).toMatch(/address or a number/);
     const titled = header(['KEDAI ABC ENTERPRISE', 0.05, 0.03], ['TAX INVOICE', 0.7, 0.03]);
     expect(titled?.doubt).toMatch(/"TAX INVOICE", printed apart/);
     // Short numbers are part of many names.

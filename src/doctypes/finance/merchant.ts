@@ -129,8 +129,10 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
 
 /** Legal forms that end a company's name: what follows one on its line is no part of it. */
 const CLOSING_FORM = /\b(?:SDN\.?\s*BHD|BHD|S\/B|LTD|LIMITED|GMBH|LLC|INC|PLC)\b\.?/i;
-/** An address ("NO 8, JALAN 7", "LOT 1851") or a long number (a registration, a phone number). */
-const ADDRESS_OR_NUMBER = /\d{4,}|\b(?:NO|LOT|JALAN|JLN|LORONG|LRG|BLOK|BLOCK|UNIT|LEVEL|TINGKAT|KM|BATU)\b\.?\s*:?\s*\d|\d+[A-Z]?\s*,\s*\p{L}/iu;
+/** An address ("NO 8, JALAN 7", "LOT 1851", a street's name), a long number (a registration, a phone
+ * number), or a number in brackets or after "#" (an outlet's code: "(SS15)", "#188"). */
+const ADDRESS_OR_NUMBER =
+  /\d{4,}|\b(?:NO|LOT|JALAN|JLN|LORONG|LRG|BLOK|BLOCK|UNIT|LEVEL|TINGKAT|KM|BATU)\b\.?\s*:?\s*\d|\d+[A-Z]?\s*,\s*\p{L}|\b(?:JALAN|JLN|LORONG|PERSIARAN)\b|[({[][^)}\]]*\d|#\s*\d/iu;
 
 /** A name line that holds more than the name: text after the legal form that ends it ("… SDN BHD
  * TAX INVOICE", "… SDN BHD (12345-X) KEPONG"), an address or a number no registration pattern
