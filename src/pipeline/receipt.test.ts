@@ -26,6 +26,18 @@ describe('receipt from the text layer of generated PDFs', () => {
   });
 });
 
+/** Slip lines from the top; an amount after "|" is printed at the right. */
+const totalsBlock = (...lines: string[]) =>
+  lines.flatMap((line, i): Array<[string, number, number]> => {
+    const [label, amount] = line.split('|').map((t) => t.trim());
+    return amount
+      ? [
+          [label!, 0.1, 0.5 + i * 0.03],
+          [amount, 0.8, 0.5 + i * 0.03],
+        ]
+      : [[label!, 0.1, 0.5 + i * 0.03]];
+  });
+
 describe('receipt from synthetic readings', () => {
   const shop = placed([
     ['SUNRISE MART SDN BHD', 0.2, 0.03],
@@ -190,6 +202,15 @@ describe('receipt from synthetic readings', () => {
     expect((await both(tendered('99.00', null))).problems).toMatchObject([{ code: 'ARITHMETIC_MISMATCH', fields: ['subtotal'] }]);
     // Change that makes another amount paid leaves the total doubted.
     expect((await both(tendered('100.00', '2.00'))).problems).toMatchObject([{ code: 'ARITHMETIC_MISMATCH', fields: ['subtotal', 'total'] }]);
+  });
+
+  it('adds a service charge in the arithmetic that vouches for a total only one reader found', async () => {
+    const lines = ['GOOD EATS', 'SUB TOTAL | 295.00', 'SERVICE CHARGE 10% | 29.50', 'GST 6% | 19.47', 'ROUNDING ADJ | -0.02'];
+    const reading = (reader: ReaderOutput['reader'], total: string | null) => placed(totalsBlock(...lines, ...(total ? [total] : [])), reader);
+    // Tesseract saw the label but not the amount (a garble); the rounding, printed with its minus, is still read.
+    const { get, problems } = await readFinance(receipt, [reading('tesseract', 'TOTAL | 3.9%'), reading('paddle', 'TOTAL | 343.95')], NOW);
+    expect(problems).toEqual([]);
+    expect(get('total')).toMatchObject({ status: 'read', value: 343.95, evidence: expect.arrayContaining(['arithmetic']) });
   });
 
   it('names the tender by its word when misread digits share its row', async () => {

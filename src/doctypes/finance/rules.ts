@@ -37,11 +37,11 @@ function itemsOf(f: FieldReading | undefined): ItemNumbers[] | null {
 }
 
 /** Readers that disagree on one amount are settled when exactly one of their values makes
- * subtotal + tax (+ a printed rounding) = total with the other two read. Amounts are settled in
+ * subtotal (+ a service charge) + tax (+ a printed rounding) = total with the other two read. Amounts are settled in
  * turn, so a settled one counts for the next. */
 function settleConflicts(fields: Map<string, FieldReading>): void {
-  if (fields.get('rounding')?.status === 'conflict') return;
-  const rounding = cents(numberOf(fields.get('rounding')) ?? 0);
+  if (fields.get('rounding')?.status === 'conflict' || fields.get('service_charge')?.status === 'conflict') return;
+  const added = cents(numberOf(fields.get('rounding')) ?? 0) + cents(numberOf(fields.get('service_charge')) ?? 0);
   for (const key of AMOUNT_KEYS) {
     const f = fields.get(key);
     if (!f || f.status !== 'conflict') continue;
@@ -49,7 +49,7 @@ function settleConflicts(fields: Map<string, FieldReading>): void {
     if (others.some((v) => v === null)) continue;
     const [a, b] = others as [number, number];
     // The other two in key order: (tax, total) for the subtotal, (subtotal, total) for the tax.
-    const need = key === 'total' ? cents(a) + cents(b) + rounding : cents(b) - cents(a) - rounding;
+    const need = key === 'total' ? cents(a) + cents(b) + added : cents(b) - cents(a) - added;
     const values = [...new Set(f.candidates.map((c) => c.value).filter((v): v is number => typeof v === 'number'))];
     const fitting = values.filter((v) => Math.abs(cents(v) - need) <= 1);
     if (fitting.length !== 1) continue;
@@ -117,6 +117,7 @@ function arithmetic(fields: Map<string, FieldReading>, readings: readonly Reader
     taxAmount: numberOf(fields.get('tax_amount')),
     taxRate: numberOf(fields.get('tax_rate')),
     rounding: numberOf(fields.get('rounding')),
+    charge: numberOf(fields.get('service_charge')),
     total: numberOf(fields.get('total')),
   });
   for (const key of supportedFields(checks)) {
