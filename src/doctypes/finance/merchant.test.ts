@@ -39,6 +39,13 @@ describe('the shop name read from a header line that holds more than the name', 
     for (const line of ['99 SPEED MART S/B', 'ZEN AND COFFEE 28 S/B']) expect(header([line, 0.2, 0.03])?.doubt, line).toBeNull();
   });
 
+  it('withholds a name line that names an outlet after the shop', () => {
+    for (const line of ['SUSHI KING - MID VALLEY', 'KEDAI ABC CAWANGAN AMPANG', 'XYZ CAFE (KLCC BRANCH)'])
+      expect(header([line, 0.2, 0.03])?.doubt, line).toMatch(/outlet/);
+    for (const line of ['7-ELEVEN MALAYSIA SDN BHD', 'HOME MASTER HARDWARE & ELECTRICAL'])
+      expect(header([line, 0.2, 0.03])?.doubt ?? '', line).not.toMatch(/outlet/);
+  });
+
   it('withholds a name line that begins or ends with a lone character, a mark read as a letter', () => {
     for (const line of ['G KEDAI ABC ENTERPRISE', 'KEDAI ABC ENTERPRISE I', '8 KEDAI ABC SDN BHD'])
       expect(header([line, 0.2, 0.03])?.doubt, line).toMatch(/lone/);

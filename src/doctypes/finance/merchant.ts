@@ -134,10 +134,14 @@ const CLOSING_FORM = /\b(?:SDN\.?\s*BHD|BHD|S\/B|LTD|LIMITED|GMBH|LLC|INC|PLC)\b
 const ADDRESS_OR_NUMBER =
   /\d{4,}|\b(?:NO|LOT|JALAN|JLN|LORONG|LRG|BLOK|BLOCK|UNIT|LEVEL|TINGKAT|KM|BATU)\b\.?\s*:?\s*\d|\d+[A-Z]?\s*,\s*\p{L}|\b(?:JALAN|JLN|LORONG|PERSIARAN)\b|[({[][^)}\]]*\d|#\s*\d/iu;
 
+/** An outlet named after the shop ("SUSHI KING - MID VALLEY", "KEDAI ABC CAWANGAN AMPANG"). */
+const OUTLET = /\s[-–—]\s|\b(?:BRANCH|OUTLET|CAWANGAN)\b/i;
+
 /** A name line that holds more than the name: text after the legal form that ends it ("… SDN BHD
  * TAX INVOICE", "… SDN BHD (12345-X) KEPONG"), an address or a number no registration pattern
  * took off ("… SDN BHD NO 8 JALAN", "ABC MART (12345-X) SDN BHD"), or a title or a date printed apart on
- * the same row ("KEDAI ABC      TAX INVOICE"), or a lone character at either end (a logo's mark).
+ * the same row ("KEDAI ABC      TAX INVOICE"), a lone character at either end (a logo's mark), or an
+ * outlet after the name.
  * Both readers read the same line, so their agreement would publish the name with the rest. */
 function heldMore(name: string, nameRows: Row[]): string | null {
   const closing = name.match(CLOSING_FORM);
@@ -148,6 +152,8 @@ function heldMore(name: string, nameRows: Row[]): string | null {
   const lone = [words[0]!, words.at(-1)!].find((w) => /^[\p{L}\p{N}]$/u.test(w));
   if (words.length > 1 && lone)
     return `The name line "${name}" begins or ends with a lone "${lone}", a mark both readers may have read as a letter; a person must say where the shop's name ends.`;
+  const outlet = name.match(OUTLET);
+  if (outlet) return `The name line "${name}" may name an outlet after "${outlet[0].trim()}"; a person must say where the shop's name ends.`;
   const apart = nameRows.flatMap((r) => (r.cells.length > 1 ? r.cells : [])).find((c) => stops(c.text));
   if (apart) return `The name line "${name}" holds "${apart.text}", printed apart from the name; a person must say where the shop's name ends.`;
   return null;
