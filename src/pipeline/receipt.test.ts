@@ -26,6 +26,18 @@ describe('receipt from the text layer of generated PDFs', () => {
   });
 });
 
+/** Slip lines from the top; an amount after "|" is printed at the right. */
+const totalsBlock = (...lines: string[]) =>
+  lines.flatMap((line, i): Array<[string, number, number]> => {
+    const [label, amount] = line.split('|').map((t) => t.trim());
+    return amount
+      ? [
+          [label!, 0.1, 0.5 + i * 0.03],
+          [amount, 0.8, 0.5 + i * 0.03],
+        ]
+      : [[label!, 0.1, 0.5 + i * 0.03]];
+  });
+
 describe('receipt from synthetic readings', () => {
   const shop = placed([
     ['SUNRISE MART SDN BHD', 0.2, 0.03],
@@ -147,6 +159,58 @@ describe('receipt from synthetic readings', () => {
     // What was paid fits neither reading: the conflict stands.
     const unsettled = await readFinance(receipt, [slip('68.60', 'tesseract', '70.00'), slip('63.60', 'paddle', '70.00')], NOW);
     expect(unsettled.get('total').status).toBe('conflict');
+  });
+
+  it('settles readers that disagree on the total by the amount on a tender line when no change is read', async () => {
+    const slip = (total: string, reader: ReaderOutput['reader'], tendered: string) =>
+      placed(
+        [
+          ['GOOD EATS', 0.2, 0.03],
+          ['TOTAL AMOUNT', 0.05, 0.3],
+          [total, 0.8, 0.3],
+          ['CASH', 0.05, 0.32],
+          [tendered, 0.8, 0.32],
+        ],
+        reader,
+      );
+    const settled = await readFinance(receipt, [slip('6.80', 'tesseract', '6.90'), slip('6.90', 'paddle', '6.90')], NOW);
+    expect(settled.get('total')).toMatchObject({ status: 'read', value: 6.9, evidence: ['arithmetic'] });
+    expect(settled.get('total').reason).toContain('tender line');
+    // Cash given that is neither reading settles nothing.
+    const unsettled = await readFinance(receipt, [slip('6.80', 'tesseract', '10.00'), slip('6.90', 'paddle', '10.00')], NOW);
+    expect(unsettled.get('total').status).toBe('conflict');
+  });
+
+  it('keeps a total that the tender lines say was paid out of the doubt of a sum that fails, and doubts the rest', async () => {
+    const slip = (reader: ReaderOutput['reader'], tender: Array<[string, number, number]>) =>
+      placed([['GOOD EATS', 0.2, 0.03], ['SUB TOTAL', 0.05, 0.28], ['93.40', 0.8, 0.28], ['TOTAL', 0.05, 0.3], ['99.00', 0.8, 0.3], ...tender], reader);
+    const tendered = (cash: string, change: string | null): Array<[string, number, number]> => [
+      ['CASH', 0.05, 0.32],
+      [cash, 0.8, 0.32],
+      ...(change === null
+        ? []
+        : ([
+            ['CHANGE', 0.05, 0.34],
+            [change, 0.8, 0.34],
+          ] as Array<[string, number, number]>)),
+    ];
+    const both = (tender: Array<[string, number, number]>) => readFinance(receipt, [slip('tesseract', tender), slip('paddle', tender)], NOW);
+    const paid = await both(tendered('100.00', '1.00'));
+    expect(paid.problems).toMatchObject([{ code: 'ARITHMETIC_MISMATCH', fields: ['subtotal'] }]);
+    expect(paid.problems[0]!.detail).toContain('was paid');
+    // With no change read, cash given exactly says the same.
+    expect((await both(tendered('99.00', null))).problems).toMatchObject([{ code: 'ARITHMETIC_MISMATCH', fields: ['subtotal'] }]);
+    // Change that makes another amount paid leaves the total doubted.
+    expect((await both(tendered('100.00', '2.00'))).problems).toMatchObject([{ code: 'ARITHMETIC_MISMATCH', fields: ['subtotal', 'total'] }]);
+  });
+
+  it('adds a service charge in the arithmetic that vouches for a total only one reader found', async () => {
+    const lines = ['GOOD EATS', 'SUB TOTAL | 295.00', 'SERVICE CHARGE 10% | 29.50', 'GST 6% | 19.47', 'ROUNDING ADJ | -0.02'];
+    const reading = (reader: ReaderOutput['reader'], total: string | null) => placed(totalsBlock(...lines, ...(total ? [total] : [])), reader);
+    // Tesseract saw the label but not the amount (a garble); the rounding, printed with its minus, is still read.
+    const { get, problems } = await readFinance(receipt, [reading('tesseract', 'TOTAL | 3.9%'), reading('paddle', 'TOTAL | 343.95')], NOW);
+    expect(problems).toEqual([]);
+    expect(get('total')).toMatchObject({ status: 'read', value: 343.95, evidence: expect.arrayContaining(['arithmetic']) });
   });
 
   it('names the tender by its word when misread digits share its row', async () => {

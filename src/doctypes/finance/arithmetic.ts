@@ -20,6 +20,8 @@ export interface ArithmeticInput {
   taxRate: number | null;
   /** A printed rounding adjustment, signed: part of what the total adds up to. */
   rounding?: number | null;
+  /** A service charge added to the subtotal, before the tax. */
+  charge?: number | null;
   total: number | null;
 }
 
@@ -65,6 +67,7 @@ export function checkArithmetic(input: ArithmeticInput): Check[] {
   const checks: Check[] = [];
   const { items, subtotal, taxAmount, taxRate, total } = input;
   const rounding = input.rounding ?? null;
+  const charge = input.charge ?? null;
   if (items && items.length) {
     checks.push(...lineChecks(items));
     const sum = items.reduce((s, i) => s + cents(i.amount), 0);
@@ -82,14 +85,23 @@ export function checkArithmetic(input: ArithmeticInput): Check[] {
     }
   }
   if (subtotal !== null && total !== null) {
-    const expected = cents(subtotal) + (taxAmount !== null ? cents(taxAmount) : 0) + (rounding !== null ? cents(rounding) : 0);
+    const expected =
+      cents(subtotal) + (charge !== null ? cents(charge) : 0) + (taxAmount !== null ? cents(taxAmount) : 0) + (rounding !== null ? cents(rounding) : 0);
     const ok = Math.abs(expected - cents(total)) <= 1;
     const parts =
-      (taxAmount !== null ? `subtotal ${formatAmount(subtotal)} + tax ${formatAmount(taxAmount)}` : `subtotal ${formatAmount(subtotal)} (no tax)`) +
+      `subtotal ${formatAmount(subtotal)}` +
+      (charge !== null ? ` + service charge ${formatAmount(charge)}` : '') +
+      (taxAmount !== null ? ` + tax ${formatAmount(taxAmount)}` : ' (no tax)') +
       (rounding !== null ? ` ${rounding < 0 ? '−' : '+'} rounding ${formatAmount(Math.abs(rounding))}` : '');
     checks.push({
       name: 'total',
-      fields: [...(taxAmount !== null ? ['subtotal', 'tax_amount'] : ['subtotal']), ...(rounding !== null ? ['rounding'] : []), 'total'],
+      fields: [
+        'subtotal',
+        ...(charge !== null ? ['service_charge'] : []),
+        ...(taxAmount !== null ? ['tax_amount'] : []),
+        ...(rounding !== null ? ['rounding'] : []),
+        'total',
+      ],
       ok,
       detail: `${parts} = ${formatAmount(expected / 100)}${ok ? '' : `, total printed ${formatAmount(total)}`}`,
       reportable: true,

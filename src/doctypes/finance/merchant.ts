@@ -1,4 +1,5 @@
 import type { Box } from '../../readers/types.js';
+import { canonicalName } from '../../domain/normalise.js';
 import { findDates } from './dates.js';
 import { matchLabel, type LabelName } from './labels.js';
 import { findAmounts } from './money.js';
@@ -25,11 +26,22 @@ const STOP_LABELS: LabelName[] = ['invoice_number', 'vendor_tax_id', 'invoice_da
 /** A company registration number, on its own line ("(742016-W)", "CO-REG: 860671-D") or after
  * the name ("99 SPEED MART S/B (519537-X)"). */
 const REGISTRATION = /^\W*\(?[0-9]{4,}[-\s]?[A-Z]?\)?\W*$|\bCO(?:MPANY)?\.?\s*-?\s*(?:REG(?:ISTRATION)?|NO)\b|\bREG(?:ISTRATION)?\.?\s*NO\b/i;
+/** Words that introduce a company's registration number ("CO. REG NO", "ROC", "BRN"). */
+const REGISTRATION_WORDS = String.raw`(?:CO(?:MPANY)?\.?\s*(?:REG(?:ISTRATION)?|NO)\.?\s*(?:NO\.?)?|REG(?:ISTRATION)?\.?\s*NO\.?|ROC|ROB|BRN|SSM)\s*[:.]?\s*`;
+/** The registration number itself: digits, a few letters before them in a sole proprietor's
+ * number ("JM0548765-T"), the check letter after. */
+const REGISTRATION_NUMBER = String.raw`[A-Z]{0,3}[0-9][0-9A-Z\s-]{4,}`;
 /** The registration after the name, in brackets a reader may turn into braces or drop
- * ("(519537-X)", "{519537-X", "[1125830-V]", "(CO.REG :704427-T )"), or bare in its
- * digits-dash-letter form ("002570632-X"). */
-const TRAILING_REGISTRATION =
-  /\s*(?:[({[]\s*(?:CO(?:MPANY)?\.?\s*(?:REG(?:ISTRATION)?|NO)\.?\s*(?:NO\.?)?\s*[:.]?\s*)?[0-9][0-9A-Z\s-]{4,}[)}\]]?|\b[0-9]{5,}-[A-Z])\W*$/i;
+ * ("(519537-X)", "{519537-X", "[1125830-V]", "(CO.REG :704427-T )", "(ROC 12345-X)"), after its
+ * words without brackets ("CO NO 1234567-X"), or bare in its digits-dash-letter form ("002570632-X"). */
+const TRAILING_REGISTRATION = new RegExp(
+  String.raw`\s*(?:[({[]\s*(?:${REGISTRATION_WORDS})?${REGISTRATION_NUMBER}[)}\]]?|\b${REGISTRATION_WORDS}${REGISTRATION_NUMBER}|\b[A-Z]{0,3}[0-9]{5,}-[A-Z])\W*$`,
+  'i',
+);
+/** A row's text without the registration printed after the name. */
+const ownText = (text: string): string => text.replace(TRAILING_REGISTRATION, '').trim();
+/** A registration line, not a name followed by its registration ("KEDAI ABC (REG NO 12345-X)"). */
+const registrationRow = (row: Row): boolean => REGISTRATION.test(row.text) && (REGISTRATION.test(ownText(row.text)) || letters(ownText(row.text)) < 3);
 
 const letters = (s: string): number => (s.match(/\p{L}/gu) ?? []).length;
 
@@ -39,7 +51,7 @@ const withoutLegalForm = (text: string): string => text.replace(LEGAL_FORMS, ' '
 
 /** A line that is nothing but a legal form and where it is registered finishes the name above it
  * ("POPULAR BOOK" / "CO. (M) SDN BHD"); "MR. D.I.Y. SDN BHD" is a name. */
-const legalFormOnly = (row: Row): boolean => LEGAL_FORM.test(row.text) && !/\p{L}/u.test(withoutLegalForm(row.text));
+const legalFormOnly = (row: Row): boolean => LEGAL_FORM.test(row.text) && !/\p{L}/u.test(withoutLegalForm(ownText(row.text)));
 /** A name holds a word of three letters or more; a logo read as text seldom does ("he Co RR re",
  * "3 1§orolr"), and a legal form found in such a garble ("Co") names nothing. */
 const named = (row: Row): boolean => !legalFormOnly(row) && row.text.split(/\s+/).some((w) => /^\p{L}{3,}[.,&]?$/u.test(w));
@@ -70,7 +82,7 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
   const typical = Math.min(...head.filter(named).map((r) => r.height));
   let best: { row: Row; score: number } | null = null;
   head.forEach((row, i) => {
-    if (!named(row) || stops(row.text) || REGISTRATION.test(row.text)) return;
+    if (!named(row) || stops(row.text) || registrationRow(row)) return;
     // A registered company name is what accounts want, more than a logo or a brand line above it.
     const score = (LEGAL_FORM.test(row.text) ? 3 : 0) + row.height / typical - i * 0.3;
     if (!best || score > best.score) best = { row, score };
@@ -102,11 +114,57 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
   return {
     name,
     nameBoxes: nameRows.map((r) => r.box),
-    doubt: openName(name, last, rest),
+    doubt:
+      heldMore(name, nameRows) ??
+      brandAbove(
+        name,
+        pageRows.filter((x) => x.index < nameRows[0]!.index),
+      ) ??
+      openName(name, last, rest),
     address: parts.length ? parts.join(', ') : null,
     addressBoxes: boxes,
     page: last.page,
   };
+}
+
+/** Legal forms that end a company's name: what follows one on its line is no part of it. */
+const CLOSING_FORM = /\b(?:SDN\.?\s*BHD|BHD|S\/B|LTD|LIMITED|GMBH|LLC|INC|PLC)\b\.?/i;
+/** An address ("NO 8, JALAN 7", "LOT 1851", a street's name), a long number (a registration, a phone
+ * number), or a number in brackets or after "#" (an outlet's code: "(SS15)", "#188"). */
+const ADDRESS_OR_NUMBER =
+  /\d{4,}|\b(?:NO|LOT|JALAN|JLN|LORONG|LRG|BLOK|BLOCK|UNIT|LEVEL|TINGKAT|KM|BATU)\b\.?\s*:?\s*\d|\d+[A-Z]?\s*,\s*\p{L}|\b(?:JALAN|JLN|LORONG|PERSIARAN)\b|[({[][^)}\]]*\d|#\s*\d/iu;
+
+/** An outlet named after the shop ("SUSHI KING - MID VALLEY", "KEDAI ABC CAWANGAN AMPANG"). */
+const OUTLET = /\s[-–—]\s|\b(?:BRANCH|OUTLET|CAWANGAN)\b/i;
+
+/** A name line that holds more than the name: text after the legal form that ends it ("… SDN BHD
+ * TAX INVOICE", "… SDN BHD (12345-X) KEPONG"), an address or a number no registration pattern
+ * took off ("… SDN BHD NO 8 JALAN", "ABC MART (12345-X) SDN BHD"), or a title or a date printed apart on
+ * the same row ("KEDAI ABC      TAX INVOICE"), a lone character at either end (a logo's mark), or an
+ * outlet after the name.
+ * Both readers read the same line, so their agreement would publish the name with the rest. */
+function heldMore(name: string, nameRows: Row[]): string | null {
+  const closing = name.match(CLOSING_FORM);
+  const after = closing ? name.slice(closing.index! + closing[0].length).replace(/\(\s*\p{L}{1,2}\s*\)/gu, '') : '';
+  if (/[\p{L}\p{N}]/u.test(after)) return `The name line "${name}" goes on after its legal form; a person must say where the shop's name ends.`;
+  if (ADDRESS_OR_NUMBER.test(name)) return `The name line "${name}" holds an address or a number; a person must say where the shop's name ends.`;
+  const words = name.split(/\s+/);
+  const lone = [words[0]!, words.at(-1)!].find((w) => /^[\p{L}\p{N}]$/u.test(w));
+  if (words.length > 1 && lone)
+    return `The name line "${name}" begins or ends with a lone "${lone}", a mark both readers may have read as a letter; a person must say where the shop's name ends.`;
+  const outlet = name.match(OUTLET);
+  if (outlet) return `The name line "${name}" may name an outlet after "${outlet[0].trim()}"; a person must say where the shop's name ends.`;
+  const apart = nameRows.flatMap((r) => (r.cells.length > 1 ? r.cells : [])).find((c) => stops(c.text));
+  if (apart) return `The name line "${name}" holds "${apart.text}", printed apart from the name; a person must say where the shop's name ends.`;
+  return null;
+}
+
+/** A brand printed over the company's name that holds it ("MYDIN" over "MYDIN MOHAMED HOLDINGS
+ * BHD"): the merchant may be either, and only a person can say which. */
+function brandAbove(name: string, above: Row[]): string | null {
+  const own = ` ${canonicalName(name)} `;
+  const brand = above.find((r) => named(r) && !stops(r.text) && own.includes(` ${canonicalName(rowText(r))} `));
+  return brand ? `"${name}" may be the company behind the brand "${rowText(brand)}" printed over it; a person must say which is the merchant.` : null;
 }
 
 /** A name that neither a legal form nor a registration closes may go on over the next line when

@@ -7,7 +7,7 @@ import { checkArithmetic, supportedFields, type ItemNumbers } from './arithmetic
 import { cents, formatAmount } from './money.js';
 import { readingRows } from './rows.js';
 import { CONFIDENCE } from './values.js';
-import { paidAmount } from './tender.js';
+import { paidAmount, tenderedAmounts } from './tender.js';
 import { normaliseInvoiceNumber, normaliseVendor } from './vendor.js';
 
 /** Rules over the reconciled fields of an invoice or a receipt: arithmetic evidence (and the
@@ -37,11 +37,11 @@ function itemsOf(f: FieldReading | undefined): ItemNumbers[] | null {
 }
 
 /** Readers that disagree on one amount are settled when exactly one of their values makes
- * subtotal + tax (+ a printed rounding) = total with the other two read. Amounts are settled in
+ * subtotal (+ a service charge) + tax (+ a printed rounding) = total with the other two read. Amounts are settled in
  * turn, so a settled one counts for the next. */
 function settleConflicts(fields: Map<string, FieldReading>): void {
-  if (fields.get('rounding')?.status === 'conflict') return;
-  const rounding = cents(numberOf(fields.get('rounding')) ?? 0);
+  if (fields.get('rounding')?.status === 'conflict' || fields.get('service_charge')?.status === 'conflict') return;
+  const added = cents(numberOf(fields.get('rounding')) ?? 0) + cents(numberOf(fields.get('service_charge')) ?? 0);
   for (const key of AMOUNT_KEYS) {
     const f = fields.get(key);
     if (!f || f.status !== 'conflict') continue;
@@ -49,7 +49,7 @@ function settleConflicts(fields: Map<string, FieldReading>): void {
     if (others.some((v) => v === null)) continue;
     const [a, b] = others as [number, number];
     // The other two in key order: (tax, total) for the subtotal, (subtotal, total) for the tax.
-    const need = key === 'total' ? cents(a) + cents(b) + rounding : cents(b) - cents(a) - rounding;
+    const need = key === 'total' ? cents(a) + cents(b) + added : cents(b) - cents(a) - added;
     const values = [...new Set(f.candidates.map((c) => c.value).filter((v): v is number => typeof v === 'number'))];
     const fitting = values.filter((v) => Math.abs(cents(v) - need) <= 1);
     if (fitting.length !== 1) continue;
@@ -77,30 +77,39 @@ function settleTotalByItems(fields: Map<string, FieldReading>): void {
   fields.set('total', settled(f, fitting[0]!, 'arithmetic', why));
 }
 
-/** Readers that disagree on the digits of the total are settled when exactly one of their values
- * is what a page reading says was paid (tendered less change, on their own lines). */
-function settleTotalByTender(fields: Map<string, FieldReading>, readings: readonly ReaderOutput[]): void {
-  const f = fields.get('total');
-  if (!f || f.status !== 'conflict') return;
+/** What the slip's tender lines say was paid, for a page reading each: the tender less the change
+ * (on their own lines), or, with no change printed or read, the amounts on tender lines: a card or
+ * exact cash pays the total itself, and a tender one misread digit away from the total would leave
+ * change to print. Null when the readings disagree on tender less change. */
+function tenderVouches(readings: readonly ReaderOutput[]): { amounts: number[]; what: string } | null {
   const paid = [...new Set(readings.map((r) => paidAmount(readingRows(r))).filter((v): v is number => v !== null))];
-  if (paid.length !== 1) return;
+  if (paid.length > 1) return null;
+  if (paid.length) return { amounts: paid, what: 'what the slip says was paid (tendered less change)' };
+  return { amounts: [...new Set(readings.flatMap((r) => tenderedAmounts(readingRows(r))))], what: 'the amount on its tender line' };
+}
+
+/** Readers that disagree on the digits of the total are settled when exactly one of their values
+ * is what the tender lines say was paid. */
+function settleTotalByTender(fields: Map<string, FieldReading>, tender: ReturnType<typeof tenderVouches>): void {
+  const f = fields.get('total');
+  if (!f || f.status !== 'conflict' || !tender) return;
   const values = [...new Set(f.candidates.map((c) => c.value).filter((v): v is number => typeof v === 'number'))];
-  const fitting = values.filter((v) => cents(v) === cents(paid[0]!));
+  const fitting = values.filter((v) => tender.amounts.some((p) => cents(v) === cents(p)));
   if (fitting.length !== 1) return;
-  const why = `The readers disagreed (${readingsOf(f.candidates)}); ${formatAmount(fitting[0]!)} is what the slip says was paid (tendered less change).`;
+  const why = `The readers disagreed (${readingsOf(f.candidates)}); ${formatAmount(fitting[0]!)} is ${tender.what}.`;
   fields.set('total', settled(f, fitting[0]!, 'arithmetic', why));
 }
 
 function arithmetic(fields: Map<string, FieldReading>, readings: readonly ReaderOutput[], problems: Problem[]): void {
   settleConflicts(fields);
   settleTotalByItems(fields);
-  settleTotalByTender(fields, readings);
+  const tender = tenderVouches(readings);
+  settleTotalByTender(fields, tender);
   const items = fields.get('line_items');
   const total = numberOf(fields.get('total'));
-  const paid = [...new Set(readings.map((r) => paidAmount(readingRows(r))).filter((v): v is number => v !== null))];
   // Item rows guessed without a table header that do not add up to the total doubt where the total
-  // was placed, unless the slip's tender less change, other printed figures, says it was paid.
-  const totalPaid = total !== null && paid.length === 1 && cents(paid[0]!) === cents(total);
+  // was placed, unless the slip's tender lines, other printed figures, say it was paid.
+  const totalPaid = total !== null && !!tender?.amounts.some((p) => cents(p) === cents(total));
   const checks = checkArithmetic({
     items: itemsOf(items),
     itemsOutweighed: totalPaid && !!items?.candidates.length && items.candidates.every((c) => c.confidence < CONFIDENCE.below),
@@ -108,6 +117,7 @@ function arithmetic(fields: Map<string, FieldReading>, readings: readonly Reader
     taxAmount: numberOf(fields.get('tax_amount')),
     taxRate: numberOf(fields.get('tax_rate')),
     rounding: numberOf(fields.get('rounding')),
+    charge: numberOf(fields.get('service_charge')),
     total: numberOf(fields.get('total')),
   });
   for (const key of supportedFields(checks)) {
@@ -116,10 +126,13 @@ function arithmetic(fields: Map<string, FieldReading>, readings: readonly Reader
   }
   const failed = checks.filter((c) => !c.ok && c.reportable);
   if (failed.length) {
+    // A total that the tender lines, other printed figures, say was paid is not what a sum that
+    // fails doubts: the lines, the subtotal or the tax it was added from were misread or missed.
+    const doubted = [...new Set(failed.flatMap((c) => c.fields))].filter((k) => !(totalPaid && k === 'total'));
     problems.push({
       code: 'ARITHMETIC_MISMATCH',
-      detail: `The amounts do not add up: ${failed.map((c) => c.detail).join('; ')}.`,
-      fields: [...new Set(failed.flatMap((c) => c.fields))],
+      detail: `The amounts do not add up: ${failed.map((c) => c.detail).join('; ')}.${totalPaid ? ` The total ${formatAmount(total!)} is ${tender!.what}.` : ''}`,
+      fields: doubted,
     });
   }
 }

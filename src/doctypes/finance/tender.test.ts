@@ -21,6 +21,38 @@ describe('paidAmount', () => {
     ).toBe(77.2);
   });
 
+  it('reads a tender or change with a minus before it, one amount read twice, and the short "Ch."', () => {
+    expect(
+      paidAmount(
+        rowsOf([
+          ['Cash', 0.05, 0.3],
+          ['-50.00', 0.8, 0.3],
+          ['CHANGE', 0.05, 0.32],
+          ['18.55', 0.8, 0.32],
+        ]),
+      ),
+    ).toBe(31.45);
+    expect(
+      paidAmount(
+        rowsOf([
+          ['CASH : 7.42 7.42', 0.05, 0.3],
+          ['Change', 0.05, 0.32],
+          ['0.00', 0.8, 0.32],
+        ]),
+      ),
+    ).toBe(7.42);
+    expect(
+      paidAmount(
+        rowsOf([
+          ['Cash Tendered', 0.05, 0.3],
+          ['50.00', 0.8, 0.3],
+          ['Ch.', 0.05, 0.32],
+          ['21.50', 0.8, 0.32],
+        ]),
+      ),
+    ).toBe(28.5);
+  });
+
   it('says nothing without a change line, a tender just above it, or with several amounts on a line', () => {
     expect(
       paidAmount(

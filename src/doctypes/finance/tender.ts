@@ -5,15 +5,18 @@ import type { Row } from './rows.js';
  * "CHANGE 22.80" → 77.20). Read from other printed lines than the total, it can tell which of two
  * readings of the total's digits was printed. */
 
-const CHANGE = /\bCHANGE(?:\s+DUE)?\b/i;
+/** "Change", "Change due", and the slip's short "Ch." standing first on its row. */
+const CHANGE = /\bCHANGE(?:\s+DUE)?\b|^\W*CH\b\.?/i;
 const TENDER = /\b(?:CASH|TENDER(?:ED)?|PAYMENT|PAID|VISA|MASTER(?:CARD)?|AMEX|DEBIT|CREDIT|CARD)\b/i;
 /** The tender is printed just above the change, a row or two up. */
 const TENDER_ROWS_ABOVE = 2;
 
-/** The amount standing alone at the right of a row that names it, or null when the row holds none or several. */
+/** The amount standing alone at the right of a row that names it, or null when the row holds none
+ * or several. A reader may give one printed amount twice ("CASH : 7.42 7.42"). Tender and change
+ * are both paid out, so a minus before either ("Cash -50.00") says nothing of what was paid. */
 function soleAmount(row: Row): number | null {
-  const amounts = findAmounts(row.text);
-  return amounts.length === 1 ? amounts[0]!.value : null;
+  const values = new Set(findAmounts(row.text).map((a) => Math.abs(a.value)));
+  return values.size === 1 ? [...values][0]! : null;
 }
 
 export function paidAmount(rows: Row[]): number | null {
@@ -27,4 +30,10 @@ export function paidAmount(rows: Row[]): number | null {
   if (!tenderRow) return null;
   const paid = Math.round((soleAmount(tenderRow)! - change) * 100) / 100;
   return paid > 0 ? paid : null;
+}
+
+/** The amounts on tender rows ("CASH $6.90", "VISA 57.76"): a card, or cash given exactly, pays
+ * the total itself, so one of them may tell which of two readings of the total was printed. */
+export function tenderedAmounts(rows: Row[]): number[] {
+  return [...new Set(rows.filter((r) => TENDER.test(r.text) && !CHANGE.test(r.text)).map(soleAmount))].filter((v): v is number => v !== null && v > 0);
 }

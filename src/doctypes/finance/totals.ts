@@ -32,11 +32,16 @@ export interface TotalsBlock {
   totalFromDue: boolean;
   /** A printed non-zero rounding adjustment, signed, once its direction is known. */
   rounding: AmountReading | null;
+  /** A restaurant's service charge, added to the subtotal before the total. */
+  charge: AmountReading | null;
   /** Why the total taken cannot be the amount after a printed rounding (it stays out of `values`). */
   totalDoubt: string | null;
 }
 
-type Kind = 'total' | 'subtotal' | 'tax' | 'due' | 'rounding';
+type Kind = 'total' | 'subtotal' | 'tax' | 'due' | 'rounding' | 'charge';
+
+/** A service charge ("SERVICE CHARGE 10%", "Svc Chg"); a "service tax" is a tax. */
+const SERVICE_CHARGE = /\bSERVICE\s*(?:CHARGE|CHRG|CHG)\b|\bSVC\.?\s*(?:CHARGE|CHRG|CHG)\b/;
 
 export interface LabelledAmount {
   value: number;
@@ -79,6 +84,7 @@ export function rowAmounts(row: Row): LabelledAmount[] {
 function classify(label: string): { kind: Kind; strength: number } | null {
   if (!/[A-Za-z]{2}/.test(label)) return null;
   const t = upper(label);
+  if (SERVICE_CHARGE.test(t) && !matchLabel('total', label)) return { kind: 'charge', strength: 3 };
   // "Rounding -0.02" adjusts the total; "Rounded total", "Total after rounding" are totals.
   const rounding = matchLabel('rounding', label);
   if (rounding && !matchLabel('total', label) && !matchLabel('subtotal', label) && !matchLabel('amount_due', label))
@@ -116,19 +122,22 @@ const below = (a: AmountReading, b: AmountReading): boolean => a.page > b.page |
 /** Strongest label first, then lowest on the page. */
 const strongestLowest = (list: AmountReading[]): AmountReading | null => [...list].sort((a, b) => b.strength - a.strength || (below(a, b) ? -1 : 1))[0] ?? null;
 
-type Triple = { subtotal: AmountReading | null; tax: AmountReading | null; total: AmountReading | null };
+type Triple = { subtotal: AmountReading | null; tax: AmountReading | null; total: AmountReading | null; charge: AmountReading | null };
 
-/** Subtotal, tax and total that add up (with a rounding adjustment in cents), preferring one with a
- * tax line and the strongest total. */
+/** Subtotal, tax and total that add up (with a rounding adjustment in cents, and the service charge
+ * when one is printed), preferring one with a tax line and the strongest total. */
 function consistentTriple(found: Record<Kind, AmountReading[]>, totals: AmountReading[], adjust = 0): Triple | null {
   const limit = <T>(list: T[]): T[] => list.slice(-12);
   let best: (Triple & { rank: number }) | null = null;
   for (const total of limit(totals)) {
     for (const subtotal of limit(found.subtotal)) {
       for (const tax of [null, ...limit(found.tax)]) {
-        if (cents(subtotal.value) + (tax ? cents(tax.value) : 0) + adjust !== cents(total.value)) continue;
-        const rank: number = (tax ? 50 : 0) + (tax && tax.value !== 0 ? 50 : 0) + total.strength * 10 + (best && below(total, best.total!) ? 1 : 0);
-        if (!best || rank > best.rank) best = { subtotal, tax, total, rank };
+        for (const charge of [null, ...found.charge.slice(-1)]) {
+          const sum = cents(subtotal.value) + (tax ? cents(tax.value) : 0) + (charge ? cents(charge.value) : 0) + adjust;
+          if (sum !== cents(total.value)) continue;
+          const rank: number = (tax ? 50 : 0) + (tax && tax.value !== 0 ? 50 : 0) + total.strength * 10 + (best && below(total, best.total!) ? 1 : 0);
+          if (!best || rank > best.rank) best = { subtotal, tax, total, charge, rank };
+        }
       }
     }
   }
@@ -142,7 +151,7 @@ function byPosition(found: Record<Kind, AmountReading[]>): Triple {
   const afterSubtotal = subtotal ? found.tax.filter((t) => below(t, subtotal)) : found.tax;
   const pool = afterSubtotal.length ? afterSubtotal : found.tax;
   const tax = pool.find((t) => !total || !below(t, total)) ?? null;
-  return { subtotal, tax, total };
+  return { subtotal, tax, total, charge: found.charge.at(-1) ?? null };
 }
 
 /** Where the rate was printed: the words of the tax row holding the percentage (it sits in the
@@ -162,7 +171,7 @@ export function isCreditNote(rows: Row[]): boolean {
  * After a prepayment, an amount due stands in for the total only when no total is printed. A total, subtotal or amount due of 0 or less is a line's or a column's, not the
  * document's, unless the document is a credit note, whose amounts are taken as what it credits. */
 export function findTotals(rows: Row[]): TotalsBlock {
-  const found: Record<Kind, AmountReading[]> = { total: [], subtotal: [], tax: [], due: [], rounding: [] };
+  const found: Record<Kind, AmountReading[]> = { total: [], subtotal: [], tax: [], due: [], rounding: [], charge: [] };
   const creditNote = isCreditNote(rows);
   const add = (kind: Kind, reading: AmountReading): void => {
     // A rounding adjustment is less than the smallest note; "Rounding 0.00" adjusts nothing.
@@ -197,7 +206,7 @@ export function findTotals(rows: Row[]): TotalsBlock {
   if (!prepaid) found.total.push(...found.due.splice(0));
   const consistent = consistentTriple(found, found.total) ?? consistentTriple(found, found.due);
   const rounded = afterRounding(found, consistent ?? byPosition(found), consistent !== null);
-  const { subtotal, tax, total } = rounded;
+  const { subtotal, tax, total, charge } = rounded;
   const rate = tax ? findPercent(tax.label) : null;
   return {
     subtotal,
@@ -209,6 +218,7 @@ export function findTotals(rows: Row[]): TotalsBlock {
     consistent: rounded.consistent,
     totalFromDue: total !== null && found.due.includes(total),
     rounding: rounded.rounding,
+    charge,
     totalDoubt: rounded.doubt,
   };
 }
@@ -230,7 +240,13 @@ function afterRounding(
 ): Triple & { consistent: boolean; rounding: AmountReading | null; doubt: string | null } {
   const plain = { ...triple, consistent, rounding: null, doubt: null };
   const { total } = triple;
-  if (!found.rounding.length || !total) return plain;
+  if (!found.rounding.length) return plain;
+  // With no total read, a rounding printed with its minus is still known: the total another reader
+  // finds is checked against it.
+  if (!total) {
+    const minus = found.rounding.length === 1 && found.rounding[0]!.value < 0 ? found.rounding[0]! : null;
+    return { ...plain, rounding: minus };
+  }
   if (new Set(found.rounding.map((r) => Math.abs(cents(r.value)))).size > 1)
     return { ...plain, doubt: `Several rounding adjustments are printed (${found.rounding.map((r) => r.raw).join(', ')}).` };
   const r = found.rounding[found.rounding.length - 1]!;

@@ -10,6 +10,7 @@ import type { TotalsBlock } from './totals.js';
 export const TOTALS_FIELDS: readonly FieldSpec[] = [
   { key: 'currency', label: 'Currency', kind: 'currency' },
   { key: 'subtotal', label: 'Subtotal', kind: 'amount' },
+  { key: 'service_charge', label: 'Service charge', kind: 'amount' },
   { key: 'tax_rate', label: 'Tax rate', kind: 'amount' },
   { key: 'tax_amount', label: 'Tax amount', kind: 'amount' },
   { key: 'rounding', label: 'Rounding', kind: 'amount' },
@@ -67,6 +68,7 @@ export function totalsValues(totals: TotalsBlock): ExtractedValue[] {
   amount('subtotal', totals.subtotal, !totals.consistent);
   amount('tax_amount', totals.tax, !totals.consistent);
   amount('rounding', totals.rounding, !totals.consistent);
+  amount('service_charge', totals.charge, !totals.consistent);
   // An amount due taken for the total is right only when nothing was prepaid: arithmetic must say so.
   amount('total', totals.total, !totals.consistent, !totals.consistent && totals.totalFromDue, totals.totalDoubt);
   const rate = totals.taxRate;

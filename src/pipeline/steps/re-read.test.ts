@@ -188,6 +188,23 @@ describe('re-reading a disputed value from its crop', () => {
     expect(agreed[0]!.value).toBe('mateo.moreau@mail.example.org');
   });
 
+  it("lets Paddle read a total still disputed after Tesseract's re-read from the same prepared crop, its reading kept whatever it says", async () => {
+    const box: [number, number, number, number] = [0.8, 0.7, 0.95, 0.712];
+    const second = [value('total', 65, box)];
+    const paddle = fakePaddle('RM 65.20');
+    const ctx = await context(fakeTesseract('RM 65.20'), [value('total', 65.2, box)], second, receipt, paddle);
+    // Tesseract's page read and Paddle's agree already: Paddle is not asked again.
+    await reReadStep.run(await context(fakeTesseract('RM 65.20'), [value('total', 65.2, box)], [value('total', 65.2, box)], receipt, paddle));
+    expect(paddle.calls).toEqual([]);
+    await reReadStep.run(ctx);
+    expect(second[0]!.value).toBe(65.2);
+    expect(paddle.calls[0]).toBeGreaterThan(40);
+    expect(reconcile(receipt.fields, ctx.extracted).find((f) => f.key === 'total')).toMatchObject({ status: 'read', value: 65.2 });
+    const still = [value('total', 65, box)];
+    await reReadStep.run(await context(fakeTesseract('RM 65.20'), [value('total', 65.2, box)], still, receipt, fakePaddle('RM 85.20')));
+    expect(still[0]!.value).toBe(85.2);
+  });
+
   it('never makes up a phone number the crop does not show: a crop without one leaves the page reading', async () => {
     const box: [number, number, number, number] = [0.08, 0.2, 0.3, 0.21];
     const first = [value('phone', '+49 169.3392471', box)];

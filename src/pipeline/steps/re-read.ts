@@ -34,9 +34,9 @@ export interface ReRead {
  * white margin. The page read saw the value at the page's scale among everything else; the crop
  * read is Tesseract's better look at the same pixels and replaces its page value whatever it says
  * (it is never chosen for agreeing). Agreement still needs the second engine (Paddle) to have read
- * the same, so a value both engines misread alike is as unlikely as before. A value of a grammar
- * (an e-mail address, a phone number) still disputed after that is read by Paddle from the same
- * prepared crop, and that reading likewise replaces Paddle's whatever it says. */
+ * the same, so a value both engines misread alike is as unlikely as before. A value still
+ * disputed after that is read by Paddle from the same prepared crop, and that reading likewise
+ * replaces Paddle's whatever it says. */
 export const reReadStep: Step<ReadContext> = {
   name: 're_read',
   async run(ctx) {
@@ -60,14 +60,16 @@ export const reReadStep: Step<ReadContext> = {
       done.push({ key: v.key, page: v.raw, crop: text });
       replaceValue(v, value, text);
     }
-    // A value of a grammar still disputed: the second engine's look at the same prepared crop.
+    // A value still disputed: the second engine's look at the same prepared crop. Till print is
+    // small, and Paddle too drops or swaps digits at the page's scale.
     for (const v of disputed) {
       const spec = specs.get(v.key)!;
-      if (!spec.grammar || !isDisputed(spec, v, second.values)) continue;
+      if (!isDisputed(spec, v, second.values)) continue;
       const text = await paddleCropText(ctx, v.region!);
-      if (text === null || spec.grammar(text).length === 0) continue;
+      if (text === null || (spec.grammar && spec.grammar(text).length === 0)) continue;
       const value = valueFromCrop(spec, text, v.value);
       if (value === null || canonical(spec.kind, value) === null) continue;
+      if (spec.kind === 'amount' && Math.sign(Number(value)) !== Math.sign(Number(v.value))) continue;
       for (const o of second.values.filter((o) => o.key === v.key)) {
         done.push({ key: v.key, page: o.raw, crop: text, reader: 'paddle' });
         replaceValue(o, value, text);

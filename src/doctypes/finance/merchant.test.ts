@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { findMerchant } from './merchant.js';
+import { readingRows } from './rows.js';
+import { placed } from './test-reading.js';
+
+type Entry = [text: string, x: number, y: number, size?: number];
+/** A till slip's header: the given lines, then an address and the totals. */
+const header = (...lines: Entry[]) =>
+  findMerchant(readingRows(placed([...lines, ['NO 8, JALAN 7/118R', 0.2, 0.2], ['TOTAL', 0.05, 0.3], ['9.60', 0.75, 0.3]])));
+
+describe('the shop name read from a header line that holds more than the name', () => {
+  it('takes off a registration in any of its printed forms, and keeps the name line when its registration is named', () => {
+    for (const line of [
+      'YONG CEN ENTERPRISE (JM0548765-T)',
+      'YONG CEN ENTERPRISE (ROC 12345-X)',
+      'YONG CEN ENTERPRISE (REG NO: 1234567-A)',
+      'YONG CEN ENTERPRISE CO NO 1234567-X',
+      'YONG CEN ENTERPRISE JM0548765-T',
+    ])
+      expect([header([line, 0.2, 0.03])?.name, header([line, 0.2, 0.03])?.doubt], line).toEqual(['YONG CEN ENTERPRISE', null]);
+  });
+
+  it('withholds a name line that goes on after the legal form that ends the name', () => {
+    for (const line of ['KEDAI ABC SDN BHD KEPONG', 'KEDAI ABC SDN BHD (12345-X) KEPONG', 'KEDAI ABC SDN BHD NO 8 JALAN', 'KEDAI ABC S/B 1234567'])
+      expect(header([line, 0.2, 0.03])?.doubt, line).toMatch(/goes on after its legal form/);
+    // A second legal form under a name its own legal form already ends belongs to something else.
+    expect(header(['ABC MART SDN BHD', 0.2, 0.03], ['TRADING', 0.3, 0.05])?.doubt).toMatch(/goes on after its legal form/);
+    // Where the company is registered ("(M)") and a full stop are part of the name.
+    for (const line of ['AEON CO. (M) BHD', 'SYL ROASTED DELIGHTS SDN. BHD.']) expect(header([line, 0.2, 0.03])?.doubt, line).toBeNull();
+  });
+
+  it('withholds a name line holding an address or a long number, and one with a title printed apart on its row', () => {
+    expect(header(['ABC MART (12345-X) SDN BHD', 0.2, 0.03])?.doubt).toMatch(/address or a number/);
+    for (const line of ['HARDWARE NO 12, JALAN ANGGERIK', 'KEDAI ABC JALAN IPOH', 'RESTORAN ABC (SS15)', "McDonald's Rawang DT(#188)"])
+      expect(header([line, 0.2, 0.03])?.doubt, line).toMatch(/address or a number/);
+    const titled = header(['KEDAI ABC ENTERPRISE', 0.05, 0.03], ['TAX INVOICE', 0.7, 0.03]);
+    expect(titled?.doubt).toMatch(/"TAX INVOICE", printed apart/);
+    // Short numbers are part of many names.
+    for (const line of ['99 SPEED MART S/B', 'ZEN AND COFFEE 28 S/B']) expect(header([line, 0.2, 0.03])?.doubt, line).toBeNull();
+  });
+
+  it('withholds a name line that names an outlet after the shop', () => {
+    for (const line of ['SUSHI KING - MID VALLEY', 'KEDAI ABC CAWANGAN AMPANG', 'XYZ CAFE (KLCC BRANCH)'])
+      expect(header([line, 0.2, 0.03])?.doubt, line).toMatch(/outlet/);
+    for (const line of ['7-ELEVEN MALAYSIA SDN BHD', 'HOME MASTER HARDWARE & ELECTRICAL'])
+      expect(header([line, 0.2, 0.03])?.doubt ?? '', line).not.toMatch(/outlet/);
+  });
+
+  it('withholds a name line that begins or ends with a lone character, a mark read as a letter', () => {
+    for (const line of ['G KEDAI ABC ENTERPRISE', 'KEDAI ABC ENTERPRISE I', '8 KEDAI ABC SDN BHD'])
+      expect(header([line, 0.2, 0.03])?.doubt, line).toMatch(/lone/);
+    for (const line of ['MR. D. I. Y. (M) SDN BHD', 'BOOK TA .K (TAMAN DAYA) SDN BHD', 'HOME MASTER HARDWARE &'])
+      expect(header([line, 0.2, 0.03])?.doubt ?? '', line).not.toMatch(/lone/);
+  });
+
+  it('withholds a company name under a brand it holds, and keeps one under a line that is no part of it', () => {
+    const branded = header(['MYDIN', 0.3, 0.01, 3], ['MYDIN MOHAMED HOLDINGS BHD', 0.2, 0.06]);
+    expect([branded?.name, branded?.doubt]).toEqual([
+      'MYDIN MOHAMED HOLDINGS BHD',
+      '"MYDIN MOHAMED HOLDINGS BHD" may be the company behind the brand "MYDIN" printed over it; a person must say which is the merchant.',
+    ]);
+    expect(header(['tan woon yann', 0.3, 0.01], ['BOOK TA .K (TAMAN DAYA) SDN BHD', 0.2, 0.03])?.doubt).toBeNull();
+  });
+});
