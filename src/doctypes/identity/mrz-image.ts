@@ -147,6 +147,7 @@ export async function readMrzFromImage(png: Buffer, reader: MrzPassReader, opts:
     if (withGlyphs && (!consensus || mrzScore(withGlyphs.result) >= mrzScore(consensus.result))) consensus = withGlyphs;
     if (consensus) consensus = uncheckedFillers(consensus, glyphRead!, readings, now);
   }
+  if (consensus) consensus = unverifiedWhereContested(consensus, readings);
   let best: MrzImageReading | null = null;
   for (const r of readings) if (r.result && r.standsAlone && (!best || mrzScore(r.result) > mrzScore(best.result!))) best = r;
   return { band, readings, best, consensus };
@@ -280,6 +281,34 @@ function uncheckedFillers(consensus: MrzConsensus, glyphs: GlyphReading, reading
     lines: joined,
     result: { ...consensus.result, document_code: reparsed.document_code, lines: { raw: joined, repaired: joined }, fields },
   };
+}
+
+/** The characters a check digit cannot tell apart (charset.ts's isCheckBlind), each with its twin. */
+const CHECK_BLIND_TWIN: Readonly<Record<string, string>> = { G: '6', '6': 'G', S: '8', '8': 'S', K: '<' };
+
+/** A verified field of the consensus that another reading of the same shape read with a check-blind
+ * twin at one of its places (G for 6, S for 8, < for K) is verified no more: its check digit passes
+ * either way, so it cannot choose, and the readers disagree. Small print blurs G into 6 and S into
+ * 8 for any engine, not only for the glyph reader the blind-spot rule guards. */
+function unverifiedWhereContested(consensus: MrzConsensus, readings: readonly MrzImageReading[]): MrzConsensus {
+  const shape = shapeOf(consensus.result);
+  const others = readings.filter((r) => r.result && shapeOf(r.result) === shape);
+  const fields = { ...consensus.result.fields };
+  let changed = false;
+  for (const [name, f] of Object.entries(fields) as Array<[MrzFieldName, MrzField]>) {
+    if (f.status !== 'valid') continue;
+    const p = f.positions;
+    const contested = f.blindSpots.some((ci) => {
+      const twin = CHECK_BLIND_TWIN[consensus.lines[p.line]![ci]!];
+      // a line read at another length was fitted to it: its places do not align
+      const aligned = (r: MrzImageReading): boolean => r.result!.lines.raw[p.line]?.length === consensus.lines[p.line]!.length;
+      return twin !== undefined && others.some((r) => aligned(r) && r.result!.lines.repaired[p.line]![ci] === twin);
+    });
+    if (!contested) continue;
+    fields[name] = { ...f, status: 'unverified', evidence: [], blindSpots: [] };
+    changed = true;
+  }
+  return changed ? { ...consensus, result: { ...consensus.result, fields } } : consensus;
 }
 
 /** Line lengths of the MRZ formats. */
