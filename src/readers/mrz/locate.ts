@@ -436,8 +436,8 @@ function withThirdLine(block: TextLine[], loose: TextLine[]): TextLine[] {
 /** In a small photo a row of fillers is a row of specks the strict length misses (the gaps
  * between them outgrow the bridge), so the names' line of an MRZ may be found only loosely while
  * the line below it is found whole. A lone line takes a loose line right above or below it that
- * starts and ends where it does and matches its height: one line of fillers and digits has no such
- * twin, an MRZ line has. */
+ * starts and ends where it does and matches its height: an MRZ's lines share their extent, other
+ * print around a long line seldom does. */
 function withTwin(block: TextLine[], loose: TextLine[], width: number): TextLine[] {
   if (block.length !== 1) return block;
   const line = block[0]!;
