@@ -6,13 +6,16 @@ import { parseMrz, type MrzFieldName, type MrzResult } from '../../src/doctypes/
 import { createMrzPassReader, type MrzPassReader } from '../../src/readers/mrz-pass.js';
 import { createPaddleReader } from '../../src/readers/paddle.js';
 import { createTesseractReader } from '../../src/readers/tesseract.js';
+import { generateTinyMrzPhoto, TINY_MRZ_KINDS } from '../../test/fixtures/documents/identity/tiny.js';
 import { generateIdCardTd1, generateIdCardTd2, generatePassport, generateVisa, type GeneratedDocument } from '../../test/fixtures/documents/index.js';
 import { compareWithLabel, type MrzVector } from './mrz.js';
 import { mrzSplitOf, type MrzSplit } from './mrz-split.js';
 
 /** MRZ reading from images, end to end (locate → crop → three readings → consensus):
  * (a) the real images in <dataDir>/mrz/images with labels.jsonl, (b) generated passport, ID-card
- * and visa photos (mild rotation, blur, JPEG noise). "Exact" means every character of every MRZ
+ * and visa photos (mild rotation, blur, JPEG noise), (c) the same documents as low-resolution
+ * camera frames, MRZ capitals 4–7 px tall (identity/tiny.ts; tuning seeds, or with the held-out
+ * split held-out seeds, counted only). "Exact" means every character of every MRZ
  * line as printed. Usage: npx tsx bench/eval/identity.ts [dataDir] [count] [seed]. */
 
 export interface IdentityEvalOptions {
@@ -48,6 +51,8 @@ export interface IdentityEvalReport {
   /** Per folder of <dataDir>/mrz and split ("images held-out", "images tune", "images-extra tune"). */
   real: Record<string, SetFigures> | null;
   generated: SetFigures;
+  /** Generated low-resolution frames (MRZ capitals 4–7 px tall), of the split's seeds. */
+  tiny: SetFigures;
 }
 
 interface Labelled {
@@ -164,10 +169,24 @@ const GENERATORS: Array<[string, (seed: number) => Promise<GeneratedDocument>]> 
   ['visa-mrvb', (seed) => generateVisa({ seed, photo: true, visa: 'MRVB' })],
 ];
 
-async function evalGenerated(count: number, seed: number, readers: MrzPassReader): Promise<SetFigures> {
+/** Seeds of the low-resolution frames: a tuning range whose misses may be looked at, and a
+ * held-out range only counted (test/fixtures/documents/README.md). */
+const TINY_SEEDS: Record<MrzSplit, number> = { tune: 5000, 'held-out': 9000 };
+
+const TINY_GENERATORS: Array<[string, (seed: number) => Promise<GeneratedDocument>]> = TINY_MRZ_KINDS.map((kind) => [
+  `tiny-${kind}`,
+  (seed) => generateTinyMrzPhoto({ seed, kind, now: NOW }),
+]);
+
+async function evalGenerated(
+  count: number,
+  seed: number,
+  readers: MrzPassReader,
+  generators: Array<[string, (seed: number) => Promise<GeneratedDocument>]> = GENERATORS,
+): Promise<SetFigures> {
   const figures = emptyFigures();
   for (let i = 0; i < count; i++) {
-    const [kind, generate] = GENERATORS[i % GENERATORS.length]!;
+    const [kind, generate] = generators[i % generators.length]!;
     const doc = await generate(seed + i);
     const truth = doc.truth.mrz_lines!;
     const result = await readOne(doc.bytes, readers, truth, figures, `${kind}#${seed + i}`);
@@ -219,7 +238,11 @@ export async function evalIdentity(opts: IdentityEvalOptions): Promise<IdentityE
       );
     }
     print('Generated photos (passport, TD1, TD2, MRV-A, MRV-B)', generated);
-    return { real, generated };
+    // the tiny frames' held-out seeds are read with the held-out images, their misses not shown
+    const tinySplit = opts.split ?? 'tune';
+    const tiny = await evalGenerated(opts.count, TINY_SEEDS[tinySplit], readers, TINY_GENERATORS);
+    print(`Generated low-resolution frames, MRZ capitals 4–7 px (seeds ${TINY_SEEDS[tinySplit]}…, ${tinySplit})`, tiny, tinySplit === 'tune');
+    return { real, generated, tiny };
   } finally {
     await Promise.all([tesseract.close(), paddle?.close()]);
   }

@@ -87,3 +87,37 @@ describe('the glyph reader in readMrzFromImage', () => {
     expect(backed.consensus!.result.fields.given_names!.value).toBe('JOBIE PIPPA');
   });
 });
+
+describe('small print in readMrzFromImage', () => {
+  // ICAO 9303's specimen: its document number L898902C3 holds 8s, which S replaces unseen by the check digit
+  const SPECIMEN = ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'];
+  /** The glyph reader's cells as sure as `p` of every character it read. */
+  const sureGlyphs = (texts: string[], p: number) => (): OcrbMrz[] => [
+    {
+      lines: mrzOutput('ocrb', texts).pages[0]!.lines,
+      alternatives: texts.map((t) => [...t].map((ch) => [{ ch, p }])),
+      spanBox: () => [0, 0, 1, 1],
+    },
+  ];
+
+  it("Paddle's S where the glyph reader read 8 leaves the document number unverified: its check digit cannot choose", async () => {
+    const blurred = [SPECIMEN[0]!, SPECIMEN[1]!.replace('L898', 'L89S')];
+    const read = await readMrzFromImage(Buffer.alloc(0), engines(blurred), { now: NOW, readGlyphs: glyphs(SPECIMEN) });
+    expect(read.consensus!.lines[1]!.startsWith('L89S')).toBe(true);
+    expect(read.consensus!.result.fields.document_number!.status).not.toBe('valid');
+    expect(read.consensus!.result.fields.date_of_birth!.status).toBe('valid');
+  });
+
+  it("the glyph reader's sure fillers stand in the names against letters one engine read; two engines' letters stay", async () => {
+    // Paddle reads the fillers after the given names, and one between them, as S and C
+    const blotted = ['P<UTOERIKSSON<<ANNASMARIACSSSCSSSCCSSSSCSSSS', SPECIMEN[1]!];
+    const read = await readMrzFromImage(Buffer.alloc(0), engines(blotted), { now: NOW, readGlyphs: sureGlyphs(SPECIMEN, 0.95) });
+    expect(read.consensus!.lines).toEqual(SPECIMEN);
+    // unsure of its fillers, it does not outvote Paddle
+    const unsure = await readMrzFromImage(Buffer.alloc(0), engines(blotted), { now: NOW, readGlyphs: sureGlyphs(SPECIMEN, 0.6) });
+    expect(unsure.consensus!.lines[0]).toBe(blotted[0]);
+    // Tesseract reading Paddle's letters alike makes them two engines' reading
+    const both = await readMrzFromImage(Buffer.alloc(0), engines(blotted, blotted), { now: NOW, readGlyphs: sureGlyphs(SPECIMEN, 0.95) });
+    expect(both.consensus!.lines[0]).toBe(blotted[0]);
+  });
+});

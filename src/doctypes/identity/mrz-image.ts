@@ -1,10 +1,11 @@
 import type { MrzBandReading, MrzGrammar, MrzPassReader } from '../../readers/mrz-pass.js';
 import { cropBoxToPageBox, type MrzBand, type MrzCrop } from '../../readers/mrz/locate.js';
 import type { GreyImage } from '../../readers/paddle/words.js';
-import type { Box, Line, ReaderName, ReaderOutput } from '../../readers/types.js';
+import { engineOf, type Box, type Line, type ReaderName, type ReaderOutput } from '../../readers/types.js';
 import { decodeMrzRows, MRZ_GROUPS } from '../mrz/ctc-decode.js';
-import type { MrzField, MrzFieldName, MrzResult } from '../mrz/index.js';
+import { parseMrz, type MrzField, type MrzFieldName, type MrzResult } from '../mrz/index.js';
 import { normalizeLine } from '../mrz/fit.js';
+import { LAYOUTS } from '../mrz/formats.js';
 import { passesEveryCheck, readAlikeElsewhere, unconfirmedSpots, type BlindSpot, type SeenText } from './mrz-blind-spots.js';
 import { mrzConsensus, shapeOf, type MrzConsensus, type MrzLineVote, type MrzVote } from './mrz-consensus.js';
 import { mrzScore, readMrzOf } from './mrz-reading.js';
@@ -128,7 +129,8 @@ export async function readMrzFromImage(png: Buffer, reader: MrzPassReader, opts:
   let consensus = mrzConsensus(votes, now, loneLines);
   const glyphsWanted = !opts.joiningOnly || !enginesProve(readings);
   if (glyphsWanted && read.grey && !glyphRun) whileEnginesRead(read.grey);
-  const glyphs = glyphsWanted && glyphRun ? glyphReading(read, page, now, glyphRun) : null;
+  const glyphRead = glyphsWanted && glyphRun ? glyphReading(read, page, now, glyphRun) : null;
+  const glyphs = glyphRead?.reading ?? null;
   if (glyphs?.result) {
     glyphs.unconfirmed = unconfirmedSpots({ reader: glyphs.reader, result: glyphs.result }, seen);
     glyphs.standsAlone = passesEveryCheck(glyphs.result) && glyphs.unconfirmed.length === 0;
@@ -143,7 +145,9 @@ export async function readMrzFromImage(png: Buffer, reader: MrzPassReader, opts:
       ? mrzConsensus([glyphVote({ reader: glyphs.reader, result: glyphs.result }, glyphs.unconfirmed, seen), ...votes], now, loneLines)
       : null;
     if (withGlyphs && (!consensus || mrzScore(withGlyphs.result) >= mrzScore(consensus.result))) consensus = withGlyphs;
+    if (consensus) consensus = uncheckedFillers(consensus, glyphRead!, readings, now);
   }
+  if (consensus) consensus = unverifiedWhereContested(consensus, readings);
   let best: MrzImageReading | null = null;
   for (const r of readings) if (r.result && r.standsAlone && (!best || mrzScore(r.result) > mrzScore(best.result!))) best = r;
   return { band, readings, best, consensus };
@@ -193,9 +197,10 @@ interface GlyphRun {
   ms: number;
 }
 
-/** The glyph reader's reading of the band's cut whose check digits pass most, on the page. */
-function glyphReading(read: MrzBandReading, page: number, now: Date, { glyphs, ms }: GlyphRun): MrzImageReading | null {
-  let best: MrzImageReading | null = null;
+/** The glyph reader's reading of the band's cut whose check digits pass most, on the page, with
+ * its cells' class probabilities. */
+function glyphReading(read: MrzBandReading, page: number, now: Date, { glyphs, ms }: GlyphRun): GlyphReading | null {
+  let best: GlyphReading | null = null;
   for (const g of glyphs) {
     const map = (b: Box): Box => cropBoxToPageBox(b, read.crop.frame);
     const lines: Line[] = g.lines.map((l) => ({ ...l, box: map(l.box), words: l.words.map((w) => ({ ...w, box: map(w.box) })) }));
@@ -207,10 +212,103 @@ function glyphReading(read: MrzBandReading, page: number, now: Date, { glyphs, m
       cost_usd: 0,
     };
     const m = readMrzOf(output, now);
-    if (m?.result.format && (!best || mrzScore(m.result) > mrzScore(best.result!)))
-      best = { reader: 'ocrb', lines: m.result.lines.raw, result: m.result, output, unconfirmed: [], standsAlone: false };
+    if (m?.result.format && (!best || mrzScore(m.result) > mrzScore(best.reading.result!)))
+      best = {
+        reading: { reader: 'ocrb', lines: m.result.lines.raw, result: m.result, output, unconfirmed: [], standsAlone: false },
+        alternatives: g.alternatives,
+      };
   }
   return best;
+}
+
+interface GlyphReading {
+  reading: MrzImageReading;
+  alternatives: OcrbMrz['alternatives'];
+}
+
+/** The glyph reader's probability of a filler in a cell at or above which its filler stands
+ * against another character that only one engine read (uncheckedFillers). */
+const SURE_FILLER = 0.8;
+/** Fields that may hold fillers and have no check digit of their own (optional data only in the
+ * formats whose composite check does not cover it: visas). Country codes and sex are left out: a
+ * filler there is a value of its own. */
+const FILLER_FIELDS: readonly MrzFieldName[] = ['document_code', 'surname', 'given_names', 'optional_data', 'optional_data_2'];
+
+function uncheckedFields(result: MrzResult): Array<MrzField['positions']> {
+  const composite = result.format ? (LAYOUTS[result.format].composite?.ranges ?? []) : [];
+  return FILLER_FIELDS.flatMap((name) => {
+    const p = result.fields[name]?.positions;
+    if (!p || p.end <= p.start) return [];
+    return composite.some((r) => r.line === p.line && r.start < p.end && p.start < r.end) ? [] : [p];
+  });
+}
+
+/** Small print blurs a filler into a blot that an OCR engine reads as a letter or digit (S, C, E,
+ * K, 2, 4), and a name, the document code's second character or a visa's optional data has no
+ * check digit to refuse it. The glyph reader cuts each line into its format's fixed number of
+ * cells, so it counts the fillers from the line's width and tells a filler's wedge from a letter
+ * by its cell. In such a field, where it is sure of a filler and the consensus holds another
+ * character no two engines read at that place (lines read at the format's length, so places
+ * align), the filler stands: a character one engine alone read there is no better evidence than
+ * the glyph reader's filler, and a filler only shortens a value where the character would invent
+ * one. No check digit covers these places, so no verified field changes. */
+function uncheckedFillers(consensus: MrzConsensus, glyphs: GlyphReading, readings: readonly MrzImageReading[], now: Date): MrzConsensus {
+  const glyph = glyphs.reading.result!;
+  if (shapeOf(glyph) !== shapeOf(consensus.result)) return consensus;
+  const lines = consensus.lines.map((l) => [...l]);
+  let changed = false;
+  for (const p of uncheckedFields(consensus.result)) {
+    const aligned = readings.filter((r) => r.reader !== 'ocrb' && r.result && r.result.lines.raw[p.line]?.length === lines[p.line]!.length);
+    for (let ci = p.start; ci < p.end; ci++) {
+      const ch = lines[p.line]![ci]!;
+      if (ch === '<' || glyph.lines.repaired[p.line]![ci] !== '<') continue;
+      const filler = glyphs.alternatives[p.line]?.[ci]?.find((a) => a.ch === '<')?.p ?? 0;
+      if (filler < SURE_FILLER) continue;
+      const engines = new Set(aligned.filter((r) => r.result!.lines.repaired[p.line]![ci] === ch).map((r) => engineOf(r.reader)));
+      if (engines.size >= 2) continue;
+      lines[p.line]![ci] = '<';
+      changed = true;
+    }
+  }
+  if (!changed) return consensus;
+  const joined = lines.map((l) => l.join(''));
+  const reparsed = parseMrz(joined, { now });
+  // only unchecked fields changed: every other field keeps the consensus's standing
+  const fields = { ...consensus.result.fields };
+  for (const name of FILLER_FIELDS) if (reparsed.fields[name]) fields[name] = reparsed.fields[name];
+  return {
+    ...consensus,
+    lines: joined,
+    result: { ...consensus.result, document_code: reparsed.document_code, lines: { raw: joined, repaired: joined }, fields },
+  };
+}
+
+/** The characters a check digit cannot tell apart (charset.ts's isCheckBlind), each with its twin. */
+const CHECK_BLIND_TWIN: Readonly<Record<string, string>> = { G: '6', '6': 'G', S: '8', '8': 'S', K: '<' };
+
+/** A verified field of the consensus that another reading of the same shape read with a check-blind
+ * twin at one of its places (G for 6, S for 8, < for K) is verified no more: its check digit passes
+ * either way, so it cannot choose, and the readers disagree. Small print blurs G into 6 and S into
+ * 8 for any engine, not only for the glyph reader the blind-spot rule guards. */
+function unverifiedWhereContested(consensus: MrzConsensus, readings: readonly MrzImageReading[]): MrzConsensus {
+  const shape = shapeOf(consensus.result);
+  const others = readings.filter((r) => r.result && shapeOf(r.result) === shape);
+  const fields = { ...consensus.result.fields };
+  let changed = false;
+  for (const [name, f] of Object.entries(fields) as Array<[MrzFieldName, MrzField]>) {
+    if (f.status !== 'valid') continue;
+    const p = f.positions;
+    const contested = f.blindSpots.some((ci) => {
+      const twin = CHECK_BLIND_TWIN[consensus.lines[p.line]![ci]!];
+      // a line read at another length was fitted to it: its places do not align
+      const aligned = (r: MrzImageReading): boolean => r.result!.lines.raw[p.line]?.length === consensus.lines[p.line]!.length;
+      return twin !== undefined && others.some((r) => aligned(r) && r.result!.lines.repaired[p.line]![ci] === twin);
+    });
+    if (!contested) continue;
+    fields[name] = { ...f, status: 'unverified', evidence: [], blindSpots: [] };
+    changed = true;
+  }
+  return changed ? { ...consensus, result: { ...consensus.result, fields } } : consensus;
 }
 
 /** Line lengths of the MRZ formats. */

@@ -352,6 +352,41 @@ function spanned(f: Frame, line: TextLine, loose: TextLine[], gap: number): Text
   return { ...line, start, end: last + 1 };
 }
 
+/** Rows of a line under this share of its densest row's strokes are a gap between two lines. */
+const GAP_ROW_SHARE = 0.3;
+
+/** In a small, noisy photo the blank rows between two MRZ lines still hold specks enough to run
+ * the strict length (the bridge spans them): the lines come out as one. Within a line of text
+ * every row crosses the glyphs' upright strokes; two or more rows far sparser than its densest,
+ * with text rows on either side, are the gap between two lines, and the line is parted there. */
+function splitTouching(f: Frame, line: TextLine): TextLine[] {
+  const density: number[] = [];
+  for (let y = line.top; y < line.bottom; y++) {
+    let n = 0;
+    for (let x = line.start; x < line.end; x++) n += f.mask[y * f.width + x]!;
+    density.push(n);
+  }
+  const low = Math.max(...density) * GAP_ROW_SHARE;
+  const parts: TextLine[] = [];
+  let from = -1;
+  let sparse = 0;
+  density.forEach((d, i) => {
+    if (d >= low) {
+      if (from === -1) from = i;
+      else if (sparse >= 2 && i - sparse - from >= 3) {
+        parts.push({ ...line, top: line.top + from, bottom: line.top + i - sparse });
+        from = i;
+      }
+      sparse = 0;
+    } else if (from !== -1) sparse++;
+  });
+  if (parts.length === 0 || from === -1) return [line];
+  const end = density.length - sparse;
+  if (end - from < 3) return [line];
+  parts.push({ ...line, top: line.top + from, bottom: line.top + end });
+  return parts;
+}
+
 /** Consecutive lines of equal extent and even spacing; the MRZ is the widest such block (lowest on a tie). */
 function pickBlock(lines: TextLine[], width: number): TextLine[] | null {
   const tol = width * ALIGN_SHARE;
@@ -398,6 +433,31 @@ function withThirdLine(block: TextLine[], loose: TextLine[]): TextLine[] {
   return third.top < first.top ? [third, first, last] : [first, last, third];
 }
 
+/** In a small photo a row of fillers is a row of specks the strict length misses (the gaps
+ * between them outgrow the bridge), so the names' line of an MRZ may be found only loosely while
+ * the line below it is found whole. A lone line takes a loose line right above or below it that
+ * starts and ends where it does and matches its height: an MRZ's lines share their extent, other
+ * print around a long line seldom does. */
+function withTwin(block: TextLine[], loose: TextLine[], width: number): TextLine[] {
+  if (block.length !== 1) return block;
+  const line = block[0]!;
+  const height = line.bottom - line.top;
+  const tol = width * ALIGN_SHARE;
+  const twin = (l: TextLine): boolean =>
+    Math.abs(l.start - line.start) <= tol &&
+    Math.abs(l.end - line.end) <= tol &&
+    l.bottom - l.top >= height * 0.6 &&
+    l.bottom - l.top <= height * 1.8 &&
+    (l.bottom <= line.top ? line.top - l.bottom : l.top - line.bottom) <= height * MAX_LINE_GAP;
+  const above = loose.filter((l) => l.bottom <= line.top && twin(l)).at(-1);
+  const below = loose.find((l) => l.top >= line.bottom && twin(l));
+  // the nearer of the two: the MRZ's lines are closer to each other than to the print around them
+  const gapTo = (l: TextLine | undefined): number => (l ? Math.max(line.top - l.bottom, l.top - line.bottom) : Infinity);
+  const pick = gapTo(above) <= gapTo(below) ? above : below;
+  if (!pick) return block;
+  return pick.top < line.top ? [pick, line] : [line, pick];
+}
+
 /** Finds the MRZ band: null when the image holds no block of long, even text lines. */
 export async function locateMrzBand(png: Buffer): Promise<MrzBand | null> {
   return locateOn(await workCopy(png));
@@ -421,10 +481,12 @@ async function locateOn({ grey, scale, page }: { grey: Grey; scale: number; page
   const runs = longestRuns(frame, gap);
   const minHeight = Math.max(4, grey.width * MIN_LINE_HEIGHT_SHARE);
   const loose = textLines(runs, grey.width * MIN_LINE_SHARE * 0.4, minHeight);
-  const lines = joinPieces(textLines(runs, Math.max(20, grey.width * MIN_LINE_SHARE), minHeight), loose).map((l) => spanned(frame, l, loose, gap));
+  const lines = joinPieces(textLines(runs, Math.max(20, grey.width * MIN_LINE_SHARE), minHeight), loose)
+    .map((l) => spanned(frame, l, loose, gap))
+    .flatMap((l) => splitTouching(frame, l));
   const picked = pickBlock(lines, grey.width);
   if (!picked) return null;
-  const block = withThirdLine(picked, loose);
+  const block = withThirdLine(withTwin(picked, loose, grey.width), loose);
   const [x0, x1] = [Math.min(...block.map((l) => l.start)), Math.max(...block.map((l) => l.end))];
   const [y0, y1] = [block[0]!.top, block[block.length - 1]!.bottom];
   const corners = [frame.toWork(x0, y0), frame.toWork(x1, y0), frame.toWork(x0, y1), frame.toWork(x1, y1)];
