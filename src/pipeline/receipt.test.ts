@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateReceiptPdf } from '../../test/fixtures/documents/index.js';
 import { readFinance, textLayerOf } from '../../test/helpers/finance-reading.js';
-import { placed } from '../doctypes/finance/test-reading.js';
+import { placed, slipEntries } from '../doctypes/finance/test-reading.js';
 import { detectInvoice } from '../doctypes/invoice.js';
 import { detectReceipt, receipt } from '../doctypes/receipt.js';
 import type { ReaderOutput } from '../readers/types.js';
@@ -25,18 +25,6 @@ describe('receipt from the text layer of generated PDFs', () => {
     expect(problems).toEqual([]);
   });
 });
-
-/** Slip lines from the top; an amount after "|" is printed at the right. */
-const totalsBlock = (...lines: string[]) =>
-  lines.flatMap((line, i): Array<[string, number, number]> => {
-    const [label, amount] = line.split('|').map((t) => t.trim());
-    return amount
-      ? [
-          [label!, 0.1, 0.5 + i * 0.03],
-          [amount, 0.8, 0.5 + i * 0.03],
-        ]
-      : [[label!, 0.1, 0.5 + i * 0.03]];
-  });
 
 describe('receipt from synthetic readings', () => {
   const shop = placed([
@@ -206,7 +194,7 @@ describe('receipt from synthetic readings', () => {
 
   it('adds a service charge in the arithmetic that vouches for a total only one reader found', async () => {
     const lines = ['GOOD EATS', 'SUB TOTAL | 295.00', 'SERVICE CHARGE 10% | 29.50', 'GST 6% | 19.47', 'ROUNDING ADJ | -0.02'];
-    const reading = (reader: ReaderOutput['reader'], total: string | null) => placed(totalsBlock(...lines, ...(total ? [total] : [])), reader);
+    const reading = (reader: ReaderOutput['reader'], total: string | null) => placed(slipEntries(...lines, ...(total ? [total] : [])), reader);
     // Tesseract saw the label but not the amount (a garble); the rounding, printed with its minus, is still read.
     const { get, problems } = await readFinance(receipt, [reading('tesseract', 'TOTAL | 3.9%'), reading('paddle', 'TOTAL | 343.95')], NOW);
     expect(problems).toEqual([]);

@@ -20,3 +20,15 @@ export function placed(entries: [text: string, x: number, y: number, size?: numb
   });
   return { reader, engine: { name: 'test', version: '1' }, pages: [{ page: 1, lines }], ms: 0, cost_usd: 0 };
 }
+
+/** A till slip's lines from the top, for `placed`: an amount after "|" is printed at the right. */
+export const slipEntries = (...lines: string[]): Array<[string, number, number]> =>
+  lines.flatMap((line, i): Array<[string, number, number]> => {
+    const [label, amount] = line.split('|').map((t) => t.trim());
+    return amount
+      ? [
+          [label!, 0.1, 0.5 + i * 0.03],
+          [amount, 0.8, 0.5 + i * 0.03],
+        ]
+      : [[label!, 0.1, 0.5 + i * 0.03]];
+  });

@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readingRows } from './rows.js';
-import { placed } from './test-reading.js';
+import { placed, slipEntries } from './test-reading.js';
 import { findTotals } from './totals.js';
 
-/** A till slip's totals block, one line per entry, from the top; an amount after "|" is printed at the right. */
-const entries = (...lines: string[]) =>
-  lines.flatMap((line, i): Array<[string, number, number]> => {
-    const [label, amount] = line.split('|').map((t) => t.trim());
-    return amount
-      ? [
-          [label!, 0.1, 0.5 + i * 0.03],
-          [amount, 0.8, 0.5 + i * 0.03],
-        ]
-      : [[label!, 0.1, 0.5 + i * 0.03]];
-  });
-const slip = (...lines: string[]) => readingRows(placed(entries(...lines)));
+const slip = (...lines: string[]) => readingRows(placed(slipEntries(...lines)));
 
 describe('the total among several total lines', () => {
   it('takes the "Nett Total" under a "Total Amount", as a "Net Total"', () => {
