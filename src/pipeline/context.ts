@@ -37,12 +37,6 @@ export interface ReadInput {
   improve?: boolean;
 }
 
-export interface SlicedEdge {
-  page: number;
-  edge: 'top' | 'bottom';
-  band: number;
-}
-
 /** Everything one reading learns; steps fill it in order. */
 export interface ReadContext {
   input: ReadInput;
@@ -60,9 +54,6 @@ export interface ReadContext {
   /** Quality-gate findings the reading may overrule (verification/capture-doubts): small or cut
    * text is read anyway, and the finding stands only if the reading then falls short. */
   captureDoubts?: Problem[];
-  /** Pages whose top or bottom line the frame's edge slices (a capture doubt), with the band, as a
-   * share of the page, in which a value may have been read off the sliced line. */
-  slicedEdges?: SlicedEdge[];
   issuingCountry: string | null;
   /** Where the page differs from the invoice's embedded XML, and what the page was read by. */
   embeddedInvoice?: { mismatches: EmbeddedMismatch[]; comparedWith: 'text_layer' | 'ocr' };

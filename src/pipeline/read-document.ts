@@ -18,7 +18,6 @@ import { intakeStep } from './steps/intake.js';
 import { judgeStep } from './steps/judge.js';
 import { nameAccentsStep } from './steps/name-accents.js';
 import { nameEdgesStep } from './steps/name-edges.js';
-import { slicedLineStep } from './steps/sliced-line.js';
 import { printLookStep } from './steps/print-look.js';
 import { qrCodesStep } from './steps/qr-codes.js';
 import { qualityStep } from './steps/quality.js';
@@ -58,7 +57,6 @@ export const READ_STEPS: ReadonlyArray<Step<ReadContext>> = [
   printLookStep,
   nameAccentsStep,
   nameEdgesStep,
-  slicedLineStep,
   emailByNameStep,
   judgeStep,
   rulesStep,

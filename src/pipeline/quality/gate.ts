@@ -47,9 +47,6 @@ const isFlat = (m: QualityMetrics, t: QualityThresholds): boolean => m.sharpness
  * 5. CUTOFF: a clipped document fails at any resolution, and "whole document in the frame with a
  *    small margin" also tells the person how close to be; "move closer" first would cut more.
  * 6. LOW_RESOLUTION: last, as moving closer is only safe once the framing is right. */
-/** The edge that slices more letters, top or bottom. */
-export const slicedEdge = (m: QualityMetrics): 'top' | 'bottom' => (m.framing.clipped.top >= m.framing.clipped.bottom ? 'top' : 'bottom');
-
 /** Marks a check whose failure the reading may overrule (verification/capture-doubts.ts): small
  * text may still read, and a line sliced at the top or bottom loses at most that line, which the
  * reading shows as missing or broken. Lines running off a side are not: every line may have lost
@@ -103,9 +100,10 @@ const CHECKS: Array<[QualityGateCode, Check, typeof DOUBT?]> = [
     'QUALITY_GATE_CUTOFF',
     (m, t) => {
       if (!hasText(m, t)) return null;
-      const end = Math.max(m.framing.clipped.top, m.framing.clipped.bottom);
+      const { top, bottom } = m.framing.clipped;
+      const end = Math.max(top, bottom);
       return end >= Math.max(t.cutoffEndMin, t.cutoffEndShare * m.text.alignedCharacters)
-        ? `cut-off: ${end} characters sliced by the ${slicedEdge(m)} edge`
+        ? `cut-off: ${end} characters sliced by the ${top >= bottom ? 'top' : 'bottom'} edge`
         : null;
     },
     DOUBT,

@@ -1,5 +1,5 @@
 import { OUTCOME_CODES } from '../../domain/outcome-codes.js';
-import { assessQuality, slicedEdge } from '../quality/gate.js';
+import { assessQuality } from '../quality/gate.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
 
@@ -7,9 +7,6 @@ import type { Step } from '../run.js';
  * a new photo instead of guessing. Text that is only small, or a line sliced at the top or bottom,
  * is read anyway, its finding kept as a doubt the decision upholds when the reading falls short. Text-layer pages and
  * Word files have no pixels to judge. */
-/** Lines, from the sliced edge, whose values the slice may have cut (see steps/sliced-line.ts). */
-const SLICED_LINES = 2.5;
-
 export const qualityStep: Step<ReadContext> = {
   name: 'quality',
   async run(ctx) {
@@ -24,12 +21,6 @@ export const qualityStep: Step<ReadContext> = {
       const problems = q.failures.map((f) => ({ code: f.code, detail: `${OUTCOME_CODES[f.code].message}${page} ${f.reason}`.trim() }));
       if (q.failures.length > 0 && q.failures.every((f) => f.doubt)) {
         ctx.captureDoubts = [...(ctx.captureDoubts ?? []), ...problems];
-        if (q.failures.some((f) => f.code === 'QUALITY_GATE_CUTOFF')) {
-          const m = q.metrics;
-          // the sliced line and the one above or below it, in line heights of the page
-          const band = (SLICED_LINES * m.text.heightNormalised) / m.normalised.height;
-          ctx.slicedEdges = [...(ctx.slicedEdges ?? []), { page: image.page, edge: slicedEdge(m), band }];
-        }
         continue;
       }
       if (problems[0]) {
