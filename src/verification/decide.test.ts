@@ -154,19 +154,19 @@ describe('decide', () => {
     expect(d.tamperScore, 'a numeric key for older integrations: 0 when the checks did not run').toBe(0);
   });
 
-  describe('capture doubts (small or cut text the reading may overrule)', () => {
+  describe('capture doubts (small text the reading may overrule)', () => {
     const small = { code: 'QUALITY_GATE_LOW_RESOLUTION' as const, detail: 'The text is too small to read reliably.' };
-    const cut = { code: 'QUALITY_GATE_CUTOFF' as const, detail: 'Part of the document is outside the picture.' };
+    const short = () => input({ fields: invoiceFields({ total: { value: null, status: 'not_present', evidence: [] } }), captureDoubts: [small] });
 
     it('verifies when every field is proven, whatever the gate doubted', () => {
-      const { outcome, result } = decide(input({ captureDoubts: [cut, small] }));
+      const { outcome, result } = decide(input({ captureDoubts: [small] }));
       expect(outcome.status).toBe('verified');
       expect(result.values).toHaveProperty('total');
     });
 
     it('asks for a new photo, naming the gate code, when the reading falls short', () => {
-      const missing = decide(input({ fields: invoiceFields({ total: { value: null, status: 'not_present', evidence: [] } }), captureDoubts: [cut] }));
-      expect(missing.outcome).toMatchObject({ status: 'rescan_required', code: 'QUALITY_GATE_CUTOFF' });
+      const missing = decide(short());
+      expect(missing.outcome).toMatchObject({ status: 'rescan_required', code: 'QUALITY_GATE_LOW_RESOLUTION' });
       expect(missing.outcome.context.codes).toContain('REQUIRED_FIELD_MISSING');
       // the values that passed stay published
       expect(missing.result.values).toHaveProperty('vendor_name');
@@ -174,17 +174,16 @@ describe('decide', () => {
       expect(unconfirmed.outcome.code).toBe('QUALITY_GATE_LOW_RESOLUTION');
     });
 
-    it('does not blame a cut for two readers disagreeing on a value inside the frame', () => {
-      const { outcome } = decide(input({ fields: invoiceFields({ vendor_name: { evidence: ['single_reader'] } }), captureDoubts: [cut] }));
-      expect(outcome.code).toBe('FIELD_UNCONFIRMED');
+    it('does not blame small print for a problem of the document itself', () => {
+      const { outcome } = decide(input({ problems: [{ code: 'DUPLICATE_SUSPECTED', detail: 'seen before' }], captureDoubts: [small] }));
+      expect(outcome.code).toBe('DUPLICATE_SUSPECTED');
     });
 
     it('keeps the doubt when nothing could be read, and survives being stored and loaded', () => {
       const { outcome } = decide(input({ fields: [], readable: false, captureDoubts: [small] }));
       expect(outcome.code).toBe('QUALITY_GATE_LOW_RESOLUTION');
-      const short = input({ fields: invoiceFields({ total: { value: null, status: 'not_present', evidence: [] } }), captureDoubts: [cut] });
-      const loaded = loadDecisionInput({ [DECISION_INPUT_KEY]: storeDecisionInput(short) });
-      expect(loaded && decide(loaded).outcome.code).toBe('QUALITY_GATE_CUTOFF');
+      const loaded = loadDecisionInput({ [DECISION_INPUT_KEY]: storeDecisionInput(short()) });
+      expect(loaded && decide(loaded).outcome.code).toBe('QUALITY_GATE_LOW_RESOLUTION');
     });
   });
 });

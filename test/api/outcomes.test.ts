@@ -376,10 +376,4 @@ describe.each(await testDatabaseFactories())('outcome codes produced by the real
       }
     });
   }
-
-  it('reads a card whose MRZ the bottom edge slices, and sends it back as cut off for what the slice broke', async () => {
-    const key = await h.key('outcomes-sliced');
-    const doc = await uploadAndWait(h, key, 'sliced.png', await degrade.cropEdge(await card(), 'bottom', 0.135));
-    expectRow({ ...gate('QUALITY_GATE_CUTOFF', card, true) }, doc.outcome, doc.result, doc.status);
-  });
 });

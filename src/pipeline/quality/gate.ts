@@ -34,6 +34,13 @@ const fmt = (n: number, digits = 2): string => n.toFixed(digits);
 const hasText = (m: QualityMetrics, t: QualityThresholds): boolean => m.text.alignedCharacters >= t.minTextCharacters;
 const isFlat = (m: QualityMetrics, t: QualityThresholds): boolean => m.sharpness.edgeDensity < t.flatEdgeDensityMax;
 
+/** Marks a check whose failure the reading may overrule (verification/capture-doubts.ts): small
+ * text may still read, and when every field is proven a new photo adds nothing. A cut never is: a
+ * line run off a side may have lost its end, and two readers can agree on a value cut short; a
+ * receipt sliced at the bottom was verified with a wrong total (held-out SROIE, counts), its real
+ * total presumably past the edge. */
+const DOUBT = true;
+
 /** The order is the order of actionability: a later problem is often a symptom of an earlier
  * one, and fixing the earlier one first is what a person can do.
  * 1. DARK: under-exposure flattens contrast and buries letters in sensor noise, so it also reads
@@ -47,11 +54,6 @@ const isFlat = (m: QualityMetrics, t: QualityThresholds): boolean => m.sharpness
  * 5. CUTOFF: a clipped document fails at any resolution, and "whole document in the frame with a
  *    small margin" also tells the person how close to be; "move closer" first would cut more.
  * 6. LOW_RESOLUTION: last, as moving closer is only safe once the framing is right. */
-/** Marks a check whose failure the reading may overrule (verification/capture-doubts.ts): small
- * text may still read, and a line sliced at the top or bottom loses at most that line, which the
- * reading shows as missing or broken. Lines running off a side are not: every line may have lost
- * its end, and two readers can agree on a value cut short. */
-const DOUBT = true;
 const CHECKS: Array<[QualityGateCode, Check, typeof DOUBT?]> = [
   ['QUALITY_GATE_DARK', (m, t) => (m.brightness.p95 < t.darkP95Max ? `dark: paper level (95th percentile) ${m.brightness.p95} < ${t.darkP95Max}` : null)],
   [
@@ -89,24 +91,15 @@ const CHECKS: Array<[QualityGateCode, Check, typeof DOUBT?]> = [
     'QUALITY_GATE_CUTOFF',
     (m, t) => {
       if (!hasText(m, t)) return null;
-      const { left, right } = m.framing.clipped;
+      const chars = m.text.alignedCharacters;
+      const { left, right, top, bottom } = m.framing.clipped;
       const side = Math.max(left, right);
-      return side >= Math.max(t.cutoffSideMin, t.cutoffSideShare * m.text.rows)
-        ? `cut-off: ${side} characters run off the ${left >= right ? 'left' : 'right'} edge`
-        : null;
-    },
-  ],
-  [
-    'QUALITY_GATE_CUTOFF',
-    (m, t) => {
-      if (!hasText(m, t)) return null;
-      const { top, bottom } = m.framing.clipped;
       const end = Math.max(top, bottom);
-      return end >= Math.max(t.cutoffEndMin, t.cutoffEndShare * m.text.alignedCharacters)
-        ? `cut-off: ${end} characters sliced by the ${top >= bottom ? 'top' : 'bottom'} edge`
-        : null;
+      if (side >= Math.max(t.cutoffSideMin, t.cutoffSideShare * m.text.rows))
+        return `cut-off: ${side} characters run off the ${left >= right ? 'left' : 'right'} edge`;
+      if (end >= Math.max(t.cutoffEndMin, t.cutoffEndShare * chars)) return `cut-off: ${end} characters sliced by the ${top >= bottom ? 'top' : 'bottom'} edge`;
+      return null;
     },
-    DOUBT,
   ],
   [
     'QUALITY_GATE_LOW_RESOLUTION',

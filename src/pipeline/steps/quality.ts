@@ -4,9 +4,9 @@ import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
 
 /** Page images that came from a camera or scanner must be good enough to read; a failure asks for
- * a new photo instead of guessing. Text that is only small, or a line sliced at the top or bottom,
- * is read anyway, its finding kept as a doubt the decision upholds when the reading falls short. Text-layer pages and
- * Word files have no pixels to judge. */
+ * a new photo instead of guessing. Text that is only small is read anyway, its finding kept as a
+ * doubt the decision upholds when the reading falls short. Text-layer pages and Word files have no
+ * pixels to judge. */
 export const qualityStep: Step<ReadContext> = {
   name: 'quality',
   async run(ctx) {
