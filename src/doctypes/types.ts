@@ -75,6 +75,9 @@ export interface RulesContext {
   lookups: RuleLookups;
   /** The second engine's looks at the print of disputed fields (see Doctype.printed). */
   printLooks?: readonly PrintLook[];
+  /** The MRZ as all readings of its band vote it, decoded under the MRZ grammar (identity/
+   * mrz-consensus.ts), per page: what the MRZ is shown as reading. */
+  mrzConsensus?: ReadonlyArray<{ page: number; lines: readonly string[] }>;
 }
 
 /** One engine's reading of a field's printed value from its crop. */

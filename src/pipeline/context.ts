@@ -54,6 +54,8 @@ export interface ReadContext {
   /** Quality-gate findings the reading may overrule (verification/capture-doubts): small or cut
    * text is read anyway, and the finding stands only if the reading then falls short. */
   captureDoubts?: Problem[];
+  /** The MRZ lines all readings of a band vote for, per page (steps/mrz-pass.ts). */
+  mrzConsensus?: Array<{ page: number; lines: string[] }>;
   issuingCountry: string | null;
   /** Where the page differs from the invoice's embedded XML, and what the page was read by. */
   embeddedInvoice?: { mismatches: EmbeddedMismatch[]; comparedWith: 'text_layer' | 'ocr' };

@@ -178,6 +178,33 @@ describe('passport', () => {
     expect(result.fields.surname!.reason).toMatch(/prints alike/);
   });
 
+  it('shows the MRZ lines as all readings vote them, and publishes a line only where two engines read it so', async () => {
+    const doc = await generatePassport({ seed: 23, expired: false });
+    const lines = doc.truth.mrz_lines!;
+    // each engine reads some of the names line's trailing fillers as letters; no check digit covers them
+    const garbled = (at: number, letters: string) => [`${lines[0]!.slice(0, at)}${letters}${lines[0]!.slice(at + letters.length)}`, ...lines.slice(1)];
+    const apart = lines[0]!.indexOf('<<', 5);
+    const afterGiven = lines[0]!.indexOf('<', apart + 2);
+    const tess = garbled(apart, 'KK');
+    const paddle = garbled(afterGiven, 'L');
+    const readings = [readingOf(doc, { mrz: tess, reader: 'tesseract' }), readingOf(doc, { mrz: paddle, reader: 'paddle' })];
+    const fields = reconcile(
+      passport.fields,
+      readings.map((r) => ({ reader: r.reader, values: passport.extract(r, { now: NOW, pages: readings[0]!.pages }) })),
+    );
+    const shown = async (mrzConsensus?: Array<{ page: number; lines: string[] }>) =>
+      (await passport.rules({ now: NOW, fields, readings, lookups, ...(mrzConsensus ? { mrzConsensus } : {}) })).fields.find((f) => f.key === 'mrz_line1')!;
+    const alone = (await shown()).value;
+    expect([tess[0], paddle[0]]).toContain(alone);
+    const voted = await shown([{ page: 1, lines: [...lines] }]);
+    expect(voted.value).toBe(lines[0]);
+    // no engine read that line so: shown, not corroborated
+    expect(voted.evidence).toEqual([]);
+    // a vote that breaks a check the best reading passes is not shown
+    const broken = [lines[0]!, `${lines[1]!.slice(0, 9)}${lines[1]![9] === '0' ? '1' : '0'}${lines[1]!.slice(10)}`];
+    expect((await shown([{ page: 1, lines: broken }])).value).toBe(alone);
+  });
+
   it('an impossible printed date of issue needs review and is not published', async () => {
     const doc = await generatePassport({ seed: 18, expired: false });
     const { result, outcome } = await run(passport, doc, { viz: { issue_date: '31 FEB 2020' } });

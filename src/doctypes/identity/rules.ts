@@ -3,13 +3,13 @@ import type { OutcomeCode } from '../../domain/outcome-codes.js';
 import { fieldsByKey, fieldsInOrder, readByRule, withdrawn, withProblem, type FieldReading } from '../../domain/field.js';
 import type { Problem } from '../../domain/problem.js';
 import { lookupIssuingState } from '../countries.js';
-import type { MrzField, MrzFieldName } from '../mrz/index.js';
+import { parseMrz, type MrzField, type MrzFieldName, type MrzResult } from '../mrz/index.js';
 import type { RulesContext, RulesOutcome } from '../types.js';
 import { onlyConfused, sameValue } from './compare.js';
 import type { LabelName } from './labels.js';
 import { fieldProblems, MRZ_FIELD_KEYS } from './mrz-fields.js';
 import { distinctEngines } from '../../readers/types.js';
-import { bestMrzOf, readMrzOf, type MrzReading } from './mrz-reading.js';
+import { bestMrzOf, mrzScore, readMrzOf, type MrzReading } from './mrz-reading.js';
 import { namesInPrint, settleByPrint, settleEmptyByCheck } from './settle.js';
 import { printedValue, vizFieldsOf } from './viz-fields.js';
 
@@ -77,7 +77,7 @@ function failedChecks(ctx: RulesContext, byKey: Map<string, FieldReading>): void
   }
 }
 
-/** The MRZ as read (the reading whose checks pass most), one field per line, with the checks on
+/** The MRZ as read (shownMrz), one field per line, with the checks on
  * that line in the reason. A line stands corroborated only when two engines read it the same. */
 function mrzLines(ctx: RulesContext, byKey: Map<string, FieldReading>, best: MrzReading | null): void {
   if (!best) return;
@@ -85,11 +85,12 @@ function mrzLines(ctx: RulesContext, byKey: Map<string, FieldReading>, best: Mrz
     const m = readMrzOf(r, ctx.now);
     return m ? [{ reader: r.reader, lines: m.result.lines.repaired }] : [];
   });
-  best.result.lines.repaired.forEach((line, i) => {
+  const shown = shownMrz(ctx, best);
+  shown.lines.repaired.forEach((line, i) => {
     const target = byKey.get(`mrz_line${i + 1}`);
     if (!target) return;
     const same = all.filter((a) => a.lines[i] === line);
-    const checks = best.result.checks.filter((c) => c.line === i || (c.name !== 'composite' && best.result.fields[c.name]?.positions.line === i));
+    const checks = shown.checks.filter((c) => c.line === i || (c.name !== 'composite' && shown.fields[c.name]?.positions.line === i));
     const told = checks.map((c) => `${c.name.replace(/_/g, ' ')} check ${c.valid ? 'passes' : 'fails'}`).join(', ');
     const box = best.lines[i]?.box;
     const reading: Parameters<typeof readByRule>[1] = {
@@ -107,6 +108,17 @@ function mrzLines(ctx: RulesContext, byKey: Map<string, FieldReading>, best: Mrz
       ),
     );
   });
+}
+
+/** The MRZ as shown: the grammar-decoded vote of all the band's readings where it has the best
+ * reading's shape and passes at least as many checks, else the best reading. Showing it publishes
+ * nothing: a line passes only where two engines read it so. */
+function shownMrz(ctx: RulesContext, best: MrzReading): MrzResult {
+  const voted = ctx.mrzConsensus?.find((c) => c.page === best.page)?.lines;
+  const own = best.result.lines.repaired;
+  if (!voted || voted.length !== own.length || voted.some((l, i) => l.length !== own[i]!.length)) return best.result;
+  const result = parseMrz([...voted], { now: ctx.now });
+  return result.format === best.result.format && mrzScore(result) >= mrzScore(best.result) ? result : best.result;
 }
 
 /** Disputes the document settles itself: optional data a passing composite says is empty, and a

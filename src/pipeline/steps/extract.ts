@@ -60,6 +60,7 @@ export const rulesStep: Step<ReadContext> = {
       readings: ctx.readings,
       lookups: ctx.input.lookups,
       ...(ctx.printLooks ? { printLooks: ctx.printLooks } : {}),
+      ...(ctx.mrzConsensus?.length ? { mrzConsensus: ctx.mrzConsensus } : {}),
     });
     ctx.problems.push(...outcome.problems);
     ctx.fields = outcome.fields;

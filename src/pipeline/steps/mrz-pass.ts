@@ -8,6 +8,8 @@ export interface MrzPassReading {
   page: number;
   band: MrzBand;
   outputs: ReaderOutput[];
+  /** The lines all readings of the band vote for, or null. */
+  consensus: string[] | null;
 }
 
 /** Where a page carries a machine-readable zone, it is located, straightened and read on its own:
@@ -26,7 +28,7 @@ export async function readMrzBands(ctx: ReadContext, mrzPass: MrzPassReader): Pr
       ...(ctx.signal ? { signal: ctx.signal } : {}),
     });
     const withMrz = joiningReadings(result);
-    if (withMrz.length) found.push({ page: image.page, band, outputs: withMrz.map((r) => r.output) });
+    if (withMrz.length) found.push({ page: image.page, band, outputs: withMrz.map((r) => r.output), consensus: result.consensus?.lines ?? null });
   }
   return found;
 }
