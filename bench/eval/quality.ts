@@ -1,5 +1,5 @@
 /** Evaluates the quality gate: how many good real images it wrongly sends back (target 0: a good photo is never sent back;
- * an image the gate only doubts, for small or cut text, is sent back only if the whole reading then falls short),
+ * an image the gate only doubts, for small text, is sent back only if the whole reading then falls short),
  * and how often each degradation of the project's own fixtures gets the code it should.
  * Run: npx tsx bench/eval/quality.ts [dataDir]   (dataDir defaults to ../shared/data) */
 import { readFile } from 'node:fs/promises';
@@ -22,7 +22,7 @@ export interface RealResult {
   set: string;
   file: string;
   /** The code the document is sent back with, or null: the gate's own for a failure no reading can
-   * overrule; for a capture doubt (small or cut text), whatever the reading then decided. */
+   * overrule; for a capture doubt (small text), whatever the reading then decided. */
   code: QualityGateCode | null;
   reasons: string[];
   /** True when the gate only doubted the image and the whole reading was run to decide. */

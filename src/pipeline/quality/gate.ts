@@ -5,6 +5,7 @@
  * pages (PDF pages without a text layer, flatbed scans) with the 'scan' profile; PDF pages with
  * a usable text layer and Word files skip it, since their text does not come from pixels. */
 import { OUTCOME_CODES, type OutcomeCode, type OutcomeCodeInfo } from '../../domain/outcome-codes.js';
+import { CAPTURE_DOUBTS } from '../../verification/capture-doubts.js';
 import { computeMetrics, type QualityMetrics } from './metrics.js';
 import { PHOTO_THRESHOLDS, SCAN_THRESHOLDS, type QualityThresholds } from './thresholds.js';
 
@@ -23,7 +24,8 @@ export interface QualityResult {
   outcome: OutcomeCodeInfo | null;
   /** Every check that failed, most actionable first, with the figures behind it. */
   reasons: string[];
-  /** The same failures with their codes; `doubt`: the reading may overrule it. */
+  /** The same failures with their codes; `doubt`: the reading may overrule it (only small text, as
+   * verification/capture-doubts.ts says: a cut can shorten a value both engines then read alike). */
   failures: Array<{ code: QualityGateCode; reason: string; doubt: boolean }>;
   metrics: QualityMetrics;
 }
@@ -33,13 +35,6 @@ type Check = (m: QualityMetrics, t: QualityThresholds) => string | null;
 const fmt = (n: number, digits = 2): string => n.toFixed(digits);
 const hasText = (m: QualityMetrics, t: QualityThresholds): boolean => m.text.alignedCharacters >= t.minTextCharacters;
 const isFlat = (m: QualityMetrics, t: QualityThresholds): boolean => m.sharpness.edgeDensity < t.flatEdgeDensityMax;
-
-/** Marks a check whose failure the reading may overrule (verification/capture-doubts.ts): small
- * text may still read, and when every field is proven a new photo adds nothing. A cut never is: a
- * line run off a side may have lost its end, and two readers can agree on a value cut short; a
- * receipt sliced at the bottom was verified with a wrong total (held-out SROIE, counts), its real
- * total presumably past the edge. */
-const DOUBT = true;
 
 /** The order is the order of actionability: a later problem is often a symptom of an earlier
  * one, and fixing the earlier one first is what a person can do.
@@ -54,7 +49,7 @@ const DOUBT = true;
  * 5. CUTOFF: a clipped document fails at any resolution, and "whole document in the frame with a
  *    small margin" also tells the person how close to be; "move closer" first would cut more.
  * 6. LOW_RESOLUTION: last, as moving closer is only safe once the framing is right. */
-const CHECKS: Array<[QualityGateCode, Check, typeof DOUBT?]> = [
+const CHECKS: Array<[QualityGateCode, Check]> = [
   ['QUALITY_GATE_DARK', (m, t) => (m.brightness.p95 < t.darkP95Max ? `dark: paper level (95th percentile) ${m.brightness.p95} < ${t.darkP95Max}` : null)],
   [
     'QUALITY_GATE_BLUR',
@@ -104,7 +99,6 @@ const CHECKS: Array<[QualityGateCode, Check, typeof DOUBT?]> = [
   [
     'QUALITY_GATE_LOW_RESOLUTION',
     (m, t) => (hasText(m, t) && m.text.height < t.minTextHeightPx ? `low resolution: text ${fmt(m.text.height, 1)} px tall < ${t.minTextHeightPx} px` : null),
-    DOUBT,
   ],
 ];
 
@@ -115,9 +109,9 @@ export function thresholdsFor(options: QualityOptions = {}): QualityThresholds {
 
 /** Judges already computed metrics (pure; used by the evaluation to re-judge without decoding). */
 export function judge(metrics: QualityMetrics, thresholds: QualityThresholds): Omit<QualityResult, 'metrics'> {
-  const failures = CHECKS.flatMap(([code, check, doubt]) => {
+  const failures = CHECKS.flatMap(([code, check]) => {
     const reason = check(metrics, thresholds);
-    return reason === null ? [] : [{ code, reason, doubt: doubt === DOUBT }];
+    return reason === null ? [] : [{ code, reason, doubt: CAPTURE_DOUBTS[code] !== undefined }];
   });
   const first = failures[0];
   return {
