@@ -155,8 +155,24 @@ export class DocumentsService {
     let month: MonthCharge | undefined;
     try {
       const prepared: Array<{ doc: DocumentsTable; cachedFrom: Twin | null }> = [];
+      const chargeUnlessTwin = files.length === 1 && this.opts.quota?.chargeMonthUnless ? this.opts.quota : undefined;
       for (const file of files) {
         const doc = await this.newDocument(principal.orgId, file);
+        if (chargeUnlessTwin) {
+          // One upload, charged in a statement of its own: the twin lookup is that statement's
+          // (one round trip), charging only where there is no twin; it waits on the database
+          // while the file's writes and fsyncs wait on the disk.
+          stored.push(doc.blob_key!);
+          const [put, charge] = await Promise.allSettled([
+            this.blobs.put(doc.blob_key!, file.input.bytes),
+            chargeUnlessTwin.chargeMonthUnless!(principal.orgId, 1, this.repos.documents.finishedTwinQuery(principal.orgId, doc.sha256)),
+          ]);
+          if (charge.status === 'fulfilled' && 'month' in charge.value) month = charge.value.month;
+          if (put.status === 'rejected') throw put.reason;
+          if (charge.status === 'rejected') throw charge.reason;
+          prepared.push({ doc, cachedFrom: 'month' in charge.value ? null : twinOf(charge.value.found) });
+          continue;
+        }
         // The lookup waits on the database while the file's writes and fsyncs wait on the disk.
         const [, cachedFrom] = await Promise.all([this.blobs.put(doc.blob_key!, file.input.bytes), this.findFinishedTwin(principal.orgId, doc.sha256)]);
         stored.push(doc.blob_key!);
@@ -164,7 +180,7 @@ export class DocumentsService {
       }
       // A cached result costs no engine run, so it costs no quota.
       const charged = prepared.filter((p) => !p.cachedFrom).length;
-      if (charged > 0) month = await this.opts.quota?.chargeMonth(principal.orgId, charged);
+      if (charged > 0 && !chargeUnlessTwin) month = await this.opts.quota?.chargeMonth(principal.orgId, charged);
       const at = now();
       const readings =
         withinTransaction || month?.inTransaction || prepared.some((p) => p.cachedFrom)
@@ -337,18 +353,7 @@ export class DocumentsService {
   /** The newest finished reading of the same bytes in the same organisation, never across. */
   private async findFinishedTwin(orgId: string, sha256: string): Promise<Twin | null> {
     const row = await this.repos.documents.findFinishedTwin(orgId, sha256);
-    if (!row) return null;
-    const { doc_id, doc_type, doc_status, doc_outcome, doc_confidence, doc_tamper_score, ...reading } = row;
-    // A person's decision on the earlier document is not the machine's result for this one.
-    const doc: TwinDocument = {
-      id: doc_id,
-      doc_type,
-      outcome: reading.outcome ?? doc_outcome,
-      status: statusFromReading(reading, doc_status),
-      confidence: doc_confidence,
-      tamper_score: doc_tamper_score,
-    };
-    return { doc, reading };
+    return row ? twinOf(row) : null;
   }
 
   /** A live document of this organisation, or the right error for a missing or deleted one. */
@@ -513,6 +518,22 @@ function queuedReading(orgId: string, documentId: string, id: string, number: nu
 /** The read job of a queued reading: its payload and options (one job per reading). */
 function readJob(reading: ReadingsTable): [ReadJobPayload, EnqueueOptions] {
   return [{ orgId: reading.org_id, documentId: reading.document_id, readingId: reading.id }, { dedupeKey: `read:${reading.id}` }];
+}
+
+type TwinRow = NonNullable<Awaited<ReturnType<Repositories['documents']['findFinishedTwin']>>>;
+
+function twinOf(row: TwinRow): Twin {
+  const { doc_id, doc_type, doc_status, doc_outcome, doc_confidence, doc_tamper_score, ...reading } = row;
+  // A person's decision on the earlier document is not the machine's result for this one.
+  const doc: TwinDocument = {
+    id: doc_id,
+    doc_type,
+    outcome: reading.outcome ?? doc_outcome,
+    status: statusFromReading(reading, doc_status),
+    confidence: doc_confidence,
+    tamper_score: doc_tamper_score,
+  };
+  return { doc, reading };
 }
 
 function statusFromReading(reading: ReadingsTable, fallback: string): string {

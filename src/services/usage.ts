@@ -1,3 +1,4 @@
+import type { CompiledQuery } from 'kysely';
 import type { Repositories } from '../adapters/db/repositories/index.js';
 import type { PlanQuotas } from '../adapters/db/repositories/usage-counters.js';
 import type { Plan, Plans } from '../config/plans.js';
@@ -14,6 +15,9 @@ export interface UploadQuota {
    * what is left to do in the transaction that records them, and the refund for when that
    * transaction does not commit. */
   chargeMonth(orgId: string, n: number): Promise<MonthCharge>;
+  /** Where the charge is a statement of its own (PostgreSQL): `chargeMonth` unless `unless` (a
+   * query of at most one row) finds a row, which it then resolves to instead; one round trip. */
+  chargeMonthUnless?<T>(orgId: string, n: number, unless: CompiledQuery<T>): Promise<{ found: T } | { found: null; month: MonthCharge }>;
 }
 
 export interface MonthCharge {
@@ -67,6 +71,7 @@ export class UsageService implements UploadQuota {
       byPlan: Object.fromEntries(Object.entries(plans).map(([name, plan]) => [name, plan.monthly_quota])),
       otherwise: plans.sandbox!.monthly_quota, // as planOf: an unknown plan is held to sandbox's
     };
+    if (opts.chargeBeforeTransaction) this.chargeMonthUnless = (orgId, n, unless) => this.chargeAloneUnless(orgId, n, unless);
   }
 
   /** The charge reads the organisation's plan in its own statement; these are the plans' quotas it compares with. */
@@ -89,6 +94,16 @@ export class UsageService implements UploadQuota {
       throw rateLimited(hour.resetSeconds, plan.uploads_per_hour);
     }
     return refund;
+  }
+
+  readonly chargeMonthUnless?: UploadQuota['chargeMonthUnless'];
+
+  private async chargeAloneUnless<T>(orgId: string, n: number, unless: CompiledQuery<T>): Promise<{ found: T } | { found: null; month: MonthCharge }> {
+    const period = currentPeriod();
+    const result = await this.repos.usageCounters.chargeAloneUnless(orgId, period, n, this.quotas, unless);
+    if (!('charged' in result)) return { found: result.found };
+    if (!result.charged) throw await this.refusal(this.repos, orgId, period, n);
+    return { found: null, month: { refund: () => this.repos.usageCounters.refund(orgId, period, n) } };
   }
 
   async chargeMonth(orgId: string, n: number): Promise<MonthCharge> {

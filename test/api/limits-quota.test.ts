@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { currentPeriod } from '../../src/services/usage.js';
@@ -61,6 +62,26 @@ describe.each(await testDatabaseFactories())('monthly quota and the free plan on
       (await h.inject({ method: 'POST', url: '/v1/documents/batch', payload: two.payload, headers: { ...two.headers, 'x-doc-api-key': key } })).statusCode,
     ).toBe(202);
     expect((await usage(key)).remaining).toBe(0);
+  });
+
+  it('charges nothing for an upload whose file could not be stored, and keeps no file of one refused for the quota', async () => {
+    const { key, orgId } = await org('store-fails', 'starter', 999);
+    const filesOf = () => readdirSync(h.blobRoot, { recursive: true, encoding: 'utf8' }).filter((f) => f.includes(orgId) && f.endsWith('v1')).length;
+    const put = h.rt.blobs.put;
+    h.rt.blobs.put = async () => {
+      throw new Error('the disk is full');
+    };
+    try {
+      expect((await upload(h, key, { filename: 'f.png', bytes: await png(1200) })).statusCode).toBe(500);
+    } finally {
+      h.rt.blobs.put = put;
+    }
+    expect((await usage(key)).used, 'the charge made beside the failed store is refunded').toBe(999);
+    expect((await upload(h, key, { filename: 'g.png', bytes: await png(1201) })).statusCode).toBe(202);
+    const over = await upload(h, key, { filename: 'h.png', bytes: await png(1202) });
+    expect(over.json().error.code).toBe('quota_exceeded');
+    expect(await documents(orgId)).toBe(1);
+    expect(filesOf(), 'the refused upload stored its file beside the charge, then removed it').toBe(1);
   });
 
   it('charges nothing for a cached upload or a rescan', async () => {

@@ -100,6 +100,25 @@ describe('request limits', () => {
   });
 });
 
+describe('the abuse check under load', () => {
+  it('makes one look at an address for the requests that come at the same moment, and a failure counted still blocks the next request', async () => {
+    const h = await harness({ ABUSE_MAX_FAILURES: '3', ABUSE_WINDOW_SECONDS: '60', ABUSE_BLOCK_SECONDS: '60' });
+    const key = await h.key('herd');
+    const peek = h.rt.counters.peek.bind(h.rt.counters);
+    let looks = 0;
+    h.rt.counters.peek = (...args) => {
+      looks++;
+      return peek(...args);
+    };
+    const statuses = await Promise.all(Array.from({ length: 20 }, () => get(h, key, '10.7.0.1')));
+    expect(statuses.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    expect(looks, 'one look shared by the 20 requests').toBe(1);
+    for (let i = 0; i < 4; i++) expect((await get(h, BAD_KEY, '10.7.0.1')).statusCode).toBe(401);
+    const blocked = await get(h, key, '10.7.0.1');
+    expect([blocked.statusCode, blocked.json().error.code]).toEqual([429, 'abuse_block']);
+  });
+});
+
 describe('limits shared through Redis', () => {
   const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { FileSync } from './file-sync.js';
 import type { Database } from './schema.js';
 
@@ -7,6 +7,13 @@ interface Member {
   resolve: (value: unknown) => void;
   reject: (err: unknown) => void;
 }
+
+// Run for every group or member: compiled once.
+const SYNC_NORMAL = CompiledQuery.raw('pragma synchronous = normal');
+const SYNC_FULL = CompiledQuery.raw('pragma synchronous = full');
+const SAVEPOINT = CompiledQuery.raw('savepoint grouped');
+const RELEASE = CompiledQuery.raw('release grouped');
+const ROLLBACK_TO = CompiledQuery.raw('rollback to grouped');
 
 /** Bounds the time one commit holds the connection and the size of its WAL write. */
 const MAX_GROUP = 64;
@@ -62,7 +69,7 @@ export class CommitGroups {
     const results: Array<{ ok: true; value: unknown } | { ok: false; err: unknown }> = [];
     try {
       await this.db.connection().execute(async (conn) => {
-        if (this.wal) await sql`pragma synchronous = normal`.execute(conn);
+        if (this.wal) await conn.executeQuery(SYNC_NORMAL);
         try {
           await conn.transaction().execute(async (trx) => {
             // Alone in its group, a member's failure may end the whole transaction: no savepoint.
@@ -71,21 +78,21 @@ export class CommitGroups {
               return;
             }
             for (const member of group) {
-              await sql`savepoint grouped`.execute(trx);
+              await trx.executeQuery(SAVEPOINT);
               try {
                 const value = await member.fn(trx);
-                await sql`release grouped`.execute(trx);
+                await trx.executeQuery(RELEASE);
                 results.push({ ok: true, value });
               } catch (err) {
                 // Fails the whole group when the transaction itself is gone (the savepoint with it).
-                await sql`rollback to grouped`.execute(trx);
-                await sql`release grouped`.execute(trx);
+                await trx.executeQuery(ROLLBACK_TO);
+                await trx.executeQuery(RELEASE);
                 results.push({ ok: false, err });
               }
             }
           });
         } finally {
-          if (this.wal) await sql`pragma synchronous = full`.execute(conn);
+          if (this.wal) await conn.executeQuery(SYNC_FULL);
         }
       });
     } catch (err) {

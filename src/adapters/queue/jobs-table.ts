@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DbKind } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
+import { fromTemplate } from '../db/statement-template.js';
 
 /** Row states of `queue_jobs`. Finished jobs are deleted, so there is no 'done'. */
 export const JOB_STATUSES = ['queued', 'active', 'failed'] as const;
@@ -76,12 +77,16 @@ export function jobsTable(db: Kysely<Database>, kind: DbKind) {
       // The holder of the key can finish (and free it) between the insert and the look-up; a
       // second round then inserts.
       for (let round = 0; round < 3; round++) {
-        const inserted = await exec
-          .insertInto('queue_jobs')
-          .values(row)
-          .onConflict((oc) => oc.column('dedupe_key').doNothing())
-          .returning('id')
-          .executeTakeFirst();
+        // Every upload queues its reading so: from a template (see statement-template.ts).
+        const values = Object.values(row);
+        const insert = fromTemplate(exec, 'queue_jobs.insertDeduped', values, (args) =>
+          exec
+            .insertInto('queue_jobs')
+            .values(Object.fromEntries(Object.keys(row).map((column, i) => [column, args[i]])) as typeof row)
+            .onConflict((oc) => oc.column('dedupe_key').doNothing())
+            .returning('id'),
+        );
+        const inserted = (await exec.executeQuery(insert)).rows[0];
         if (inserted) return inserted.id;
         const holder = await exec.selectFrom('queue_jobs').select('id').where('dedupe_key', '=', key).executeTakeFirst();
         if (holder) return holder.id;

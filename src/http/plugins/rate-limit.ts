@@ -40,13 +40,31 @@ const NOT_BLOCKED_MAX = 10_000;
 export function registerIpLimits(app: FastifyInstance, opts: RateLimitOptions): void {
   const failures = { points: opts.abuse.maxFailures, seconds: opts.abuse.windowSeconds, blockSeconds: opts.abuse.blockSeconds };
   const notBlockedUntil = new Map<string, number>();
+  /** Looks under way, by address: under load, when an address's trust runs out every request in
+   * flight would look again; they share one look instead. */
+  const looking = new Map<string, Promise<LimitDecision>>();
+  /** Failures counted so far: a look begun before one is not trusted for the time after it. */
+  let failuresCounted = 0;
+  const look = (ip: string): Promise<LimitDecision> => {
+    let running = looking.get(ip);
+    if (!running) {
+      const began = failuresCounted;
+      running = opts.counters.peek('auth-fail', ip, failures).then((abuse) => {
+        if (looking.get(ip) === running) looking.delete(ip);
+        if (abuse.allowed && began === failuresCounted) {
+          if (notBlockedUntil.size >= NOT_BLOCKED_MAX) notBlockedUntil.clear();
+          notBlockedUntil.set(ip, Date.now() + NOT_BLOCKED_MS);
+        }
+        return abuse;
+      });
+      running.catch(() => looking.get(ip) === running && looking.delete(ip));
+      looking.set(ip, running);
+    }
+    return running;
+  };
   app.addHook('onRequest', async (request, reply) => {
     if (exempt(request)) return;
-    const abuse = (notBlockedUntil.get(request.ip) ?? 0) > Date.now() ? null : await opts.counters.peek('auth-fail', request.ip, failures);
-    if (abuse?.allowed) {
-      if (notBlockedUntil.size >= NOT_BLOCKED_MAX) notBlockedUntil.clear();
-      notBlockedUntil.set(request.ip, Date.now() + NOT_BLOCKED_MS);
-    }
+    const abuse = (notBlockedUntil.get(request.ip) ?? 0) > Date.now() ? null : await look(request.ip);
     if (abuse && !abuse.allowed) {
       throw new AppError('abuse_block', 'Too many failed authentications from this address; wait before trying again.', {
         headers: { 'retry-after': String(abuse.resetSeconds) },
@@ -61,7 +79,9 @@ export function registerIpLimits(app: FastifyInstance, opts: RateLimitOptions): 
     if (reply.statusCode === 401 || reply.statusCode === 403) {
       await opts.counters.consume('auth-fail', request.ip, failures);
       // After the count: a look taken meanwhile saw the count before this failure.
+      failuresCounted++;
       notBlockedUntil.delete(request.ip);
+      looking.delete(request.ip);
     }
   });
 }

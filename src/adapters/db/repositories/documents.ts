@@ -2,6 +2,7 @@ import type { ExpressionBuilder, Kysely } from 'kysely';
 import { executePrepared } from '../prepared.js';
 import type { JobStatement } from '../../queue/types.js';
 import { runAsOneStatement } from '../one-statement.js';
+import { fromTemplate, insertRow } from '../statement-template.js';
 import type { ConsentsTable, Database, DocumentDeletionsTable, DocumentsTable, DocumentVersionsTable, ReadingsTable } from '../schema.js';
 
 /** Every table a document's content lives in; erased together, documents last. */
@@ -37,16 +38,17 @@ function changed(eb: ExpressionBuilder<Database, 'documents'>) {
 export class DocumentsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
+  // The upload path's inserts: from templates (see statement-template.ts).
   async insert(doc: DocumentsTable): Promise<void> {
-    await this.db.insertInto('documents').values(doc).execute();
+    await this.db.executeQuery(insertRow(this.db, 'documents', doc));
   }
 
   async insertVersion(version: DocumentVersionsTable): Promise<void> {
-    await this.db.insertInto('document_versions').values(version).execute();
+    await this.db.executeQuery(insertRow(this.db, 'document_versions', version));
   }
 
   async insertConsent(consent: ConsentsTable): Promise<void> {
-    await this.db.insertInto('consents').values(consent).execute();
+    await this.db.executeQuery(insertRow(this.db, 'consents', consent));
   }
 
   /** PostgreSQL only: uploads' rows and the statements that queue their readings' jobs, in one
@@ -54,12 +56,21 @@ export class DocumentsRepository {
    * must insert its job. */
   async insertUploadsWithJobs(uploads: readonly UploadRows[], jobs: readonly JobStatement[]): Promise<void> {
     const consents = uploads.flatMap((u) => (u.consent ? [u.consent] : []));
-    const rows = [
-      this.db.insertInto('documents').values(uploads.map((u) => u.doc)),
-      this.db.insertInto('document_versions').values(uploads.map((u) => u.version)),
-      this.db.insertInto('readings').values(uploads.map((u) => u.reading)),
-      ...(consents.length > 0 ? [this.db.insertInto('consents').values(consents)] : []),
-    ].map((q) => q.compile());
+    // One upload (the usual case) from templates; a batch's rows through the builder.
+    const rows =
+      uploads.length === 1
+        ? [
+            insertRow(this.db, 'documents', uploads[0]!.doc),
+            insertRow(this.db, 'document_versions', uploads[0]!.version),
+            insertRow(this.db, 'readings', uploads[0]!.reading),
+            ...consents.map((c) => insertRow(this.db, 'consents', c)),
+          ]
+        : [
+            this.db.insertInto('documents').values(uploads.map((u) => u.doc)),
+            this.db.insertInto('document_versions').values(uploads.map((u) => u.version)),
+            this.db.insertInto('readings').values(uploads.map((u) => u.reading)),
+            ...(consents.length > 0 ? [this.db.insertInto('consents').values(consents)] : []),
+          ].map((q) => q.compile());
     await runAsOneStatement(this.db, [...rows, ...jobs.map((job) => ({ ...job, oneRow: true }))]);
   }
 
@@ -102,26 +113,31 @@ export class DocumentsRepository {
   /** The newest document of these bytes in the organisation whose current reading is done, with
    * that reading; never across organisations. */
   async findFinishedTwin(orgId: string, sha256: string) {
-    const query = this.db
-      .selectFrom('readings')
-      .innerJoin('documents', 'documents.current_reading_id', 'readings.id')
-      .selectAll('readings')
-      .select([
-        'documents.id as doc_id',
-        'documents.doc_type as doc_type',
-        'documents.status as doc_status',
-        'documents.outcome as doc_outcome',
-        'documents.confidence as doc_confidence',
-        'documents.tamper_score as doc_tamper_score',
-      ])
-      .where('documents.org_id', '=', orgId)
-      .where('documents.sha256', '=', sha256)
-      .where('readings.status', '=', 'done')
-      .orderBy('documents.uploaded_at', 'desc')
-      .limit(1)
-      .compile();
     // Asked on every upload: a prepared statement (on PostgreSQL).
-    return (await executePrepared(this.db, query)).rows[0];
+    return (await executePrepared(this.db, this.finishedTwinQuery(orgId, sha256))).rows[0];
+  }
+
+  /** The query of `findFinishedTwin`, to run as part of another statement. */
+  finishedTwinQuery(orgId: string, sha256: string) {
+    return fromTemplate(this.db, 'documents.findFinishedTwin', [orgId, sha256] as const, ([orgId, sha256]) =>
+      this.db
+        .selectFrom('readings')
+        .innerJoin('documents', 'documents.current_reading_id', 'readings.id')
+        .selectAll('readings')
+        .select([
+          'documents.id as doc_id',
+          'documents.doc_type as doc_type',
+          'documents.status as doc_status',
+          'documents.outcome as doc_outcome',
+          'documents.confidence as doc_confidence',
+          'documents.tamper_score as doc_tamper_score',
+        ])
+        .where('documents.org_id', '=', orgId)
+        .where('documents.sha256', '=', sha256)
+        .where('readings.status', '=', 'done')
+        .orderBy('documents.uploaded_at', 'desc')
+        .limit(1),
+    );
   }
 
   /** One page of the organisation's documents, newest first, each with its current reading, and

@@ -1,12 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Database, ReadingsTable } from '../schema.js';
+import { insertRow } from '../statement-template.js';
 
 /** Readings of documents; every query is bound to the organisation. */
 export class ReadingsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** On the upload path: from a template (see statement-template.ts). */
   async insert(reading: ReadingsTable): Promise<void> {
-    await this.db.insertInto('readings').values(reading).execute();
+    await this.db.executeQuery(insertRow(this.db, 'readings', reading));
   }
 
   async find(orgId: string, id: string): Promise<ReadingsTable | undefined> {

@@ -3,6 +3,7 @@ import { testDatabaseFactories, type TestDatabase } from '../../../../test/helpe
 import { connectDb, type Db } from '../connect.js';
 import { Repositories } from './index.js';
 import type { PlanQuotas } from './usage-counters.js';
+import { CompiledQuery } from 'kysely';
 
 const PERIOD = '2026-11';
 /** Most test organisations are on the starter plan; ORG_p's plan is changed by a test. */
@@ -71,5 +72,18 @@ describe.each(await testDatabaseFactories())('the monthly charge as one statemen
     const results = await Promise.all(Array.from({ length: 40 }, () => repos.usageCounters[how]('ORG_b', period, 1, starterQuota(25))));
     expect(results.filter(Boolean)).toHaveLength(25);
     expect(await repos.usageCounters.used('ORG_b', period)).toBe(25);
+  });
+
+  it.runIf(kind === 'postgres')('charges with a lookup in the same statement only where the lookup finds nothing (chargeAloneUnless)', async () => {
+    const period = '2026-08';
+    const quotas = starterQuota(2);
+    // The lookup an upload makes (its finished twin), with the row in hand or not.
+    const lookUp = (name: string) => CompiledQuery.raw('select id, name from organisations where id = $1 and name = $2', ['ORG_c', name]);
+    expect(await repos.usageCounters.chargeAloneUnless('ORG_a', period, 1, quotas, lookUp('ORG_c'))).toEqual({ found: { id: 'ORG_c', name: 'ORG_c' } });
+    expect(await repos.usageCounters.used('ORG_a', period), 'found: not charged').toBe(0);
+    expect(await repos.usageCounters.chargeAloneUnless('ORG_a', period, 1, quotas, lookUp('nobody'))).toEqual({ charged: true });
+    expect(await repos.usageCounters.chargeAloneUnless('ORG_a', period, 1, quotas, lookUp('nobody'))).toEqual({ charged: true });
+    expect(await repos.usageCounters.chargeAloneUnless('ORG_a', period, 1, quotas, lookUp('nobody')), 'past the quota').toEqual({ charged: false });
+    expect(await repos.usageCounters.used('ORG_a', period)).toBe(2);
   });
 });
