@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { BlobStore } from '../adapters/blobs/types.js';
 import { CommitNotConfirmed } from '../adapters/db/group-commit.js';
+import { refusedByServer, StatementGroups } from '../adapters/db/statement-groups.js';
+import type { UploadRows } from '../adapters/db/repositories/documents.js';
+import type { JobStatement } from '../adapters/queue/types.js';
 import { ERASED_TABLES, type Repositories } from '../adapters/db/repositories/index.js';
 import type { ConsentsTable, DocumentsTable, DocumentVersionsTable, ReadingsTable } from '../adapters/db/schema.js';
 import type { EnqueueOptions, Queue } from '../adapters/queue/types.js';
@@ -104,6 +107,15 @@ export class DocumentsService {
   }
 
   private readonly views: ViewCache;
+  /** Uploads recorded while others are being written are recorded together (see recordQueued). */
+  private readonly uploadGroups = new StatementGroups<{ upload: UploadRows; job: JobStatement }>(
+    (items) =>
+      this.repos.documents.insertUploadsWithJobs(
+        items.map((i) => i.upload),
+        items.map((i) => i.job),
+      ),
+    refusedByServer,
+  );
 
   /** Stores the file durably, records the document and queues its reading in one transaction. */
   async upload(principal: Principal, input: UploadInput, withinTransaction?: WithinUpload): Promise<DocumentView> {
@@ -239,7 +251,8 @@ export class DocumentsService {
 
   /** Records documents to be read (no cached twin, nothing else in their transaction) and queues
    * their readings. Where the queue can hand its insert over (pg-boss on PostgreSQL) that is one
-   * statement, so one round trip and one commit; otherwise a grouped transaction. */
+   * statement, so one round trip and one commit, shared with the uploads that wait while others
+   * are written (StatementGroups); otherwise a grouped transaction. */
   private async recordQueued(
     orgId: string,
     files: AdmissibleFile[],
@@ -259,7 +272,7 @@ export class DocumentsService {
       };
     });
     const jobs = await Promise.all(uploads.map(({ reading }) => enqueueStatement.call(this.queue, READ_QUEUE, ...readJob(reading))));
-    await this.repos.documents.insertUploadsWithJobs(uploads, jobs);
+    await this.uploadGroups.run(uploads.map((upload, i) => ({ upload, job: jobs[i]! })));
     return uploads.map((u) => u.reading);
   }
 

@@ -1,7 +1,7 @@
 import type { Compilable, CompiledQuery, DialectAdapter, Kysely } from 'kysely';
 
-/** Kysely builds and compiles a query anew on every call; for the few statements every upload
- * runs that cost more CPU than running them. A template is built and compiled once per dialect
+/** Kysely builds and compiles a query anew on every call: for the few statements every upload
+ * runs, more CPU than SQLite spends running them. A template is built and compiled once per dialect
  * with marker values in place of its arguments; a call then only puts its arguments where the
  * markers were. Only for queries whose text does not depend on the arguments' values. */
 type Slot = { arg: number } | { value: unknown };
@@ -43,8 +43,8 @@ export function fromTemplate<R, A extends readonly unknown[]>(db: Kysely<any>, k
   return fill(templateFor(db, key, args.length, build as unknown as (markers: unknown[]) => Compilable<unknown>), args) as CompiledQuery<R>;
 }
 
-/** `insert into table (…) values (…)` of one row, from a template per table and set of columns
- * (an undefined value leaves its column out, as Kysely does). */
+/** `insert into table (…) values (…)` of one row of plain values (no SQL expressions), from a
+ * template per table and set of columns (an undefined value leaves its column out, as Kysely does). */
 export function insertRow(db: Kysely<any>, table: string, row: object): CompiledQuery {
   const columns = Object.keys(row).filter((c) => (row as Record<string, unknown>)[c] !== undefined);
   const key = `insert:${table}:${columns.join(',')}`;
