@@ -96,7 +96,9 @@ export async function createRuntime(
   opts: { logger?: Logger /** Tests: a resolver that rebinds. */; webhookResolver?: Resolver } = {},
 ): Promise<Runtime> {
   const logger = opts.logger ?? createLogger(config);
-  const db = connectDb(config.database);
+  const db = connectDb(config.database, {
+    onConnectionLost: (err) => logger.warn({ err }, 'database: a connection was lost; the pool opens another'),
+  });
   const applied = await db.migrate();
   if (applied.length) logger.info({ applied }, 'database migrated');
   const blobs = createBlobStore(config.blobs);

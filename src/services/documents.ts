@@ -110,10 +110,16 @@ export class DocumentsService {
   /** Uploads recorded while others are being written are recorded together (see recordQueued). */
   private readonly uploadGroups = new StatementGroups<{ upload: UploadRows; job: JobStatement }>(
     (items) =>
-      this.repos.documents.insertUploadsWithJobs(
-        items.map((i) => i.upload),
-        items.map((i) => i.job),
-      ),
+      this.repos.documents
+        .insertUploadsWithJobs(
+          items.map((i) => i.upload),
+          items.map((i) => i.job),
+        )
+        .catch((err: unknown) => {
+          // Without the server's answer (a lost connection) the statement may have committed:
+          // its rows keep their files, as after an unconfirmed SQLite flush.
+          throw refusedByServer(err) ? err : new CommitNotConfirmed(err, 'no answer from the database');
+        }),
     refusedByServer,
   );
 

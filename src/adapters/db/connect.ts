@@ -25,7 +25,7 @@ export interface Db {
   close(): Promise<void>;
 }
 
-export function connectDb(database: Config['database']): Db {
+export function connectDb(database: Config['database'], opts: { onConnectionLost?: (err: Error) => void } = {}): Db {
   if (database.kind === 'sqlite') {
     mkdirSync(dirname(database.file), { recursive: true, mode: 0o700 });
     ownerOnly(database.file);
@@ -47,6 +47,11 @@ export function connectDb(database: Config['database']): Db {
     idleTimeoutMillis: 30_000,
     options: `-c search_path=${database.schema}`,
   });
+  // A lost connection (the server restarted, a proxy cut it) is an 'error' event on its client,
+  // checked out or idle: unheard, it would end the process. Queries on it fail with the error; the
+  // pool drops the connection and opens another. An idle one's error reaches the pool as well.
+  pool.on('connect', (client) => client.on('error', (err) => opts.onConnectionLost?.(err)));
+  pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new SchemaPostgresDialect({ pool: preparingPool(pool) }, database.schema) });
   return wrap(db, 'postgres', database.schema);
 }

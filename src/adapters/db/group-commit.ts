@@ -117,8 +117,8 @@ export class CommitGroups {
 /** The transaction committed but the flush that makes it durable failed: its rows may or may not
  * survive, so what they point at (stored files) must be kept, not cleaned up as for a rollback. */
 export class CommitNotConfirmed extends Error {
-  constructor(cause: unknown) {
-    super('the commit could not be confirmed durable (write-ahead log flush failed)', { cause });
+  constructor(cause: unknown, why = 'write-ahead log flush failed') {
+    super(`the commit could not be confirmed durable (${why})`, { cause });
     this.name = 'CommitNotConfirmed';
   }
 }

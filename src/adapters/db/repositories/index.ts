@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { EnqueueOptions, Queue } from '../../queue/types.js';
-import type { CommitGroups } from '../group-commit.js';
+import { CommitNotConfirmed, type CommitGroups } from '../group-commit.js';
+import { refusedByServer } from '../statement-groups.js';
 import type { Database } from '../schema.js';
 import { ApiKeysRepository } from './api-keys.js';
 import { DocumentFactsRepository } from './document-facts.js';
@@ -77,8 +78,35 @@ export class Repositories {
    * durable, and a failure rolls back its writes alone. `fn` must write only through the
    * repositories it is given and finish every query it starts. */
   groupedTransaction<T>(fn: (repos: Repositories) => Promise<T>): Promise<T> {
-    if (!this.groups) return this.transaction(fn);
-    return this.groups.run((trx) => fn(new Repositories(trx)));
+    if (this.groups) return this.groups.run((trx) => fn(new Repositories(trx)));
+    return this.db.isTransaction ? this.transaction(fn) : this.confirmedTransaction(fn);
+  }
+
+  /** As `transaction`, but a COMMIT the server did not answer (a lost connection) rejects with
+   * `CommitNotConfirmed`: the transaction may have committed, and must not be taken for rolled back. */
+  private async confirmedTransaction<T>(fn: (repos: Repositories) => Promise<T>): Promise<T> {
+    const trx = await this.db.startTransaction().execute();
+    let out: T;
+    try {
+      out = await fn(new Repositories(trx));
+    } catch (err) {
+      await trx
+        .rollback()
+        .execute()
+        .catch(() => undefined);
+      throw err;
+    }
+    try {
+      await trx.commit().execute();
+    } catch (err) {
+      // Kysely releases the connection of a failed commit only through a rollback.
+      await trx
+        .rollback()
+        .execute()
+        .catch(() => undefined);
+      throw refusedByServer(err) ? err : new CommitNotConfirmed(err, 'the database did not answer the commit');
+    }
+    return out;
   }
 
   /** Enqueues work that commits or rolls back with this transaction; outside one, the queue
