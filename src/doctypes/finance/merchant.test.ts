@@ -61,4 +61,15 @@ describe('the shop name read from a header line that holds more than the name', 
     ]);
     expect(header(['tan woon yann', 0.3, 0.01], ['BOOK TA .K (TAMAN DAYA) SDN BHD', 0.2, 0.03])?.doubt).toBeNull();
   });
+
+  it('takes a name whose first line ends in an article or a preposition whole, over both lines', () => {
+    for (const [first, second] of [
+      ['CAFE DE', 'LA GARE'],
+      ['Buchhandlung am', 'Markt GmbH'],
+      ['BAR DE LOS', 'AMIGOS'],
+    ] as const) {
+      const m = header([first, 0.25, 0.03], [second, 0.3, 0.05]);
+      expect([m?.name, m?.doubt], first).toEqual([`${first} ${second}`, null]);
+    }
+  });
 });

@@ -55,8 +55,11 @@ const legalFormOnly = (row: Row): boolean => LEGAL_FORM.test(row.text) && !/\p{L
 /** A name holds a word of three letters or more; a logo read as text seldom does ("he Co RR re",
  * "3 1§orolr"), and a legal form found in such a garble ("Co") names nothing. */
 const named = (row: Row): boolean => !legalFormOnly(row) && row.text.split(/\s+/).some((w) => /^\p{L}{3,}[.,&]?$/u.test(w));
-/** A line ending in "&" or "and" goes on over the next ("HOME MASTER HARDWARE &" / "ELECTRICAL"). */
-const JOINED_ON = /(?:&|\bAND|\bDAN|\bET|\bUND)\s*$/i;
+/** A line ending in "&" or "and" goes on over the next ("HOME MASTER HARDWARE &" / "ELECTRICAL"), as
+ * does one ending in an article or a preposition, which no name ends in ("CAFÉ DE" / "LA GARE",
+ * "BUCHHANDLUNG AM" / "MARKT"). */
+const JOINED_ON =
+  /(?:&|\b(?:AND|DAN|ET|UND|Y|E|OF|THE|AT|DE|DU|DES|D'|LA|LE|LES|AU|AUX|DEL|EL|LOS|LAS|VON|VOM|AM|IM|ZUM|ZUR|DER|DIE|DAS|DI|DELLA|DO|DA|DOS|DAS))\s*$/i;
 const rowText = (r: Row): string =>
   r.cells
     .map((c) => c.text)
@@ -91,7 +94,14 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
   const pageRows = rows.filter((x) => x.page === page);
   const nameRows: Row[] = [(best as { row: Row }).row];
   const after = (r: Row): Row | undefined => pageRows.find((x) => x.index > r.index);
-  // A name printed over more than one line is taken whole.
+  // A name printed over more than one line is taken whole, from a first line that the line with
+  // the legal form goes on from ("BUCHHANDLUNG AM" / "MARKT GMBH").
+  for (let prev = pageRows.findLast((x) => x.index < nameRows[0]!.index); prev && nameRows.length < 3; ) {
+    if (!JOINED_ON.test(prev.text) || !named(prev) || /\d/.test(prev.text) || stops(prev.text)) break;
+    nameRows.unshift(prev);
+    const first = prev;
+    prev = pageRows.findLast((x) => x.index < first.index);
+  }
   for (let next = after(nameRows.at(-1)!); next && nameRows.length < 3; next = after(next)) {
     if (stops(next.text) || REGISTRATION.test(next.text)) break;
     const continued = JOINED_ON.test(nameRows.at(-1)!.text) && named(next) && !/\d/.test(next.text);
