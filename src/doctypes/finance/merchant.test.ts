@@ -72,4 +72,16 @@ describe('the shop name read from a header line that holds more than the name', 
       expect([m?.name, m?.doubt], first).toEqual([`${first} ${second}`, null]);
     }
   });
+
+  it("withholds a name under a line printed alike just over it, which may be the name's first line", () => {
+    const split = header(['KEDAI KOPI', 0.3, 0.03], ['WAN ENTERPRISE', 0.28, 0.05]);
+    expect([split?.name, split?.doubt]).toEqual([
+      'WAN ENTERPRISE',
+      'The shop\'s name "WAN ENTERPRISE" may begin on the line over it, "KEDAI KOPI"; a person must say where it begins.',
+    ]);
+    // A smaller line, one in another case or one holding a number is no part of the name.
+    expect(header(['FRESH BAKERY', 0.3, 0.03, 0.5], ['WAN ENTERPRISE', 0.28, 0.05])?.doubt).toBeNull();
+    expect(header(['Fresh every day', 0.3, 0.03], ['WAN ENTERPRISE', 0.28, 0.05])?.doubt).toBeNull();
+    expect(header(['OPEN 24 HOURS', 0.3, 0.03], ['WAN ENTERPRISE', 0.28, 0.05])?.doubt).toBeNull();
+  });
 });

@@ -130,6 +130,11 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
         name,
         pageRows.filter((x) => x.index < nameRows[0]!.index),
       ) ??
+      beginsAbove(
+        name,
+        nameRows[0]!,
+        pageRows.findLast((x) => x.index < nameRows[0]!.index),
+      ) ??
       openName(name, last, rest),
     address: parts.length ? parts.join(', ') : null,
     addressBoxes: boxes,
@@ -175,6 +180,19 @@ function brandAbove(name: string, above: Row[]): string | null {
   const own = ` ${canonicalName(name)} `;
   const brand = above.find((r) => named(r) && !stops(r.text) && own.includes(` ${canonicalName(rowText(r))} `));
   return brand ? `"${name}" may be the company behind the brand "${rowText(brand)}" printed over it; a person must say which is the merchant.` : null;
+}
+
+const allCaps = (text: string): boolean => text === text.toUpperCase();
+
+/** A name whose first line may be the line just over it, printed alike (the same type size and
+ * case) and close above: "KEDAI KOPI" over "WAN ENTERPRISE" is one name, and its second line alone
+ * would be read the same by both readers. A line unlike it (smaller, another case, a number in it)
+ * is a slogan, a logo's word or an owner's name. */
+function beginsAbove(name: string, first: Row, above: Row | undefined): string | null {
+  if (!above || !named(above) || /\d/.test(above.text) || stops(above.text) || registrationRow(above) || LEGAL_FORM.test(above.text)) return null;
+  const alike = Math.abs(above.height - first.height) <= 0.25 * Math.max(above.height, first.height) && allCaps(above.text) === allCaps(first.text);
+  const close = first.box[1] - above.box[3] <= Math.max(above.height, first.height);
+  return alike && close ? `The shop's name "${name}" may begin on the line over it, "${rowText(above)}"; a person must say where it begins.` : null;
 }
 
 /** A name that neither a legal form nor a registration closes may go on over the next line when
