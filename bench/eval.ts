@@ -9,6 +9,7 @@ import { evalDecisions, printDecisionEvaluation } from './eval/decisions.js';
 import { evalEInvoices, printSetReports } from './eval/einvoices.js';
 import { evalFinance, printFinanceEvaluation } from './eval/finance.js';
 import { evalGeneratedInvoices, HELD_OUT_BASE } from './eval/generated-invoices.js';
+import { evalGeneratedReceipts, type GeneratedReceiptSplit } from './eval/generated-receipts.js';
 import { I18N_LANGUAGES, I18N_LAYOUTS } from '../test/fixtures/documents/index.js';
 import { evalIdentity } from './eval/identity.js';
 import { evalIdentityLayouts, type IdSplit, printIdentityLayoutEvaluation } from './eval/identity-layouts.js';
@@ -18,8 +19,8 @@ import { evalPipeline, printPipelineReport } from './eval/pipeline.js';
 import { evalReceiptsPipeline, type ReceiptSplit } from './eval/receipts.js';
 import { loadSamples } from './eval/samples.js';
 
-/** `npm run eval -- --data ../shared/data [--only mrz-vectors,quality,identity,identity-layouts,finance,receipts,einvoices,generated-invoices,pipeline,decisions,capture,cv] [--count 20 --seed 1 --photos 4]
- * [--receipts-split tune|held-out --limit N --show] [--mrz-split tune|held-out] [--cv-split held-out|tune] [--id-split held-out|tune --id-count 4 --id-types passport,qid]`: accuracy of the
+/** `npm run eval -- --data ../shared/data [--only mrz-vectors,quality,identity,identity-layouts,finance,receipts,generated-receipts,einvoices,generated-invoices,pipeline,decisions,capture,cv] [--count 20 --seed 1 --photos 4]
+ * [--receipts-split tune|held-out --limit N --show] (generated-receipts: the same split and --show, --limit receipts, 24 unless given) [--mrz-split tune|held-out] [--cv-split held-out|tune] [--id-split held-out|tune --id-count 4 --id-types passport,qid]`: accuracy of the
  * readers, extractors and decisions on labelled documents the service has never been tuned to. */
 const { values } = parseArgs({
   options: {
@@ -99,6 +100,18 @@ if (wanted('receipts')) {
   try {
     const limit = values.limit ? Number(values.limit) : undefined;
     printSetReports(await evalReceiptsPipeline(dataDir, reading.deps, { split, show: values.show!, ...(limit ? { limit } : {}) }));
+  } finally {
+    await reading.close();
+  }
+}
+if (wanted('generated-receipts')) {
+  const split = values['receipts-split'] as GeneratedReceiptSplit;
+  if (split !== 'tune' && split !== 'held-out') throw new Error('--receipts-split is tune or held-out');
+  console.log(`\n== Generated receipts through the whole pipeline, ${split} seeds; scored on published values`);
+  const config = loadConfig({ DATA_DIR: '/tmp/docread-eval', LOG_LEVEL: 'silent', WORKER_CONCURRENCY: '1' });
+  const reading = createReadDeps(config);
+  try {
+    printSetReports(await evalGeneratedReceipts(reading.deps, { split, count: values.limit ? Number(values.limit) : 24, show: values.show! }));
   } finally {
     await reading.close();
   }

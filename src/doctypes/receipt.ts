@@ -1,7 +1,16 @@
 import type { ReaderOutput } from '../readers/types.js';
 import { DAY_FIRST_CURRENCIES, detectCurrency } from './finance/currency.js';
-import { INVOICE_ONLY, TIME_OF_DAY } from './finance/document-kind.js';
-import { DAY_FIRST_LEGAL_FORM, documentDayOrder, findDates, findTime, orderWithHints, resolveDate } from './finance/dates.js';
+import { INVOICE_ONLY, TILL_CHANGE, TILL_SLIP, TILL_TENDER, TIME_OF_DAY } from './finance/document-kind.js';
+import {
+  DAY_FIRST_LEGAL_FORM,
+  DAY_FIRST_TAX_WORD,
+  documentDayOrder,
+  findDates,
+  findTime,
+  orderWithHints,
+  resolveDate,
+  writesDecimalComma,
+} from './finance/dates.js';
 import { matchLabel, upper } from './finance/labels.js';
 import { findMerchant } from './finance/merchant.js';
 import { findAmounts } from './finance/money.js';
@@ -28,11 +37,12 @@ export const RECEIPT_FIELDS: FieldSpec[] = [
 ];
 
 const DETECT_TERMS: [RegExp, number][] = [
-  [/\bRECEIPT\b|\bKASSENBON\b|\bQUITTUNG\b|\bTICKET\b|\bKASSABON\b/, 0.35],
-  [/\b(?:CASH|CHANGE|TENDERED|CASHIER|PAID BY|THANK YOU|VISA|MASTERCARD)\b/, 0.25],
+  [new RegExp(`\\bRECEIPT\\b|${TILL_SLIP.source}`), 0.35],
+  [new RegExp(`\\b(?:CASH|CHANGE|TENDERED|CASHIER|PAID BY|THANK YOU|VISA|MASTERCARD)\\b|${TILL_TENDER.source}|${TILL_CHANGE.source}`), 0.25],
   [TIME_OF_DAY, 0.15],
-  [/\bTOTAL\b/, 0.15],
-  [/\b(?:GST|VAT|TAX|SST|MWST)\b/, 0.1],
+  // The total in the till languages: "JUMLAH", "SUMME", "GESAMT", "A PAYER", "IMPORTE".
+  [/\bTOTAL\b|\bJUMLAH\b|\bSUMME\b|\bGESAMT|\bA PAYER\b|\bIMPORTE\b|\bTOTALE\b|\bTOTAAL\b/, 0.15],
+  [/\b(?:GST|VAT|TAX|SST|MWST|UST|TVA|IVA|BTW|CUKAI)\b/, 0.1],
 ];
 
 export function detectReceipt(input: DetectInput): Detection {
@@ -69,7 +79,12 @@ function paymentMethod(rows: Row[], totalRow: Row | null): ExtractedValue | null
 
 function dateAndTime(rows: Row[], currency: string | null): ExtractedValue[] {
   const out: ExtractedValue[] = [];
-  const dayFirst = (currency !== null && DAY_FIRST_CURRENCIES.has(currency)) || rows.some((r) => DAY_FIRST_LEGAL_FORM.test(r.text));
+  const texts = rows.map((r) => r.text);
+  // A slip that prints no currency still says where it was printed: its legal form, its tax's name, its decimal comma.
+  const dayFirst =
+    (currency !== null && DAY_FIRST_CURRENCIES.has(currency)) ||
+    texts.some((t) => DAY_FIRST_LEGAL_FORM.test(t) || DAY_FIRST_TAX_WORD.test(t)) ||
+    writesDecimalComma(texts);
   const order = orderWithHints(documentDayOrder(rows.map((r) => r.text)), dayFirst);
   const labelled = findPairs(rows, 'invoice_date', (t) => {
     const d = findDates(t)[0];

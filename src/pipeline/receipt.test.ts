@@ -80,6 +80,36 @@ describe('receipt from synthetic readings', () => {
     expect(field('date').reason).toMatch(/could be 2018-03-12 or 2018-12-03/);
   });
 
+  it('reads an unproven order day first on a slip with no currency mark that names a day-first tax or writes decimal commas', async () => {
+    const slip = (rows: Array<[string, number, number]>) =>
+      placed([['FARMACIA SAN MIGUEL', 0.2, 0.03], ['10-05-2025 11:55', 0.05, 0.17], ['TOTAL A PAGAR', 0.05, 0.3], ...rows]);
+    for (const extra of [
+      [
+        ['38.93', 0.75, 0.3],
+        ['IVA INCL. 10%', 0.05, 0.33],
+        ['3.54', 0.75, 0.33],
+      ],
+      [
+        ['38,93', 0.75, 0.3],
+        ['TARJETA', 0.05, 0.33],
+        ['38,93', 0.75, 0.33],
+      ],
+    ] as Array<Array<[string, number, number]>>) {
+      const { value, field } = await run(slip(extra));
+      expect(value('date')).toBe('2025-05-10');
+      expect(field('date').reason ?? '').not.toMatch(/could be/);
+    }
+    // One comma among points is a misread point, not a decimal comma.
+    const { field } = await run(
+      slip([
+        ['38.93', 0.75, 0.3],
+        ['CARD', 0.05, 0.33],
+        ['38,93', 0.75, 0.33],
+      ]),
+    );
+    expect(field('date').reason).toMatch(/could be 2025-05-10 or 2025-10-05/);
+  });
+
   it('reads a total printed under its label after its currency, and a day-first order from a bare RM column heading', async () => {
     const { value } = await run(
       placed([

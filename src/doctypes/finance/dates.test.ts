@@ -50,6 +50,10 @@ describe('dates in text', () => {
     // Digits run on without a time are still no date: the year could be any of them.
     expect(findDates('02-03-184723SH')).toEqual([]);
     expect(findDates('21/09/201710')).toEqual([]);
+    // The same when a reader closes a narrow gap: an ISO date, a date with its month in words.
+    expect(findDates('2025-05-1007:04:55 RECEIPT NO 0969').map((d) => d.raw)).toEqual(['2025-05-10']);
+    expect(findDates('19MAY202516:57:23#8').map((d) => d.raw)).toEqual(['19MAY2025']);
+    expect(findDates('2025-05-100704')).toEqual([]);
   });
 
   it('reads payment terms and times', () => {

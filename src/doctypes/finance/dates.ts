@@ -15,10 +15,11 @@ export interface DateToken {
 const MONTH_WORD = String.raw`[A-Za-zÀ-ÿ]{3,10}\.?`;
 const DATE_RE = new RegExp(
   [
-    String.raw`\b\d{4}[-./]\d{1,2}[-./]\d{1,2}\b`,
-    // A till may print the time straight after a four-digit year ("21/09/201710:20:37AM").
+    // A reader may run the time into the date before it when the gap between them is narrow
+    // ("2025-05-1007:04:55", "19MAY202516:57:23"), as a till may print it ("21/09/201710:20:37AM").
+    String.raw`\b\d{4}[-./]\d{1,2}[-./](?:\d{2}(?=\d{1,2}:\d{2})|\d{1,2}\b)`,
     String.raw`\b\d{1,2}[-./]\d{1,2}[-./](?:\d{4}(?=\d{1,2}:\d{2})|(?:\d{4}|\d{2})(?![\d.,]\d))`,
-    String.raw`\b\d{1,2}(?:\.|er)?[\s-]*${MONTH_WORD}[\s\-,.]*\d{4}\b`,
+    String.raw`\b\d{1,2}(?:\.|er)?[\s-]*${MONTH_WORD}[\s\-,.]*\d{4}(?:\b|(?=\d{1,2}:\d{2}))`,
     String.raw`\b\d{1,2}[\s-]${MONTH_WORD}[\s-]\d{2}\b`,
     String.raw`\b${MONTH_WORD}\s+\d{1,2}\s*,?\s*\d{4}\b`,
   ].join('|'),
@@ -72,6 +73,23 @@ export function documentDayOrder(texts: string[]): OrderDecision {
 /** Company forms of countries that write numeric dates only day first (Malaysia's Sdn Bhd and
  * Bhd, India's Pvt Ltd, Australia's Pty Ltd, Germany's GmbH, France's SARL): a hint, like the currency. */
 export const DAY_FIRST_LEGAL_FORM = /\bSDN\.?\s*BHD\b|\bBHD\b|\bPVT\.?\s*LTD\b|\bPTY\.?\s*LTD\b|\bGMBH\b|\bSARL\b/i;
+
+/** Tax words of countries that write numeric dates only day first: Spain's and Latin America's IVA,
+ * France's TVA, Germany's MwSt and USt, the Netherlands' BTW, Malaysia's SST and CUKAI. */
+export const DAY_FIRST_TAX_WORD = /\b(?:IVA|I\.V\.A\.?|TVA|MWST|UST|BTW|SST|CUKAI)\b/i;
+
+/** Whether the page's amounts are written with a decimal comma ("38,93"), as only day-first
+ * countries write them: several such amounts and far fewer with a decimal point, since a reader
+ * may take a point for a comma here and there. */
+export function writesDecimalComma(texts: string[]): boolean {
+  let comma = 0;
+  let point = 0;
+  for (const t of texts) {
+    comma += (t.match(/(?<![\d.,])\d{1,3}(?:\.\d{3})*,\d{2}(?![\d.,])/g) ?? []).length;
+    point += (t.match(/(?<![\d.,])\d{1,3}(?:,\d{3})*\.\d{2}(?![\d.,])/g) ?? []).length;
+  }
+  return comma >= 2 && comma >= 3 * point;
+}
 
 /** The proven order, else day-first when dates are dotted or the document's currency is spent
  * only where dates are written day first (DAY_FIRST_CURRENCIES), else null. */

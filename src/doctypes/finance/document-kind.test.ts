@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { detectInvoice } from '../invoice.js';
 import { detectReceipt } from '../receipt.js';
 import { looksLikeTillReceipt, tillSigns } from './document-kind.js';
+import { upper } from './labels.js';
 
 const input = (lines: string[]) => ({ kind: 'png' as const, lines, text: lines.join('\n').toUpperCase() });
 
@@ -74,5 +75,50 @@ describe('till receipt or invoice', () => {
     const lines = ['INVOICE', 'Invoice no. 2024-0117', 'Subtotal 10.00', 'VAT 19%', 'Total 11.90', 'Thank you for your business'];
     expect(looksLikeTillReceipt(input(lines).text)).toBe(false);
     expect(detectInvoice(input(lines)).score).toBeGreaterThan(detectReceipt(input(lines)).score);
+  });
+
+  it('knows a till slip by its own words in the languages tills print, not only English', () => {
+    const slips = {
+      de: [
+        'Getränkemarkt Krämer',
+        'Bahnhofstr. 4a',
+        'Zwischensumme 22,11',
+        'ZU ZAHLEN EUR 22,11',
+        'Gegeben BAR 50,00',
+        'Rückgeld 27,89',
+        'MwSt 7% enthalten 1,45',
+        '03.05.2025 14:16 Beleg-Nr. 8094',
+      ],
+      fr: [
+        'Boulangerie du Parc',
+        '5, place du Marché',
+        'NET A PAYER EUR 53,47',
+        'Espèces 100,00',
+        'MONNAIE RENDUE 46,53',
+        'TVA 20% incluse 8,91',
+        '08/04/2025 20:51 TICKET 6199',
+      ],
+      es: [
+        'Papelería Central S.L.',
+        'C/ Mayor, 23',
+        'TOTAL A PAGAR 12,40',
+        'EFECTIVO 20,00',
+        'CAMBIO 7,60',
+        'IVA 21% incluido 2,15',
+        'Fecha 14/05/2025 Hora 10:02',
+      ],
+      ms: ['KEDAI RUNCIT AH SENG', 'NO 7, JALAN MERDEKA', 'JUMLAH KESELURUHAN 45.25', 'BAYARAN TUNAI 50.00', 'BAKI 4.75', '22/05/2025 17:04:13 NO RESIT 1537'],
+    };
+    for (const [language, lines] of Object.entries(slips)) {
+      const text = upper(lines.join('\n'));
+      expect(detectReceipt(input(lines)).score, language).toBeGreaterThanOrEqual(0.5);
+      expect(detectReceipt(input(lines)).score, language).toBeGreaterThan(detectInvoice(input(lines)).score);
+      expect(looksLikeTillReceipt(text), language).toBe(true);
+    }
+  });
+
+  it('does not take a bank named after a till ("Caisse d\'Epargne", "Caja Rural") for a till word', () => {
+    const lines = ['FACTURE', 'Facture n° 2024-0117', 'Total HT 10,00', 'TVA 20%', 'Total TTC 12,00', "Banque : Caisse d'Epargne", 'Caja Rural'];
+    expect(tillSigns(input(lines).text)).toEqual([]);
   });
 });

@@ -9,6 +9,47 @@ export const INVOICE_ONLY = /\bBILL(?:ED)? TO\b|\bDUE DATE\b|\bPAYMENT TERMS\b|\
 /** A time of day, "01:34PM" included. */
 export const TIME_OF_DAY = /\b(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s?[AP]M)?\b/;
 
+/** A till's own words in the languages its slips come in, by what they say: the cash tendered,
+ * the change given back, the till or who worked it, the slip's own name. Matched on upper-cased
+ * text without diacritics ("RÜCKGELD" as "RUCKGELD"). English is in TILL_SIGNS below. A word that
+ * also names a bank ("Caisse d'Epargne", "Caja Rural", "Cassa di Risparmio") or says "back" or
+ * "order" on an invoice is left out. */
+const TILL_WORDS: Record<string, Record<'tender' | 'change' | 'till' | 'slip', string[]>> = {
+  ms: { tender: ['TUNAI', 'BAYARAN TUNAI'], change: ['BAKI', 'WANG BAKI'], till: ['JURUWANG', 'KASYIER', 'KAUNTER'], slip: ['RESIT', 'NO RESIT', 'NO. RESIT'] },
+  de: {
+    tender: ['GEGEBEN', 'BAR GEGEBEN', 'BARZAHLUNG'],
+    change: ['RUCKGELD', 'RUECKGELD', 'ZURUCK', 'ZURUECK'],
+    till: ['KASSIERER', 'KASSIERERIN', 'ES BEDIENTE SIE'],
+    slip: ['KASSENBON', 'BON-NR', 'BON NR', 'BONNR', 'BELEG-NR', 'BELEGNR', 'QUITTUNG'],
+  },
+  fr: {
+    tender: ['ESPECES'],
+    change: ['RENDU', 'MONNAIE RENDUE', 'RENDU MONNAIE'],
+    till: ['CAISSIER', 'CAISSIERE', 'HOTESSE DE CAISSE'],
+    slip: ['TICKET', 'TICKET DE CAISSE'],
+  },
+  es: {
+    tender: ['EFECTIVO', 'ENTREGADO'],
+    change: ['CAMBIO', 'DEVOLUCION'],
+    till: ['CAJERO', 'CAJERA', 'LE ATENDIO'],
+    slip: ['TICKET', 'FACTURA SIMPLIFICADA'],
+  },
+  it: { tender: ['CONTANTI', 'CONTANTE'], change: ['RESTO'], till: ['CASSIERE'], slip: ['SCONTRINO', 'DOCUMENTO COMMERCIALE'] },
+  nl: { tender: ['CONTANT'], change: ['WISSELGELD'], till: ['KASSIER'], slip: ['KASSABON'] },
+  pt: { tender: ['DINHEIRO', 'NUMERARIO'], change: ['TROCO'], till: ['OPERADOR DE CAIXA'], slip: ['TALAO', 'FATURA SIMPLIFICADA'] },
+};
+
+/** One pattern per kind of till word, across the languages. */
+const tillWords = (kind: keyof (typeof TILL_WORDS)[string]): RegExp => {
+  const words = Object.values(TILL_WORDS).flatMap((l) => l[kind]);
+  const escaped = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, String.raw`\s*`));
+  return new RegExp(String.raw`\b(?:${escaped.join('|')})\b`);
+};
+export const TILL_TENDER = tillWords('tender');
+export const TILL_CHANGE = tillWords('change');
+export const TILL_SLIP = tillWords('slip');
+const TILL_OPERATOR = tillWords('till');
+
 /** Said by a till: how much was tendered and given back, who served, the slip's own title. */
 const TILL_SIGNS: RegExp[] = [
   /\bCASH(?:IER)?\b/,
@@ -24,6 +65,9 @@ const TILL_SIGNS: RegExp[] = [
   /\bTABLE\s*(?:NO\.?|#)\s*:?\s*\d|\bTABLE\s*:\s*\d|\bGUEST CHECK\b/,
   // A GST till's closing summary of sales by tax code.
   /\bGST SUMMARY\b|\bTOTAL SALES\b/,
+  TILL_TENDER,
+  TILL_CHANGE,
+  TILL_OPERATOR,
 ];
 
 /** How many distinct till signs the (upper-case) text shows. */

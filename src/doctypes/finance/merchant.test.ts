@@ -61,4 +61,27 @@ describe('the shop name read from a header line that holds more than the name', 
     ]);
     expect(header(['tan woon yann', 0.3, 0.01], ['BOOK TA .K (TAMAN DAYA) SDN BHD', 0.2, 0.03])?.doubt).toBeNull();
   });
+
+  it('takes a name whose first line ends in an article or a preposition whole, over both lines', () => {
+    for (const [first, second] of [
+      ['CAFE DE', 'LA GARE'],
+      ['Buchhandlung am', 'Markt GmbH'],
+      ['BAR DE LOS', 'AMIGOS'],
+    ] as const) {
+      const m = header([first, 0.25, 0.03], [second, 0.3, 0.05]);
+      expect([m?.name, m?.doubt], first).toEqual([`${first} ${second}`, null]);
+    }
+  });
+
+  it("withholds a name under a line printed alike just over it, which may be the name's first line", () => {
+    const split = header(['KEDAI KOPI', 0.3, 0.03], ['WAN ENTERPRISE', 0.28, 0.05]);
+    expect([split?.name, split?.doubt]).toEqual([
+      'WAN ENTERPRISE',
+      'The shop\'s name "WAN ENTERPRISE" may begin on the line over it, "KEDAI KOPI"; a person must say where it begins.',
+    ]);
+    // A smaller line, one in another case or one holding a number is no part of the name.
+    expect(header(['FRESH BAKERY', 0.3, 0.03, 0.5], ['WAN ENTERPRISE', 0.28, 0.05])?.doubt).toBeNull();
+    expect(header(['Fresh every day', 0.3, 0.03], ['WAN ENTERPRISE', 0.28, 0.05])?.doubt).toBeNull();
+    expect(header(['OPEN 24 HOURS', 0.3, 0.03], ['WAN ENTERPRISE', 0.28, 0.05])?.doubt).toBeNull();
+  });
 });

@@ -55,8 +55,11 @@ const legalFormOnly = (row: Row): boolean => LEGAL_FORM.test(row.text) && !/\p{L
 /** A name holds a word of three letters or more; a logo read as text seldom does ("he Co RR re",
  * "3 1§orolr"), and a legal form found in such a garble ("Co") names nothing. */
 const named = (row: Row): boolean => !legalFormOnly(row) && row.text.split(/\s+/).some((w) => /^\p{L}{3,}[.,&]?$/u.test(w));
-/** A line ending in "&" or "and" goes on over the next ("HOME MASTER HARDWARE &" / "ELECTRICAL"). */
-const JOINED_ON = /(?:&|\bAND|\bDAN|\bET|\bUND)\s*$/i;
+/** A line ending in "&" or "and" goes on over the next ("HOME MASTER HARDWARE &" / "ELECTRICAL"), as
+ * does one ending in an article or a preposition, which no name ends in ("CAFÉ DE" / "LA GARE",
+ * "BUCHHANDLUNG AM" / "MARKT"). */
+const JOINED_ON =
+  /(?:&|\b(?:AND|DAN|ET|UND|Y|E|OF|THE|AT|DE|DU|DES|D'|LA|LE|LES|AU|AUX|DEL|EL|LOS|LAS|VON|VOM|AM|IM|ZUM|ZUR|DER|DIE|DAS|DI|DELLA|DO|DA|DOS|DAS))\s*$/i;
 const rowText = (r: Row): string =>
   r.cells
     .map((c) => c.text)
@@ -91,7 +94,14 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
   const pageRows = rows.filter((x) => x.page === page);
   const nameRows: Row[] = [(best as { row: Row }).row];
   const after = (r: Row): Row | undefined => pageRows.find((x) => x.index > r.index);
-  // A name printed over more than one line is taken whole.
+  // A name printed over more than one line is taken whole, from a first line that the line with
+  // the legal form goes on from ("BUCHHANDLUNG AM" / "MARKT GMBH").
+  for (let prev = pageRows.findLast((x) => x.index < nameRows[0]!.index); prev && nameRows.length < 3; ) {
+    if (!JOINED_ON.test(prev.text) || !named(prev) || /\d/.test(prev.text) || stops(prev.text)) break;
+    nameRows.unshift(prev);
+    const first = prev;
+    prev = pageRows.findLast((x) => x.index < first.index);
+  }
   for (let next = after(nameRows.at(-1)!); next && nameRows.length < 3; next = after(next)) {
     if (stops(next.text) || REGISTRATION.test(next.text)) break;
     const continued = JOINED_ON.test(nameRows.at(-1)!.text) && named(next) && !/\d/.test(next.text);
@@ -119,6 +129,11 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
       brandAbove(
         name,
         pageRows.filter((x) => x.index < nameRows[0]!.index),
+      ) ??
+      beginsAbove(
+        name,
+        nameRows[0]!,
+        pageRows.findLast((x) => x.index < nameRows[0]!.index),
       ) ??
       openName(name, last, rest),
     address: parts.length ? parts.join(', ') : null,
@@ -165,6 +180,19 @@ function brandAbove(name: string, above: Row[]): string | null {
   const own = ` ${canonicalName(name)} `;
   const brand = above.find((r) => named(r) && !stops(r.text) && own.includes(` ${canonicalName(rowText(r))} `));
   return brand ? `"${name}" may be the company behind the brand "${rowText(brand)}" printed over it; a person must say which is the merchant.` : null;
+}
+
+const allCaps = (text: string): boolean => text === text.toUpperCase();
+
+/** A name whose first line may be the line just over it, printed alike (the same type size and
+ * case) and close above: "KEDAI KOPI" over "WAN ENTERPRISE" is one name, and its second line alone
+ * would be read the same by both readers. A line unlike it (smaller, another case, a number in it)
+ * is a slogan, a logo's word or an owner's name. */
+function beginsAbove(name: string, first: Row, above: Row | undefined): string | null {
+  if (!above || !named(above) || /\d/.test(above.text) || stops(above.text) || registrationRow(above) || LEGAL_FORM.test(above.text)) return null;
+  const alike = Math.abs(above.height - first.height) <= 0.25 * Math.max(above.height, first.height) && allCaps(above.text) === allCaps(first.text);
+  const close = first.box[1] - above.box[3] <= Math.max(above.height, first.height);
+  return alike && close ? `The shop's name "${name}" may begin on the line over it, "${rowText(above)}"; a person must say where it begins.` : null;
 }
 
 /** A name that neither a legal form nor a registration closes may go on over the next line when

@@ -1,0 +1,61 @@
+import type { ReadDeps } from '../../src/pipeline/context.js';
+import { readDocument } from '../../src/pipeline/read-document.js';
+import { DECISION_INPUT_KEY } from '../../src/verification/stored-input.js';
+import { generateVariedReceipt, VARIED_RECEIPT_LANGUAGES, VARIED_RECEIPT_LAYOUTS } from '../../test/fixtures/documents/invoice/varied-receipt.js';
+import { newReport, scoreReading, type SetReport } from './einvoices.js';
+
+/** Generated receipts (ten layouts, five label languages, scans and photos with print defects)
+ * read by the whole pipeline and scored on `result.values`, as the SROIE receipts are. Seeds from
+ * TUNE_BASE may be looked at while tuning; seeds from HELD_OUT_BASE are counted only. */
+export type GeneratedReceiptSplit = 'tune' | 'held-out';
+export const RECEIPT_TUNE_BASE = 7000;
+export const RECEIPT_HELD_OUT_BASE = 97_000;
+const NOW = new Date('2025-06-01T00:00:00Z');
+const KEYS = ['merchant_name', 'date', 'total', 'currency'] as const;
+
+interface StoredField {
+  key: string;
+  status: string;
+  evidence: string[];
+  reason: string | null;
+  candidates: Array<{ reader: string; value: unknown; raw: string }>;
+}
+
+export async function evalGeneratedReceipts(
+  deps: ReadDeps,
+  opts: { split: GeneratedReceiptSplit; count: number; show?: boolean; log?: (line: string) => void },
+): Promise<SetReport[]> {
+  const heldOut = opts.split === 'held-out';
+  if (opts.show && heldOut) throw new Error('only the tuning seeds may be shown');
+  const log = opts.log ?? console.log;
+  const base = heldOut ? RECEIPT_HELD_OUT_BASE : RECEIPT_TUNE_BASE;
+  const overall = newReport(`generated receipts, ${opts.split} seeds ${base}…${base + opts.count - 1}`, heldOut);
+  for (let i = 0; i < opts.count; i++) {
+    const layout = VARIED_RECEIPT_LAYOUTS[i % VARIED_RECEIPT_LAYOUTS.length]!;
+    // The language turns one step each round of layouts, so every layout meets every language.
+    const language = VARIED_RECEIPT_LANGUAGES[(i + Math.floor(i / VARIED_RECEIPT_LAYOUTS.length)) % VARIED_RECEIPT_LANGUAGES.length]!;
+    const doc = await generateVariedReceipt({ seed: base + i, layout, language, now: NOW });
+    const out = await readDocument({ bytes: doc.bytes, kind: 'jpeg', typeHint: null, now: NOW, lookups: { findInvoiceDuplicate: async () => null } }, deps);
+    const expected = Object.fromEntries(KEYS.map((k) => [k, doc.truth.fields[k] ?? null]));
+    const name = `${base + i} ${layout}/${language}/${doc.header}`;
+    const right = Object.fromEntries(KEYS.map((k) => [k, overall.fields[k]?.correct ?? 0]));
+    scoreReading(overall, name, expected, out);
+    // Held-out seeds are counted, never named.
+    if (heldOut) continue;
+    const misses = KEYS.filter((k) => expected[k] !== null && (overall.fields[k]?.correct ?? 0) === right[k]);
+    log(`  ${name.padEnd(44)} ${out.documentType.padEnd(8)} ${(out.outcome.code ?? 'verified').padEnd(22)} missed: ${misses.join(', ') || '-'}`);
+    if (!opts.show || !misses.length) continue;
+    log(`    reasons: ${out.result.review_reasons.join(' | ')}`);
+    const stored = ((out.raw[DECISION_INPUT_KEY] as { fields?: StoredField[] } | undefined)?.fields ?? []) as StoredField[];
+    for (const k of misses) {
+      log(`    ${k}: truth ${JSON.stringify(expected[k])}, published ${JSON.stringify(out.result.values[k] ?? null)}`);
+      const f = stored.find((x) => x.key === k);
+      if (!f) continue;
+      log(`      status ${f.status}, evidence ${f.evidence.join('+') || '-'}, reason ${f.reason ?? '-'}`);
+      for (const c of f.candidates) log(`      ${c.reader}: ${JSON.stringify(c.value)} from ${JSON.stringify(c.raw)}`);
+    }
+    const readers = (out.raw.readers ?? []) as Array<{ reader: string; pages: Array<{ text: string }> }>;
+    for (const r of readers) for (const p of r.pages) log(`    --- ${r.reader}\n${p.text.replace(/^/gm, '      | ')}`);
+  }
+  return [overall];
+}
