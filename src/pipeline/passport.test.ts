@@ -245,23 +245,18 @@ describe('passport', () => {
       expect(vetoed.result.values).not.toHaveProperty('surname');
     });
 
-    it('a field its check digit verifies in the vote is published from it; a published value the vote reads otherwise is withdrawn', async () => {
+    it('a checked field is never published from the vote alone; a published value the verified vote reads otherwise is withdrawn', async () => {
       const doc = await generatePassport({ seed: 24, expired: false });
       const lines = doc.truth.mrz_lines!;
       const expiryAt = 21;
       const swap = (l: string, at: number) => `${l.slice(0, at)}${l[at] === '1' ? '7' : '1'}${l.slice(at + 1)}`;
-      // each engine misreads a different digit of the expiry date: its check fails in both
+      // each engine misreads a different digit of the expiry date: its check fails in both, and a
+      // vote that passes it may be a mixture of misreads
       const tess = [lines[0]!, swap(lines[1]!, expiryAt)];
       const paddle = [lines[0]!, swap(lines[1]!, expiryAt + 1)];
       const misread = { viz: { expiry_date: null } };
-      const alone = await run(passport, doc, { ...misread, mrz: tess }, { ...misread, mrz: paddle });
-      expect(alone.result.values).not.toHaveProperty('expiry_date');
       const voted = await run(passport, doc, { ...misread, mrz: tess }, { ...misread, mrz: paddle }, band(lines, ['expiry_date'], tess, paddle, lines));
-      expect(voted.result.values.expiry_date).toBe(doc.truth.fields.expiry_date);
-      expect(voted.result.fields.expiry_date!.evidence).toEqual(['mrz_checksum']);
-      // not verified in the vote (a reading contested a check-blind place): nothing taken from it
-      const unverified = await run(passport, doc, { ...misread, mrz: tess }, { ...misread, mrz: paddle }, band(lines, [], tess, paddle, lines));
-      expect(unverified.result.values).not.toHaveProperty('expiry_date');
+      expect(voted.result.values).not.toHaveProperty('expiry_date');
       // both engines read a K where the vote has a filler in the personal number: its check cannot tell them apart
       const numbered = await generatePassport({ seed: 26, expired: false });
       const printed = numbered.truth.mrz_lines!;

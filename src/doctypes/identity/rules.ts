@@ -129,11 +129,11 @@ function votedMrz(ctx: RulesContext, best: MrzReading): { result: MrzResult; sho
 const UNCHECKED: readonly MrzFieldName[] = ['document_code', 'issuing_state', 'surname', 'given_names', 'nationality', 'sex'];
 
 /** The MRZ's fields as the band's readings voted them (the consensus), where a reading alone left
- * them unpublished: a field its check digits verify (no reading contesting a check-blind place) on
- * that check; a field no check digit covers where two engines read it as voted and every other
+ * them unpublished: a field no check digit covers where two engines read it as voted and every other
  * reading of the same shape differs only by a letter where the vote has a filler (a filler read
  * as a letter; a filler never becomes a letter inside a name: a reading with a filler where the
- * vote has a letter keeps it out). Where a published value differs from the vote, neither stands:
+ * vote has a letter keeps it out). Where a published value differs from the vote (for a checked
+ * field, a vote its check digits verify with no reading contesting a check-blind place), neither stands:
  * where both pass their checks they differ where the check digits cannot see (K for a filler). */
 function fromConsensus(ctx: RulesContext, byKey: Map<string, FieldReading>, best: MrzReading): void {
   const voted = votedMrz(ctx, best);
@@ -165,13 +165,9 @@ function fromConsensus(ctx: RulesContext, byKey: Map<string, FieldReading>, best
       byKey.set(target.key, withdrawn(target, 'FIELD_CONFLICT', `${why} reads "${String(f.value)}", not "${String(target.value)}" as published.`));
       continue;
     }
-    if (evidence === 'reader_agree') {
-      byKey.set(target.key, settled(target, f.value, evidence, `${why}; two engines read it so.`));
-      continue;
-    }
-    // a check that failed in the readings alone passes on the voted characters: its failure was theirs
-    const passing = settled(target, f.value, evidence, `${why}; its check digit passes.`);
-    byKey.set(target.key, { ...passing, problems: passing.problems.filter((c) => c !== 'CRITICAL_FIELD_INVALID') });
+    // a checked field is never published from the vote alone: a vote can mix misread characters
+    // into a value that passes its check by chance (one in ten); it only withdraws one above
+    if (evidence === 'reader_agree') byKey.set(target.key, settled(target, f.value, evidence, `${why}; two engines read it so.`));
   }
 }
 
@@ -251,8 +247,8 @@ export async function identityRules(ctx: RulesContext, cfg: IdentityRulesConfig)
   const m = bestMrzOf(ctx.readings, ctx.now);
   const problems: Problem[] = [];
   if (m) problems.push(...mrzFieldProblems(m, byKey));
-  if (m) fromConsensus(ctx, byKey, m);
   failedChecks(ctx, byKey);
+  if (m) fromConsensus(ctx, byKey, m);
   mrzLines(ctx, byKey, m);
   const viz = vizFieldsOf(ctx.readings, cfg.labels, cfg.kinds);
   const truncated = m?.result.names_truncated ?? false;
