@@ -70,7 +70,13 @@ if (wanted('identity')) {
     console.error('--mrz-split is tune or held-out');
     process.exit(2);
   }
-  await evalIdentity({ dataDir, count, seed, ...(split ? { split } : {}) });
+  // the real images are also read through the whole pipeline: the figure is what the API returns
+  const reading = createReadDeps(loadConfig({ DATA_DIR: '/tmp/docread-eval', LOG_LEVEL: 'silent', WORKER_CONCURRENCY: '1' }));
+  try {
+    await evalIdentity({ dataDir, count, seed, deps: reading.deps, ...(split ? { split } : {}) });
+  } finally {
+    await reading.close();
+  }
 }
 if (wanted('identity-layouts')) {
   const split = values['id-split'] as IdSplit;

@@ -2,12 +2,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readMrzFromImage } from '../../src/doctypes/identity/mrz-image.js';
+import { MRZ_FIELD_KEYS } from '../../src/doctypes/identity/mrz-fields.js';
 import { parseMrz, type MrzFieldName, type MrzResult } from '../../src/doctypes/mrz/index.js';
+import { readDocument, type ReadDeps } from '../../src/pipeline/read-document.js';
 import { createMrzPassReader, type MrzPassReader } from '../../src/readers/mrz-pass.js';
 import { createPaddleReader } from '../../src/readers/paddle.js';
 import { createTesseractReader } from '../../src/readers/tesseract.js';
 import { generateTinyMrzPhoto, TINY_MRZ_KINDS } from '../../test/fixtures/documents/identity/tiny.js';
 import { generateIdCardTd1, generateIdCardTd2, generatePassport, generateVisa, type GeneratedDocument } from '../../test/fixtures/documents/index.js';
+import { sameFieldValue } from './compare.js';
 import { compareWithLabel, type MrzVector } from './mrz.js';
 import { mrzSplitOf, type MrzSplit } from './mrz-split.js';
 
@@ -26,6 +29,30 @@ export interface IdentityEvalOptions {
   paddle?: boolean;
   /** Only the real images of one split (mrz-split.ts); default both. */
   split?: MrzSplit;
+  /** The whole reading: each real image is also read through the pipeline and scored on what the
+   * service returns (the MRZ lines shown in `fields`, and `values`). */
+  deps?: ReadDeps;
+}
+
+/** The real images through the whole reading, scored on what the API returns. */
+export interface PipelineFigures {
+  documents: number;
+  /** Every MRZ line shown in `fields` (mrz_line1…3) is the printed one, and no line more. */
+  shownExact: number;
+  /** MRZ lines in `values` (passed) and how many of them are the printed line. */
+  linesInValues: number;
+  linesInValuesRight: number;
+  lines: number;
+  /** Fields the MRZ gives, in `values`: right against the printed MRZ, and wrong (must stay 0). */
+  valuesRight: number;
+  valuesWrong: number;
+  /** Documents verified with a wrong value in `values` (must stay 0). */
+  verifiedWrong: number;
+  verified: number;
+  /** Per field key: [in values and right, printed with a value]. */
+  fields: Record<string, [right: number, total: number]>;
+  msPerDocument: number;
+  misses: string[];
 }
 
 export interface SetFigures {
@@ -50,6 +77,8 @@ export interface SetFigures {
 export interface IdentityEvalReport {
   /** Per folder of <dataDir>/mrz and split ("images held-out", "images tune", "images-extra tune"). */
   real: Record<string, SetFigures> | null;
+  /** The same, read through the whole pipeline (when deps were given). */
+  realPipeline: Record<string, PipelineFigures> | null;
   generated: SetFigures;
   /** Generated low-resolution frames (MRZ capitals 4–7 px tall), of the split's seeds. */
   tiny: SetFigures;
@@ -129,14 +158,119 @@ async function readOne(png: Buffer, readers: MrzPassReader, truth: string[], fig
   return got?.result ?? null;
 }
 
-async function evalReal(dataDir: string, readers: MrzPassReader, split: MrzSplit | undefined): Promise<Record<string, SetFigures> | null> {
+const KIND_OF = (file: string): 'png' | 'jpeg' => (/\.png$/i.test(file) ? 'png' : 'jpeg');
+
+function labelsOf(dataDir: string, split: MrzSplit | undefined): Labelled[] | null {
   const labels = join(dataDir, 'mrz', 'labels.jsonl');
   if (!existsSync(labels)) return null;
-  const folders: Record<string, SetFigures> = {};
-  for (const row of readFileSync(labels, 'utf8').split('\n').filter(Boolean)) {
-    const label = JSON.parse(row) as Labelled;
+  return readFileSync(labels, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((row) => JSON.parse(row) as Labelled)
+    .filter((label) => !split || mrzSplitOf(label.file) === split);
+}
+
+/** Each real image with an MRZ through the whole reading, scored on the returned result: the MRZ
+ * lines shown, the lines and MRZ fields in `values` against the printed MRZ (a field whose printed
+ * check digit fails is not scored). */
+async function evalRealPipeline(dataDir: string, deps: ReadDeps, split: MrzSplit | undefined): Promise<Record<string, PipelineFigures> | null> {
+  const labels = labelsOf(dataDir, split);
+  if (!labels) return null;
+  const folders: Record<string, PipelineFigures> = {};
+  for (const label of labels) {
+    if (label.lines === null) continue;
     const part = mrzSplitOf(label.file);
-    if (split && part !== split) continue;
+    const f = (folders[`${label.file.split('/')[0]!} ${part}`] ??= {
+      documents: 0,
+      shownExact: 0,
+      linesInValues: 0,
+      linesInValuesRight: 0,
+      lines: 0,
+      valuesRight: 0,
+      valuesWrong: 0,
+      verifiedWrong: 0,
+      verified: 0,
+      fields: {},
+      msPerDocument: 0,
+      misses: [],
+    });
+    const started = performance.now();
+    const out = await readDocument(
+      {
+        bytes: readFileSync(join(dataDir, 'mrz', label.file)),
+        kind: KIND_OF(label.file),
+        typeHint: null,
+        now: NOW,
+        lookups: { findInvoiceDuplicate: async () => null },
+      },
+      deps,
+    );
+    f.msPerDocument += performance.now() - started;
+    f.documents++;
+    const r = out.result;
+    if (r.verified) f.verified++;
+    const shown = [1, 2, 3].map((i) => r.fields[`mrz_line${i}`]?.value ?? null);
+    const exact = shown.every((line, i) => line === (label.lines![i] ?? null));
+    if (exact) f.shownExact++;
+    const notes: string[] = [];
+    if (!exact) notes.push(`shown ${shown.filter((l) => l !== null).join(' / ') || 'no MRZ'}`);
+    label.lines.forEach((line, i) => {
+      f.lines++;
+      const passed = r.values[`mrz_line${i + 1}`];
+      if (passed === undefined || passed === null) return;
+      f.linesInValues++;
+      if (passed === line) f.linesInValuesRight++;
+      else notes.push(`mrz_line${i + 1} WRONG in values: ${String(passed)}`);
+    });
+    let wrongHere = 0;
+    const truth = parseMrz(label.lines, { now: NOW });
+    for (const [name, field] of Object.entries(truth.fields) as Array<[MrzFieldName, MrzResult['fields'][MrzFieldName]]>) {
+      // a field printed empty or whose printed check digit fails has no one right value to score
+      if (!field || field.value === null || field.value === '' || field.status === 'invalid' || field.checkDigit?.valid === false) continue;
+      const key = MRZ_FIELD_KEYS[name];
+      const got = r.values[key];
+      const cell = (f.fields[key] ??= [0, 0]);
+      cell[1]++;
+      if (got === undefined || got === null) continue;
+      if (sameFieldValue(key, field.value, got)) {
+        cell[0]++;
+        f.valuesRight++;
+      } else {
+        wrongHere++;
+        notes.push(`${key} WRONG in values: ${JSON.stringify(got)} for ${JSON.stringify(field.value)}`);
+      }
+    }
+    f.valuesWrong += wrongHere;
+    if (r.verified && wrongHere > 0) f.verifiedWrong++;
+    if (notes.length) f.misses.push(`${label.file} (${r.decision}): ${notes.join('; ')}`);
+  }
+  return folders;
+}
+
+function printPipeline(title: string, f: PipelineFigures, showMisses: boolean): void {
+  const pct = (n: number, d: number): string => (d === 0 ? '–' : `${((100 * n) / d).toFixed(1)}%`);
+  console.log(`\n${title}, whole reading: ${f.documents} images, ${(f.msPerDocument / Math.max(1, f.documents)).toFixed(0)} ms each`);
+  console.log(`  full MRZ exact as shown (fields mrz_line1..3)  ${f.shownExact}/${f.documents} (${pct(f.shownExact, f.documents)})`);
+  console.log(
+    `  MRZ lines in values                            ${f.linesInValuesRight} right of ${f.lines} printed; ${f.linesInValues - f.linesInValuesRight} wrong`,
+  );
+  console.log(
+    `  MRZ fields in values                           ${f.valuesRight} right, ${f.valuesWrong} wrong; verified ${f.verified}, verified with a wrong value ${f.verifiedWrong}`,
+  );
+  console.log(
+    `  in values and right: ${Object.entries(f.fields)
+      .map(([k, [right, total]]) => `${k} ${right}/${total}`)
+      .join(', ')}`,
+  );
+  if (showMisses && f.misses.length > 0) console.log(`  not exact or wrong:\n    ${f.misses.join('\n    ')}`);
+}
+
+async function evalReal(dataDir: string, readers: MrzPassReader, split: MrzSplit | undefined): Promise<Record<string, SetFigures> | null> {
+  const labels = labelsOf(dataDir, split);
+  if (!labels) return null;
+  const folders: Record<string, SetFigures> = {};
+  for (const label of labels) {
+    const part = mrzSplitOf(label.file);
     const png = readFileSync(join(dataDir, 'mrz', label.file));
     const figures = (folders[`${label.file.split('/')[0]!} ${part}`] ??= emptyFigures());
     if (label.lines === null) {
@@ -225,7 +359,8 @@ export async function evalIdentity(opts: IdentityEvalOptions): Promise<IdentityE
   try {
     await Promise.all([tesseract.ready(), paddle?.ready()]);
     const readers = createMrzPassReader(paddle ? { tesseract, paddle } : { tesseract });
-    const real = await evalReal(opts.dataDir ?? join(process.cwd(), '..', 'shared', 'data'), readers, opts.split);
+    const dataDir = opts.dataDir ?? join(process.cwd(), '..', 'shared', 'data');
+    const real = await evalReal(dataDir, readers, opts.split);
     const generated = await evalGenerated(opts.count, opts.seed, readers);
     if (real) {
       // held-out misses are counted, never shown: looking at them would be tuning on them
@@ -237,12 +372,21 @@ export async function evalIdentity(opts: IdentityEvalOptions): Promise<IdentityE
         `\nReal MRZ images, all folders: exact full MRZ ${exact}/${documents}; all checks pass but not exact: ${all.reduce((s, f) => s + f.validButWrong, 0)}; verified but wrong: ${all.reduce((s, f) => s + f.verifiedWrong, 0)}`,
       );
     }
+    const realPipeline = opts.deps ? await evalRealPipeline(dataDir, opts.deps, opts.split) : null;
+    if (realPipeline) {
+      for (const [folder, figures] of Object.entries(realPipeline)) printPipeline(`Real MRZ images (mrz/${folder})`, figures, !folder.endsWith('held-out'));
+      const all = Object.values(realPipeline);
+      const sum = (k: (f: PipelineFigures) => number): number => all.reduce((s, f) => s + k(f), 0);
+      console.log(
+        `\nReal MRZ images through the whole reading, all folders: full MRZ exact as shown ${sum((f) => f.shownExact)}/${sum((f) => f.documents)} (consensus ${real ? Object.values(real).reduce((s, f) => s + f.exact, 0) : '–'}); lines right in values ${sum((f) => f.linesInValuesRight)}/${sum((f) => f.lines)}; wrong in values: ${sum((f) => f.valuesWrong + f.linesInValues - f.linesInValuesRight)}; verified with a wrong value: ${sum((f) => f.verifiedWrong)}`,
+      );
+    }
     print('Generated photos (passport, TD1, TD2, MRV-A, MRV-B)', generated);
     // the tiny frames' held-out seeds are read with the held-out images, their misses not shown
     const tinySplit = opts.split ?? 'tune';
     const tiny = await evalGenerated(opts.count, TINY_SEEDS[tinySplit], readers, TINY_GENERATORS);
     print(`Generated low-resolution frames, MRZ capitals 4–7 px (seeds ${TINY_SEEDS[tinySplit]}…, ${tinySplit})`, tiny, tinySplit === 'tune');
-    return { real, generated, tiny };
+    return { real, realPipeline, generated, tiny };
   } finally {
     await Promise.all([tesseract.close(), paddle?.close()]);
   }

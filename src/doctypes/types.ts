@@ -77,7 +77,18 @@ export interface RulesContext {
   printLooks?: readonly PrintLook[];
   /** The MRZ as all readings of its band vote it, decoded under the MRZ grammar (identity/
    * mrz-consensus.ts), per page: what the MRZ is shown as reading. */
-  mrzConsensus?: ReadonlyArray<{ page: number; lines: readonly string[] }>;
+  mrzConsensus?: ReadonlyArray<MrzConsensusShown>;
+}
+
+/** The MRZ of one page as all readings of its band vote it. */
+export interface MrzConsensusShown {
+  page: number;
+  lines: readonly string[];
+  /** The consensus's fields its check digits verify, no reading contesting a check-blind place
+   * (identity/mrz-image.ts): each may stand on its check digit. */
+  verified?: readonly string[];
+  /** Every reading of the band that found an MRZ, the glyph reader's included, as repaired lines. */
+  readings?: ReadonlyArray<{ reader: string; lines: readonly string[] }>;
 }
 
 /** One engine's reading of a field's printed value from its crop. */

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { EmbeddedMismatch } from '../doctypes/finance/einvoice/compare.js';
 import type { Cv } from '../doctypes/cv/model.js';
-import type { Doctype, PrintLook, RuleLookups } from '../doctypes/types.js';
+import type { Doctype, MrzConsensusShown, PrintLook, RuleLookups } from '../doctypes/types.js';
 import type { FileKind } from '../domain/document-types.js';
 import type { Problem } from '../domain/problem.js';
 import type { ReaderRegistry } from '../readers/registry.js';
@@ -55,7 +55,7 @@ export interface ReadContext {
    * text is read anyway, and the finding stands only if the reading then falls short. */
   captureDoubts?: Problem[];
   /** The MRZ lines all readings of a band vote for, per page (steps/mrz-pass.ts). */
-  mrzConsensus?: Array<{ page: number; lines: string[] }>;
+  mrzConsensus?: MrzConsensusShown[];
   issuingCountry: string | null;
   /** Where the page differs from the invoice's embedded XML, and what the page was read by. */
   embeddedInvoice?: { mismatches: EmbeddedMismatch[]; comparedWith: 'text_layer' | 'ocr' };

@@ -3,7 +3,7 @@ import { generateIdCardTd1, generateIdCardTd2, generatePassport, generateVisa, t
 import { readingOf, type ReadingOverrides } from '../../test/helpers/identity-readings.js';
 import { idCard } from '../doctypes/id-card.js';
 import { passport } from '../doctypes/passport.js';
-import type { Doctype, ExtractedValue } from '../doctypes/types.js';
+import type { Doctype, ExtractedValue, MrzConsensusShown } from '../doctypes/types.js';
 import { visa } from '../doctypes/visa.js';
 import type { Box } from '../readers/types.js';
 import { decide } from '../verification/decide.js';
@@ -16,14 +16,20 @@ const inside = (inner: Box, outer: Box, slack = 0.005): boolean =>
   inner[0] >= outer[0] - slack && inner[1] >= outer[1] - slack && inner[2] <= outer[2] + slack && inner[3] <= outer[3] + slack;
 
 /** The pipeline's tail for two readers that saw the same thing (or what `second` overrides). */
-async function run(doctype: Doctype, doc: GeneratedDocument, first: ReadingOverrides = {}, second: ReadingOverrides = first) {
+async function run(
+  doctype: Doctype,
+  doc: GeneratedDocument,
+  first: ReadingOverrides = {},
+  second: ReadingOverrides = first,
+  mrzConsensus?: MrzConsensusShown[],
+) {
   const readings = [readingOf(doc, { ...first, reader: 'tesseract' }), readingOf(doc, { ...second, reader: 'paddle' })];
   const ctx = { now: NOW, pages: readings[0]!.pages };
   const reconciled = reconcile(
     doctype.fields,
     readings.map((r) => ({ reader: r.reader, values: doctype.extract(r, ctx) })),
   );
-  const { fields, ...outcome } = await doctype.rules({ now: NOW, fields: reconciled, readings, lookups });
+  const { fields, ...outcome } = await doctype.rules({ now: NOW, fields: reconciled, readings, lookups, ...(mrzConsensus ? { mrzConsensus } : {}) });
   const decided = decide({
     documentType: doctype.type,
     fields,
@@ -203,6 +209,63 @@ describe('passport', () => {
     // a vote that breaks a check the best reading passes is not shown
     const broken = [lines[0]!, `${lines[1]!.slice(0, 9)}${lines[1]![9] === '0' ? '1' : '0'}${lines[1]!.slice(10)}`];
     expect((await shown([{ page: 1, lines: broken }])).value).toBe(alone);
+  });
+
+  describe('values from the MRZ as all readings of its band vote it', () => {
+    const noNames = { viz: { surname: null, given_names: null } };
+    /** The band's readings: Tesseract's and Paddle's as given, and the glyph reader's. */
+    const band = (lines: string[], verified: string[], tess: string[], paddle: string[], ocrb: string[]): MrzConsensusShown[] => [
+      {
+        page: 1,
+        lines,
+        verified,
+        readings: [
+          { reader: 'tesseract', lines: tess },
+          { reader: 'paddle', lines: paddle },
+          { reader: 'ocrb', lines: ocrb },
+        ],
+      },
+    ];
+
+    it('a name two engines read as voted is published where the third read a filler as a letter; a filler never becomes a letter', async () => {
+      const doc = await generatePassport({ seed: 23, expired: false });
+      const lines = doc.truth.mrz_lines!;
+      const apart = lines[0]!.indexOf('<<', 5);
+      // Tesseract reads the fillers between surname and given names as KK: the readers disagree on both
+      const tess = [`${lines[0]!.slice(0, apart)}KK${lines[0]!.slice(apart + 2)}`, lines[1]!];
+      const alone = await run(passport, doc, { ...noNames, mrz: tess }, { ...noNames });
+      expect(alone.result.values).not.toHaveProperty('surname');
+      const voted = await run(passport, doc, { ...noNames, mrz: tess }, { ...noNames }, band(lines, [], tess, lines, lines));
+      expect(voted.result.values.surname).toBe(doc.truth.fields.surname);
+      expect(voted.result.fields.surname!.evidence).toEqual(['reader_agree']);
+      // the glyph reader read a filler inside the surname where the vote has a letter: not published
+      const at = lines[0]!.indexOf(String(doc.truth.fields.surname).slice(0, 2), 5) + 1;
+      const holed = [`${lines[0]!.slice(0, at)}<${lines[0]!.slice(at + 1)}`, lines[1]!];
+      const vetoed = await run(passport, doc, { ...noNames, mrz: tess }, { ...noNames }, band(lines, [], tess, lines, holed));
+      expect(vetoed.result.values).not.toHaveProperty('surname');
+    });
+
+    it('a checked field is never published from the vote alone; a published value the verified vote reads otherwise is withdrawn', async () => {
+      const doc = await generatePassport({ seed: 24, expired: false });
+      const lines = doc.truth.mrz_lines!;
+      const expiryAt = 21;
+      const swap = (l: string, at: number) => `${l.slice(0, at)}${l[at] === '1' ? '7' : '1'}${l.slice(at + 1)}`;
+      // each engine misreads a different digit of the expiry date: its check fails in both, and a
+      // vote that passes it may be a mixture of misreads
+      const tess = [lines[0]!, swap(lines[1]!, expiryAt)];
+      const paddle = [lines[0]!, swap(lines[1]!, expiryAt + 1)];
+      const misread = { viz: { expiry_date: null } };
+      const voted = await run(passport, doc, { ...misread, mrz: tess }, { ...misread, mrz: paddle }, band(lines, ['expiry_date'], tess, paddle, lines));
+      expect(voted.result.values).not.toHaveProperty('expiry_date');
+      // both engines read a K where the vote has a filler in the personal number: its check cannot tell them apart
+      const numbered = await generatePassport({ seed: 26, expired: false });
+      const printed = numbered.truth.mrz_lines!;
+      const withK = [printed[0]!, `${printed[1]!.slice(0, 41)}K${printed[1]!.slice(42)}`];
+      const contested = await run(passport, numbered, { mrz: withK }, { mrz: withK }, band(printed, ['personal_number'], withK, withK, printed));
+      const own = await run(passport, numbered, { mrz: withK }, { mrz: withK });
+      expect(own.result.values.personal_number).toBeDefined();
+      expect(contested.result.values).not.toHaveProperty('personal_number');
+    });
   });
 
   it('an impossible printed date of issue needs review and is not published', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mrzOutput } from '../../../test/helpers/identity-readings.js';
 import type { MrzBandReading, MrzPassReader } from '../../readers/mrz-pass.js';
-import { readMrzFromImage } from './mrz-image.js';
+import { enginesProve, readMrzFromImage } from './mrz-image.js';
 import type { OcrbMrz } from './ocrb-mrz.js';
 
 /** The glyph reader's place in the document MRZ reading, on fixed readings (no OCR): `<` read as
@@ -63,18 +63,37 @@ describe('the glyph reader in readMrzFromImage', () => {
     expect(read.consensus!.result.fields.personal_number!.status).toBe('valid');
   });
 
-  it('for the page readings alone, it reads only where no OCR engine passed every check: elsewhere its reading would not join', async () => {
+  it('for the page readings, it does not read where two OCR engines read the MRZ alike and passed every check; it reads where none did, or one alone', async () => {
     let reads = 0;
     const counted = (texts: string[]) => () => {
       reads++;
       return glyphs(texts)();
     };
-    const proven = await readMrzFromImage(Buffer.alloc(0), engines(PRINTED), { now: NOW, readGlyphs: counted(PRINTED), joiningOnly: true });
+    const proven = await readMrzFromImage(Buffer.alloc(0), engines(PRINTED, PRINTED), { now: NOW, readGlyphs: counted(PRINTED), joiningOnly: true });
     expect(reads).toBe(0);
     expect(proven.readings.map((r) => r.reader)).not.toContain('ocrb');
     const unread = await readMrzFromImage(Buffer.alloc(0), engines(null), { now: NOW, readGlyphs: counted(PRINTED), joiningOnly: true });
     expect(reads).toBe(1);
     expect(unread.readings.find((r) => r.reader === 'ocrb')!.standsAlone).toBe(true);
+    // Paddle alone passes every check: the glyph reader is the second engine its names can have
+    const alone = await readMrzFromImage(Buffer.alloc(0), engines(PRINTED), { now: NOW, readGlyphs: counted(PRINTED), joiningOnly: true });
+    expect(reads).toBe(2);
+    expect(alone.readings.find((r) => r.reader === 'ocrb')!.result!.fields.surname!.value).toBe('UNITED KINGDOM FIVE');
+  });
+
+  it('for the page readings, it still reads where an engine passes every check but the engines read the MRZ otherwise: its vote settles a filler Paddle read as C in the names', async () => {
+    let reads = 0;
+    const counted = () => {
+      reads++;
+      return glyphs(PRINTED)();
+    };
+    // no check digit covers the names: Paddle's C for every filler passes every check
+    const paddle = [PRINTED[0]!.slice(0, 5) + PRINTED[0]!.slice(5).replace(/</g, 'C'), PRINTED[1]!];
+    const read = await readMrzFromImage(Buffer.alloc(0), engines(paddle, PRINTED), { now: NOW, readGlyphs: counted, joiningOnly: true });
+    expect(reads).toBe(1);
+    expect(read.consensus!.lines).toEqual(PRINTED);
+    // its reading still does not join the page's (steps/mrz-pass.ts): Paddle's passed every check
+    expect(enginesProve(read.readings)).toBe(true);
   });
 
   it('a name it alone read does not outvote Paddle; read alike by Tesseract, it wins the tie', async () => {

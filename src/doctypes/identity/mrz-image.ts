@@ -1,7 +1,7 @@
 import type { MrzBandReading, MrzGrammar, MrzPassReader } from '../../readers/mrz-pass.js';
 import { cropBoxToPageBox, type MrzBand, type MrzCrop } from '../../readers/mrz/locate.js';
 import type { GreyImage } from '../../readers/paddle/words.js';
-import { engineOf, type Box, type Line, type ReaderName, type ReaderOutput } from '../../readers/types.js';
+import { distinctEngines, engineOf, type Box, type Line, type ReaderName, type ReaderOutput } from '../../readers/types.js';
 import { decodeMrzRows, MRZ_GROUPS } from '../mrz/ctc-decode.js';
 import { parseMrz, type MrzField, type MrzFieldName, type MrzResult } from '../mrz/index.js';
 import { normalizeLine } from '../mrz/fit.js';
@@ -52,9 +52,11 @@ export interface ReadMrzImageOptions {
   band?: MrzBand | null;
   /** The in-process glyph reader of the band's cut (replaceable so the rule can be tested on fixed readings). */
   readGlyphs?: (grey: GreyImage) => OcrbMrz[];
-  /** Only the readings that join the page's are wanted (the pipeline's: steps/mrz-pass.ts). The
-   * glyph reader's never joins where an OCR engine's passes every check, so it then reads only
-   * where none does, after the engines; `consensus` and `best` go without it where it did not read. */
+  /** Only the readings that join the page's, and the consensus shown as the MRZ, are wanted (the
+   * pipeline's: steps/mrz-pass.ts). The glyph reader's never joins where an OCR engine's passes
+   * every check, and it cannot change the vote of two engines that read the MRZ alike: it then
+   * reads only where none passes, they disagree or one engine alone read it, after the engines;
+   * `consensus` and `best` go without it where it did not read. */
   joiningOnly?: boolean;
 }
 
@@ -127,7 +129,7 @@ export async function readMrzFromImage(png: Buffer, reader: MrzPassReader, opts:
   // a reader that found no MRZ may still have read one of its lines whole (the detector missed the others)
   const loneLines: MrzLineVote[] = readings.flatMap((r) => (r.result?.format ? [] : wholeMrzLines(r)));
   let consensus = mrzConsensus(votes, now, loneLines);
-  const glyphsWanted = !opts.joiningOnly || !enginesProve(readings);
+  const glyphsWanted = !opts.joiningOnly || !enginesProve(readings) || !enginesAgree(readings);
   if (glyphsWanted && read.grey && !glyphRun) whileEnginesRead(read.grey);
   const glyphRead = glyphsWanted && glyphRun ? glyphReading(read, page, now, glyphRun) : null;
   const glyphs = glyphRead?.reading ?? null;
@@ -156,6 +158,15 @@ export async function readMrzFromImage(png: Buffer, reader: MrzPassReader, opts:
 /** An OCR engine's reading passes every check: the glyph reader's then never joins the page's
  * readings (steps/mrz-pass.ts's joiningReadings). */
 export const enginesProve = (readings: readonly MrzImageReading[]): boolean => readings.some((r) => r.reader !== 'ocrb' && passesEveryCheck(r.result));
+
+/** Two OCR engines found the MRZ and every reading that did read it alike: another vote could not
+ * change theirs. An engine that passes every check while another reads otherwise (a filler read as
+ * C in a name, where no check digit looks) is outvoted only with the glyph reader's vote, and a
+ * name one engine alone read stands corroborated only where the glyph reader read it alike. */
+const enginesAgree = (readings: readonly MrzImageReading[]): boolean => {
+  const read = readings.filter((r) => r.result?.format);
+  return distinctEngines(read.map((r) => r.reader)) >= 2 && read.every((r) => r.result!.lines.repaired.join() === read[0]!.result!.lines.repaired.join());
+};
 
 /** The glyph reading's vote, withheld on its blind spots no other engine confirmed and on the
  * fields no check digit covers (names, nationality…) that no other engine read alike: there its

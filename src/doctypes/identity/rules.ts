@@ -1,10 +1,10 @@
 import type { FieldKind } from '../../domain/normalise.js';
 import type { OutcomeCode } from '../../domain/outcome-codes.js';
-import { fieldsByKey, fieldsInOrder, readByRule, withdrawn, withProblem, type FieldReading } from '../../domain/field.js';
+import { fieldsByKey, fieldsInOrder, readByRule, settled, withdrawn, withProblem, type FieldReading } from '../../domain/field.js';
 import type { Problem } from '../../domain/problem.js';
 import { lookupIssuingState } from '../countries.js';
 import { parseMrz, type MrzField, type MrzFieldName, type MrzResult } from '../mrz/index.js';
-import type { RulesContext, RulesOutcome } from '../types.js';
+import type { MrzConsensusShown, RulesContext, RulesOutcome } from '../types.js';
 import { onlyConfused, sameValue } from './compare.js';
 import type { LabelName } from './labels.js';
 import { fieldProblems, MRZ_FIELD_KEYS } from './mrz-fields.js';
@@ -114,11 +114,61 @@ function mrzLines(ctx: RulesContext, byKey: Map<string, FieldReading>, best: Mrz
  * reading's shape and passes at least as many checks, else the best reading. Showing it publishes
  * nothing: a line passes only where two engines read it so. */
 function shownMrz(ctx: RulesContext, best: MrzReading): MrzResult {
-  const voted = ctx.mrzConsensus?.find((c) => c.page === best.page)?.lines;
+  return votedMrz(ctx, best)?.result ?? best.result;
+}
+
+function votedMrz(ctx: RulesContext, best: MrzReading): { result: MrzResult; shown: MrzConsensusShown } | null {
+  const shown = ctx.mrzConsensus?.find((c) => c.page === best.page);
   const own = best.result.lines.repaired;
-  if (!voted || voted.length !== own.length || voted.some((l, i) => l.length !== own[i]!.length)) return best.result;
-  const result = parseMrz([...voted], { now: ctx.now });
-  return result.format === best.result.format && mrzScore(result) >= mrzScore(best.result) ? result : best.result;
+  if (!shown || shown.lines.length !== own.length || shown.lines.some((l, i) => l.length !== own[i]!.length)) return null;
+  const result = parseMrz([...shown.lines], { now: ctx.now });
+  return result.format === best.result.format && mrzScore(result) >= mrzScore(best.result) ? { result, shown } : null;
+}
+
+/** Fields no check digit covers: they stand only on two engines reading them alike. */
+const UNCHECKED: readonly MrzFieldName[] = ['document_code', 'issuing_state', 'surname', 'given_names', 'nationality', 'sex'];
+
+/** The MRZ's fields as the band's readings voted them (the consensus), where a reading alone left
+ * them unpublished: a field no check digit covers where two engines read it as voted and every other
+ * reading of the same shape differs only by a letter where the vote has a filler (a filler read
+ * as a letter; a filler never becomes a letter inside a name: a reading with a filler where the
+ * vote has a letter keeps it out). Where a published value differs from the vote (for a checked
+ * field, a vote its check digits verify with no reading contesting a check-blind place), neither stands:
+ * where both pass their checks they differ where the check digits cannot see (K for a filler). */
+function fromConsensus(ctx: RulesContext, byKey: Map<string, FieldReading>, best: MrzReading): void {
+  const voted = votedMrz(ctx, best);
+  const verified = voted?.shown.verified;
+  const readings = voted?.shown.readings;
+  if (!voted || !verified || !readings) return;
+  const { result } = voted;
+  const aligned = readings.filter(
+    (r) => r.lines.length === result.lines.repaired.length && r.lines.every((l, i) => l.length === result.lines.repaired[i]!.length),
+  );
+  for (const [name, f] of Object.entries(result.fields) as Array<[MrzFieldName, MrzField]>) {
+    const target = byKey.get(MRZ_FIELD_KEYS[name]);
+    if (!target || f.value === null || f.value === '' || f.status === 'invalid') continue;
+    const p = f.positions;
+    const text = result.lines.repaired[p.line]!.slice(p.start, p.end);
+    let evidence: 'mrz_checksum' | 'reader_agree';
+    if (f.status === 'valid' && verified.includes(name)) evidence = 'mrz_checksum';
+    else if (UNCHECKED.includes(name)) {
+      const slices = aligned.map((r) => ({ reader: r.reader, text: r.lines[p.line]!.slice(p.start, p.end) }));
+      const alike = distinctEngines(slices.filter((r) => r.text === text).map((r) => r.reader));
+      const explained = slices.every((r) => [...r.text].every((ch, i) => ch === text[i] || (text[i] === '<' && ch !== '<')));
+      if (alike < 2 || !explained || target.problems.includes('CRITICAL_FIELD_INVALID')) continue;
+      evidence = 'reader_agree';
+    } else continue;
+    const published = target.status === 'read' && (target.evidence.includes('mrz_checksum') || target.evidence.includes('reader_agree'));
+    const why = `MRZ ${name.replace(/_/g, ' ')} as all readings of the MRZ vote it`;
+    if (published && target.value === f.value) continue;
+    if (published) {
+      byKey.set(target.key, withdrawn(target, 'FIELD_CONFLICT', `${why} reads "${String(f.value)}", not "${String(target.value)}" as published.`));
+      continue;
+    }
+    // a checked field is never published from the vote alone: a vote can mix misread characters
+    // into a value that passes its check by chance (one in ten); it only withdraws one above
+    if (evidence === 'reader_agree') byKey.set(target.key, settled(target, f.value, evidence, `${why}; two engines read it so.`));
+  }
 }
 
 /** Disputes the document settles itself: optional data a passing composite says is empty, and a
@@ -198,6 +248,7 @@ export async function identityRules(ctx: RulesContext, cfg: IdentityRulesConfig)
   const problems: Problem[] = [];
   if (m) problems.push(...mrzFieldProblems(m, byKey));
   failedChecks(ctx, byKey);
+  if (m) fromConsensus(ctx, byKey, m);
   mrzLines(ctx, byKey, m);
   const viz = vizFieldsOf(ctx.readings, cfg.labels, cfg.kinds);
   const truncated = m?.result.names_truncated ?? false;

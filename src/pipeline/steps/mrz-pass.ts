@@ -10,6 +10,10 @@ export interface MrzPassReading {
   outputs: ReaderOutput[];
   /** The lines all readings of the band vote for, or null. */
   consensus: string[] | null;
+  /** The consensus's fields its check digits verify (MrzConsensusShown). */
+  verified: string[];
+  /** Every reading of the band that found an MRZ, the glyph reader's included. */
+  readings: Array<{ reader: string; lines: string[] }>;
 }
 
 /** Where a page carries a machine-readable zone, it is located, straightened and read on its own:
@@ -28,7 +32,10 @@ export async function readMrzBands(ctx: ReadContext, mrzPass: MrzPassReader): Pr
       ...(ctx.signal ? { signal: ctx.signal } : {}),
     });
     const withMrz = joiningReadings(result);
-    if (withMrz.length) found.push({ page: image.page, band, outputs: withMrz.map((r) => r.output), consensus: result.consensus?.lines ?? null });
+    if (!withMrz.length) continue;
+    const verified = Object.entries(result.consensus?.result.fields ?? {}).flatMap(([name, f]) => (f.status === 'valid' ? [name] : []));
+    const readings = result.readings.flatMap((r) => (r.result?.format ? [{ reader: r.reader, lines: r.result.lines.repaired }] : []));
+    found.push({ page: image.page, band, outputs: withMrz.map((r) => r.output), consensus: result.consensus?.lines ?? null, verified, readings });
   }
   return found;
 }

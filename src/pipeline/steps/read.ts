@@ -47,7 +47,7 @@ export const readStep: Step<ReadContext> = {
     }
     if (mrz.status === 'fulfilled' && mrz.value.length) {
       ctx.readings = joinMrzReadings(ctx.readings, mrz.value);
-      ctx.mrzConsensus = mrz.value.flatMap((m) => (m.consensus ? [{ page: m.page, lines: m.consensus }] : []));
+      ctx.mrzConsensus = mrz.value.flatMap((m) => (m.consensus ? [{ page: m.page, lines: m.consensus, verified: m.verified, readings: m.readings }] : []));
       for (const r of ctx.readings) noteEngine(ctx, r.engine);
       ctx.raw.mrz_bands = mrz.value.map((m) => ({ page: m.page, box: m.band.box, angle: m.band.angle }));
     } else if (mrz.status === 'rejected') {
