@@ -1,8 +1,8 @@
 import type { ReadDeps } from '../../src/pipeline/context.js';
 import { readDocument } from '../../src/pipeline/read-document.js';
-import { DECISION_INPUT_KEY } from '../../src/verification/stored-input.js';
 import { generateVariedReceipt, VARIED_RECEIPT_LANGUAGES, VARIED_RECEIPT_LAYOUTS } from '../../test/fixtures/documents/invoice/varied-receipt.js';
 import { newReport, scoreReading, type SetReport } from './einvoices.js';
+import { showMisses } from './receipts.js';
 
 /** Generated receipts (ten layouts, five label languages, scans and photos with print defects)
  * read by the whole pipeline and scored on `result.values`, as the SROIE receipts are. Seeds from
@@ -12,14 +12,6 @@ export const RECEIPT_TUNE_BASE = 7000;
 export const RECEIPT_HELD_OUT_BASE = 97_000;
 const NOW = new Date('2025-06-01T00:00:00Z');
 const KEYS = ['merchant_name', 'date', 'total', 'currency'] as const;
-
-interface StoredField {
-  key: string;
-  status: string;
-  evidence: string[];
-  reason: string | null;
-  candidates: Array<{ reader: string; value: unknown; raw: string }>;
-}
 
 export async function evalGeneratedReceipts(
   deps: ReadDeps,
@@ -45,17 +37,7 @@ export async function evalGeneratedReceipts(
     const misses = KEYS.filter((k) => expected[k] !== null && (overall.fields[k]?.correct ?? 0) === right[k]);
     log(`  ${name.padEnd(44)} ${out.documentType.padEnd(8)} ${(out.outcome.code ?? 'verified').padEnd(22)} missed: ${misses.join(', ') || '-'}`);
     if (!opts.show || !misses.length) continue;
-    log(`    reasons: ${out.result.review_reasons.join(' | ')}`);
-    const stored = ((out.raw[DECISION_INPUT_KEY] as { fields?: StoredField[] } | undefined)?.fields ?? []) as StoredField[];
-    for (const k of misses) {
-      log(`    ${k}: truth ${JSON.stringify(expected[k])}, published ${JSON.stringify(out.result.values[k] ?? null)}`);
-      const f = stored.find((x) => x.key === k);
-      if (!f) continue;
-      log(`      status ${f.status}, evidence ${f.evidence.join('+') || '-'}, reason ${f.reason ?? '-'}`);
-      for (const c of f.candidates) log(`      ${c.reader}: ${JSON.stringify(c.value)} from ${JSON.stringify(c.raw)}`);
-    }
-    const readers = (out.raw.readers ?? []) as Array<{ reader: string; pages: Array<{ text: string }> }>;
-    for (const r of readers) for (const p of r.pages) log(`    --- ${r.reader}\n${p.text.replace(/^/gm, '      | ')}`);
+    showMisses(out, misses, expected, log);
   }
   return [overall];
 }

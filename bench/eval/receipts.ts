@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { ReadDeps } from '../../src/pipeline/context.js';
-import { readDocument } from '../../src/pipeline/read-document.js';
+import { readDocument, type ReadOutput } from '../../src/pipeline/read-document.js';
 import { DECISION_INPUT_KEY } from '../../src/verification/stored-input.js';
 import { newReport, scoreReading, type SetReport } from './einvoices.js';
 
@@ -34,6 +34,23 @@ interface StoredField {
   evidence: string[];
   reason: string | null;
   candidates: Array<{ reader: string; value: unknown; raw: string }>;
+}
+
+/** For a tuning receipt (never a held-out one): why each missed field was not published as
+ * labelled, with every reader's candidates and page text. */
+export function showMisses(out: ReadOutput, misses: string[], expected: Record<string, unknown>, log: (line: string) => void): void {
+  log(`    reasons: ${out.result.review_reasons.join(' | ')}`);
+  const stored = ((out.raw[DECISION_INPUT_KEY] as { fields?: StoredField[] } | undefined)?.fields ?? []) as StoredField[];
+  for (const k of misses) {
+    log(`    ${k}: label ${JSON.stringify(expected[k])}, published ${JSON.stringify(out.result.values[k] ?? null)}`);
+    const f = stored.find((x) => x.key === k);
+    if (!f) continue;
+    log(`      status ${f.status}, evidence ${f.evidence.join('+') || '-'}, reason ${f.reason ?? '-'}`);
+    for (const c of f.candidates) log(`      ${c.reader}: ${JSON.stringify(c.value)} from ${JSON.stringify(c.raw)}`);
+  }
+  const readers = (out.raw.readers ?? []) as Array<{ reader: string; pages: Array<{ text: string }> }>;
+  for (const r of readers) for (const p of r.pages) log(`    --- ${r.reader}\n${p.text.replace(/^/gm, '      | ')}`);
+  log(`    re_read: ${JSON.stringify(out.raw.re_read ?? null)}`);
 }
 
 export async function evalReceiptsPipeline(
@@ -74,18 +91,7 @@ export async function evalReceiptsPipeline(
     if (opts.split !== 'tune') continue;
     log(`  ${basename(l.file)} ${out.documentType.padEnd(8)} ${(out.outcome.code ?? 'verified').padEnd(24)} missed: ${misses.join(', ') || '-'}`);
     if (!opts.show || !misses.length) continue;
-    log(`    reasons: ${out.result.review_reasons.join(' | ')}`);
-    const stored = ((out.raw[DECISION_INPUT_KEY] as { fields?: StoredField[] } | undefined)?.fields ?? []) as StoredField[];
-    for (const k of misses) {
-      log(`    ${k}: label ${JSON.stringify(expected[k as keyof typeof expected])}, published ${JSON.stringify(out.result.values[k] ?? null)}`);
-      const f = stored.find((x) => x.key === k);
-      if (!f) continue;
-      log(`      status ${f.status}, evidence ${f.evidence.join('+') || '-'}, reason ${f.reason ?? '-'}`);
-      for (const c of f.candidates) log(`      ${c.reader}: ${JSON.stringify(c.value)} from ${JSON.stringify(c.raw)}`);
-    }
-    const readers = (out.raw.readers ?? []) as Array<{ reader: string; pages: Array<{ text: string }> }>;
-    for (const r of readers) for (const p of r.pages) log(`    --- ${r.reader}\n${p.text.replace(/^/gm, '      | ')}`);
-    log(`    re_read: ${JSON.stringify(out.raw.re_read ?? null)}`);
+    showMisses(out, misses, expected, log);
   }
   return [report];
 }
