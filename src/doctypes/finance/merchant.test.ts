@@ -9,6 +9,12 @@ const header = (...lines: Entry[]) =>
   findMerchant(readingRows(placed([...lines, ['NO 8, JALAN 7/118R', 0.2, 0.2], ['TOTAL', 0.05, 0.3], ['9.60', 0.75, 0.3]])));
 
 describe('the shop name read from a header line that holds more than the name', () => {
+  it('withholds a name line that runs to the side of the image, where it may be cut', () => {
+    expect(header(['NFIELD PHARMACY SDN BHD', 0, 0.03])?.doubt).toMatch(/edge of the image/);
+    expect(header(['GREENFIELD PHARMACY SDN BHD', 0.8, 0.03])?.doubt).toMatch(/edge of the image/);
+    expect(header(['GREENFIELD PHARMACY SDN BHD', 0.2, 0.03])?.doubt).toBeNull();
+  });
+
   it('takes off a registration in any of its printed forms, and keeps the name line when its registration is named', () => {
     for (const line of [
       'YONG CEN ENTERPRISE (JM0548765-T)',

@@ -1,3 +1,4 @@
+import { touchesSide } from '../../readers/support/geometry.js';
 import type { Box } from '../../readers/types.js';
 import { canonicalName } from '../../domain/normalise.js';
 import { findDates } from './dates.js';
@@ -125,6 +126,7 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
     name,
     nameBoxes: nameRows.map((r) => r.box),
     doubt:
+      cutAtSide(name, nameRows) ??
       heldMore(name, nameRows) ??
       brandAbove(
         name,
@@ -158,6 +160,14 @@ const OUTLET = /\s[-–—]\s|\b(?:BRANCH|OUTLET|CAWANGAN)\b/i;
  * the same row ("KEDAI ABC      TAX INVOICE"), a lone character at either end (a logo's mark), or an
  * outlet after the name.
  * Both readers read the same line, so their agreement would publish the name with the rest. */
+/** A name line that runs to the image's side may be cut there: both readers read only what the
+ * photo holds, so their agreement says nothing of what lies beyond it. */
+function cutAtSide(name: string, nameRows: Row[]): string | null {
+  return nameRows.some((r) => touchesSide(r.box))
+    ? `The name line "${name}" runs to the edge of the image and may be cut off; a person must say what the shop's name is.`
+    : null;
+}
+
 function heldMore(name: string, nameRows: Row[]): string | null {
   const closing = name.match(CLOSING_FORM);
   const after = closing ? name.slice(closing.index! + closing[0].length).replace(/\(\s*\p{L}{1,2}\s*\)/gu, '') : '';

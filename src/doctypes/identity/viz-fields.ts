@@ -1,5 +1,6 @@
 import { countryCode } from './country-names.js';
 import { parseDate, stripDiacritics, type FieldKind } from '../../domain/normalise.js';
+import { touchesSide } from '../../readers/support/geometry.js';
 import type { PageText, ReaderOutput } from '../../readers/types.js';
 import type { ExtractedValue } from '../types.js';
 import { KNOWN_LABELS, labelSpecs, type LabelName } from './labels.js';
@@ -82,15 +83,7 @@ export function vizFieldsOf(
 export function vizExtracted(f: VizField, confidenceScale = 1): ExtractedValue {
   const base = { key: f.key, raw: f.raw, region: f.viz.region, confidence: f.viz.confidence * confidenceScale };
   if (f.problem) return { ...base, value: f.raw, problems: ['DATE_NEEDS_REVIEW'], reason: `${f.key.replace(/_/g, ' ')}: ${f.problem}.` };
-  if (cutAtEdge(f.viz.region.box))
+  if (touchesSide(f.viz.region.box))
     return { ...base, value: null, reason: `${f.key.replace(/_/g, ' ')}: "${f.raw}" runs to the edge of the image and may be cut off; not taken.` };
   return { ...base, value: f.value };
-}
-
-/** Of the page's width: text this close to the left or right edge may continue beyond it. */
-const EDGE = 0.005;
-
-/** A value whose text touches the image's side may be cut ("UNITED STATES DEPARTME"). */
-export function cutAtEdge(box: readonly number[]): boolean {
-  return box[0]! <= EDGE || box[2]! >= 1 - EDGE;
 }

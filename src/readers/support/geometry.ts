@@ -22,3 +22,12 @@ export function meanConfidence(words: Pick<Word, 'confidence'>[]): number {
   if (words.length === 0) return 0;
   return words.reduce((sum, w) => sum + w.confidence, 0) / words.length;
 }
+
+/** Of the page's width: text this close to the left or right edge may continue beyond it. */
+const SIDE_EDGE = 0.005;
+
+/** Text whose box touches the image's left or right side may be cut there ("UNITED STATES
+ * DEPARTME", "NFIELD PHARMACY"). */
+export function touchesSide(box: readonly number[]): boolean {
+  return box[0]! <= SIDE_EDGE || box[2]! >= 1 - SIDE_EDGE;
+}
