@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config/env.js';
 import { createReadDeps } from '../src/pipeline/read-deps.js';
+import type { ReadDeps } from '../src/pipeline/context.js';
 import { evalCapture, printCaptureEvaluation } from './eval/capture.js';
 import { evalCv, printCvEvaluation, type CvSplit } from './eval/cv.js';
 import { evalDecisions, printDecisionEvaluation } from './eval/decisions.js';
@@ -54,14 +55,21 @@ if (wanted('mrz-vectors')) {
 }
 const count = Number(values.count);
 const seed = Number(values.seed);
-if (wanted('quality')) {
-  console.log('\n== Quality gate: good real photos sent back, and degraded fixtures caught');
+/** The whole reading as a worker builds it, for one section, closed after it. */
+async function withReading(fn: (deps: ReadDeps) => Promise<void>): Promise<void> {
   const reading = createReadDeps(loadConfig({ DATA_DIR: '/tmp/docread-eval', LOG_LEVEL: 'silent', WORKER_CONCURRENCY: '1' }));
   try {
-    printQualityEvaluation(await evalQuality(dataDir, pipelineReadThrough(reading.deps)));
+    await fn(reading.deps);
   } finally {
     await reading.close();
   }
+}
+
+if (wanted('quality')) {
+  console.log('\n== Quality gate: good real photos sent back, and degraded fixtures caught');
+  await withReading(async (deps) => {
+    printQualityEvaluation(await evalQuality(dataDir, pipelineReadThrough(deps)));
+  });
 }
 if (wanted('identity')) {
   console.log('\n== Identity documents: MRZ read from photos (real samples and generated photos)');
@@ -71,27 +79,20 @@ if (wanted('identity')) {
     process.exit(2);
   }
   // the real images are also read through the whole pipeline: the figure is what the API returns
-  const reading = createReadDeps(loadConfig({ DATA_DIR: '/tmp/docread-eval', LOG_LEVEL: 'silent', WORKER_CONCURRENCY: '1' }));
-  try {
-    await evalIdentity({ dataDir, count, seed, deps: reading.deps, ...(split ? { split } : {}) });
-  } finally {
-    await reading.close();
-  }
+  await withReading(async (deps) => {
+    await evalIdentity({ dataDir, count, seed, deps, ...(split ? { split } : {}) });
+  });
 }
 if (wanted('identity-layouts')) {
   const split = values['id-split'] as IdSplit;
   if (split !== 'tune' && split !== 'held-out') throw new Error('--id-split is tune or held-out');
   console.log(`\n== Identity documents in six layouts per type, through the whole reading (${split} seeds)`);
-  const config = loadConfig({ DATA_DIR: '/tmp/docread-eval', LOG_LEVEL: 'silent', WORKER_CONCURRENCY: '1' });
-  const reading = createReadDeps(config);
-  try {
+  await withReading(async (deps) => {
     const types = values['id-types']?.split(',') as Parameters<typeof evalIdentityLayouts>[0]['types'];
     printIdentityLayoutEvaluation(
-      await evalIdentityLayouts({ deps: reading.deps, count: Number(values['id-count']), seed, split, show: values.show!, ...(types ? { types } : {}) }),
+      await evalIdentityLayouts({ deps, count: Number(values['id-count']), seed, split, show: values.show!, ...(types ? { types } : {}) }),
     );
-  } finally {
-    await reading.close();
-  }
+  });
 }
 if (wanted('finance')) {
   console.log('\n== Invoices and receipts: extractor accuracy on the samples and on generated documents');
@@ -101,56 +102,40 @@ if (wanted('receipts')) {
   const split = values['receipts-split'] as ReceiptSplit;
   if (split !== 'tune' && split !== 'held-out') throw new Error('--receipts-split is tune or held-out');
   console.log(`\n== SROIE receipts through the whole pipeline, ${split} split; scored on published values`);
-  const config = loadConfig({ DATA_DIR: '/tmp/docread-eval', LOG_LEVEL: 'silent', WORKER_CONCURRENCY: '1' });
-  const reading = createReadDeps(config);
-  try {
+  await withReading(async (deps) => {
     const limit = values.limit ? Number(values.limit) : undefined;
-    printSetReports(await evalReceiptsPipeline(dataDir, reading.deps, { split, show: values.show!, ...(limit ? { limit } : {}) }));
-  } finally {
-    await reading.close();
-  }
+    printSetReports(await evalReceiptsPipeline(dataDir, deps, { split, show: values.show!, ...(limit ? { limit } : {}) }));
+  });
 }
 if (wanted('generated-receipts')) {
   const split = values['receipts-split'] as GeneratedReceiptSplit;
   if (split !== 'tune' && split !== 'held-out') throw new Error('--receipts-split is tune or held-out');
   console.log(`\n== Generated receipts through the whole pipeline, ${split} seeds; scored on published values`);
-  const config = loadConfig({ DATA_DIR: '/tmp/docread-eval', LOG_LEVEL: 'silent', WORKER_CONCURRENCY: '1' });
-  const reading = createReadDeps(config);
-  try {
-    printSetReports(await evalGeneratedReceipts(reading.deps, { split, count: values.limit ? Number(values.limit) : 24, show: values.show! }));
-  } finally {
-    await reading.close();
-  }
+  await withReading(async (deps) => {
+    printSetReports(await evalGeneratedReceipts(deps, { split, count: values.limit ? Number(values.limit) : 24, show: values.show! }));
+  });
 }
 if (wanted('einvoices') || wanted('generated-invoices')) {
-  const config = loadConfig({ DATA_DIR: '/tmp/docread-eval', LOG_LEVEL: 'silent', WORKER_CONCURRENCY: '1' });
-  const reading = createReadDeps(config);
-  try {
+  await withReading(async (deps) => {
     if (wanted('einvoices')) {
       console.log('\n== E-invoices (invoices-eu): with their embedded XML, and the same PDFs without it (stripped/); scored on published values');
-      printSetReports(await evalEInvoices(dataDir, reading.deps));
+      printSetReports(await evalEInvoices(dataDir, deps));
     }
     if (wanted('generated-invoices')) {
       console.log(`\n== Held-out generated invoices (seeds from ${HELD_OUT_BASE}, never looked at while tuning); scored on published values`);
       printSetReports(
-        await evalGeneratedInvoices(reading.deps, { base: HELD_OUT_BASE + seed * 1000, count: Math.max(count, I18N_LANGUAGES.length * I18N_LAYOUTS.length) }),
+        await evalGeneratedInvoices(deps, { base: HELD_OUT_BASE + seed * 1000, count: Math.max(count, I18N_LANGUAGES.length * I18N_LAYOUTS.length) }),
       );
     }
-  } finally {
-    await reading.close();
-  }
+  });
 }
 if (wanted('cv')) {
   const cvSplit = values['cv-split'] as CvSplit;
   if (cvSplit !== 'tune' && cvSplit !== 'held-out') throw new Error('--cv-split is tune or held-out');
   console.log(`\n== CVs: per-field accuracy of the whole reading (generated layouts on ${cvSplit} seeds, and the samples)`);
-  const config = loadConfig({ DATA_DIR: '/tmp/docread-eval', LOG_LEVEL: 'silent', WORKER_CONCURRENCY: '1' });
-  const reading = createReadDeps(config);
-  try {
-    printCvEvaluation(await evalCv({ dataDir, deps: reading.deps, count, seed, photos: Number(values.photos), split: cvSplit }));
-  } finally {
-    await reading.close();
-  }
+  await withReading(async (deps) => {
+    printCvEvaluation(await evalCv({ dataDir, deps, count, seed, photos: Number(values.photos), split: cvSplit }));
+  });
 }
 
 if (wanted('capture')) {
@@ -159,15 +144,11 @@ if (wanted('capture')) {
 }
 if (wanted('pipeline') || wanted('decisions')) {
   console.log('\n== Whole pipeline on the labelled samples');
-  const config = loadConfig({ DATA_DIR: '/tmp/docread-eval', LOG_LEVEL: 'silent', WORKER_CONCURRENCY: '1' });
-  const reading = createReadDeps(config);
-  try {
-    printPipelineReport(await evalPipeline(loadSamples(dataDir), reading.deps));
+  await withReading(async (deps) => {
+    printPipelineReport(await evalPipeline(loadSamples(dataDir), deps));
     if (wanted('decisions') || !only) {
       console.log('\n== Decisions: expected against actual, on generated documents and the samples');
-      printDecisionEvaluation(await evalDecisions({ dataDir, count, seed, deps: reading.deps }));
+      printDecisionEvaluation(await evalDecisions({ dataDir, count, seed, deps: deps }));
     }
-  } finally {
-    await reading.close();
-  }
+  });
 }
