@@ -15,6 +15,7 @@ import { matchLabel, upper } from './finance/labels.js';
 import { findMerchant } from './finance/merchant.js';
 import { findAmounts } from './finance/money.js';
 import { findPairs } from './finance/pairs.js';
+import { paymentMethodIn } from './finance/payment-methods.js';
 import { readingRows, type Row } from './finance/rows.js';
 import { financeRules } from './finance/rules.js';
 import { findItemTable, findReceiptItems } from './finance/table.js';
@@ -54,27 +55,35 @@ export function detectReceipt(input: DetectInput): Detection {
   return { score, reason: hits.length ? `Receipt terms found: ${hits.map(([re]) => t.match(re)![0]).join(', ')}.` : 'No receipt terms found.' };
 }
 
-const PAYMENT_WORDS =
-  /\b(?:CASH|VISA|MASTERCARD|MASTER|AMEX|AMERICAN EXPRESS|MAESTRO|DEBIT|CREDIT\s*CARD|CARD|E-?WALLET|GRABPAY|TOUCH\s*N\s*GO|PAYPAL|APPLE PAY|GOOGLE PAY|EC-?KARTE|GIROCARD|CONTACTLESS)\b/i;
-
+/** How the slip was paid: the method word after a payment label, or on a tender line under the
+ * total ("VISA 57.76", "CASH RM 20.00"). Only the method's own words are the value: "Cash
+ * Tendered" was paid in cash, and a label's next word ("Payment Amount") names no method. */
 function paymentMethod(rows: Row[], totalRow: Row | null): ExtractedValue | null {
-  const labelled = findPairs(rows, 'payment_method', (t) => (PAYMENT_WORDS.test(t) || /[A-Za-z]{3}/.test(t) ? { value: t.trim(), raw: t } : null), {
-    below: false,
-  })[0];
+  const labelled = findPairs(
+    rows,
+    'payment_method',
+    (t) => {
+      const method = paymentMethodIn(t);
+      return method ? { value: method, raw: t } : null;
+    },
+    { below: false },
+  )[0];
   if (labelled) return valueOf('payment_method', labelled.value, labelled.raw, labelled.page, labelled.boxes, CONFIDENCE.labelled);
-  // A tender line under the total: "VISA 57.76", "CASH RM 20.00".
-  const after = totalRow ? rows.filter((r) => r.page > totalRow.page || (r.page === totalRow.page && r.index > totalRow.index)) : rows;
-  const row = after.find((r) => PAYMENT_WORDS.test(r.text) && !matchLabel('not_tax', r.text));
-  if (!row) return null;
-  const words = row.cells
-    .filter((c) => !findAmounts(c.text).length)
-    .map((c) => c.text)
-    .join(' ')
-    .trim();
-  const word = row.text.match(PAYMENT_WORDS)![0];
-  // Digits beside the tender word are its amount, however misread ("CASH : g 60"), not its name.
-  const named = words.length <= 40 && words && !/\d/.test(words) ? words.replace(/[\s:]+$/, '') : word;
-  return valueOf('payment_method', named, row.text, row.page, [row.box], CONFIDENCE.layout);
+  // Without the total there is no telling a tender line from a shop's name ("Bar Los Amigos").
+  if (!totalRow) return null;
+  const after = rows.filter((r) => r.page > totalRow.page || (r.page === totalRow.page && r.index > totalRow.index));
+  for (const row of after) {
+    if (matchLabel('not_tax', row.text)) continue;
+    // The words of the line's cells that hold no amount: the amount's own digits, however misread
+    // ("CASH : g 60"), are no part of the method.
+    const words = row.cells
+      .filter((c) => !findAmounts(c.text).length)
+      .map((c) => c.text)
+      .join(' ');
+    const method = paymentMethodIn(words);
+    if (method) return valueOf('payment_method', method, row.text, row.page, [row.box], CONFIDENCE.layout);
+  }
+  return null;
 }
 
 function dateAndTime(rows: Row[], currency: string | null): ExtractedValue[] {

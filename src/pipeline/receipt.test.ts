@@ -63,6 +63,34 @@ describe('receipt from synthetic readings', () => {
     expect(field('total').evidence).toContain('arithmetic');
   });
 
+  it('does not vouch by arithmetic for item rows one reader alone read: the sum proves amounts, not the rows', async () => {
+    const { field } = await run(shop);
+    expect(field('line_items').evidence).toEqual(['single_reader']);
+    expect(field('total').evidence).toContain('arithmetic');
+  });
+
+  it("takes only a method's own words as the payment method, and never a till line for an item", async () => {
+    const { value } = await run(
+      placed([
+        ['SUNRISE MART SDN BHD', 0.2, 0.03],
+        ['25/12/2018 14:05', 0.05, 0.17],
+        ['RICE 5KG', 0.05, 0.22],
+        ['21.90', 0.8, 0.22],
+        ['CHANGE', 0.05, 0.24],
+        ['0.00', 0.8, 0.24],
+        ['TOTAL', 0.05, 0.3],
+        ['RM 21.90', 0.75, 0.3],
+        // A column heading beside the payment label, and the tender line under it.
+        ['Payment Mode', 0.05, 0.32],
+        ['Amount', 0.6, 0.32],
+        ['Cash Tendered', 0.05, 0.34],
+        ['RM 21.90', 0.75, 0.34],
+      ]),
+    );
+    expect(value('payment_method')).toBe('Cash');
+    expect(value('line_items')).toEqual([{ description: 'RICE 5KG', quantity: 1, unit_price: 21.9, amount: 21.9 }]);
+  });
+
   it('reads an unproven day/month order day first when the shop is a Malaysian Sdn Bhd or is paid in ringgit', async () => {
     const slip = (rows: Array<[string, number, number]>) => placed([['GOOD EATS', 0.2, 0.03], ['12/03/2018 14:05', 0.05, 0.17], ['TOTAL', 0.05, 0.3], ...rows]);
     for (const extra of [

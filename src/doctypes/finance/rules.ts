@@ -122,6 +122,9 @@ function arithmetic(fields: Map<string, FieldReading>, readings: readonly Reader
   });
   for (const key of supportedFields(checks)) {
     const f = fields.get(key);
+    // Sums vouch for the amounts, not for the rows' words nor that each row is an item (a total
+    // line taken for the only item sums to the total): rows one reader alone read stay unproven.
+    if (key === 'line_items' && f && !f.evidence.some((e) => e !== 'single_reader')) continue;
     if (f && f.status === 'read') fields.set(key, withEvidence(f, 'arithmetic'));
   }
   const failed = checks.filter((c) => !c.ok && c.reportable);

@@ -1,6 +1,8 @@
 import type { Box, Word } from '../../readers/types.js';
+import { tillSigns } from './document-kind.js';
 import { upper, matchLabel } from './labels.js';
 import { findAmounts, parseQuantity } from './money.js';
+import { paymentMethodIn } from './payment-methods.js';
 import { unionBox, type Row } from './rows.js';
 
 /** Line-item tables: a header row names the columns; their x-ranges sort the cells of the rows
@@ -159,9 +161,13 @@ export function findReceiptItems(rows: Row[], stopAt: Row | null): ItemReading[]
       pendingName = null;
       continue;
     }
-    const labelled = ['total', 'subtotal', 'tax', 'not_total', 'invoice_number', 'invoice_date', 'payment_method'].some(
-      (l) => matchLabel(l as never, left) !== null,
-    );
+    // A till's own lines (tender, change, rounding, who served) carry amounts and are no items.
+    const labelled =
+      ['total', 'subtotal', 'tax', 'not_total', 'invoice_number', 'invoice_date', 'payment_method', 'rounding'].some(
+        (l) => matchLabel(l as never, left) !== null,
+      ) ||
+      tillSigns(upper(left)).length > 0 ||
+      paymentMethodIn(left) !== null;
     if (amount && row.cells.length >= 2 && /[A-Za-z]{3}/.test(left) && !labelled && !/\d{1,2}[:/.-]\d{2}/.test(left)) {
       items.push({ item: { description: left, quantity: 1, unit_price: amount.value, amount: amount.value }, page: row.page, boxes: [row.box] });
       pendingName = null;
