@@ -143,7 +143,8 @@ export function extractInvoice(reading: ReaderOutput, ctx: ExtractContext): Extr
     // stop it early), so an address stays a layout reading.
     if (party.address) out.push(valueOf(`${prefix}_address`, party.address, party.address, party.page, party.addressBoxes, CONFIDENCE.layout));
   }
-  const tax = findPairs(rows, 'vendor_tax_id', taxId, { maxRowsBelow: 1 })[0];
+  // "Your VAT number" (Uw BTW nummer, Ihre USt-IdNr.) is the customer's, not the issuer's.
+  const tax = findPairs(rows, 'vendor_tax_id', taxId, { maxRowsBelow: 1, unless: 'addressee' })[0];
   if (tax) out.push(valueOf('vendor_tax_id', tax.value, tax.raw, tax.page, tax.boxes, CONFIDENCE.labelled));
 
   const currency = detectCurrency(rows.map((r) => r.text));

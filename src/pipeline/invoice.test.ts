@@ -147,6 +147,38 @@ describe('invoice from synthetic readings', () => {
   });
 });
 
+describe('invoice placement that knows what it placed', () => {
+  it("takes neither a column heading beside a label for the customer nor the customer's own VAT number for the issuer's", async () => {
+    const { get } = await run([
+      placed(
+        [
+          ['Saeco Nederland B.V.', 0.08, 0.05],
+          ['Factuuradres', 0.13, 0.15],
+          ['Strategic Corp', 0.13, 0.17],
+          ['Fakestreet 46', 0.13, 0.19],
+          ['3500 MJ Utrecht', 0.13, 0.21],
+          // A row of column headings: "Order" beside "Klant" is the next column's, not a name.
+          ['Klant', 0.07, 0.33],
+          ['Order', 0.24, 0.33],
+          ['Factuur datum', 0.53, 0.33],
+          ['Factuur', 0.73, 0.33],
+          ['Vervaldatum', 0.84, 0.33],
+          ['SCONL0303006280999', 0.07, 0.35],
+          ['8-9-2022', 0.57, 0.35],
+          ['VF1005193039', 0.69, 0.35],
+          ['22-9-2022', 0.86, 0.35],
+          ['Factuur totaal EUR', 0.69, 0.44],
+          ['49,99', 0.88, 0.44],
+          ['Uw BTW nummer: NL00333599698', 0.06, 0.79],
+        ],
+        'text_layer',
+      ),
+    ]);
+    expect(get('customer_name').value).toBe('Strategic Corp');
+    expect(get('vendor_tax_id').value ?? null).toBeNull();
+  });
+});
+
 describe('invoice scans through Tesseract', () => {
   let reader: TesseractReader;
   beforeAll(async () => {

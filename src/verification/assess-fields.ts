@@ -55,6 +55,9 @@ function weaklyRead(f: FieldReading, policy: Policy): boolean {
   return Math.max(...f.candidates.map((c) => c.confidence)) < policy.min_reader_confidence;
 }
 
+/** Problems of a field that is neither required nor key which withhold the field alone. */
+const SET_ASIDE: ReadonlySet<OutcomeCode> = new Set(['FIELD_CONFLICT', 'LOW_CONFIDENCE']);
+
 export function assessFields(
   fields: FieldReading[],
   policy: Policy,
@@ -79,9 +82,10 @@ export function assessFields(
     let reason = f.reason;
     for (const code of own) {
       const problem = { code, detail: f.reason ?? `${f.label}: ${OUTCOME_CODES[code].message}`, fields: [f.key] };
-      // The policy decides on its required and key fields: a dispute over another field keeps that
-      // field out of `values` (and in disputed_fields) without holding the document back.
-      if (code === 'FIELD_CONFLICT' && !decisive) setAside.push(problem);
+      // The policy decides on its required and key fields: a dispute over another field, or a doubt
+      // about where its value ends or which it is, keeps that field out of `values` (a dispute also
+      // in disputed_fields) without holding the document back.
+      if (SET_ASIDE.has(code) && !decisive) setAside.push(problem);
       else problems.push(problem);
     }
     if (empty) {

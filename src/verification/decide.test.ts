@@ -106,6 +106,16 @@ describe('decide', () => {
     expect(decide(input({ fields, policy })).outcome.code).toBe('FIELD_CONFLICT');
   });
 
+  it('withholds a doubted field the policy neither requires nor keys without holding the document back', () => {
+    const doubted = { problems: ['LOW_CONFIDENCE' as const], reason: 'The table columns may not have been told apart.' };
+    const d = decide(input({ fields: invoiceFields({ customer_name: doubted }) }));
+    expect(d.outcome.status).toBe('verified');
+    expect(d.result.values).not.toHaveProperty('customer_name');
+    expect(d.result.fields.customer_name).toMatchObject({ status: 'review', reason: 'The table columns may not have been told apart.' });
+    // the same doubt on a key field still sends the document to a person
+    expect(decide(input({ fields: invoiceFields({ vendor_name: doubted }) })).outcome.code).toBe('LOW_CONFIDENCE');
+  });
+
   it('orders review reasons: expired first, then warning fields, then failed checks; tamper names the outcome and flags', () => {
     const { outcome, result } = decide(
       input({

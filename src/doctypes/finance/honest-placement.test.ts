@@ -17,7 +17,8 @@ describe('labels in every common language', () => {
   it('has every label in every language, and each phrase matches itself as printed', () => {
     for (const lang of LANGUAGES) {
       for (const label of WORDED_LABELS) {
-        expect(LABEL_WORDS[lang][label].length, `${lang} ${label}`).toBeGreaterThan(0);
+        // Arabic says "your" with a suffix on the noun, not a word of its own.
+        if (!(lang === 'ar' && label === 'addressee')) expect(LABEL_WORDS[lang][label].length, `${lang} ${label}`).toBeGreaterThan(0);
         for (const phrase of LABEL_WORDS[lang][label]) expect(matchLabel(label, phrase.replace(/^[!*]/, '')), `${lang} ${label}: ${phrase}`).not.toBeNull();
       }
     }

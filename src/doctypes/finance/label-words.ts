@@ -8,7 +8,8 @@
  * `rounding`: a till's or an invoice's adjustment of the total to the smallest coin in use.
  * `referenced_invoice`: another invoice the document refers to (a credit note's, a correction's).
  * `registry`: the company's registration as its legal footer prints it (register, court, capital).
- * `tax_summary`: the heading of a table of net and tax per rate, whose own "Total" row is not the document's. */
+ * `tax_summary`: the heading of a table of net and tax per rate, whose own "Total" row is not the document's.
+ * `addressee`: the reader's own ("your VAT number", "Uw BTW nummer", "Ihre USt-IdNr."): what such a label heads is the customer's. */
 
 export const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -33,6 +34,7 @@ export const WORDED_LABELS = [
   'referenced_invoice',
   'registry',
   'tax_summary',
+  'addressee',
 ] as const;
 export type WordedLabel = (typeof WORDED_LABELS)[number];
 
@@ -67,6 +69,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     referenced_invoice: ['related invoice', 'original invoice', 'referenced invoice', 'corrected invoice', 'preceding invoice'],
     registry: ['registered office', 'registered in', 'company number', 'company registration number', 'share capital'],
     tax_summary: ['gst summary', 'sst summary', 'tax summary', 'vat summary', 'vat analysis', 'tax analysis', 'summary of vat'],
+    addressee: ['your'],
   },
   de: {
     invoice_title: ['*rechnung'],
@@ -98,6 +101,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
       'geschaftsfuhrung',
     ],
     tax_summary: ['mwst-übersicht', 'ust-übersicht', 'steuerübersicht', 'mehrwertsteuer-übersicht'],
+    addressee: ['ihre', 'ihr', 'ihrer'],
   },
   fr: {
     invoice_title: ['facture'],
@@ -119,6 +123,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     referenced_invoice: ['facture liee', "facture d'origine", 'facture initiale', 'facture de reference', 'facture rectifiee'],
     registry: ['rcs', 'siren', 'siret', 'au capital de', 'capital social', 'siege social'],
     tax_summary: ['récapitulatif tva', 'récapitulatif de la tva', 'détail tva', 'détail de la tva', 'ventilation tva'],
+    addressee: ['votre', 'vos'],
   },
   es: {
     invoice_title: ['factura'],
@@ -140,6 +145,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     referenced_invoice: ['factura rectificada', 'factura original', 'factura de referencia'],
     registry: ['registro mercantil', 'capital social', 'domicilio social'],
     tax_summary: ['resumen iva', 'resumen de iva', 'desglose iva', 'desglose de iva', 'detalle de iva'],
+    addressee: ['su', 'sus'],
   },
   it: {
     invoice_title: ['fattura'],
@@ -161,6 +167,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     referenced_invoice: ['fattura di riferimento', 'fattura originale', 'fattura collegata'],
     registry: ['registro imprese', 'registro delle imprese', 'capitale sociale', 'sede legale'],
     tax_summary: ['riepilogo iva', 'riepilogo aliquote iva', 'dettaglio iva'],
+    addressee: ['vostra', 'vostro'],
   },
   nl: {
     invoice_title: ['factuur', '*factuur'],
@@ -182,6 +189,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     referenced_invoice: ['oorspronkelijke factuur', 'gerelateerde factuur', 'originele factuur'],
     registry: ['kvk', 'kvk-nummer', 'kamer van koophandel', 'handelsregister', 'statutair gevestigd'],
     tax_summary: ['btw-overzicht', 'btw-specificatie'],
+    addressee: ['uw'],
   },
   pt: {
     invoice_title: ['fatura', 'nota fiscal'],
@@ -203,6 +211,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     referenced_invoice: ['fatura de referencia', 'fatura original', 'fatura relacionada'],
     registry: ['registo comercial', 'conservatoria do registo comercial', 'nipc', 'capital social', 'sede social'],
     tax_summary: ['resumo iva', 'resumo do iva', 'quadro resumo do iva', 'resumo de impostos'],
+    addressee: ['seu', 'sua', 'vosso', 'vossa'],
   },
   ar: {
     invoice_title: ['فاتورة', 'فاتورة ضريبية'],
@@ -224,5 +233,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     referenced_invoice: ['الفاتورة الأصلية'],
     registry: ['السجل التجاري', 'رقم السجل التجاري'],
     tax_summary: ['ملخص الضريبة', 'ملخص ضريبة القيمة المضافة'],
+    // Arabic says "your" with a suffix on the noun (رقمكم الضريبي), not a word of its own.
+    addressee: [],
   },
 };

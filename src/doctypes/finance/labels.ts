@@ -36,6 +36,7 @@ const WORDED_STRENGTH: Record<WordedLabel, [number, number]> = {
   referenced_invoice: [3, 3],
   registry: [2, 2],
   tax_summary: [2, 2],
+  addressee: [2, 2],
 };
 /** Labels that name a block only at the start of a line ("From:" yes, "Transfer from" no). */
 const LINE_START = new Set<WordedLabel>(['vendor']);
@@ -189,6 +190,7 @@ export const LABELS = {
       2,
     ),
   ],
+  addressee: WORDED.addressee,
   payment_method: [L(/\bPAID\s*BY\b|\bPAYMENT\s*(?:METHOD|MODE|TYPE)\b|\bPAYMENT\b\s*:|\bTENDER\b|\bMODE\s*DE\s*(?:PAIEMENT|REGLEMENT)\b/, 2)],
 } satisfies Record<string, LabelPattern[]>;
 

@@ -82,7 +82,9 @@ function labelledParties(rows: Row[], label: LabelName): PartyReading[] {
     maxRowsBelow: 2,
     belowOnlyUnderBareLabel: true,
   });
-  return pairs.filter((p) => p.value).map((p) => partyOf(rows, p));
+  // In a row of column headings ("Klant  Order  Factuur datum"), the cell beside a label is the
+  // next column's heading; the label's value is under it, if anywhere.
+  return pairs.filter((p) => p.value && !(p.how !== 'below' && isHeadingRow(p.row))).map((p) => partyOf(rows, p));
 }
 
 /** "Verkäufer" ends in "Käufer" (buyer): a row the seller's label heads is never the buyer's. */

@@ -93,6 +93,9 @@ export function itemsValue(items: ItemReading[], guessed = false): ExtractedValu
   const page = items[0]!.page;
   const value = items.map((i) => ({ description: i.item.description, quantity: i.item.quantity, unit_price: i.item.unit_price, amount: i.item.amount }));
   const raw = items.map((i) => `${i.item.description} | ${i.item.quantity ?? ''} | ${i.item.unit_price ?? ''} | ${i.item.amount}`).join('\n');
+  // A description without words ("1", "2": the position column) says the columns were not told
+  // apart: whatever stands in the other columns may be misplaced too.
+  const wordless = items.find((i) => !/\p{L}{2}/u.test(i.item.description));
   return valueOf(
     'line_items',
     value,
@@ -100,5 +103,11 @@ export function itemsValue(items: ItemReading[], guessed = false): ExtractedValu
     page,
     items.filter((i) => i.page === page).flatMap((i) => i.boxes),
     guessed ? CONFIDENCE.layout : CONFIDENCE.below,
+    wordless
+      ? {
+          problems: ['LOW_CONFIDENCE'],
+          reason: `An item's description is "${wordless.item.description}", with no words: the table's columns may not have been told apart.`,
+        }
+      : {},
   );
 }
