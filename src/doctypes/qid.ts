@@ -21,7 +21,7 @@ const FIELDS: FieldSpec[] = [
   { key: 'occupation', label: 'Occupation', kind: 'text' },
 ];
 const KINDS: Record<string, FieldKind> = Object.fromEntries(FIELDS.map((f) => [f.key, f.kind]));
-const LABELS: LabelName[] = ['id_number', 'name_en', 'nationality', 'qid_date_of_birth', 'qid_expiry_date', 'occupation'];
+export const QID_LABELS: LabelName[] = ['id_number', 'name_en', 'nationality', 'qid_date_of_birth', 'qid_expiry_date', 'occupation'];
 
 const ARABIC = /[\u0600-\u06FF]/g;
 /** Card titles in Arabic ("State of Qatar", "residence permit"), not a holder's name. */
@@ -70,7 +70,7 @@ export function qidExtracted(f: VizField): ExtractedValue {
 function extract(reading: ReaderOutput, _ctx: ExtractContext): ExtractedValue[] {
   const out: ExtractedValue[] = [];
   for (const page of reading.pages) {
-    for (const f of readVizFields(page, LABELS, KINDS)) {
+    for (const f of readVizFields(page, QID_LABELS, KINDS)) {
       if (out.some((v) => v.key === f.key)) continue;
       out.push(qidExtracted(f));
     }
