@@ -1,7 +1,7 @@
 import { KNOWN_LABELS, LABELS, labelSpecs } from '../../doctypes/identity/labels.js';
 import { columnGroups, labelledArrangement } from '../../doctypes/identity/viz.js';
 import { vizField } from '../../doctypes/identity/viz-fields.js';
-import { ARABIC_FIELD_LABELS, QID_KINDS, QID_LABELS, qidExtracted } from '../../doctypes/qid.js';
+import { ARABIC_FIELD_LABELS, QID_KINDS, QID_LABELS, qidExtracted, rowEndColumn } from '../../doctypes/qid.js';
 import type { ExtractedValue } from '../../doctypes/types.js';
 import { median } from '../../domain/median.js';
 import { stripDiacritics } from '../../domain/normalise.js';
@@ -68,16 +68,14 @@ function inColumn(words: readonly Word[], column: ValueColumn | null): Word[] {
 
 /** The Arabic labels stand at the rows' ends, set right to left, so their right edges line up down
  * the card; the English read may take one for a Latin word it is sure of ("awl" for الاسم), and it
- * would be painted over before the Arabic engine looks. A line's last word whose right edge lines
- * up with the last words of at least MIN_COLUMN other lines, right of every value the English
- * labels found, is left for the Arabic engine. With no value found, nothing is. */
+ * would be painted over before the Arabic engine looks. A word of that column (see rowEndColumn),
+ * right of every value the English labels found, is left for the Arabic engine. With no value
+ * found, nothing is. */
 export function rowEnds(text: PageText, found: readonly ExtractedValue[], aspect: number): Set<Word> {
   const values = found.filter((v) => v.key !== 'name_ar' && v.region?.page === text.page).map((v) => v.region!.box[2]);
   if (values.length === 0) return new Set();
   const right = Math.max(...values);
-  const last = text.lines.flatMap((l) => (l.words.length ? [l.words.reduce((a, b) => (b.box[2] > a.box[2] ? b : a))] : []));
-  const within = (w: Word): number => 0.5 * (w.box[3] - w.box[1]) * aspect;
-  return new Set(last.filter((w) => w.box[0] > right && last.filter((o) => o !== w && Math.abs(o.box[2] - w.box[2]) <= within(w)).length >= MIN_COLUMN));
+  return new Set(rowEndColumn(text, (w) => 0.5 * (w.box[3] - w.box[1]) * aspect).filter((w) => w.box[0] > right));
 }
 
 const isLabel = (text: string): boolean => KNOWN_LABELS.some((re) => re.test(stripDiacritics(text).toLowerCase()));
