@@ -21,7 +21,7 @@ const FIELDS: FieldSpec[] = [
   { key: 'occupation', label: 'Occupation', kind: 'text' },
 ];
 const KINDS: Record<string, FieldKind> = Object.fromEntries(FIELDS.map((f) => [f.key, f.kind]));
-const LABELS: LabelName[] = ['id_number', 'name_en', 'nationality', 'qid_date_of_birth', 'qid_expiry_date', 'occupation'];
+export const QID_LABELS: LabelName[] = ['id_number', 'name_en', 'nationality', 'qid_date_of_birth', 'qid_expiry_date', 'occupation'];
 
 const ARABIC = /[\u0600-\u06FF]/g;
 /** Card titles in Arabic ("State of Qatar", "residence permit"), not a holder's name. */
@@ -67,10 +67,47 @@ export function qidExtracted(f: VizField): ExtractedValue {
   return value;
 }
 
+/** Lines whose last words line up on their right edge with at least this many other lines' make a column. */
+const ROW_END_LINES = 2;
+
+/** The last words of the page's lines whose right edges line up (within `within` of the word, page
+ * fraction) with the last words of at least ROW_END_LINES other lines: where the card sets its
+ * Arabic labels, right to left at the rows' ends, and the English read makes Latin of them. */
+export function rowEndColumn(page: PageText, within: (w: Word) => number): Word[] {
+  const last = page.lines.flatMap((l) => (l.words.length ? [l.words.reduce((a, b) => (b.box[2] > a.box[2] ? b : a))] : []));
+  return last.filter((w) => last.filter((o) => o !== w && Math.abs(o.box[2] - w.box[2]) <= within(w)).length >= ROW_END_LINES);
+}
+
+const inside = (w: Word, [x0, y0, x1, y1]: Box): boolean => w.box[0] >= x0 && w.box[1] >= y0 && w.box[2] <= x1 && w.box[3] <= y1;
+
+/** The visual zone's fields. A value that runs into the column of Arabic labels at the rows' ends
+ * (a long name set close to its row's label: "HASSAN AL-MANSOURI oi") is read again without that
+ * column's words, when most of them belong to no value (they are labels, not values set flush right). */
+function vizFields(page: PageText): VizField[] {
+  const fields = readVizFields(page, QID_LABELS, KINDS);
+  const ends = rowEndColumn(page, (w) => 0.25 * (w.box[3] - w.box[1]));
+  const inValue = (w: Word): boolean => fields.some((f) => inside(w, f.viz.region.box));
+  const taken = ends.filter(inValue);
+  if (taken.length === 0 || taken.length * 2 >= ends.length) return fields;
+  const apart = new Set(taken);
+  const lines = page.lines.flatMap((l) => {
+    const words = l.words.filter((w) => !apart.has(w));
+    if (words.length === l.words.length) return [l];
+    const box: Box = [
+      Math.min(...words.map((w) => w.box[0])),
+      Math.min(...words.map((w) => w.box[1])),
+      Math.max(...words.map((w) => w.box[2])),
+      Math.max(...words.map((w) => w.box[3])),
+    ];
+    return words.length ? [{ ...l, text: words.map((w) => w.text).join(' '), words, box }] : [];
+  });
+  return readVizFields({ ...page, lines }, QID_LABELS, KINDS);
+}
+
 function extract(reading: ReaderOutput, _ctx: ExtractContext): ExtractedValue[] {
   const out: ExtractedValue[] = [];
   for (const page of reading.pages) {
-    for (const f of readVizFields(page, LABELS, KINDS)) {
+    for (const f of vizFields(page)) {
       if (out.some((v) => v.key === f.key)) continue;
       out.push(qidExtracted(f));
     }

@@ -102,6 +102,45 @@ describe('qid', () => {
     expect(values.find((v) => v.key === 'date_of_birth')?.value).toBe('1986-03-02');
   });
 
+  it('leaves out of a value the Arabic label at its row’s end, lined up with the other rows’ labels (“HASSAN AL-MANSOURI oi”)', () => {
+    // the English read makes Latin of the Arabic labels at the rows' ends; the name, long, runs close to its label
+    const row = (y: number, ...parts: Array<[string, number, number]>): Line => {
+      const words = parts.map(([text, x0, x1]) => ({ text, box: [x0, y, x1, y + 0.035] as [number, number, number, number], confidence: 0.9 }));
+      return { text: words.map((w) => w.text).join(' '), box: [words[0]!.box[0], y, words[words.length - 1]!.box[2], y + 0.035], confidence: 0.9, words };
+    };
+    const page = {
+      page: 1,
+      lines: [
+        row(0.22, ['ID.', 0.041, 0.063], ['No.', 0.072, 0.099], ['27052430341', 0.195, 0.416], ['Jl', 0.666, 0.684]),
+        row(0.33, ['Born', 0.041, 0.081], ['12/09/1970', 0.196, 0.378], ['fs', 0.645, 0.685]),
+        row(0.56, ['Nationality', 0.041, 0.138], ['NEPAL', 0.194, 0.305], ['apni', 0.618, 0.684]),
+        row(0.67, ['Job', 0.039, 0.067], ['title', 0.074, 0.108], ['SALES', 0.195, 0.3], ['MANAGER', 0.313, 0.491], ['aigall', 0.635, 0.684]),
+        row(0.89, ['Name', 0.041, 0.093], ['HASSAN', 0.194, 0.335], ['AL-MANSOURI', 0.346, 0.596], ['oi', 0.638, 0.684]),
+      ],
+    };
+    const reading = { reader: 'tesseract' as const, engine: { name: 't', version: '1' }, pages: [page], ms: 0, cost_usd: 0 };
+    const values = qid.extract(reading, { now: NOW, pages: reading.pages });
+    const name = values.find((v) => v.key === 'name_en')!;
+    expect(name.value).toBe('HASSAN AL-MANSOURI');
+    expect(name.region!.box[2]).toBe(0.596);
+    expect(values.find((v) => v.key === 'occupation')?.value).toBe('SALES MANAGER');
+  });
+
+  it('keeps a value set flush right with the others: a column of row ends that holds values is no label column', () => {
+    const page = {
+      page: 1,
+      lines: [
+        oneLine(lineOf('Name', [0.05, 0.2, 0.12, 0.24]), lineOf('HASSAN AL-MANSOURI', [0.4, 0.2, 0.7, 0.24])),
+        oneLine(lineOf('Nationality', [0.05, 0.3, 0.18, 0.34]), lineOf('NEPAL', [0.6, 0.3, 0.7, 0.34])),
+        oneLine(lineOf('Occupation', [0.05, 0.4, 0.18, 0.44]), lineOf('SALES MANAGER', [0.5, 0.4, 0.7, 0.44])),
+      ],
+    };
+    const reading = { reader: 'tesseract' as const, engine: { name: 't', version: '1' }, pages: [page], ms: 0, cost_usd: 0 };
+    const values = qid.extract(reading, { now: NOW, pages: reading.pages });
+    expect(values.find((v) => v.key === 'name_en')?.value).toBe('HASSAN AL-MANSOURI');
+    expect(values.find((v) => v.key === 'occupation')?.value).toBe('SALES MANAGER');
+  });
+
   it('detects the card from its keywords', () => {
     const lines = ['STATE OF QATAR', 'RESIDENCY PERMIT', 'رخصة إقامة'];
     expect(qid.detect({ kind: 'png', lines, text: lines.join('\n').toUpperCase() }).score).toBeGreaterThan(0.8);

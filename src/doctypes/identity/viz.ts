@@ -99,7 +99,7 @@ function findLabels(page: PageText, specs: readonly LabelSpec[]): LabelHit[] {
 }
 
 /** Splits a line's words into column groups at wide gaps. */
-function columnGroups(words: Word[]): Word[][] {
+export function columnGroups(words: Word[]): Word[][] {
   const groups: Word[][] = [];
   for (const w of [...words].sort((a, b) => a.box[0] - b.box[0])) {
     const group = groups[groups.length - 1];
@@ -122,7 +122,7 @@ function firstColumnRun(words: Word[], labelBox: Box): Word[] {
 const MAX_VALUE_TO_LABEL = 3;
 const tooTall = (w: Word, labelHeight: number): boolean => height(w.box) > MAX_VALUE_TO_LABEL * labelHeight;
 
-type Direction = 'below' | 'above' | 'right' | 'left';
+export type Direction = 'below' | 'above' | 'right' | 'left';
 /** Preference when as many labels find their value one way as another. */
 const DIRECTIONS: readonly Direction[] = ['below', 'right', 'above', 'left'];
 
@@ -200,9 +200,9 @@ function candidate(hit: LabelHit, page: PageText, isLabel: (text: string) => boo
   return text && (!hit.spec.accepts || hit.spec.accepts(text)) ? { ...found, words } : null;
 }
 
-/** Every labelled value found on the page, first hit per key. `known` are every label the page may
- * print (also of fields not read here): a value is never one of them. */
-export function readLabelledValues(page: PageText, specs: readonly LabelSpec[], known: readonly RegExp[] = specs.map((s) => s.label)): VizValue[] {
+/** The page's labels, each one's candidate value per direction, and the page's arrangement: the
+ * direction most labels find their nearest value in (null when no label found any). */
+function arrangement(page: PageText, specs: readonly LabelSpec[], known: readonly RegExp[]) {
   const hits = findLabels(page, specs);
   const isLabel = (text: string): boolean => known.some((re) => re.test(searchable(text)));
   const options = hits.map((hit) => new Map(DIRECTIONS.map((d) => [d, candidate(hit, page, isLabel, d)] as const)));
@@ -216,14 +216,28 @@ export function readLabelledValues(page: PageText, specs: readonly LabelSpec[], 
     }
     if (best) votes.set(best, (votes.get(best) ?? 0) + (hits[i]!.spec.shaped ? 2 : 1));
   }
-  const direction = DIRECTIONS.reduce((a, b) => ((votes.get(b) ?? 0) > (votes.get(a) ?? 0) ? b : a));
+  const direction = votes.size ? DIRECTIONS.reduce((a, b) => ((votes.get(b) ?? 0) > (votes.get(a) ?? 0) ? b : a)) : null;
+  return { hits, isLabel, options, direction };
+}
+
+/** Where the page sets its values against their labels (see `arrangement`): under, over, to the
+ * right or to the left of them; null when no label found a value. */
+export function labelledArrangement(page: PageText, specs: readonly LabelSpec[], known: readonly RegExp[] = specs.map((s) => s.label)): Direction | null {
+  return arrangement(page, specs, known).direction;
+}
+
+/** Every labelled value found on the page, first hit per key. `known` are every label the page may
+ * print (also of fields not read here): a value is never one of them. */
+export function readLabelledValues(page: PageText, specs: readonly LabelSpec[], known: readonly RegExp[] = specs.map((s) => s.label)): VizValue[] {
+  const { hits, isLabel, options, direction } = arrangement(page, specs, known);
   const out = new Map<string, VizValue>();
   hits.forEach((hit, i) => {
     if (out.has(hit.spec.key)) return;
     // after a colon, the words up to the next column (an Arabic label at the row's end is not the value)
     const inline = hit.after.length > 0 ? trimmed(columnGroups(hit.after)[0]!) : [];
     const after = textOf(inline);
-    const words = after && (!hit.spec.accepts || hit.spec.accepts(after)) && !isLabel(after) ? inline : options[i]!.get(direction)?.words;
+    const words =
+      after && (!hit.spec.accepts || hit.spec.accepts(after)) && !isLabel(after) ? inline : direction ? options[i]!.get(direction)?.words : undefined;
     if (!words) return;
     out.set(hit.spec.key, {
       key: hit.spec.key,

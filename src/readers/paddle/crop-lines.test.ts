@@ -70,6 +70,19 @@ describe('readCleanCrop', () => {
     expect(await readCleanCrop(recorder(), img, { x0: 0, y0: 30, x1: 300, y1: 60 })).toBeNull();
   });
 
+  it("starts a line of bold print cut tight at its first letter's stem: the band is measured by the crop's ink, not its own", async () => {
+    // A solid stem (a B's, an N's) and then 4 px strokes 2 px apart: within its own band the print
+    // is mostly ink, and the band's own tone would take the paper for the ink and start the line
+    // after the stem ("3RAZIL" for "BRAZIL", "VEPAL" for "NEPAL").
+    const img = { data: new Uint8Array(300 * 60).fill(250), width: 300, height: 60 };
+    const ink = (x: number): boolean => x < 30 || (x - 30) % 6 >= 2;
+    for (let x = 20; x < 200; x++) if (ink(x)) for (let y = 20; y < 40; y++) img.data[y * 300 + x] = 10;
+    const rec = recorder();
+    const lines = await readCleanCrop(rec, img, all(img));
+    expect(rec.asked.map((r) => [r.x0, r.x1])).toEqual([[20, 198]]);
+    expect(lines![0]!.words[0]!.rect.x0).toBe(20);
+  });
+
   it('reads a long stretch in pieces cut at blanks between characters', async () => {
     const img = line(2000, 60, [[20, 1980]]);
     const rec = recorder();

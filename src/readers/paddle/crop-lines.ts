@@ -41,16 +41,17 @@ export async function readCleanCrop(recogniser: LineRecogniser, img: GreyImage, 
   if (bands.length > 0 && whole.length === 0) return null;
   const lines: PixelLine[] = [];
   for (const band of whole) {
-    const line = await readBand(recogniser, img, band.rect, band.paper);
+    const line = await readBand(recogniser, img, band.rect, band.paper, band.isInk);
     if (line === null) return null;
     if (line.text) lines.push(line);
   }
   return lines;
 }
 
-async function readBand(recogniser: LineRecogniser, img: GreyImage, band: Rect, paper: number): Promise<PixelLine | null> {
+/** `isInk` is the crop's: the band alone may be mostly ink (bold print cut tight). */
+async function readBand(recogniser: LineRecogniser, img: GreyImage, band: Rect, paper: number, isInk: (v: number) => boolean): Promise<PixelLine | null> {
   const height = band.y1 - band.y0;
-  const { ink, gaps } = interiorGaps(inkColumns(img, band));
+  const { ink, gaps } = interiorGaps(inkColumns(img, band, isInk));
   if (!ink) return { text: '', rect: band, confidence: 0, words: [] };
   // Blank column runs, in image columns.
   const blanks = gaps.map((g) => ({ start: band.x0 + g.start, end: band.x0 + g.end }));
@@ -71,7 +72,7 @@ async function readBand(recogniser: LineRecogniser, img: GreyImage, band: Rect, 
     const text = normaliseText(read.text);
     if (!text) continue;
     texts.push(text);
-    words.push(...splitLine(text, segment, img).map((w) => ({ ...w, confidence: read.confidence })));
+    words.push(...splitLine(text, segment, img, isInk).map((w) => ({ ...w, confidence: read.confidence })));
     weighted += read.confidence * read.chars.length;
     chars += read.chars.length;
   }

@@ -20,7 +20,7 @@ describe('findTextBands', () => {
   it('finds one clean line with its inked extent and the paper tone', () => {
     const img = page(400, 60);
     strokes(img, 40, 300, 20, 40);
-    expect(findTextBands(img, all(img))).toEqual([{ rect: { x0: 40, y0: 20, x1: 299, y1: 40 }, clipped: false, paper: 250 }]);
+    expect(findTextBands(img, all(img))).toMatchObject([{ rect: { x0: 40, y0: 20, x1: 299, y1: 40 }, clipped: false, paper: 250 }]);
   });
 
   it('finds two lines separated by blank rows, and marks a neighbour cut by the edge', () => {
@@ -84,6 +84,6 @@ describe('findTextBands', () => {
   it('reads light text on a dark band the same way', () => {
     const img = { data: new Uint8Array(400 * 60).fill(20), width: 400, height: 60 };
     for (let x = 40; x < 300; x += 8) for (let y = 20; y < 40; y++) for (let dx = 0; dx < 3; dx++) img.data[y * 400 + x + dx] = 240;
-    expect(findTextBands(img, all(img))).toEqual([{ rect: { x0: 40, y0: 20, x1: 299, y1: 40 }, clipped: false, paper: 20 }]);
+    expect(findTextBands(img, all(img))).toMatchObject([{ rect: { x0: 40, y0: 20, x1: 299, y1: 40 }, clipped: false, paper: 20 }]);
   });
 });

@@ -34,6 +34,9 @@ export interface TextBand {
   clipped: boolean;
   /** Mean grey level of the rectangle's background, to pad the band with. */
   paper: number;
+  /** The rectangle's ink test. A band cut tight around bold print can hold more ink than paper,
+   * and its own tone would then take the paper for the ink (a B's stem for a blank). */
+  isInk: (v: number) => boolean;
 }
 
 /** The text bands of `rect`, top to bottom, or null when the rectangle is not clean enough to
@@ -68,7 +71,7 @@ export function findTextBands(img: GreyImage, rect: Rect): TextBand[] | null {
     const y1 = rect.y0 + b.end;
     // Every band holds ink, so its columns have an extent.
     const ink = interiorGaps(inkColumns(img, { x0: rect.x0, y0, x1: rect.x1, y1 }, isInk)).ink!;
-    return { rect: { x0: rect.x0 + ink.start, y0, x1: rect.x0 + ink.end, y1 }, clipped: b.start === 0 || b.end === height, paper };
+    return { rect: { x0: rect.x0 + ink.start, y0, x1: rect.x0 + ink.end, y1 }, clipped: b.start === 0 || b.end === height, paper, isInk };
   });
   if (found.some((b) => !b.clipped && isSlanted(img, b.rect, isInk))) return null;
   return found;

@@ -176,15 +176,16 @@ function matchSpaces(tokens: string[], ink: Run, gaps: Run[]): { tokens: string[
 
 /** Cuts a line into words: the model's spaces matched to blank gaps in the line's pixels; then,
  * inside any word that spans clear gaps (the model ran words together), characters shared out
- * over the inked segments by width. */
-export function splitLine(text: string, rect: Rect, img: GreyImage): WordPiece[] {
+ * over the inked segments by width. `isInk` is a test settled on a larger area than the line
+ * (the line's own tone otherwise). */
+export function splitLine(text: string, rect: Rect, img: GreyImage, isInk?: (v: number) => boolean): WordPiece[] {
   const tokens = text.split(' ').filter((t) => t !== '');
   const height = rect.y1 - rect.y0;
   // The detector's box can shave the tops of capitals (a T's crossbar), which would open false
   // gaps; look a little above and below it.
   const margin = Math.round(height * ROW_MARGIN);
   const band = { ...rect, y0: Math.max(0, rect.y0 - margin), y1: Math.min(img.height, rect.y1 + margin) };
-  const { ink, gaps } = interiorGaps(inkColumns(img, band));
+  const { ink, gaps } = interiorGaps(inkColumns(img, band, isInk));
   if (!ink || tokens.length === 0) return tokens.length ? [{ text: tokens.join(' '), rect }] : [];
   const wide = (minWidth: number): Run[] => gaps.filter((g) => g.end - g.start >= minWidth * height);
   const matched = matchSpaces(tokens, ink, wide(SPACE_GAP));
