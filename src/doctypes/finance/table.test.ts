@@ -16,6 +16,26 @@ describe('findItemTable', () => {
     expect(findItemTable(rows).map((i) => i.item)).toEqual([{ description: 'Pineapple', quantity: null, unit_price: null, amount: 23.7 }]);
   });
 
+  it.each([
+    ['Cant.', 'Precio', 'Importe'],
+    ['Q.tà', 'Prezzo', 'Importo'],
+    ['Qtd.', 'Preço', 'Total'],
+  ])('reads the quantity column under the abbreviation "%s"', (qty, price, amount) => {
+    const rows = readingRows(
+      placed([
+        ['Descripción', 0.05, 0.3],
+        [qty, 0.5, 0.3],
+        [price, 0.62, 0.3],
+        [amount, 0.8, 0.3],
+        ['Support retainer', 0.05, 0.32],
+        ['12', 0.52, 0.32],
+        ['1.184,00', 0.62, 0.32],
+        ['14.208,00', 0.8, 0.32],
+      ]),
+    );
+    expect(findItemTable(rows).map((i) => i.item)).toEqual([{ description: 'Support retainer', quantity: 12, unit_price: 1184, amount: 14208 }]);
+  });
+
   it('takes no row carrying an amount for a header: "Item 2 Total with GST 77.20" is a total', () => {
     const rows = readingRows(
       placed([
