@@ -44,6 +44,9 @@ export interface ReadContext {
   intake: IntakeResult | null;
   /** The page images the readers read: the intake's, downscaled to the OCR pixel budget. */
   pageImages: PageImage[];
+  /** The pages Tesseract read where their light was uneven (imaging/even-light.ts): the same
+   * pixels, grey and divided by the paper's brightness. Pages lit evenly are not listed. */
+  evenPages?: PageImage[];
   readings: ReaderOutput[];
   doctype: Doctype | null;
   documentType: string;

@@ -2,9 +2,16 @@ import { rotatePng, type Rotation } from '../../readers/support/rotation.js';
 import type { ReadContext } from '../context.js';
 
 /** A page image as the first reader saw it: at the OCR resolution, turned upright when Tesseract
- * found it rotated, so that the regions of what it read land on the right pixels. */
-export async function uprightPage(ctx: ReadContext, page: number): Promise<{ png: Buffer; width: number; height: number } | null> {
-  const image = (ctx.pageImages.length ? ctx.pageImages : (ctx.intake?.images ?? [])).find((i) => i.page === page);
+ * found it rotated, so that the regions of what it read land on the right pixels. With `even`, a
+ * page lit unevenly is given as Tesseract read it (made even, read step); Paddle's crops and the
+ * other steps take the page as it came. */
+export async function uprightPage(
+  ctx: ReadContext,
+  page: number,
+  opts: { even?: boolean } = {},
+): Promise<{ png: Buffer; width: number; height: number } | null> {
+  const evened = opts.even ? ctx.evenPages?.find((i) => i.page === page) : undefined;
+  const image = evened ?? (ctx.pageImages.length ? ctx.pageImages : (ctx.intake?.images ?? [])).find((i) => i.page === page);
   if (!image) return null;
   const rotation = (ctx.readings.find((r) => r.reader === 'tesseract')?.pages.find((p) => p.page === page)?.rotation ?? 0) as Rotation;
   if (!rotation) return image;

@@ -205,6 +205,42 @@ describe('re-reading a disputed value from its crop', () => {
     expect(still[0]!.value).toBe(85.2);
   });
 
+  it("cuts Tesseract's crop from the page made even for it, and Paddle's from the page as it came", async () => {
+    const box: [number, number, number, number] = [0.8, 0.7, 0.95, 0.712];
+    const darkest: Record<string, number> = {};
+    const min = async (png: Buffer) => (await openImage(png).greyscale().stats()).channels[0]!.min;
+    const tesseract = {
+      readRegion: async (png: Buffer) => {
+        darkest.tesseract = await min(png);
+        return { text: 'RM 65.20', confidence: 0.9, lines: [{ text: 'RM 65.20', box: [0, 0, 1, 1], confidence: 0.9, words: [] }] };
+      },
+    };
+    const paddle = fakePaddle('RM 65.20');
+    const readCrops = paddle.readCrops;
+    paddle.readCrops = async (png, boxes) => {
+      darkest.paddle = await min(png);
+      return readCrops(png, boxes);
+    };
+    const ctx = await context(
+      tesseract as unknown as ReturnType<typeof fakeTesseract>,
+      [value('total', 65.2, box)],
+      [value('total', 65, box)],
+      receipt,
+      paddle,
+    );
+    // The even page differs from the (white) page as it came by a dark stroke across the value.
+    const even = Buffer.alloc(400 * 1000, 255);
+    for (let x = 330; x < 370; x++) for (let y = 702; y < 710; y++) even[y * 400 + x] = 20;
+    const png = await openImage(even, { raw: { width: 400, height: 1000, channels: 1 } })
+      .png()
+      .toBuffer();
+    ctx.evenPages = [{ page: 1, width: 400, height: 1000, png }];
+    // Tesseract's crop still disagrees with Paddle's page value, so Paddle reads its own crop too.
+    await reReadStep.run(ctx);
+    expect(darkest.tesseract).toBeLessThan(100);
+    expect(darkest.paddle).toBeGreaterThan(200);
+  });
+
   it('never makes up a phone number the crop does not show: a crop without one leaves the page reading', async () => {
     const box: [number, number, number, number] = [0.08, 0.2, 0.3, 0.21];
     const first = [value('phone', '+49 169.3392471', box)];

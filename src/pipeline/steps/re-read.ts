@@ -99,7 +99,7 @@ export const reReadTotalRowsStep: Step<ReadContext> = {
     const done: ReRead[] = [];
     for (const row of rows.slice(0, MAX_ROW_RE_READS)) {
       const page = reading.pages.find((p) => p.page === row.page);
-      const image = await uprightPage(ctx, row.page);
+      const image = await uprightPage(ctx, row.page, { even: true });
       if (!page || !image) continue;
       const box: Box = [0, row.box[1], 1, row.box[3]];
       const crop = await preparedCrop(image, box);
@@ -134,7 +134,7 @@ export async function reReadText(ctx: ReadContext, region: { page: number; box: 
 
 /** Tesseract's lines (boxes on the page) of a region read from its prepared crop, or null. */
 export async function reReadLines(ctx: ReadContext, region: { page: number; box: Box }): Promise<Line[] | null> {
-  const page = await uprightPage(ctx, region.page);
+  const page = await uprightPage(ctx, region.page, { even: true });
   const crop = page ? await preparedCrop(page, region.box) : null;
   if (!crop) return null;
   const tesseract = await ctx.deps.readers.get('tesseract');

@@ -17,6 +17,7 @@ export const tamperStep: Step<ReadContext> = {
       fields: ctx.fields,
       readings: ctx.readings,
       ...(ctx.embeddedInvoice ? { embedded: ctx.embeddedInvoice } : {}),
+      ...(ctx.evenPages?.some((p) => p.page === 1) ? { unevenLight: true } : {}),
     });
     ctx.raw.tamper = ctx.tamper;
     return undefined;

@@ -22,6 +22,9 @@ export interface TamperInput {
   readings: readonly ReaderOutput[];
   /** The page compared with the file's embedded invoice data, when it has some. */
   embedded?: EmbeddedComparison;
+  /** The first page's light was uneven (imaging/even-light.ts): a photo whose light falls off
+   * across it, or a slip on a dark table. */
+  unevenLight?: boolean;
 }
 
 const MRZ_TYPES = new Set(['passport', 'id_card', 'visa']);
@@ -40,7 +43,10 @@ export async function assessTamper(input: TamperInput): Promise<TamperReport> {
   }
   const turned = input.readings.some((r) => r.pages.some((p) => (p.rotation ?? 0) !== 0));
   const page = input.images.find((i) => i.page === 1);
-  if (input.kind === 'jpeg' && !turned && page && input.elaMap) {
+  // Under uneven light the fields' error levels are not comparable: JPEG noise is much the same
+  // everywhere, so a field on the dim side, with less contrast, re-compresses more for its contrast
+  // than one in the light (generated till-slip photos: a total or date 2.5× the median).
+  if (input.kind === 'jpeg' && !turned && page && input.elaMap && !input.unevenLight) {
     // Regions are fractions of the page as read; a page the readers turned is in another frame.
     const boxes = input.fields.filter((f) => f.region && f.region.page === 1 && f.value !== null).map((f) => ({ key: f.key, region: f.region! }));
     checks.push('jpeg_ela');

@@ -1,8 +1,10 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { generateIdCardTd2 } from '../../../test/fixtures/documents/index.js';
+import type { FieldReading } from '../../domain/field.js';
 import type { Region } from '../../domain/result.js';
 import { ELA_OUTLIER_RATIO, elaFigures, elaSigns, errorLevelMap } from './ela.js';
+import { assessTamper } from './index.js';
 import { editingSoftwareSign, incrementalUpdateSign } from './metadata.js';
 import { combineSigns } from './types.js';
 
@@ -64,5 +66,37 @@ describe('error-level analysis by field region', () => {
     const signs = await elaSigns(...view, boxes, new Set(['document_number']));
     expect(signs.map((s) => s.fields[0])).toEqual(['document_number']);
     expect(signs[0]!.weight).toBeGreaterThanOrEqual(0.5);
+  });
+
+  it('compares no error levels on a page lit unevenly, where a dim field re-compresses more for its contrast', async () => {
+    const doc = await generateIdCardTd2({ seed: 3 });
+    const regions = Object.entries(doc.regions!).filter(([k]) => k !== 'mrz');
+    const { width, height } = await sharp(doc.bytes).metadata();
+    const b = doc.regions!.document_number!.box;
+    const [left, top] = [Math.floor(b[0] * width!), Math.floor(b[1] * height!)];
+    const size = { width: Math.ceil((b[2] - b[0]) * width!), height: Math.ceil((b[3] - b[1]) * height!) };
+    const patch = await sharp(await sharp(doc.bytes).jpeg({ quality: 50 }).toBuffer())
+      .extract({ left, top, ...size })
+      .png()
+      .toBuffer();
+    const forged = await sharp(await sharp(doc.bytes).jpeg({ quality: 70 }).toBuffer())
+      .composite([{ input: patch, left, top }])
+      .jpeg({ quality: 70 })
+      .toBuffer();
+    const [png, elaMap] = await sandboxView(forged);
+    const fields = regions.map(([key, region]) => ({ key, value: 'x', isKey: key === 'document_number', region }) as unknown as FieldReading);
+    const input = {
+      kind: 'jpeg' as const,
+      images: [{ page: 1, png, width: width!, height: height! }],
+      elaMap,
+      metadata: {},
+      doctype: null,
+      fields,
+      readings: [],
+    };
+    expect((await assessTamper(input)).signs.map((s) => s.kind)).toEqual(['jpeg_ela']);
+    const uneven = await assessTamper({ ...input, unevenLight: true });
+    expect(uneven.checks).not.toContain('jpeg_ela');
+    expect(uneven.signs).toEqual([]);
   });
 });

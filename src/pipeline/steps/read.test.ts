@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { openImage } from '../../imaging/open.js';
+import type { PageImage, ReaderOutput, ReadRequest } from '../../readers/types.js';
+import type { ReadContext } from '../context.js';
+import { readStep } from './read.js';
+
+const W = 300;
+const H = 500;
+
+/** A page of text lines on paper whose brightness `paper(x)` gives across it. */
+async function page(paper: (x: number) => number): Promise<PageImage> {
+  const grey = Buffer.alloc(W * H);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const ink = x >= 20 && x < W - 20 && y % 40 >= 13 && y % 40 < 27 && x % 9 < 3;
+      grey[y * W + x] = ink ? Math.max(0, paper(x) - 70) : paper(x);
+    }
+  }
+  const png = await openImage(grey, { raw: { width: W, height: H, channels: 1 } })
+    .png()
+    .toBuffer();
+  return { page: 1, width: W, height: H, png };
+}
+
+/** Runs the read step with stand-in engines; returns what Tesseract was given and the context. */
+async function read(image: PageImage): Promise<{ given: PageImage[]; ctx: ReadContext }> {
+  const given: PageImage[] = [];
+  const tesseract = {
+    scripts: ['latin'],
+    read: async (request: ReadRequest): Promise<ReaderOutput> => {
+      given.push(...request.images);
+      return { reader: 'tesseract', engine: { name: 'tesseract', version: '0' }, pages: [], ms: 0, cost_usd: 0 };
+    },
+  };
+  const mrzPass = { locate: async () => null };
+  const ctx = {
+    input: { now: new Date('2025-06-01T00:00:00Z') },
+    deps: {
+      ocrMaxPixels: 10e6,
+      readers: { get: async (name: string) => (name === 'tesseract' ? tesseract : name === 'mrz_pass' ? mrzPass : null) },
+    },
+    intake: { images: [image] },
+    pageImages: [],
+    readings: [],
+    engines: [],
+    problems: [],
+    raw: {},
+  } as unknown as ReadContext;
+  await readStep.run(ctx);
+  return { given, ctx };
+}
+
+describe('the page Tesseract reads', () => {
+  it('is made even when the light falls off across the page, and the page as it came stays for the crops', async () => {
+    const image = await page((x) => Math.round(245 - (130 * x) / W));
+    const { given, ctx } = await read(image);
+    expect(given).toHaveLength(1);
+    expect(given[0]!.png.equals(image.png)).toBe(false);
+    const { data } = await openImage(given[0]!.png).greyscale().extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+    // Bare paper on the dim right side comes out near white.
+    expect(data[35 * W + 270]!).toBeGreaterThanOrEqual(235);
+    expect(ctx.pageImages[0]!.png.equals(image.png)).toBe(true);
+    expect(ctx.evenPages).toHaveLength(1);
+    expect(ctx.raw.even_light).toEqual([{ page: 1, paper_ratio: expect.any(Number) }]);
+  });
+
+  it('is the page as it came when its light is even', async () => {
+    const image = await page(() => 240);
+    const { given, ctx } = await read(image);
+    expect(given[0]!.png.equals(image.png)).toBe(true);
+    expect(ctx.evenPages).toBeUndefined();
+  });
+});
