@@ -12,10 +12,18 @@ import type { TamperSign } from './types.js';
  * from that map and the sandbox's page image, so nothing here decodes the original. */
 
 export const ELA_QUALITY = 90;
-/** A field this many times the median of the others stands out (calibrated in ela.test.ts and
- * bench/eval/decisions.ts on generated documents, genuine and pasted). */
+/** A field this many times the median of the others stands out: a key field pasted from a q50 or
+ * q85 copy of a generated card reaches 2.0–2.7×, the genuine card's fields at most 1.25×
+ * (tamper.test.ts). */
 export const ELA_OUTLIER_RATIO = 2.2;
 const MIN_FIELDS = 4;
+/** An outlying key field flags the document alone. Other fields are weak signs: on genuine photos
+ * and scans (SROIE receipts, generated receipt photos) a subtotal, a tax line or a bold shop name
+ * re-compresses 2.3–4.3× the median, as much as a key field pasted from a q50 or q85 copy does on
+ * a clean card (2.0–2.7×), so two or three of them no longer flag a document by themselves
+ * (three: 0.49 < SUSPECT_AT); four, or one with a key field, still do. */
+const KEY_FIELD_WEIGHT = 0.55;
+const OTHER_FIELD_WEIGHT = 0.2;
 
 export interface FieldBox {
   key: string;
@@ -106,7 +114,7 @@ export async function elaSigns(pagePng: Buffer, mapPng: Buffer, boxes: FieldBox[
     if (ratio < ELA_OUTLIER_RATIO) continue;
     signs.push({
       kind: 'jpeg_ela',
-      weight: keyFields.has(key) ? 0.55 : 0.3,
+      weight: keyFields.has(key) ? KEY_FIELD_WEIGHT : OTHER_FIELD_WEIGHT,
       detail: `Error-level analysis: ${key} re-compresses ${ratio.toFixed(1)}× as much as the other fields, as pasted or re-compressed pixels do.`,
       fields: [key],
     });

@@ -40,6 +40,41 @@ async function sandboxView(jpeg: Buffer): Promise<[Buffer, Buffer]> {
 }
 
 describe('error-level analysis by field region', () => {
+  it('flags a document for one outlying key field, not for two or three outlying other fields', async () => {
+    // A page whose four right-hand fields re-compress far more than the four on the left.
+    const width = 400;
+    const height = 200;
+    const page = await sharp({ create: { width, height, channels: 3, background: '#ffffff' } })
+      .composite([
+        {
+          input: Buffer.from(
+            `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><g fill="#000">${[0, 1, 2, 3].map((i) => `<rect x="20" y="${10 + i * 45}" width="150" height="30" fill="#444"/><rect x="230" y="${10 + i * 45}" width="150" height="30" fill="#444"/>`).join('')}</g></svg>`,
+          ),
+        },
+      ])
+      .greyscale()
+      .png()
+      .toBuffer();
+    const map = await sharp({ create: { width, height, channels: 3, background: '#000000' } })
+      .composite([
+        {
+          input: Buffer.from(
+            `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect x="0" y="0" width="200" height="${height}" fill="#0a0a0a"/><rect x="200" y="0" width="200" height="${height}" fill="#404040"/></svg>`,
+          ),
+        },
+      ])
+      .greyscale()
+      .png()
+      .toBuffer();
+    const box = (x: number, i: number): Region => ({ page: 1, box: [x / width, (5 + i * 45) / height, (x + 160) / width, (45 + i * 45) / height] });
+    const left = [0, 1, 2, 3, 4].map((i) => ({ key: `left${i}`, region: box(15, i % 4) }));
+    const right = (n: number) => [0, 1, 2].slice(0, n).map((i) => ({ key: `right${i}`, region: box(225, i) }));
+    const score = async (n: number, keys: string[]) => combineSigns(['jpeg_ela'], await elaSigns(page, map, [...left, ...right(n)], new Set(keys)));
+    expect((await score(3, [])).suspected).toBe(false);
+    expect((await score(2, [])).suspected).toBe(false);
+    expect((await score(1, ['right0'])).suspected).toBe(true);
+  });
+
   it('finds a field pasted from a more compressed copy, and nothing on the genuine photo', async () => {
     const doc = await generateIdCardTd2({ seed: 3 });
     const boxes = Object.entries(doc.regions!)
