@@ -39,6 +39,22 @@ async function sandboxView(jpeg: Buffer): Promise<[Buffer, Buffer]> {
   return [page.data, await errorLevelMap(jpeg, page.info)];
 }
 
+/** The card's document number replaced by the same pixels from a q50 copy, saved again at q70. */
+async function pastedNumber(doc: Awaited<ReturnType<typeof generateIdCardTd2>>, genuine: Buffer): Promise<Buffer> {
+  const { width, height } = await sharp(doc.bytes).metadata();
+  const b = doc.regions!.document_number!.box;
+  const [left, top] = [Math.floor(b[0] * width!), Math.floor(b[1] * height!)];
+  const size = { width: Math.ceil((b[2] - b[0]) * width!), height: Math.ceil((b[3] - b[1]) * height!) };
+  const patch = await sharp(await sharp(doc.bytes).jpeg({ quality: 50 }).toBuffer())
+    .extract({ left, top, ...size })
+    .png()
+    .toBuffer();
+  return sharp(genuine)
+    .composite([{ input: patch, left, top }])
+    .jpeg({ quality: 70 })
+    .toBuffer();
+}
+
 describe('error-level analysis by field region', () => {
   it('flags a document for one outlying key field, not for two or three outlying other fields', async () => {
     // A page whose four right-hand fields re-compress far more than the four on the left.
@@ -83,19 +99,7 @@ describe('error-level analysis by field region', () => {
     const genuine = await sharp(doc.bytes).jpeg({ quality: 70 }).toBuffer();
     expect(await elaSigns(...(await sandboxView(genuine)), boxes, new Set(['document_number']))).toEqual([]);
 
-    const { width, height } = await sharp(doc.bytes).metadata();
-    const b = doc.regions!.document_number!.box;
-    const [left, top] = [Math.floor(b[0] * width!), Math.floor(b[1] * height!)];
-    const size = { width: Math.ceil((b[2] - b[0]) * width!), height: Math.ceil((b[3] - b[1]) * height!) };
-    const patch = await sharp(await sharp(doc.bytes).jpeg({ quality: 50 }).toBuffer())
-      .extract({ left, top, ...size })
-      .png()
-      .toBuffer();
-    const forged = await sharp(genuine)
-      .composite([{ input: patch, left, top }])
-      .jpeg({ quality: 70 })
-      .toBuffer();
-    const view = await sandboxView(forged);
+    const view = await sandboxView(await pastedNumber(doc, genuine));
     const figures = await elaFigures(...view, boxes);
     expect(figures!.perField.document_number! / figures!.median).toBeGreaterThan(ELA_OUTLIER_RATIO);
     const signs = await elaSigns(...view, boxes, new Set(['document_number']));
@@ -107,18 +111,7 @@ describe('error-level analysis by field region', () => {
     const doc = await generateIdCardTd2({ seed: 3 });
     const regions = Object.entries(doc.regions!).filter(([k]) => k !== 'mrz');
     const { width, height } = await sharp(doc.bytes).metadata();
-    const b = doc.regions!.document_number!.box;
-    const [left, top] = [Math.floor(b[0] * width!), Math.floor(b[1] * height!)];
-    const size = { width: Math.ceil((b[2] - b[0]) * width!), height: Math.ceil((b[3] - b[1]) * height!) };
-    const patch = await sharp(await sharp(doc.bytes).jpeg({ quality: 50 }).toBuffer())
-      .extract({ left, top, ...size })
-      .png()
-      .toBuffer();
-    const forged = await sharp(await sharp(doc.bytes).jpeg({ quality: 70 }).toBuffer())
-      .composite([{ input: patch, left, top }])
-      .jpeg({ quality: 70 })
-      .toBuffer();
-    const [png, elaMap] = await sandboxView(forged);
+    const [png, elaMap] = await sandboxView(await pastedNumber(doc, await sharp(doc.bytes).jpeg({ quality: 70 }).toBuffer()));
     const fields = regions.map(([key, region]) => ({ key, value: 'x', isKey: key === 'document_number', region }) as unknown as FieldReading);
     const input = {
       kind: 'jpeg' as const,
