@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameDifference, sameName } from '../bench/eval/compare.js';
+import { nameDifference, sameFieldValue, sameName } from '../bench/eval/compare.js';
 
 describe('the evaluation judging company names', () => {
   it('takes a name with or without its legal form, punctuation or spacing as the same', () => {
@@ -21,5 +21,20 @@ describe('the kind of a wrong name, counted for held-out sets', () => {
     expect(nameDifference('THREE STOOGES BISTRO', 'THREE STOOGES')).toBe('longer');
     expect(nameDifference('HREE STOOGES', 'THREE STOOGES')).toBe('shorter');
     expect(nameDifference('THREE ST00GES', 'THREE STOOGES')).toBe('spelling');
+  });
+});
+
+describe('the evaluation judging line items', () => {
+  const items = [
+    { description: 'Support retainer', quantity: 12, unit_price: 1184, amount: 14208 },
+    { description: 'A4 paper', quantity: null, unit_price: null, amount: 5.39 },
+  ];
+  it('takes the same rows, words and numbers as the same, case and spacing aside', () => {
+    expect(sameFieldValue('line_items', items, [{ ...items[0], description: 'SUPPORT  retainer' }, items[1]])).toBe(true);
+  });
+  it('counts a quantity run into the description, a row more or less, or a made-up number as wrong', () => {
+    expect(sameFieldValue('line_items', items, [{ ...items[0], description: 'Support retainer 12', quantity: null }, items[1]])).toBe(false);
+    expect(sameFieldValue('line_items', items, [items[0]])).toBe(false);
+    expect(sameFieldValue('line_items', items, [items[0], { ...items[1], quantity: 1, unit_price: 5.39 }])).toBe(false);
   });
 });

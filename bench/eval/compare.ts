@@ -40,13 +40,42 @@ export function nameDifference(ours: unknown, expected: unknown): 'longer' | 'sh
 export const NAME_FIELDS = new Set(['vendor_name', 'merchant_name']);
 const KIND_BY_KEY = new Map(DOCTYPES.flatMap((d) => d.fields.map((f) => [f.key, f.kind] as const)));
 
-/** Whether a published value is the labelled one: company names as names, line items not
- * compared here, anything else after the field kind's canonical form. */
+interface ItemLike {
+  description?: unknown;
+  quantity?: unknown;
+  unit_price?: unknown;
+  amount?: unknown;
+}
+const sameNumber = (a: unknown, b: unknown): boolean =>
+  a === null || a === undefined ? b === null || b === undefined : typeof b === 'number' && Math.abs(Number(a) - b) < 0.005;
+
+/** Line items as the label lists them: the same rows in the same order, each with the same words
+ * (case and spacing aside) and the same numbers; a number the label leaves empty must be empty. */
+function sameItems(expected: unknown, got: unknown): boolean {
+  if (!Array.isArray(expected) || !Array.isArray(got) || expected.length !== got.length) return false;
+  const words = (s: unknown) =>
+    String(s ?? '')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .toUpperCase();
+  return (expected as ItemLike[]).every((want, i) => {
+    const item = got[i] as ItemLike;
+    return (
+      words(item.description) === words(want.description) &&
+      sameNumber(want.quantity, item.quantity) &&
+      sameNumber(want.unit_price, item.unit_price) &&
+      sameNumber(want.amount, item.amount)
+    );
+  });
+}
+
+/** Whether a published value is the labelled one: company names as names, line items row by row,
+ * anything else after the field kind's canonical form. */
 export function sameFieldValue(key: string, expected: unknown, got: unknown): boolean {
   if (got === undefined || got === null) return false;
   if (NAME_FIELDS.has(key)) return sameName(got, expected);
   const kind = KIND_BY_KEY.get(key) ?? 'text';
-  if (kind === 'items') return true;
+  if (kind === 'items') return sameItems(expected, got);
   // invoice2data's number labels keep the printed number sign ("Invoice No : # BLR_…"): it marks
   // the number and is not part of it.
   const want = kind === 'code' && typeof expected === 'string' ? expected.replace(/^#\s*/, '') : expected;

@@ -10,6 +10,19 @@ export const DEV_BASE = 100;
 export const HELD_OUT_BASE = 90_000;
 const NOW = new Date('2025-06-01T00:00:00Z');
 const KEYS = ['invoice_number', 'invoice_date', 'due_date', 'vendor_name', 'customer_name', 'total', 'currency'] as const;
+/** Every other field the generator knows, scored too: a wrong value in any of them breaks the
+ * promise as much as a wrong total. The truth's name where it differs from the field's. */
+const MORE_KEYS: Record<string, string> = {
+  vendor_address: 'vendor_address',
+  customer_address: 'customer_address',
+  vendor_tax_id: 'vendor_vat_id',
+  subtotal: 'subtotal',
+  tax_rate: 'tax_rate',
+  tax_amount: 'tax_amount',
+  amount_due: 'amount_due',
+  iban: 'iban',
+  payment_terms: 'payment_terms',
+};
 
 export async function evalGeneratedInvoices(deps: ReadDeps, opts: { base: number; count: number; log?: (line: string) => void }): Promise<SetReport[]> {
   // Seeds from HELD_OUT_BASE are never tuned on: their misses are counted, not named.
@@ -25,7 +38,11 @@ export async function evalGeneratedInvoices(deps: ReadDeps, opts: { base: number
     const layout = I18N_LAYOUTS[Math.floor(i / I18N_LANGUAGES.length) % I18N_LAYOUTS.length]!;
     const doc = await generateI18nInvoicePdf({ seed: opts.base + i, now: NOW, language, layout });
     const out = await readDocument({ bytes: doc.bytes, kind: 'pdf', typeHint: null, now: NOW, lookups: { findInvoiceDuplicate: async () => null } }, deps);
-    const expected = Object.fromEntries(KEYS.map((k) => [k, doc.truth.fields[k] ?? null]));
+    const expected: Record<string, unknown> = {
+      ...Object.fromEntries(KEYS.map((k) => [k, doc.truth.fields[k] ?? null])),
+      ...Object.fromEntries(Object.entries(MORE_KEYS).map(([key, truth]) => [key, doc.truth.fields[truth] ?? null])),
+      line_items: doc.truth.line_items ?? null,
+    };
     const name = `${opts.base + i} ${language}/${layout}`;
     for (const r of [overall, get(byLanguage, `  language ${language}`, heldOut), get(byLayout, `  layout ${layout}`, heldOut)])
       scoreReading(r, name, expected, out);
