@@ -36,6 +36,37 @@ describe('findItemTable', () => {
     expect(findItemTable(rows).map((i) => i.item)).toEqual([{ description: 'Support retainer', quantity: 12, unit_price: 1184, amount: 14208 }]);
   });
 
+  it('leaves out the position column read with the descriptions, when every row begins with its own number in order', () => {
+    const table = (rows: Array<[string, string]>) =>
+      readingRows(
+        placed([
+          ['Description', 0.05, 0.3],
+          ['Amount', 0.8, 0.3],
+          ...rows.flatMap(
+            ([text, amount], i): Array<[string, number, number]> => [
+              [text, 0.05, 0.32 + i * 0.02],
+              [amount, 0.8, 0.32 + i * 0.02],
+            ],
+          ),
+        ]),
+      );
+    const descriptions = (rows: Array<[string, string]>) => findItemTable(table(rows)).map((i) => i.item.description);
+    expect(
+      descriptions([
+        ['1 Support retainer', '10.00'],
+        ['2 Consulting services', '20.00'],
+      ]),
+    ).toEqual(['Support retainer', 'Consulting services']);
+    // Not in order, or one row alone: the numbers may be the items' own.
+    expect(
+      descriptions([
+        ['3 Month support', '10.00'],
+        ['12 Pens', '20.00'],
+      ]),
+    ).toEqual(['3 Month support', '12 Pens']);
+    expect(descriptions([['1 Hammer', '10.00']])).toEqual(['1 Hammer']);
+  });
+
   it('takes no row carrying an amount for a header: "Item 2 Total with GST 77.20" is a total', () => {
     const rows = readingRows(
       placed([

@@ -125,12 +125,23 @@ function readTable(rows: Row[], header: Header): ItemReading[] {
   return items.filter((i) => i.item.description.length > 0);
 }
 
+/** A row's position printed before its description ("1", "2." or "3)"). */
+const POSITION = /^(\d{1,3})[.)]?\s+(?=\S)/;
+
+/** Descriptions that all begin with their row's position, 1, 2, 3… in order, begin with a position
+ * column read together with them: the number is no part of the item's name. One row alone proves
+ * nothing ("1 Hammer" may be one hammer). */
+function withoutPositions(items: ItemReading[]): ItemReading[] {
+  const numbered = items.length >= 2 && items.every((i, n) => Number(i.item.description.match(POSITION)?.[1]) === n + 1);
+  return numbered ? items.map((i) => ({ ...i, item: { ...i.item, description: i.item.description.replace(POSITION, '') } })) : items;
+}
+
 /** Line items of every table with a recognisable header. */
 export function findItemTable(rows: Row[]): ItemReading[] {
   const out: ItemReading[] = [];
   for (const row of rows) {
     const header = headerOf(row);
-    if (header) out.push(...readTable(rows, header));
+    if (header) out.push(...withoutPositions(readTable(rows, header)));
     if (out.length >= 500) break;
   }
   return out;
