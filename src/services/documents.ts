@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { BlobStore } from '../adapters/blobs/types.js';
 import { CommitNotConfirmed } from '../adapters/db/group-commit.js';
-import { refusedByServer, StatementGroups } from '../adapters/db/statement-groups.js';
+import { refusedByServer, StatementGroups, unlessRefused } from '../adapters/db/statement-groups.js';
 import type { UploadRows } from '../adapters/db/repositories/documents.js';
 import type { JobStatement } from '../adapters/queue/types.js';
 import { ERASED_TABLES, type Repositories } from '../adapters/db/repositories/index.js';
@@ -118,7 +118,7 @@ export class DocumentsService {
         .catch((err: unknown) => {
           // Without the server's answer (a lost connection) the statement may have committed:
           // its rows keep their files, as after an unconfirmed SQLite flush.
-          throw refusedByServer(err) ? err : new CommitNotConfirmed(err, 'no answer from the database');
+          throw unlessRefused(err, 'no answer from the database');
         }),
     refusedByServer,
   );

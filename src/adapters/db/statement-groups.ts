@@ -1,3 +1,5 @@
+import { CommitNotConfirmed } from './group-commit.js';
+
 /** Items handed to `run` while `maxRunning` groups are being written wait, and are then written
  * together by one call of `write` (on PostgreSQL one statement: one round trip, one commit, and
  * a fraction of the CPU per item that a statement each costs). Each `run` resolves once the
@@ -65,4 +67,11 @@ export class StatementGroups<T> {
  * severity): nothing of it was written. A lost connection leaves that unknown. */
 export function refusedByServer(err: unknown): boolean {
   return typeof (err as { severity?: unknown } | null)?.severity === 'string';
+}
+
+/** A failed commit's error as the caller must take it: an error the server answered stands (nothing
+ * was written); any other (a lost connection) becomes `CommitNotConfirmed`, since the commit may
+ * have happened and what the rows point at (stored files) must be kept. */
+export function unlessRefused(err: unknown, why: string): unknown {
+  return refusedByServer(err) ? err : new CommitNotConfirmed(err, why);
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { EnqueueOptions, Queue } from '../../queue/types.js';
-import { CommitNotConfirmed, type CommitGroups } from '../group-commit.js';
-import { refusedByServer } from '../statement-groups.js';
+import type { CommitGroups } from '../group-commit.js';
+import { unlessRefused } from '../statement-groups.js';
 import type { Database } from '../schema.js';
 import { ApiKeysRepository } from './api-keys.js';
 import { DocumentFactsRepository } from './document-facts.js';
@@ -86,25 +86,24 @@ export class Repositories {
    * `CommitNotConfirmed`: the transaction may have committed, and must not be taken for rolled back. */
   private async confirmedTransaction<T>(fn: (repos: Repositories) => Promise<T>): Promise<T> {
     const trx = await this.db.startTransaction().execute();
+    const rollback = () =>
+      trx
+        .rollback()
+        .execute()
+        .catch(() => undefined);
     let out: T;
     try {
       out = await fn(new Repositories(trx));
     } catch (err) {
-      await trx
-        .rollback()
-        .execute()
-        .catch(() => undefined);
+      await rollback();
       throw err;
     }
     try {
       await trx.commit().execute();
     } catch (err) {
       // Kysely releases the connection of a failed commit only through a rollback.
-      await trx
-        .rollback()
-        .execute()
-        .catch(() => undefined);
-      throw refusedByServer(err) ? err : new CommitNotConfirmed(err, 'the database did not answer the commit');
+      await rollback();
+      throw unlessRefused(err, 'the database did not answer the commit');
     }
     return out;
   }
