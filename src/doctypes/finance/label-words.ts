@@ -11,7 +11,7 @@
  * `tax_summary`: the heading of a table of net and tax per rate, whose own "Total" row is not the document's.
  * `addressee`: the reader's own ("your VAT number", "Uw BTW nummer", "Ihre USt-IdNr."): what such a label heads is the customer's. */
 
-export const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'ar'] as const;
+export const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'ms', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 export const WORDED_LABELS = [
@@ -212,6 +212,29 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     registry: ['registo comercial', 'conservatoria do registo comercial', 'nipc', 'capital social', 'sede social'],
     tax_summary: ['resumo iva', 'resumo do iva', 'quadro resumo do iva', 'resumo de impostos'],
     addressee: ['seu', 'sua', 'vosso', 'vossa'],
+  },
+  // Malay: Malaysia's till slips and invoices (SST), often with English labels beside these.
+  ms: {
+    invoice_title: ['invois', 'invois cukai'],
+    invoice_number: ['no invois', 'no. invois', 'nombor invois', 'no resit', 'no. resit', 'nombor resit', 'no bil', 'no. bil'],
+    invoice_date: ['tarikh invois', 'tarikh resit', '!tarikh'],
+    due_date: ['tarikh akhir bayaran', 'tarikh matang', 'perlu dibayar sebelum', 'bayar sebelum'],
+    subtotal: ['subjumlah', 'jumlah kecil', 'jumlah sebelum cukai', 'jumlah tanpa cukai'],
+    tax: ['cukai', 'cukai jualan', 'cukai perkhidmatan', 'jumlah cukai'],
+    total: ['jumlah besar', 'jumlah keseluruhan', 'jumlah perlu dibayar', 'jumlah bayaran', 'jumlah termasuk cukai', '!jumlah'],
+    amount_due: ['amaun perlu dibayar', 'amaun kena bayar', 'baki perlu dibayar'],
+    vendor: ['penjual', 'pembekal'],
+    customer: ['pembeli', 'bil kepada', '!pelanggan'],
+    vendor_tax_id: ['no. pendaftaran cukai', 'no pendaftaran cukai', 'no. cukai', 'no cukai'],
+    credit_note: ['nota kredit'],
+    total_qualifier: ['diskaun', 'potongan', 'kuantiti', 'item'],
+    prepayment: ['deposit', 'pendahuluan', 'telah dibayar'],
+    number_date: ['bertarikh'],
+    rounding: ['pelarasan pembundaran', 'pembundaran', 'pelarasan', 'laras bundar', 'penggenapan'],
+    referenced_invoice: ['invois asal', 'invois rujukan'],
+    registry: ['no. syarikat', 'no syarikat', 'no. pendaftaran syarikat', 'no pendaftaran syarikat'],
+    tax_summary: ['ringkasan cukai', 'ringkasan sst', 'ringkasan gst'],
+    addressee: ['anda'],
   },
   ar: {
     invoice_title: ['فاتورة', 'فاتورة ضريبية'],

@@ -116,7 +116,7 @@ export const LABELS = {
       /\bGRAND\s*TOTAL\b|\bTOTAL\s*(?:AMOUNT\s*)?(?:DUE|PAYABLE|TO\s*PAY)\b|\b(?:AMOUNT|BALANCE)\s*DUE\b|\bTOTAL\s*TTC\b|\bMONTANT\s*TTC\b|\b(?:SOMME|NET)\s*A\s*PAYER\b|\bGESAMT(?:BETRAG|SUMME)\b|\b(?:RECHNUNGS|END)BETRAG\b|\bTE\s*BETALEN\b|\bTOTAL\s*(?:FOR\s*THIS\s*|DE\s*LA\s*)?(?:INVOICE|FACTURE)\b|\bINVOICE\s*TOTAL\b|\bIMPORTE\s*TOTAL\b|\bROUNDED\s*TOTAL\b|\bTOTAL\s*(?:ROUNDED|ROUNDING)\b|\bNETT?\s*TOTAL\b|\bTOTAL\s*\(?INCL|\bTOTAL\s*AMOUNT\b|\bTOTAL\s*SALES?\s*\(?INCL/,
       3,
     ),
-    L(/\bTOTAAL\b|\bTOTALE?\b|\bGESAMT\b|\bSUMME\b|\bJUMLAH\b/, 2),
+    L(/\bTOTAAL\b|\bTOTALE?\b|\bGESAMT\b|\bSUMME\b/, 2),
   ],
   subtotal: [
     ...WORDED.subtotal,

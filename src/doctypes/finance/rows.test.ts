@@ -46,4 +46,49 @@ describe('rows of a page', () => {
     );
     expect(rows.map((r) => r.text)).toEqual(['Total  €', 'Due  12.00']);
   });
+
+  /** A receipt photographed a little askew, as Tesseract boxes its words: each line climbs 0.012
+   * of the page's height across 0.6 of its width, so a right-hand amount stands half a line above
+   * its label and level with the gap between it and the line above. */
+  const askew = (lines: Array<[string, string, number]>, climb = 0.02) =>
+    page(
+      ...lines.map(([label, amount, y]) => [
+        word(label, [0.1, y, 0.3, y + 0.02]),
+        word(amount, [0.7, y - climb * (0.7 / 0.6) + 0.002, 0.8, y - climb * (0.7 / 0.6) + 0.022]),
+      ]),
+    );
+
+  it('levels the rows of a page photographed askew, so each amount stays with its label', () => {
+    const rows = pageRows(
+      askew([
+        ['SUB TOTAL', '56.72', 0.5],
+        ['TAX 8%', '4.54', 0.53],
+        ['ROUNDING', '-0.01', 0.56],
+        ['TOTAL', '61.25', 0.59],
+      ]),
+    );
+    expect(rows.map((r) => r.text)).toEqual(['SUB TOTAL  56.72', 'TAX 8%  4.54', 'ROUNDING  -0.01', 'TOTAL  61.25']);
+    // The rows keep their words' own boxes.
+    expect(rows[0]!.box[1]).toBeLessThan(0.5);
+  });
+
+  it('takes a page as level when its lines do not agree on a slant', () => {
+    // One line joining two columns half a line apart, among level lines: no slant to correct.
+    const rows = pageRows(
+      page(
+        ...offsetColumns.lines.map((l) => l.words),
+        [word('Subtotal', [0.1, 0.4, 0.2, 0.41]), word('10.00', [0.8, 0.4, 0.85, 0.41])],
+        [word('Tax', [0.1, 0.42, 0.2, 0.43]), word('2.00', [0.8, 0.42, 0.85, 0.43])],
+        [word('Total', [0.1, 0.44, 0.2, 0.45]), word('12.00', [0.8, 0.44, 0.85, 0.45])],
+      ),
+    );
+    expect(rows.map((r) => r.text)).toEqual([
+      'Invoice date:  2025-04-05',
+      'VAT ID: NL001234567B01',
+      'Due date:  2025-05-05',
+      'Subtotal  10.00',
+      'Tax  2.00',
+      'Total  12.00',
+    ]);
+  });
 });

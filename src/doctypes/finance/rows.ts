@@ -76,34 +76,78 @@ function makeCell(words: Word[]): Cell {
 }
 
 /** How well a word lines up with its left neighbour on a row: the vertical overlap as a fraction of
- * the smaller height, or, for small marks, whether their centres are within half a typical line. */
-function alignment(w: Word, left: Word, typical: number): number {
-  const overlap = (Math.min(left.box[3], w.box[3]) - Math.max(left.box[1], w.box[1])) / Math.max(1e-6, Math.min(heightOf(left.box), heightOf(w.box)));
+ * the smaller height, or, for small marks, whether their centres are within half a typical line.
+ * Both boxes are levelled (see `slantOf`). */
+function alignment(w: Box, left: Box, typical: number): number {
+  const overlap = (Math.min(left[3], w[3]) - Math.max(left[1], w[1])) / Math.max(1e-6, Math.min(heightOf(left), heightOf(w)));
   if (overlap >= 0.5) return overlap;
-  return Math.abs(centreY(w.box) - centreY(left.box)) <= typical * 0.5 ? 0.5 : 0;
+  return Math.abs(centreY(w) - centreY(left)) <= typical * 0.5 ? 0.5 : 0;
 }
+
+/** Lines whose words span less of the page's width tell too little of its slant. */
+const MIN_SLANT_SPAN = 0.25;
+/** Lines that measure the slant before it is trusted; the share of them that must agree on it
+ * (a page's slant lifts every line alike, while a line joining two columns printed half a line
+ * apart is a slope of its own); a slant too small to move a row; the steepest taken for one
+ * (about 8° on a square page): beyond it the reader's lines are not straight rows of a page. */
+const MIN_SLANT_LINES = 3;
+const AGREEING_SHARE = 2 / 3;
+const MIN_SLANT = 0.002;
+const MAX_SLANT = 0.15;
+
+/** How much the page's rows climb or fall across it (page heights per page width), as the reader's
+ * own lines show it: a photo taken a little askew lifts the right-hand amounts of a receipt half a
+ * line above their labels, and "SUB TOTAL" would take the tax's amount from the row below. A reader
+ * that follows slanted lines (Tesseract) gives each word its own box along its line; one that boxes
+ * only whole lines, or a text layer, shows no slant and the page is taken as level. */
+export function slantOf(page: PageText): number {
+  const slopes: number[] = [];
+  for (const line of page.lines) {
+    const words = line.words.filter((w) => w.text.trim());
+    const [first, last] = [words[0], words.at(-1)];
+    if (!first || !last || first === last) continue;
+    const span = (last.box[0] + last.box[2] - first.box[0] - first.box[2]) / 2;
+    if (span >= MIN_SLANT_SPAN) slopes.push((centreY(last.box) - centreY(first.box)) / span);
+  }
+  if (slopes.length < MIN_SLANT_LINES) return 0;
+  const slant = median(slopes);
+  if (Math.abs(slant) < MIN_SLANT || Math.abs(slant) > MAX_SLANT) return 0;
+  const agreeing = slopes.filter((s) => Math.abs(s - slant) <= Math.abs(slant) / 2).length;
+  return agreeing >= slopes.length * AGREEING_SHARE ? slant : 0;
+}
+
+/** A box moved up or down by the slant at its middle, so that a row's words share one height. */
+const levelled = (b: Box, slant: number): Box => {
+  const dy = slant * ((b[0] + b[2]) / 2);
+  return [b[0], b[1] - dy, b[2], b[3] - dy];
+};
 
 /** Rows of one page, top to bottom. Words are chained left to right, each to the row whose last
  * word it lines up with best: two columns printed half a line apart then stay two rows, instead of
- * a line of one column being split between lines of the other. */
+ * a line of one column being split between lines of the other. Words are compared levelled by the
+ * page's slant; the rows keep their words' own boxes. */
 export function pageRows(page: PageText): Row[] {
-  const words = wordsOf(page).sort((a, b) => a.box[0] - b.box[0]);
-  const typical = median(words.map((w) => heightOf(w.box))) || 0.01;
-  const groups: Word[][] = [];
+  const slant = slantOf(page);
+  const words = wordsOf(page)
+    .sort((a, b) => a.box[0] - b.box[0])
+    .map((word) => ({ word, level: levelled(word.box, slant) }));
+  const typical = median(words.map((w) => heightOf(w.word.box))) || 0.01;
+  const groups: (typeof words)[] = [];
   for (const w of words) {
-    let best: Word[] | null = null;
+    let best: typeof words | null = null;
     let bestFit = 0;
     for (const g of groups) {
-      const fit = alignment(w, g[g.length - 1]!, typical);
+      const fit = alignment(w.level, g[g.length - 1]!.level, typical);
       if (fit > bestFit) [best, bestFit] = [g, fit];
     }
     if (best) best.push(w);
     else groups.push([w]);
   }
-  const centre = (g: Word[]): number => median(g.map((w) => centreY(w.box)));
+  const centre = (g: typeof words): number => median(g.map((w) => centreY(w.level)));
   return groups
     .sort((a, b) => centre(a) - centre(b))
-    .map((g, index) => {
+    .map((levelledWords, index) => {
+      const g = levelledWords.map((w) => w.word);
       const height = median(g.map((w) => heightOf(w.box)));
       const cells = toCells(g, height);
       return { page: page.page, index, box: unionBox(g.map((w) => w.box)), cells, text: cells.map((c) => c.text).join('  '), height };

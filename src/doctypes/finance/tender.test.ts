@@ -53,6 +53,27 @@ describe('paidAmount', () => {
     ).toBe(28.5);
   });
 
+  it('reads the tender and change words of the till languages, accents or none', () => {
+    const slip = (tender: string, change: string) =>
+      paidAmount(
+        rowsOf([
+          [tender, 0.05, 0.3],
+          ['100,00', 0.8, 0.3],
+          [change, 0.05, 0.32],
+          ['46,53', 0.8, 0.32],
+        ]),
+      );
+    expect(slip('Especes', 'MONNAIE RENDUE')).toBe(53.47);
+    expect(slip('Espèces', 'Rendu')).toBe(53.47);
+    expect(slip('BAR', 'Rückgeld')).toBe(53.47);
+    expect(slip('Gegeben', 'Zurück')).toBe(53.47);
+    expect(slip('Efectivo', 'Cambio')).toBe(53.47);
+    expect(slip('Contanti', 'Resto')).toBe(53.47);
+    expect(slip('Pinnen', 'Wisselgeld')).toBe(53.47);
+    expect(slip('Dinheiro', 'Troco')).toBe(53.47);
+    expect(slip('BAYARAN TUNAI', 'BAKI')).toBe(53.47);
+  });
+
   it('says nothing without a change line, a tender just above it, or with several amounts on a line', () => {
     expect(
       paidAmount(

@@ -1,13 +1,23 @@
+import { TILL_CHANGE, TILL_TENDER } from './document-kind.js';
+import { upper } from './labels.js';
 import { findAmounts } from './money.js';
+import { paymentMethodIn } from './payment-methods.js';
 import type { Row } from './rows.js';
 
 /** What a till slip says was paid: the amount tendered less the change given back ("CASH 100.00",
  * "CHANGE 22.80" → 77.20). Read from other printed lines than the total, it can tell which of two
  * readings of the total's digits was printed. */
 
-/** "Change", "Change due", and the slip's short "Ch." standing first on its row. */
-const CHANGE = /\bCHANGE(?:\s+DUE)?\b|^\W*CH\b\.?/i;
-const TENDER = /\b(?:CASH|TENDER(?:ED)?|PAYMENT|PAID|VISA|MASTER(?:CARD)?|AMEX|DEBIT|CREDIT|CARD)\b/i;
+/** "Change", "Change due", the slip's short "Ch." standing first on its row, and the change's
+ * words in the till's languages ("Rückgeld", "Monnaie rendue", "Baki"), matched on upper-cased text
+ * without diacritics as the language lists are kept. */
+const ENGLISH_CHANGE = /\bCHANGE(?:\s+DUE)?\b|^\W*CH\b\.?/;
+const isChange = (text: string): boolean => ENGLISH_CHANGE.test(upper(text)) || TILL_CHANGE.test(upper(text));
+/** A tender line: a payment method in any language ("Espèces", "Karte"), the till's tender words
+ * ("Gegeben", "Entregado"), or the English ones. */
+const ENGLISH_TENDER = /\b(?:TENDER(?:ED)?|PAYMENT|PAID)\b/;
+const isTender = (text: string): boolean =>
+  !isChange(text) && (paymentMethodIn(text) !== null || ENGLISH_TENDER.test(upper(text)) || TILL_TENDER.test(upper(text)));
 /** The tender is printed just above the change, a row or two up. */
 const TENDER_ROWS_ABOVE = 2;
 
@@ -20,13 +30,13 @@ function soleAmount(row: Row): number | null {
 }
 
 export function paidAmount(rows: Row[]): number | null {
-  const i = rows.findIndex((r) => CHANGE.test(r.text) && soleAmount(r) !== null);
+  const i = rows.findIndex((r) => isChange(r.text) && soleAmount(r) !== null);
   if (i < 0) return null;
   const change = soleAmount(rows[i]!)!;
   const tenderRow = rows
     .slice(Math.max(0, i - TENDER_ROWS_ABOVE), i)
     .reverse()
-    .find((r) => r.page === rows[i]!.page && TENDER.test(r.text) && !CHANGE.test(r.text) && soleAmount(r) !== null);
+    .find((r) => r.page === rows[i]!.page && isTender(r.text) && soleAmount(r) !== null);
   if (!tenderRow) return null;
   const paid = Math.round((soleAmount(tenderRow)! - change) * 100) / 100;
   return paid > 0 ? paid : null;
@@ -35,5 +45,5 @@ export function paidAmount(rows: Row[]): number | null {
 /** The amounts on tender rows ("CASH $6.90", "VISA 57.76"): a card, or cash given exactly, pays
  * the total itself, so one of them may tell which of two readings of the total was printed. */
 export function tenderedAmounts(rows: Row[]): number[] {
-  return [...new Set(rows.filter((r) => TENDER.test(r.text) && !CHANGE.test(r.text)).map(soleAmount))].filter((v): v is number => v !== null && v > 0);
+  return [...new Set(rows.filter((r) => isTender(r.text)).map(soleAmount))].filter((v): v is number => v !== null && v > 0);
 }

@@ -36,3 +36,23 @@ describe("a restaurant's service charge", () => {
     expect(findTotals(slip('SUB TOTAL | 10.00', 'ROUNDING ADJ | 0.02', 'TOTAL | 3.9%')).rounding).toBeNull();
   });
 });
+
+describe('a Malay till slip', () => {
+  it('reads its subtotal, sales tax, rounding and total by their Malay labels', () => {
+    expect(
+      findTotals(slip('SUBJUMLAH | 94.75', 'CUKAI JUALAN 6% | 5.69', 'LARAS BUNDAR | 0.01', 'JUMLAH PERLU DIBAYAR | 100.45', 'BAYARAN TUNAI | 200.00')),
+    ).toMatchObject({
+      subtotal: { value: 94.75 },
+      tax: { value: 5.69 },
+      rounding: { value: 0.01 },
+      total: { value: 100.45 },
+      consistent: true,
+    });
+    expect(findTotals(slip('JUMLAH KECIL | 20.00', 'CUKAI 6% | 1.20', 'JUMLAH BESAR | 21.20'))).toMatchObject({
+      subtotal: { value: 20 },
+      tax: { value: 1.2 },
+      total: { value: 21.2 },
+      consistent: true,
+    });
+  });
+});
