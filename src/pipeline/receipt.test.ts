@@ -250,6 +250,28 @@ describe('receipt from synthetic readings', () => {
     expect((await both(tendered('100.00', '2.00'))).problems).toMatchObject([{ code: 'ARITHMETIC_MISMATCH', fields: ['subtotal', 'total'] }]);
   });
 
+  it('takes item rows that one reader alone read and that miss the paid total for a misread of the rows, not of the document', async () => {
+    const slip = (reader: ReaderOutput['reader'], tender: boolean) =>
+      placed(
+        slipEntries(
+          'GOOD EATS',
+          '25/12/2018 14:05',
+          // The second item's amount is misread in a faint line: the rows read sum to 14.80.
+          ...(reader === 'tesseract' ? ['DESCRIPTION | AMOUNT', 'NASI LEMAK | 12.00', 'TEH TARIK | 2.80'] : []),
+          'TOTAL | 16.80',
+          ...(tender ? ['CASH | 20.00', 'CHANGE | 3.20'] : []),
+        ),
+        reader,
+      );
+    const paid = await readFinance(receipt, [slip('tesseract', true), slip('paddle', true)], NOW);
+    expect(paid.problems).toEqual([]);
+    expect(paid.get('total')).toMatchObject({ status: 'read', value: 16.8 });
+    expect(paid.get('line_items').evidence).toEqual(['single_reader']);
+    // Without a tender that says what was paid, the sum still doubts the total.
+    const unpaid = await readFinance(receipt, [slip('tesseract', false), slip('paddle', false)], NOW);
+    expect(unpaid.problems).toMatchObject([{ code: 'ARITHMETIC_MISMATCH' }]);
+  });
+
   it('adds a service charge in the arithmetic that vouches for a total only one reader found', async () => {
     const lines = ['GOOD EATS', 'SUB TOTAL | 295.00', 'SERVICE CHARGE 10% | 29.50', 'GST 6% | 19.47', 'ROUNDING ADJ | -0.02'];
     const reading = (reader: ReaderOutput['reader'], total: string | null) => placed(slipEntries(...lines, ...(total ? [total] : [])), reader);

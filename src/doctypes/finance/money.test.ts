@@ -29,6 +29,11 @@ describe('findAmounts', () => {
     expect(findAmounts('17:31')).toEqual([]);
     expect(findAmounts('Qty 12')).toEqual([]);
     expect(findAmounts('Total 1 278.61').map((a) => a.value)).toEqual([278.61]);
+    expect(findAmounts('12/18.00')).toEqual([]);
+  });
+
+  it("reads an amount behind a stray slash, a stamp's stroke read before it", () => {
+    expect(findAmounts('TOTAL ~~. " /18.00').map((a) => a.value)).toEqual([18]);
   });
 });
 

@@ -25,8 +25,11 @@ const WHOLE = String.raw`-?(?:\d{1,3}(?:[.,'’\u00a0\u202f]\d{3})+|\d+)(?![.,]\
  * 8.60, not 8 followed by a count of 60. */
 const LOST_POINT = String.raw`\d{1,6} \d{2}(?=\s*$)`;
 
+/** Not inside a longer number, a date or a code; a slash counts as such only after one of their
+ * characters ("12/18.00"), while one standing apart is a stroke of a stamp or a rule a reader
+ * set before the amount ("TOTAL  /18.00"). */
 const AMOUNT_RE = new RegExp(
-  String.raw`(?<![\w.,/:-])(?:(?<pre>${MARK})\s?(?<a>${NUMBER}|${LOST_POINT}|${WHOLE})|(?<b>${NUMBER})(?:\s?(?<post>${MARK}))?|(?<c>${WHOLE})\s?(?<post2>${MARK}))(?![\w%]|\s?%|[.,/:-]\d)`,
+  String.raw`(?<![\w.,:-])(?<![\w.,:-]\/)(?:(?<pre>${MARK})\s?(?<a>${NUMBER}|${LOST_POINT}|${WHOLE})|(?<b>${NUMBER})(?:\s?(?<post>${MARK}))?|(?<c>${WHOLE})\s?(?<post2>${MARK}))(?![\w%]|\s?%|[.,/:-]\d)`,
   'giu',
 );
 

@@ -107,12 +107,16 @@ function arithmetic(fields: Map<string, FieldReading>, readings: readonly Reader
   settleTotalByTender(fields, tender);
   const items = fields.get('line_items');
   const total = numberOf(fields.get('total'));
-  // Item rows guessed without a table header that do not add up to the total doubt where the total
-  // was placed, unless the slip's tender lines, other printed figures, say it was paid.
+  // Item rows that do not add up to the total doubt where the total was placed, unless the slip's
+  // tender lines, other printed figures, say it was paid, and the rows are the weaker reading:
+  // guessed without a table header, or read by one reader alone (a slip's item lines are its
+  // smallest, faintest print, and one reader's rows miss lines or take a quantity for an amount).
   const totalPaid = total !== null && !!tender?.amounts.some((p) => cents(p) === cents(total));
+  const itemsWeak =
+    !!items?.candidates.length && (items.candidates.every((c) => c.confidence < CONFIDENCE.below) || items.evidence.every((e) => e === 'single_reader'));
   const checks = checkArithmetic({
     items: itemsOf(items),
-    itemsOutweighed: totalPaid && !!items?.candidates.length && items.candidates.every((c) => c.confidence < CONFIDENCE.below),
+    itemsOutweighed: totalPaid && itemsWeak,
     subtotal: numberOf(fields.get('subtotal')),
     taxAmount: numberOf(fields.get('tax_amount')),
     taxRate: numberOf(fields.get('tax_rate')),
