@@ -45,6 +45,17 @@ describe('checkArithmetic', () => {
     expect(supportedFields(checks).has('total')).toBe(true);
   });
 
+  it('neither proves nor doubts a cash total a rounding off its parts when the rounding line was printed but its amount not read', () => {
+    const check = (total: number, roundingUnread: boolean) =>
+      checkArithmetic({ items: null, subtotal: 11.48, taxAmount: 0.69, taxRate: null, total, roundingUnread }).find((c) => c.name === 'total');
+    expect(check(12.15, true)).toMatchObject({ ok: false, reportable: false });
+    expect(supportedFields([check(12.15, true)!]).has('total')).toBe(false);
+    // Without a rounding line, farther than a rounding, or not a multiple of 5 cents: a mismatch.
+    expect(check(12.15, false)).toMatchObject({ ok: false, reportable: true });
+    expect(check(12.25, true)).toMatchObject({ ok: false, reportable: true });
+    expect(check(12.14, true)).toMatchObject({ ok: false, reportable: true });
+  });
+
   it('takes item rows read with no amounts as misread, not as a wrong total', () => {
     const none = [{ quantity: null, unit_price: null, amount: 0 }];
     expect(checkArithmetic({ items: none, subtotal: null, taxAmount: null, taxRate: null, total: 10.4 })).toEqual([]);

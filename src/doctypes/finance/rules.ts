@@ -4,7 +4,8 @@ import { fieldsByKey, fieldsInOrder, readingsOf, settled, withEvidence, type Fie
 import type { ReaderOutput } from '../../readers/types.js';
 import type { RulesContext, RulesOutcome } from '../types.js';
 import { checkArithmetic, supportedFields, type ItemNumbers } from './arithmetic.js';
-import { cents, formatAmount } from './money.js';
+import { matchLabel } from './labels.js';
+import { cents, findAmounts, formatAmount } from './money.js';
 import { readingRows } from './rows.js';
 import { CONFIDENCE } from './values.js';
 import { paidAmount, tenderedAmounts } from './tender.js';
@@ -123,6 +124,7 @@ function arithmetic(fields: Map<string, FieldReading>, readings: readonly Reader
     rounding: numberOf(fields.get('rounding')),
     charge: numberOf(fields.get('service_charge')),
     total: numberOf(fields.get('total')),
+    roundingUnread: readings.some((r) => readingRows(r).some((row) => matchLabel('rounding', row.text) !== null && findAmounts(row.text).length === 0)),
   });
   for (const key of supportedFields(checks)) {
     const f = fields.get(key);
