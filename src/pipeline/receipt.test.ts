@@ -272,6 +272,28 @@ describe('receipt from synthetic readings', () => {
     expect(unpaid.problems).toMatchObject([{ code: 'ARITHMETIC_MISMATCH' }]);
   });
 
+  it('takes item rows fewer than the articles the slip counts for rows missed, not for a total that does not add up', async () => {
+    const slip = (reader: ReaderOutput['reader'], count: string | null) =>
+      placed(
+        slipEntries(
+          'GOOD EATS',
+          '25/12/2018 14:05',
+          ...(reader === 'tesseract' ? ['DESCRIPTION | AMOUNT', 'NASI LEMAK | 12.00', 'TEH TARIK | 4.80'] : []),
+          ...(count ? [count] : []),
+          'TOTAL | 36.28',
+        ),
+        reader,
+      );
+    const counted = await readFinance(receipt, [slip('tesseract', "Nombre d'articles: 5"), slip('paddle', "Nombre d'articles: 5")], NOW);
+    expect(counted.problems).toEqual([]);
+    expect(counted.get('total')).toMatchObject({ status: 'read', value: 36.28 });
+    const uncounted = await readFinance(receipt, [slip('tesseract', null), slip('paddle', null)], NOW);
+    expect(uncounted.problems).toMatchObject([{ code: 'ARITHMETIC_MISMATCH' }]);
+    // As many rows read as the slip counts: the sum still doubts the total.
+    const pieces = await readFinance(receipt, [slip('tesseract', 'Total Items: 2'), slip('paddle', 'Total Items: 2')], NOW);
+    expect(pieces.problems).toMatchObject([{ code: 'ARITHMETIC_MISMATCH' }]);
+  });
+
   it('adds a service charge in the arithmetic that vouches for a total only one reader found', async () => {
     const lines = ['GOOD EATS', 'SUB TOTAL | 295.00', 'SERVICE CHARGE 10% | 29.50', 'GST 6% | 19.47', 'ROUNDING ADJ | -0.02'];
     const reading = (reader: ReaderOutput['reader'], total: string | null) => placed(slipEntries(...lines, ...(total ? [total] : [])), reader);

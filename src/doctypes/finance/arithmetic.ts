@@ -11,9 +11,10 @@ export interface ItemNumbers {
 
 export interface ArithmeticInput {
   items: ItemNumbers[] | null;
-  /** The items were placed by layout alone (no table header) and other printed figures vouch for
-   * the total: a sum that does not add up then says the guess missed a row or took one that is
-   * no item, not that the total was misplaced. */
+  /** The item rows are known to be short of the slip's own (fewer than its printed count), or were
+   * placed by layout alone or read by one reader while other printed figures vouch for the total:
+   * a sum that does not add up then says rows were missed or misread, not that the total was
+   * misplaced. */
   itemsOutweighed?: boolean;
   subtotal: number | null;
   taxAmount: number | null;

@@ -9,6 +9,7 @@
  * `referenced_invoice`: another invoice the document refers to (a credit note's, a correction's).
  * `registry`: the company's registration as its legal footer prints it (register, court, capital).
  * `tax_summary`: the heading of a table of net and tax per rate, whose own "Total" row is not the document's.
+ * `item_count`: how many articles a till slip says it sold ("Positionen: 4", "NB ARTICLES: 8").
  * `addressee`: the reader's own ("your VAT number", "Uw BTW nummer", "Ihre USt-IdNr."): what such a label heads is the customer's. */
 
 export const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'ms', 'ar'] as const;
@@ -35,6 +36,7 @@ export const WORDED_LABELS = [
   'registry',
   'tax_summary',
   'addressee',
+  'item_count',
 ] as const;
 export type WordedLabel = (typeof WORDED_LABELS)[number];
 
@@ -70,6 +72,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     registry: ['registered office', 'registered in', 'company number', 'company registration number', 'share capital'],
     tax_summary: ['gst summary', 'sst summary', 'tax summary', 'vat summary', 'vat analysis', 'tax analysis', 'summary of vat'],
     addressee: ['your'],
+    item_count: ['no. of items', 'no of items', 'number of items', 'total items', 'item count', 'items', 'total qty', 'total quantity'],
   },
   de: {
     invoice_title: ['*rechnung'],
@@ -102,6 +105,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     ],
     tax_summary: ['mwst-übersicht', 'ust-übersicht', 'steuerübersicht', 'mehrwertsteuer-übersicht'],
     addressee: ['ihre', 'ihr', 'ihrer'],
+    item_count: ['anzahl artikel', 'artikelanzahl', 'positionen', 'anzahl positionen', 'artikel'],
   },
   fr: {
     invoice_title: ['facture'],
@@ -124,6 +128,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     registry: ['rcs', 'siren', 'siret', 'au capital de', 'capital social', 'siege social'],
     tax_summary: ['récapitulatif tva', 'récapitulatif de la tva', 'détail tva', 'détail de la tva', 'ventilation tva'],
     addressee: ['votre', 'vos'],
+    item_count: ["nombre d'articles", 'nombre articles', 'nb articles', "nb d'articles", 'articles'],
   },
   es: {
     invoice_title: ['factura'],
@@ -146,6 +151,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     registry: ['registro mercantil', 'capital social', 'domicilio social'],
     tax_summary: ['resumen iva', 'resumen de iva', 'desglose iva', 'desglose de iva', 'detalle de iva'],
     addressee: ['su', 'sus'],
+    item_count: ['numero de articulos', 'n articulos', 'total articulos', 'articulos', 'unidades'],
   },
   it: {
     invoice_title: ['fattura'],
@@ -168,6 +174,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     registry: ['registro imprese', 'registro delle imprese', 'capitale sociale', 'sede legale'],
     tax_summary: ['riepilogo iva', 'riepilogo aliquote iva', 'dettaglio iva'],
     addressee: ['vostra', 'vostro'],
+    item_count: ['numero articoli', 'n. articoli', 'totale articoli', 'articoli', 'pezzi'],
   },
   nl: {
     invoice_title: ['factuur', '*factuur'],
@@ -190,6 +197,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     registry: ['kvk', 'kvk-nummer', 'kamer van koophandel', 'handelsregister', 'statutair gevestigd'],
     tax_summary: ['btw-overzicht', 'btw-specificatie'],
     addressee: ['uw'],
+    item_count: ['aantal artikelen', 'aantal items', 'artikelen'],
   },
   pt: {
     invoice_title: ['fatura', 'nota fiscal'],
@@ -212,6 +220,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     registry: ['registo comercial', 'conservatoria do registo comercial', 'nipc', 'capital social', 'sede social'],
     tax_summary: ['resumo iva', 'resumo do iva', 'quadro resumo do iva', 'resumo de impostos'],
     addressee: ['seu', 'sua', 'vosso', 'vossa'],
+    item_count: ['numero de artigos', 'n. artigos', 'total de artigos', 'artigos'],
   },
   // Malay: Malaysia's till slips and invoices (SST), often with English labels beside these.
   ms: {
@@ -235,6 +244,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     registry: ['no. syarikat', 'no syarikat', 'no. pendaftaran syarikat', 'no pendaftaran syarikat'],
     tax_summary: ['ringkasan cukai', 'ringkasan sst', 'ringkasan gst'],
     addressee: ['anda'],
+    item_count: ['bilangan item', 'bil item', 'jumlah item', 'jumlah kuantiti'],
   },
   ar: {
     invoice_title: ['فاتورة', 'فاتورة ضريبية'],
@@ -258,5 +268,6 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     tax_summary: ['ملخص الضريبة', 'ملخص ضريبة القيمة المضافة'],
     // Arabic says "your" with a suffix on the noun (رقمكم الضريبي), not a word of its own.
     addressee: [],
+    item_count: ['عدد الأصناف', 'عدد المواد'],
   },
 };

@@ -37,6 +37,7 @@ const WORDED_STRENGTH: Record<WordedLabel, [number, number]> = {
   registry: [2, 2],
   tax_summary: [2, 2],
   addressee: [2, 2],
+  item_count: [2, 2],
 };
 /** Labels that name a block only at the start of a line ("From:" yes, "Transfer from" no). */
 const LINE_START = new Set<WordedLabel>(['vendor']);
@@ -191,6 +192,7 @@ export const LABELS = {
     ),
   ],
   addressee: WORDED.addressee,
+  item_count: WORDED.item_count,
   payment_method: [L(/\bPAID\s*BY\b|\bPAYMENT\s*(?:METHOD|MODE|TYPE)\b|\bPAYMENT\b\s*:|\bTENDER\b|\bMODE\s*DE\s*(?:PAIEMENT|REGLEMENT)\b/, 2)],
 } satisfies Record<string, LabelPattern[]>;
 

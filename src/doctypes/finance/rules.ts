@@ -4,6 +4,7 @@ import { fieldsByKey, fieldsInOrder, readingsOf, settled, withEvidence, type Fie
 import type { ReaderOutput } from '../../readers/types.js';
 import type { RulesContext, RulesOutcome } from '../types.js';
 import { checkArithmetic, supportedFields, type ItemNumbers } from './arithmetic.js';
+import { fewerItemsThanPrinted, printedItemCount } from './item-count.js';
 import { matchLabel } from './labels.js';
 import { cents, findAmounts, formatAmount } from './money.js';
 import { readingRows } from './rows.js';
@@ -115,9 +116,12 @@ function arithmetic(fields: Map<string, FieldReading>, readings: readonly Reader
   const totalPaid = total !== null && !!tender?.amounts.some((p) => cents(p) === cents(total));
   const itemsWeak =
     !!items?.candidates.length && (items.candidates.every((c) => c.confidence < CONFIDENCE.below) || items.evidence.every((e) => e === 'single_reader'));
+  // A slip that prints how many articles it sold says when the rows read are not all of them.
+  const counts = [...new Set(readings.map((r) => printedItemCount(readingRows(r))).filter((n): n is number => n !== null))];
+  const itemsShort = counts.length === 1 && fewerItemsThanPrinted(itemsOf(items) ?? [], counts[0]!);
   const checks = checkArithmetic({
     items: itemsOf(items),
-    itemsOutweighed: totalPaid && itemsWeak,
+    itemsOutweighed: (totalPaid && itemsWeak) || itemsShort,
     subtotal: numberOf(fields.get('subtotal')),
     taxAmount: numberOf(fields.get('tax_amount')),
     taxRate: numberOf(fields.get('tax_rate')),

@@ -1,0 +1,30 @@
+import { matchLabel } from './labels.js';
+import { findAmounts } from './money.js';
+import type { Row } from './rows.js';
+
+/** How many articles a till slip says it sold ("Positionen: 4", "NB ARTICLES: 8", "TOTAL QTY: 10
+ * 16.98"): the one whole number on a row so labelled, beside any amount. A slip counts its lines
+ * or its pieces, so item rows read that fall short of both prove that rows were missed. */
+
+/** More articles than a slip's count line would print: a larger number is a code, not a count. */
+const MAX_COUNT = 999;
+
+export function printedItemCount(rows: Row[]): number | null {
+  const counts = new Set<number>();
+  for (const row of rows) {
+    if (!matchLabel('item_count', row.text)) continue;
+    let rest = row.text;
+    for (const a of findAmounts(row.text).reverse()) rest = rest.slice(0, a.start) + ' ' + rest.slice(a.end);
+    const whole = [...rest.matchAll(/(?<![\w.,])\d{1,3}(?![\w.,%]|[.,]\d)/g)].map((m) => Number(m[0]));
+    if (whole.length === 1 && whole[0]! > 0 && whole[0]! <= MAX_COUNT) counts.add(whole[0]!);
+  }
+  return counts.size === 1 ? [...counts][0]! : null;
+}
+
+/** Item rows that fall short of the printed count in lines and in pieces (a row without a
+ * quantity being one piece). */
+export function fewerItemsThanPrinted(items: ReadonlyArray<{ quantity: number | null }>, printed: number | null): boolean {
+  if (printed === null) return false;
+  const pieces = items.reduce((n, i) => n + (i.quantity ?? 1), 0);
+  return items.length < printed && pieces < printed;
+}
