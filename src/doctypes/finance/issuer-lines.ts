@@ -2,7 +2,7 @@ import type { Box } from '../../readers/types.js';
 import { findIban } from './iban.js';
 import { matchLabel } from './labels.js';
 import { findPairs } from './pairs.js';
-import { CONTACT, formedName, inlineAddress, isPartyText, looksLikeSentence, nameOf } from './party-names.js';
+import { CONTACT, endsInLegalForm, formedName, inlineAddress, isPartyText, looksLikeSentence, nameOf } from './party-names.js';
 import type { Cell, Row } from './rows.js';
 
 /** Lines that name the issuer outright wherever the letterhead is: the bank line's account holder
@@ -105,7 +105,26 @@ function legalFooter(rows: Row[]): NamedIssuer | null {
     const above = rows.filter((r) => r.page === first.page && r.index === first.index - 1 && first.box[1] - r.box[3] <= Math.max(r.height, first.height) * 4);
     for (const row of [first, ...above]) {
       const name = row.cells.length === 1 ? plainName(row.text) : null;
-      if (name) return { name, boxes: [row.box], page: row.page, how: 'legal_footer' };
+      // Its legal form written and its address after it on its line ("Au bon moulin SARL - 12 rue
+      // du Moulin - 75001 Paris"), it heads its own address as a formed name does.
+      const addressed = name !== null && endsInLegalForm(name) && (inlineAddress(row.text) ?? '').split(', ').some(isAddressLine);
+      if (name) return { name, boxes: [row.box], page: row.page, how: addressed ? 'legal_block' : 'legal_footer' };
+    }
+  }
+  return null;
+}
+
+/** A footer line that names a company before its address ("Firm AS · Street 7 · 5013 Town"), with
+ * no registration or tax ID on it: the issuer's own line, though one sign alone. */
+export function footerLine(rows: Row[]): NamedIssuer | null {
+  for (const row of rows.filter((r) => r.box[1] >= FOOTER_TOP)) {
+    for (const { text, box } of [row, ...row.cells]) {
+      const address = inlineAddress(text);
+      // The name is the line's whole first part: after a label ("Lieferadresse: Firm AG") it
+      // would be another party's.
+      const name = nameOf(text);
+      if (address && formedName(name) === name && !BANK_NAME.test(name) && address.split(', ').some(isAddressLine))
+        return { name, boxes: [box], page: row.page, how: 'legal_footer' };
     }
   }
   return null;

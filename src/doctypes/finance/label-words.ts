@@ -9,7 +9,8 @@
  * `referenced_invoice`: another invoice the document refers to (a credit note's, a correction's).
  * `registry`: the company's registration as its legal footer prints it (register, court, capital).
  * `tax_summary`: the heading of a table of net and tax per rate, whose own "Total" row is not the document's.
- * `addressee`: the reader's own ("your VAT number", "Uw BTW nummer", "Ihre USt-IdNr."): what such a label heads is the customer's. */
+ * `addressee`: the reader's own ("your VAT number", "Uw BTW nummer", "Ihre USt-IdNr."): what such a label heads is the customer's.
+ * `party_name`: a form's field for a party's name ("Name:", "Raison sociale :"), under the party's label. */
 
 export const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -35,6 +36,7 @@ export const WORDED_LABELS = [
   'registry',
   'tax_summary',
   'addressee',
+  'party_name',
 ] as const;
 export type WordedLabel = (typeof WORDED_LABELS)[number];
 
@@ -70,6 +72,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     registry: ['registered office', 'registered in', 'company number', 'company registration number', 'share capital'],
     tax_summary: ['gst summary', 'sst summary', 'tax summary', 'vat summary', 'vat analysis', 'tax analysis', 'summary of vat'],
     addressee: ['your'],
+    party_name: ['name', 'company name', 'business name', 'trading name', 'legal name'],
   },
   de: {
     invoice_title: ['*rechnung'],
@@ -80,7 +83,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     tax: ['mwst', 'mwst.', 'ust', 'ust.', 'mehrwertsteuer', 'umsatzsteuer', 'steuerbetrag'],
     total: ['gesamtbetrag', 'rechnungsbetrag', 'gesamtsumme', 'endbetrag', 'bruttobetrag', 'bruttosumme', 'summe brutto', 'gesamt brutto', '!summe', '!gesamt'],
     amount_due: ['zahlbetrag', 'zu zahlen', 'zu zahlender betrag', 'offener betrag', 'falliger betrag'],
-    vendor: ['ver kaufer', 'lieferant', 'rechnungssteller', 'rechnungsaussteller', 'leistungserbringer', 'auftragnehmer'],
+    vendor: ['ver kaufer', 'lieferant', 'rechnungssteller', 'rechnungsaussteller', 'leistungserbringer', 'auftragnehmer', 'absender', 'angaben zum ver kaufer'],
     customer: ['kaufer', 'rechnungsempfanger', 'rechnungsadresse', 'leistungsempfanger', 'auftraggeber', '!kunde'],
     vendor_tax_id: ['ust-idnr', 'ust-idnr.', 'ust-id', 'ust.-id.-nr.', 'umsatzsteuer-id', 'steuernummer', 'steuer-nr'],
     credit_note: ['gutschrift', 'rechnungskorrektur', 'stornorechnung'],
@@ -102,6 +105,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     ],
     tax_summary: ['mwst-übersicht', 'ust-übersicht', 'steuerübersicht', 'mehrwertsteuer-übersicht'],
     addressee: ['ihre', 'ihr', 'ihrer'],
+    party_name: ['name', 'firmenname', 'firmenbezeichnung', 'unternehmensname'],
   },
   fr: {
     invoice_title: ['facture'],
@@ -112,7 +116,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     tax: ['tva', 'montant tva', 'total tva'],
     total: ['total ttc', 'montant ttc', 'montant total', 'total de la facture', '!total'],
     amount_due: ['net a payer', 'montant du', 'reste a payer', 'somme a payer', 'total a payer'],
-    vendor: ['vendeur', 'fournisseur', 'emetteur', 'prestataire', 'emis par', 'facture par'],
+    vendor: ['vendeur', 'fournisseur', 'emetteur', 'prestataire', 'emis par', 'facture par', 'vendu par'],
     customer: ['acheteur', 'facture a', 'adresse de facturation', 'destinataire', '!client'],
     vendor_tax_id: ['n tva intracommunautaire', 'tva intracommunautaire', 'numero de tva', 'n tva', 'siret'],
     credit_note: ['avoir', "facture d'avoir", 'note de credit'],
@@ -124,6 +128,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     registry: ['rcs', 'siren', 'siret', 'au capital de', 'capital social', 'siege social'],
     tax_summary: ['récapitulatif tva', 'récapitulatif de la tva', 'détail tva', 'détail de la tva', 'ventilation tva'],
     addressee: ['votre', 'vos'],
+    party_name: ['nom', 'raison sociale', 'denomination', 'denomination sociale'],
   },
   es: {
     invoice_title: ['factura'],
@@ -134,7 +139,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     tax: ['iva', 'cuota de iva', 'impuesto', 'total iva'],
     total: ['importe total', 'total factura', 'total con iva', '!total'],
     amount_due: ['total a pagar', 'importe a pagar', 'importe adeudado', 'saldo pendiente'],
-    vendor: ['vendedor', 'proveedor', 'emisor', 'datos del emisor', 'facturado por'],
+    vendor: ['vendedor', 'proveedor', 'emisor', 'datos del emisor', 'facturado por', 'emitido por'],
     customer: ['comprador', 'facturar a', 'datos del cliente', 'receptor', 'datos del receptor', '!cliente'],
     vendor_tax_id: ['nif', 'cif', 'nif-iva', 'numero de iva'],
     credit_note: ['nota de credito', 'factura rectificativa', 'abono'],
@@ -146,6 +151,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     registry: ['registro mercantil', 'capital social', 'domicilio social'],
     tax_summary: ['resumen iva', 'resumen de iva', 'desglose iva', 'desglose de iva', 'detalle de iva'],
     addressee: ['su', 'sus'],
+    party_name: ['nombre', 'razon social', 'denominacion social'],
   },
   it: {
     invoice_title: ['fattura'],
@@ -156,7 +162,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     tax: ['iva', 'imposta', 'totale iva'],
     total: ['totale fattura', 'totale documento', 'importo totale', 'totale ivato', '!totale'],
     amount_due: ['importo dovuto', 'netto a pagare', 'totale da pagare', 'saldo dovuto'],
-    vendor: ['fornitore', 'venditore', 'cedente', 'prestatore'],
+    vendor: ['fornitore', 'venditore', 'cedente', 'prestatore', 'emesso da'],
     customer: ['acquirente', 'cessionario', 'committente', 'destinatario', 'spett.le', '!cliente'],
     vendor_tax_id: ['partita iva', 'p. iva', 'p.iva', 'codice fiscale'],
     credit_note: ['nota di credito'],
@@ -168,6 +174,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     registry: ['registro imprese', 'registro delle imprese', 'capitale sociale', 'sede legale'],
     tax_summary: ['riepilogo iva', 'riepilogo aliquote iva', 'dettaglio iva'],
     addressee: ['vostra', 'vostro'],
+    party_name: ['nome', 'ragione sociale', 'denominazione'],
   },
   nl: {
     invoice_title: ['factuur', '*factuur'],
@@ -178,7 +185,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     tax: ['btw', 'btw-bedrag'],
     total: ['totaal incl. btw', 'totaalbedrag', 'totaal inclusief btw', '!totaal'],
     amount_due: ['te betalen', 'openstaand bedrag', 'verschuldigd bedrag'],
-    vendor: ['leverancier', 'verkoper'],
+    vendor: ['leverancier', 'verkoper', 'afzender', 'verkocht door'],
     customer: ['koper', 'factuuradres', 'factuur aan', 'afnemer', '!klant'],
     vendor_tax_id: ['btw-nummer', 'btw nummer', 'btw-id', 'btw nr'],
     credit_note: ['creditnota', 'creditfactuur'],
@@ -190,6 +197,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     registry: ['kvk', 'kvk-nummer', 'kamer van koophandel', 'handelsregister', 'statutair gevestigd'],
     tax_summary: ['btw-overzicht', 'btw-specificatie'],
     addressee: ['uw'],
+    party_name: ['naam', 'bedrijfsnaam', 'handelsnaam'],
   },
   pt: {
     invoice_title: ['fatura', 'nota fiscal'],
@@ -200,7 +208,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     tax: ['iva', 'imposto', 'total iva'],
     total: ['valor total', 'total da fatura', 'total com iva', '!total'],
     amount_due: ['valor a pagar', 'total a pagar', 'montante em divida'],
-    vendor: ['fornecedor', 'vendedor', 'emitente', 'prestador'],
+    vendor: ['fornecedor', 'vendedor', 'emitente', 'prestador', 'emitido por'],
     customer: ['comprador', 'adquirente', 'faturar a', 'tomador', 'destinatario', '!cliente'],
     vendor_tax_id: ['nif', 'numero de contribuinte', 'cnpj'],
     credit_note: ['nota de credito'],
@@ -212,6 +220,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     registry: ['registo comercial', 'conservatoria do registo comercial', 'nipc', 'capital social', 'sede social'],
     tax_summary: ['resumo iva', 'resumo do iva', 'quadro resumo do iva', 'resumo de impostos'],
     addressee: ['seu', 'sua', 'vosso', 'vossa'],
+    party_name: ['nome', 'denominacao social', 'razao social'],
   },
   ar: {
     invoice_title: ['فاتورة', 'فاتورة ضريبية'],
@@ -235,5 +244,6 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     tax_summary: ['ملخص الضريبة', 'ملخص ضريبة القيمة المضافة'],
     // Arabic says "your" with a suffix on the noun (رقمكم الضريبي), not a word of its own.
     addressee: [],
+    party_name: ['الاسم', 'اسم الشركة'],
   },
 };
