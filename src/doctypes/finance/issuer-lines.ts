@@ -80,6 +80,13 @@ const isAddressLine = (text: string): boolean =>
   !matchLabel('vendor_tax_id', text) &&
   !matchLabel('registry', text);
 
+/** What follows a name on its own line: the parts of a sender line ("Firm GmbH · Street 7 ·
+ * Town"), or the next cells of a footer line printed with gaps. */
+const addressAfter = (row: Row, cell: Cell): string[] => [
+  ...(inlineAddress(cell.text) ?? '').split(', '),
+  ...row.cells.slice(row.cells.indexOf(cell) + 1, row.cells.indexOf(cell) + 3).map((c) => c.text),
+];
+
 function legalFooter(rows: Row[]): NamedIssuer | null {
   // The issuer's VAT ID in the footer is as much its legal particulars as a registration.
   for (const registry of rows.filter((r) => r.box[1] >= FOOTER_TOP && (matchLabel('registry', r.text) || matchLabel('vendor_tax_id', r.text)))) {
@@ -91,11 +98,12 @@ function legalFooter(rows: Row[]): NamedIssuer | null {
         if (!name) continue;
         const under = columnUnder(block, row, cell);
         if (BANK_NAME.test(name) || (under[0] && BANK_LINE.test(under[0].text))) continue;
-        // A company name heading its own address, in the block that holds its tax ID or
-        // registration, is the issuer's legal footer as surely as a label would say.
-        const inline = (inlineAddress(cell.text) ?? '').split(', ');
-        const addressed = [...inline, ...under.map((c) => c.text)].some(isAddressLine);
-        if (addressed) return { name, boxes: [cell.box], page: row.page, how: 'legal_block' };
+        // A company name heading its own address (on its line or under it) or its own
+        // registration lines, in the block that holds its tax ID or registration, is the issuer's
+        // legal footer as surely as a label would say.
+        const addressed = [...addressAfter(row, cell), ...under.map((c) => c.text)].some(isAddressLine);
+        const registered = under.some((c) => matchLabel('registry', c.text) || matchLabel('vendor_tax_id', c.text));
+        if (addressed || registered) return { name, boxes: [cell.box], page: row.page, how: 'legal_block' };
         formed ??= { name, boxes: [cell.box], page: row.page, how: 'legal_footer' };
       }
     }
@@ -118,14 +126,12 @@ function legalFooter(rows: Row[]): NamedIssuer | null {
  * no registration or tax ID on it: the issuer's own line, though one sign alone. */
 export function footerLine(rows: Row[]): NamedIssuer | null {
   for (const row of rows.filter((r) => r.box[1] >= FOOTER_TOP)) {
-    for (const { text, box } of [row, ...row.cells]) {
-      const address = inlineAddress(text);
-      // The name is the line's whole first part: after a label ("Lieferadresse: Firm AG") it
-      // would be another party's.
-      const name = nameOf(text);
-      if (address && formedName(name) === name && !BANK_NAME.test(name) && address.split(', ').some(isAddressLine))
-        return { name, boxes: [box], page: row.page, how: 'legal_footer' };
-    }
+    // The name is the line's first part: after a label ("Lieferadresse: Firm AG") it would be
+    // another party's.
+    const first = row.cells[0]!;
+    const name = nameOf(first.text);
+    if (formedName(name) === name && !BANK_NAME.test(name) && addressAfter(row, first).some(isAddressLine))
+      return { name, boxes: [first.box], page: row.page, how: 'legal_footer' };
   }
   return null;
 }

@@ -343,4 +343,26 @@ describe('invoice issuer', () => {
       ),
     ).toMatchObject({ name: 'Bäckerei Sonnenschein', address: 'Hauptstraße 5, 80331 München', placedBy: 'confirmed' });
   });
+
+  it('heads the legal footer by its registration lines under it, or by its address in the next cells of its line', () => {
+    const window: Entry[] = [
+      ['Müller Bau AG', 0.08, 0.2],
+      ['Bauweg 3', 0.08, 0.215],
+      ['10115 Berlin', 0.08, 0.23],
+    ];
+    const columns: Entry[] = [
+      ['Nordlicht Technik GmbH', 0.08, 0.92, 0.8],
+      ['Geschäftsführer: Hans Muster', 0.08, 0.93, 0.8],
+      ['Amtsgericht München HRB 12345', 0.08, 0.94, 0.8],
+    ];
+    expect(findVendor(rowsOf([...window, ...columns]))).toMatchObject({ name: 'Nordlicht Technik GmbH', placedBy: 'legal_block' });
+    const line: Entry[] = [
+      ['Nordlicht Technik GmbH', 0.05, 0.94, 0.8],
+      ['Lindenallee 20', 0.3, 0.94, 0.8],
+      ['80333 München', 0.45, 0.94, 0.8],
+    ];
+    expect(findVendor(rowsOf([...window, ...line, ['USt-IdNr. DE123456789', 0.72, 0.94, 0.8]]))).toMatchObject({ placedBy: 'legal_block' });
+    // With no registration on it, the line is confirmed by the logo's word.
+    expect(findVendor(rowsOf([['NORDLICHT', 0.08, 0.05, 2.2], ...window, ...line]))).toMatchObject({ name: 'Nordlicht Technik GmbH', placedBy: 'confirmed' });
+  });
 });
