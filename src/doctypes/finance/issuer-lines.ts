@@ -122,16 +122,25 @@ function legalFooter(rows: Row[]): NamedIssuer | null {
   return null;
 }
 
-/** A footer line that names a company before its address ("Firm AS · Street 7 · 5013 Town"), with
- * no registration or tax ID on it: the issuer's own line, though one sign alone. */
+/** A footer that names a company before its address, with no registration or tax ID: on one line
+ * ("Firm AS · Street 7 · 5013 Town") or heading a column of its own over its street. The issuer's
+ * own line, though one sign alone. */
 export function footerLine(rows: Row[]): NamedIssuer | null {
+  const company = (text: string): string | null => {
+    const name = nameOf(text);
+    return formedName(name) === name && !BANK_NAME.test(name) ? name : null;
+  };
   for (const row of rows.filter((r) => r.box[1] >= FOOTER_TOP)) {
-    // The name is the line's first part: after a label ("Lieferadresse: Firm AG") it would be
-    // another party's.
+    // On a line, the name is its first part: after a label ("Lieferadresse: Firm AG") it would
+    // be another party's.
     const first = row.cells[0]!;
-    const name = nameOf(first.text);
-    if (formedName(name) === name && !BANK_NAME.test(name) && addressAfter(row, first).some(isAddressLine))
-      return { name, boxes: [first.box], page: row.page, how: 'legal_footer' };
+    const name = company(first.text);
+    if (name && addressAfter(row, first).some(isAddressLine)) return { name, boxes: [first.box], page: row.page, how: 'legal_footer' };
+    for (const cell of row.cells) {
+      const head = company(cell.text);
+      const under = head ? columnUnder(blockAround(rows, row), row, cell) : [];
+      if (head && under[0] && isAddressLine(under[0].text)) return { name: head, boxes: [cell.box], page: row.page, how: 'legal_footer' };
+    }
   }
   return null;
 }

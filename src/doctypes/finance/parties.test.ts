@@ -365,4 +365,33 @@ describe('invoice issuer', () => {
     // With no registration on it, the line is confirmed by the logo's word.
     expect(findVendor(rowsOf([['NORDLICHT', 0.08, 0.05, 2.2], ...window, ...line]))).toMatchObject({ name: 'Nordlicht Technik GmbH', placedBy: 'confirmed' });
   });
+
+  it("is the footer's column of name and address, with no registration, confirmed by the logo's word", () => {
+    const page: Entry[] = [
+      ['NORDLICHT', 0.08, 0.05, 2.2],
+      ['Müller Bau AG', 0.08, 0.2],
+      ['Bauweg 3', 0.08, 0.215],
+      ['10115 Berlin', 0.08, 0.23],
+      ['Nordlicht Technik GmbH', 0.08, 0.92, 0.8],
+      ['Tel. 089 123456', 0.4, 0.92, 0.8],
+      ['Lindenallee 20', 0.08, 0.93, 0.8],
+      ['info@nordlicht.de', 0.4, 0.93, 0.8],
+      ['80333 München', 0.08, 0.94, 0.8],
+    ];
+    expect(findVendor(rowsOf(page))).toMatchObject({ name: 'Nordlicht Technik GmbH', placedBy: 'confirmed' });
+  });
+
+  it('reads a sender line whose parts the text layer gives as cells of their own', () => {
+    const page: Entry[] = [
+      ['Bäckerei Sonnenschein', 0.08, 0.185, 0.6],
+      ['·', 0.26, 0.185, 0.6],
+      ['Hauptstraße 5', 0.28, 0.185, 0.6],
+      ['·', 0.38, 0.185, 0.6],
+      ['80331 München', 0.4, 0.185, 0.6],
+      ['Müller Bau AG', 0.08, 0.2],
+      ['Bauweg 3', 0.08, 0.215],
+      ['10115 Berlin', 0.08, 0.23],
+    ];
+    expect(findVendor(rowsOf(page))).toMatchObject({ name: 'Bäckerei Sonnenschein', placedBy: 'confirmed' });
+  });
 });

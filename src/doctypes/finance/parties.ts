@@ -214,7 +214,8 @@ const isLetterheadName = (name: string): boolean =>
  * name under it is printed larger. */
 function senderLine(rows: Row[], customers: PartyReading[]): PartyReading | null {
   for (const row of rows.filter((r) => r.page === rows[0]?.page && r.box[1] <= 0.35)) {
-    for (const cell of row.cells) {
+    // Its parts may stand in cells of their own ("Firm", "●", "Street 12").
+    for (const cell of [...row.cells, row]) {
       const address = inlineAddress(cell.text);
       const name = nameOf(cell.text);
       if (address && isLetterheadName(name) && !inBlocks(customers, row.page, cell.box) && overAddressWindow(rows, row, cell.box))
