@@ -2,7 +2,7 @@ import type { Box } from '../../readers/types.js';
 import { findIban } from './iban.js';
 import { matchLabel } from './labels.js';
 import { findPairs } from './pairs.js';
-import { CONTACT, formedName, inlineAddress, isPartyText, looksLikeSentence, nameOf } from './party-names.js';
+import { CONTACT, endsInLegalForm, formedName, inlineAddress, isPartyText, looksLikeSentence, nameOf } from './party-names.js';
 import type { Cell, Row } from './rows.js';
 
 /** Lines that name the issuer outright wherever the letterhead is: the bank line's account holder
@@ -80,6 +80,13 @@ const isAddressLine = (text: string): boolean =>
   !matchLabel('vendor_tax_id', text) &&
   !matchLabel('registry', text);
 
+/** What follows a name on its own line: the parts of a sender line ("Firm GmbH · Street 7 ·
+ * Town"), or the next cells of a footer line printed with gaps. */
+const addressAfter = (row: Row, cell: Cell): string[] => [
+  ...(inlineAddress(cell.text) ?? '').split(', '),
+  ...row.cells.slice(row.cells.indexOf(cell) + 1, row.cells.indexOf(cell) + 3).map((c) => c.text),
+];
+
 function legalFooter(rows: Row[]): NamedIssuer | null {
   // The issuer's VAT ID in the footer is as much its legal particulars as a registration.
   for (const registry of rows.filter((r) => r.box[1] >= FOOTER_TOP && (matchLabel('registry', r.text) || matchLabel('vendor_tax_id', r.text)))) {
@@ -91,11 +98,12 @@ function legalFooter(rows: Row[]): NamedIssuer | null {
         if (!name) continue;
         const under = columnUnder(block, row, cell);
         if (BANK_NAME.test(name) || (under[0] && BANK_LINE.test(under[0].text))) continue;
-        // A company name heading its own address, in the block that holds its tax ID or
-        // registration, is the issuer's legal footer as surely as a label would say.
-        const inline = (inlineAddress(cell.text) ?? '').split(', ');
-        const addressed = [...inline, ...under.map((c) => c.text)].some(isAddressLine);
-        if (addressed) return { name, boxes: [cell.box], page: row.page, how: 'legal_block' };
+        // A company name heading its own address (on its line or under it) or its own
+        // registration lines, in the block that holds its tax ID or registration, is the issuer's
+        // legal footer as surely as a label would say.
+        const addressed = [...addressAfter(row, cell), ...under.map((c) => c.text)].some(isAddressLine);
+        const registered = under.some((c) => matchLabel('registry', c.text) || matchLabel('vendor_tax_id', c.text));
+        if (addressed || registered) return { name, boxes: [cell.box], page: row.page, how: 'legal_block' };
         formed ??= { name, boxes: [cell.box], page: row.page, how: 'legal_footer' };
       }
     }
@@ -105,7 +113,33 @@ function legalFooter(rows: Row[]): NamedIssuer | null {
     const above = rows.filter((r) => r.page === first.page && r.index === first.index - 1 && first.box[1] - r.box[3] <= Math.max(r.height, first.height) * 4);
     for (const row of [first, ...above]) {
       const name = row.cells.length === 1 ? plainName(row.text) : null;
-      if (name) return { name, boxes: [row.box], page: row.page, how: 'legal_footer' };
+      // Its legal form written and its address after it on its line ("Au bon moulin SARL - 12 rue
+      // du Moulin - 75001 Paris"), it heads its own address as a formed name does.
+      const addressed = name !== null && endsInLegalForm(name) && (inlineAddress(row.text) ?? '').split(', ').some(isAddressLine);
+      if (name) return { name, boxes: [row.box], page: row.page, how: addressed ? 'legal_block' : 'legal_footer' };
+    }
+  }
+  return null;
+}
+
+/** A footer that names a company before its address, with no registration or tax ID: on one line
+ * ("Firm AS · Street 7 · 5013 Town") or heading a column of its own over its street. The issuer's
+ * own line, though one sign alone. */
+export function footerLine(rows: Row[]): NamedIssuer | null {
+  const company = (text: string): string | null => {
+    const name = nameOf(text);
+    return formedName(name) === name && !BANK_NAME.test(name) ? name : null;
+  };
+  for (const row of rows.filter((r) => r.box[1] >= FOOTER_TOP)) {
+    // On a line, the name is its first part: after a label ("Lieferadresse: Firm AG") it would
+    // be another party's.
+    const first = row.cells[0]!;
+    const name = company(first.text);
+    if (name && addressAfter(row, first).some(isAddressLine)) return { name, boxes: [first.box], page: row.page, how: 'legal_footer' };
+    for (const cell of row.cells) {
+      const head = company(cell.text);
+      const under = head ? columnUnder(blockAround(rows, row), row, cell) : [];
+      if (head && under[0] && isAddressLine(under[0].text)) return { name: head, boxes: [cell.box], page: row.page, how: 'legal_footer' };
     }
   }
   return null;

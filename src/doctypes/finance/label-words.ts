@@ -10,7 +10,8 @@
  * `registry`: the company's registration as its legal footer prints it (register, court, capital).
  * `tax_summary`: the heading of a table of net and tax per rate, whose own "Total" row is not the document's.
  * `item_count`: how many articles a till slip says it sold ("Positionen: 4", "NB ARTICLES: 8").
- * `addressee`: the reader's own ("your VAT number", "Uw BTW nummer", "Ihre USt-IdNr."): what such a label heads is the customer's. */
+ * `addressee`: the reader's own ("your VAT number", "Uw BTW nummer", "Ihre USt-IdNr."): what such a label heads is the customer's.
+ * `party_name`: a form's field for a party's name ("Name:", "Raison sociale :"), under the party's label. */
 
 export const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'ms', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -37,6 +38,7 @@ export const WORDED_LABELS = [
   'tax_summary',
   'addressee',
   'item_count',
+  'party_name',
 ] as const;
 export type WordedLabel = (typeof WORDED_LABELS)[number];
 
@@ -73,6 +75,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     tax_summary: ['gst summary', 'sst summary', 'tax summary', 'vat summary', 'vat analysis', 'tax analysis', 'summary of vat'],
     addressee: ['your'],
     item_count: ['no. of items', 'no of items', 'number of items', 'total items', 'item count', 'items', 'total qty', 'total quantity'],
+    party_name: ['name', 'company name', 'business name', 'trading name', 'legal name'],
   },
   de: {
     invoice_title: ['*rechnung'],
@@ -83,7 +86,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     tax: ['mwst', 'mwst.', 'ust', 'ust.', 'mehrwertsteuer', 'umsatzsteuer', 'steuerbetrag'],
     total: ['gesamtbetrag', 'rechnungsbetrag', 'gesamtsumme', 'endbetrag', 'bruttobetrag', 'bruttosumme', 'summe brutto', 'gesamt brutto', '!summe', '!gesamt'],
     amount_due: ['zahlbetrag', 'zu zahlen', 'zu zahlender betrag', 'offener betrag', 'falliger betrag'],
-    vendor: ['ver kaufer', 'lieferant', 'rechnungssteller', 'rechnungsaussteller', 'leistungserbringer', 'auftragnehmer'],
+    vendor: ['ver kaufer', 'lieferant', 'rechnungssteller', 'rechnungsaussteller', 'leistungserbringer', 'auftragnehmer', 'absender', 'angaben zum ver kaufer'],
     customer: ['kaufer', 'rechnungsempfanger', 'rechnungsadresse', 'leistungsempfanger', 'auftraggeber', '!kunde'],
     vendor_tax_id: ['ust-idnr', 'ust-idnr.', 'ust-id', 'ust.-id.-nr.', 'umsatzsteuer-id', 'steuernummer', 'steuer-nr'],
     credit_note: ['gutschrift', 'rechnungskorrektur', 'stornorechnung'],
@@ -106,6 +109,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     tax_summary: ['mwst-übersicht', 'ust-übersicht', 'steuerübersicht', 'mehrwertsteuer-übersicht'],
     addressee: ['ihre', 'ihr', 'ihrer'],
     item_count: ['anzahl artikel', 'artikelanzahl', 'positionen', 'anzahl positionen', 'artikel'],
+    party_name: ['name', 'firmenname', 'firmenbezeichnung', 'unternehmensname'],
   },
   fr: {
     invoice_title: ['facture'],
@@ -116,7 +120,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     tax: ['tva', 'montant tva', 'total tva'],
     total: ['total ttc', 'montant ttc', 'montant total', 'total de la facture', '!total'],
     amount_due: ['net a payer', 'montant du', 'reste a payer', 'somme a payer', 'total a payer'],
-    vendor: ['vendeur', 'fournisseur', 'emetteur', 'prestataire', 'emis par', 'facture par'],
+    vendor: ['vendeur', 'fournisseur', 'emetteur', 'prestataire', 'emis par', 'facture par', 'vendu par'],
     customer: ['acheteur', 'facture a', 'adresse de facturation', 'destinataire', '!client'],
     vendor_tax_id: ['n tva intracommunautaire', 'tva intracommunautaire', 'numero de tva', 'n tva', 'siret'],
     credit_note: ['avoir', "facture d'avoir", 'note de credit'],
@@ -129,6 +133,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     tax_summary: ['récapitulatif tva', 'récapitulatif de la tva', 'détail tva', 'détail de la tva', 'ventilation tva'],
     addressee: ['votre', 'vos'],
     item_count: ["nombre d'articles", 'nombre articles', 'nb articles', "nb d'articles", 'articles'],
+    party_name: ['nom', 'raison sociale', 'denomination', 'denomination sociale'],
   },
   es: {
     invoice_title: ['factura'],
@@ -139,7 +144,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     tax: ['iva', 'cuota de iva', 'impuesto', 'total iva'],
     total: ['importe total', 'total factura', 'total con iva', '!total'],
     amount_due: ['total a pagar', 'importe a pagar', 'importe adeudado', 'saldo pendiente'],
-    vendor: ['vendedor', 'proveedor', 'emisor', 'datos del emisor', 'facturado por'],
+    vendor: ['vendedor', 'proveedor', 'emisor', 'datos del emisor', 'facturado por', 'emitido por'],
     customer: ['comprador', 'facturar a', 'datos del cliente', 'receptor', 'datos del receptor', '!cliente'],
     vendor_tax_id: ['nif', 'cif', 'nif-iva', 'numero de iva'],
     credit_note: ['nota de credito', 'factura rectificativa', 'abono'],
@@ -152,6 +157,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     tax_summary: ['resumen iva', 'resumen de iva', 'desglose iva', 'desglose de iva', 'detalle de iva'],
     addressee: ['su', 'sus'],
     item_count: ['numero de articulos', 'n articulos', 'total articulos', 'articulos', 'unidades'],
+    party_name: ['nombre', 'razon social', 'denominacion social'],
   },
   it: {
     invoice_title: ['fattura'],
@@ -162,7 +168,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     tax: ['iva', 'imposta', 'totale iva'],
     total: ['totale fattura', 'totale documento', 'importo totale', 'totale ivato', '!totale'],
     amount_due: ['importo dovuto', 'netto a pagare', 'totale da pagare', 'saldo dovuto'],
-    vendor: ['fornitore', 'venditore', 'cedente', 'prestatore'],
+    vendor: ['fornitore', 'venditore', 'cedente', 'prestatore', 'emesso da'],
     customer: ['acquirente', 'cessionario', 'committente', 'destinatario', 'spett.le', '!cliente'],
     vendor_tax_id: ['partita iva', 'p. iva', 'p.iva', 'codice fiscale'],
     credit_note: ['nota di credito'],
@@ -175,6 +181,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     tax_summary: ['riepilogo iva', 'riepilogo aliquote iva', 'dettaglio iva'],
     addressee: ['vostra', 'vostro'],
     item_count: ['numero articoli', 'n. articoli', 'totale articoli', 'articoli', 'pezzi'],
+    party_name: ['nome', 'ragione sociale', 'denominazione'],
   },
   nl: {
     invoice_title: ['factuur', '*factuur'],
@@ -185,7 +192,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     tax: ['btw', 'btw-bedrag'],
     total: ['totaal incl. btw', 'totaalbedrag', 'totaal inclusief btw', '!totaal'],
     amount_due: ['te betalen', 'openstaand bedrag', 'verschuldigd bedrag'],
-    vendor: ['leverancier', 'verkoper'],
+    vendor: ['leverancier', 'verkoper', 'afzender', 'verkocht door'],
     customer: ['koper', 'factuuradres', 'factuur aan', 'afnemer', '!klant'],
     vendor_tax_id: ['btw-nummer', 'btw nummer', 'btw-id', 'btw nr'],
     credit_note: ['creditnota', 'creditfactuur'],
@@ -198,6 +205,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     tax_summary: ['btw-overzicht', 'btw-specificatie'],
     addressee: ['uw'],
     item_count: ['aantal artikelen', 'aantal items', 'artikelen'],
+    party_name: ['naam', 'bedrijfsnaam', 'handelsnaam'],
   },
   pt: {
     invoice_title: ['fatura', 'nota fiscal'],
@@ -208,7 +216,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     tax: ['iva', 'imposto', 'total iva'],
     total: ['valor total', 'total da fatura', 'total com iva', '!total'],
     amount_due: ['valor a pagar', 'total a pagar', 'montante em divida'],
-    vendor: ['fornecedor', 'vendedor', 'emitente', 'prestador'],
+    vendor: ['fornecedor', 'vendedor', 'emitente', 'prestador', 'emitido por'],
     customer: ['comprador', 'adquirente', 'faturar a', 'tomador', 'destinatario', '!cliente'],
     vendor_tax_id: ['nif', 'numero de contribuinte', 'cnpj'],
     credit_note: ['nota de credito'],
@@ -221,6 +229,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     tax_summary: ['resumo iva', 'resumo do iva', 'quadro resumo do iva', 'resumo de impostos'],
     addressee: ['seu', 'sua', 'vosso', 'vossa'],
     item_count: ['numero de artigos', 'n. artigos', 'total de artigos', 'artigos'],
+    party_name: ['nome', 'denominacao social', 'razao social'],
   },
   // Malay: Malaysia's till slips and invoices (SST), often with English labels beside these.
   ms: {
@@ -245,6 +254,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     tax_summary: ['ringkasan cukai', 'ringkasan sst', 'ringkasan gst'],
     addressee: ['anda'],
     item_count: ['bilangan item', 'bil item', 'jumlah item', 'jumlah kuantiti'],
+    party_name: ['nama', 'nama syarikat', 'nama perniagaan'],
   },
   ar: {
     invoice_title: ['فاتورة', 'فاتورة ضريبية'],
@@ -269,5 +279,6 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     // Arabic says "your" with a suffix on the noun (رقمكم الضريبي), not a word of its own.
     addressee: [],
     item_count: ['عدد الأصناف', 'عدد المواد'],
+    party_name: ['الاسم', 'اسم الشركة'],
   },
 };

@@ -38,9 +38,11 @@ const WORDED_STRENGTH: Record<WordedLabel, [number, number]> = {
   tax_summary: [2, 2],
   addressee: [2, 2],
   item_count: [2, 2],
+  party_name: [2, 2],
 };
-/** Labels that name a block only at the start of a line ("From:" yes, "Transfer from" no). */
-const LINE_START = new Set<WordedLabel>(['vendor']);
+/** Labels that name a block or a field only at the start of a line ("From:" yes, "Transfer from"
+ * no; "Name:" yes, "Good Name Ltd" no). */
+const LINE_START = new Set<WordedLabel>(['vendor', 'party_name']);
 
 const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -193,6 +195,7 @@ export const LABELS = {
   ],
   addressee: WORDED.addressee,
   item_count: WORDED.item_count,
+  party_name: WORDED.party_name,
   payment_method: [L(/\bPAID\s*BY\b|\bPAYMENT\s*(?:METHOD|MODE|TYPE)\b|\bPAYMENT\b\s*:|\bTENDER\b|\bMODE\s*DE\s*(?:PAIEMENT|REGLEMENT)\b/, 2)],
 } satisfies Record<string, LabelPattern[]>;
 

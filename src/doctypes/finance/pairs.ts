@@ -29,6 +29,11 @@ export interface PairOptions {
   belowOnlyUnderBareLabel?: boolean;
   /** A label cell that also names this is another value's ("Facture liée" is not the number's). */
   unless?: LabelName;
+  /** A text after the label that leaves it a heading over its value ("Verkäufer / Seller"). */
+  headingTail?: (text: string) => boolean;
+  /** Below the label, a refused line for which this holds ends the search: it stood where the
+   * value would, and the line after it is the block's next (a party's street), not the value. */
+  stopBelow?: (text: string) => boolean;
 }
 
 /** The cell's text after a character offset, with the boxes of the words it covers. */
@@ -56,6 +61,7 @@ export function findPairs<T>(rows: Row[], label: LabelName, accept: Accept<T>, o
       if (!m || (opts.unless && matchLabel(opts.unless, cell.text))) return;
       const base = m.strength * 10;
       const tail = cellTail(cell, m.end);
+      if (tail.text && opts.headingTail?.(tail.text)) tail.text = '';
       const same = tail.text ? accept(tail.text) : null;
       if (same) {
         out.push({ ...same, page: row.page, boxes: tail.boxes, score: base + 3, how: 'same', row });
@@ -78,6 +84,7 @@ export function findPairs<T>(rows: Row[], label: LabelName, accept: Accept<T>, o
           out.push({ ...v, page: r.page, boxes: [under.box], score: base + 2, how: 'below', row: r });
           return;
         }
+        if (under && opts.stopBelow?.(under.text)) return;
       }
     });
   }

@@ -259,4 +259,139 @@ describe('invoice issuer', () => {
     expect(findCustomer(rowsOf(page))?.name).toBe('Orchard Lane Bakery');
     expect(vendorOf(page)).toBe('Kestrel Print & Design B.V.');
   });
+
+  it('takes a name that begins with a label\'s word ("Lieferant GmbH"), and never the street under its label', () => {
+    const block = (name: string): Entry[] => [
+      ['Verkäufer:', 0.08, 0.2],
+      [name, 0.08, 0.215],
+      ['Lieferantenstraße 20', 0.08, 0.23],
+      ['80333 München', 0.08, 0.245],
+    ];
+    expect(findVendor(rowsOf(block('Lieferant GmbH')))).toMatchObject({ name: 'Lieferant GmbH', placedBy: 'labelled' });
+    expect(vendorOf([['Lieferant: Lieferant GmbH', 0.08, 0.2]])).toBe('Lieferant GmbH');
+    // A first line under the label that is no name leaves the label without a value: the next
+    // line is the block's street, placed by no label.
+    expect(findVendor(rowsOf(block('GmbH')))?.placedBy).not.toBe('labelled');
+  });
+
+  it("reads a form's name field under the party's label, in any language", () => {
+    for (const field of ['Name: Nordlicht Technik GmbH', 'Firmenname: Nordlicht Technik GmbH', 'Raison sociale : Nordlicht Technik GmbH'])
+      expect(
+        findVendor(
+          rowsOf([
+            ['Verkäufer', 0.08, 0.2],
+            [field, 0.08, 0.215],
+            ['Lindenallee 20', 0.08, 0.23],
+          ]),
+        ),
+      ).toMatchObject({ name: 'Nordlicht Technik GmbH', placedBy: 'labelled' });
+  });
+
+  it("takes the block under a heading in two languages or with a word for the block, never the heading's tail", () => {
+    for (const heading of ['Verkäufer / Seller', 'Seller information', 'Cedente / Prestatore', 'Angaben zum Verkäufer'])
+      expect(
+        findVendor(
+          rowsOf([
+            [heading, 0.08, 0.2],
+            ['Nordlicht Technik GmbH', 0.08, 0.215],
+            ['Lindenallee 20', 0.08, 0.23],
+          ]),
+        ),
+        heading,
+      ).toMatchObject({ name: 'Nordlicht Technik GmbH', placedBy: 'labelled' });
+  });
+
+  it('knows the sender by its label in each language ("Absender", "Afzender", "Vendu par")', () => {
+    for (const label of ['Absender:', 'Afzender:', 'Vendu par', 'Emitido por'])
+      expect(findVendor(rowsOf([[`${label} Nordlicht Technik GmbH`, 0.08, 0.2]]))?.placedBy, label).toBe('labelled');
+  });
+
+  it("is the footer's line of name and address, confirmed by the logo's word over an unlabelled window", () => {
+    const page: Entry[] = [
+      ['NORDLICHT', 0.08, 0.05, 2.2],
+      ['Müller Bau AG', 0.08, 0.2],
+      ['Bauweg 3', 0.08, 0.215],
+      ['10115 Berlin', 0.08, 0.23],
+      ['Nordlicht Technik GmbH · Lindenallee 20 · 80333 München', 0.3, 0.94, 0.8],
+    ];
+    expect(findVendor(rowsOf(page))).toMatchObject({ name: 'Nordlicht Technik GmbH', placedBy: 'confirmed' });
+    // The footer's line alone is one sign.
+    expect(findVendor(rowsOf(page.slice(1)))).toMatchObject({ name: 'Nordlicht Technik GmbH', placedBy: 'legal_footer' });
+  });
+
+  it('heads its own address in the legal footer though its name reads lower case ("Au bon moulin SARL")', () => {
+    expect(
+      findVendor(
+        rowsOf([
+          ...addressWindow,
+          ['Au bon moulin SARL - 12 rue du Moulin - 75001 Paris', 0.2, 0.93, 0.8],
+          ['SIRET 123 456 789 00012 - RCS Paris B 123 456 789', 0.2, 0.945, 0.8],
+        ]),
+      ),
+    ).toMatchObject({ name: 'Au bon moulin SARL', placedBy: 'legal_block' });
+  });
+
+  it('is the sender line over the address window though it names no legal form', () => {
+    expect(
+      findVendor(
+        rowsOf([
+          ['Bäckerei Sonnenschein · Hauptstraße 5 · 80331 München', 0.08, 0.185, 0.6],
+          ['Müller Bau AG', 0.08, 0.2],
+          ['Bauweg 3', 0.08, 0.215],
+          ['10115 Berlin', 0.08, 0.23],
+        ]),
+      ),
+    ).toMatchObject({ name: 'Bäckerei Sonnenschein', address: 'Hauptstraße 5, 80331 München', placedBy: 'confirmed' });
+  });
+
+  it('heads the legal footer by its registration lines under it, or by its address in the next cells of its line', () => {
+    const window: Entry[] = [
+      ['Müller Bau AG', 0.08, 0.2],
+      ['Bauweg 3', 0.08, 0.215],
+      ['10115 Berlin', 0.08, 0.23],
+    ];
+    const columns: Entry[] = [
+      ['Nordlicht Technik GmbH', 0.08, 0.92, 0.8],
+      ['Geschäftsführer: Hans Muster', 0.08, 0.93, 0.8],
+      ['Amtsgericht München HRB 12345', 0.08, 0.94, 0.8],
+    ];
+    expect(findVendor(rowsOf([...window, ...columns]))).toMatchObject({ name: 'Nordlicht Technik GmbH', placedBy: 'legal_block' });
+    const line: Entry[] = [
+      ['Nordlicht Technik GmbH', 0.05, 0.94, 0.8],
+      ['Lindenallee 20', 0.3, 0.94, 0.8],
+      ['80333 München', 0.45, 0.94, 0.8],
+    ];
+    expect(findVendor(rowsOf([...window, ...line, ['USt-IdNr. DE123456789', 0.72, 0.94, 0.8]]))).toMatchObject({ placedBy: 'legal_block' });
+    // With no registration on it, the line is confirmed by the logo's word.
+    expect(findVendor(rowsOf([['NORDLICHT', 0.08, 0.05, 2.2], ...window, ...line]))).toMatchObject({ name: 'Nordlicht Technik GmbH', placedBy: 'confirmed' });
+  });
+
+  it("is the footer's column of name and address, with no registration, confirmed by the logo's word", () => {
+    const page: Entry[] = [
+      ['NORDLICHT', 0.08, 0.05, 2.2],
+      ['Müller Bau AG', 0.08, 0.2],
+      ['Bauweg 3', 0.08, 0.215],
+      ['10115 Berlin', 0.08, 0.23],
+      ['Nordlicht Technik GmbH', 0.08, 0.92, 0.8],
+      ['Tel. 089 123456', 0.4, 0.92, 0.8],
+      ['Lindenallee 20', 0.08, 0.93, 0.8],
+      ['info@nordlicht.de', 0.4, 0.93, 0.8],
+      ['80333 München', 0.08, 0.94, 0.8],
+    ];
+    expect(findVendor(rowsOf(page))).toMatchObject({ name: 'Nordlicht Technik GmbH', placedBy: 'confirmed' });
+  });
+
+  it('reads a sender line whose parts the text layer gives as cells of their own', () => {
+    const page: Entry[] = [
+      ['Bäckerei Sonnenschein', 0.08, 0.185, 0.6],
+      ['·', 0.26, 0.185, 0.6],
+      ['Hauptstraße 5', 0.28, 0.185, 0.6],
+      ['·', 0.38, 0.185, 0.6],
+      ['80331 München', 0.4, 0.185, 0.6],
+      ['Müller Bau AG', 0.08, 0.2],
+      ['Bauweg 3', 0.08, 0.215],
+      ['10115 Berlin', 0.08, 0.23],
+    ];
+    expect(findVendor(rowsOf(page))).toMatchObject({ name: 'Bäckerei Sonnenschein', placedBy: 'confirmed' });
+  });
 });

@@ -2,11 +2,11 @@ import { median } from '../../domain/median.js';
 import type { Box } from '../../readers/types.js';
 import { findDates } from './dates.js';
 import { findIban } from './iban.js';
-import { FOOTER_TOP, findNamedIssuer, type NamedIssuer } from './issuer-lines.js';
+import { FOOTER_TOP, findNamedIssuer, footerLine, type NamedIssuer } from './issuer-lines.js';
 import { matchLabel, upper, type LabelName } from './labels.js';
 import { findAmounts } from './money.js';
 import { findPairs, type Pair } from './pairs.js';
-import { CONTACT, LEGAL_FORM, inlineAddress, isPartyText, looksLikeSentence, nameOf } from './party-names.js';
+import { CONTACT, LEGAL_FORM, endsInLegalForm, inlineAddress, isPartyText, looksLikeSentence, nameOf } from './party-names.js';
 import { rowsBelow, type Cell, type Row } from './rows.js';
 import { normaliseVendor } from './vendor.js';
 
@@ -69,11 +69,33 @@ function partyOf(rows: Row[], pair: Pair<string>): PartyReading {
   return { name: pair.value, nameBoxes: pair.boxes, address: address.text, addressBoxes: address.boxes, page: pair.page, placedBy: 'labelled' };
 }
 
+/** "Name: Firm GmbH", "Raison sociale : Firm SARL": a form's field for the party's name, whose
+ * label is left out. */
+function withoutNameField(text: string): string {
+  const m = matchLabel('party_name', text);
+  const colon = m ? text.slice(m.end).match(/^\s*:\s*/) : null;
+  return m && colon ? text.slice(m.end + colon[0].length) : text;
+}
+
 /** A party's name under its label: the whole text, or the name before the address on its line. */
-function partyValue(text: string): { value: string; raw: string } | null {
+function partyValue(labelled: string): { value: string; raw: string } | null {
+  const text = withoutNameField(labelled);
   const name = nameOf(text, { unformed: true });
   const ok = inlineAddress(text, { unformed: true }) ? isPartyText(name) && name.length <= 80 : isPartyText(text) && text.length <= 80;
   return ok ? { value: name, raw: text } : null;
+}
+
+/** Words a party's label may head its block with ("Seller information", "Angaben"). */
+const BLOCK_WORD = /^(?:INFORMATIONS?|INFO|DETAILS?|DATA|DATEN|ANGABEN|COORDONNEES|DATOS|DATI|DADOS|GEGEVENS)$/;
+
+/** Whether the text after a party's label keeps it a heading: the label again in another language
+ * ("Verkäufer / Seller", "Cedente / Prestatore") or a word for the block ("Seller information"). */
+function headingTail(label: LabelName, text: string): boolean {
+  const rest = upper(text)
+    .replace(/^[\s/(|–-]+|[\s):]+$/g, '')
+    .trim();
+  const again = matchLabel(label, rest);
+  return BLOCK_WORD.test(rest) || (again !== null && again.start === 0 && again.end >= rest.length);
 }
 
 /** Every block the label heads, best first. */
@@ -81,6 +103,10 @@ function labelledParties(rows: Row[], label: LabelName): PartyReading[] {
   const pairs = findPairs(rows, label, partyValue, {
     maxRowsBelow: 2,
     belowOnlyUnderBareLabel: true,
+    // A company's name refused (it ends in its legal form) stood where the value would; a note
+    // or a field over the name ("(Not to be used for payment remittance)") may be passed over.
+    stopBelow: endsInLegalForm,
+    headingTail: (text) => headingTail(label, text),
   });
   // In a row of column headings ("Klant  Order  Factuur datum"), the cell beside a label is the
   // next column's heading; the label's value is under it, if anywhere.
@@ -171,6 +197,34 @@ function overAddressWindow(rows: Row[], row: Row, anchor: Box): boolean {
   return window.length >= 2 && window.some((c) => /\d/.test(c.text)) && larger(window[0]!) && !CONTACT.test(window[0]!.text);
 }
 
+/** Whether a top-of-page text may be the issuer's name: no heading, contact, label, slogan, P.O.
+ * box, reference or title. */
+const isLetterheadName = (name: string): boolean =>
+  name.length >= 2 &&
+  isPartyText(name) &&
+  !CONTACT.test(name) &&
+  !name.includes(':') &&
+  !looksLikeSentence(name) &&
+  !PO_BOX.test(name) &&
+  !CODE.test(name) &&
+  !isTitleOnly(name);
+
+/** A sender line right over the address window ("Au bon moulin · 12 rue du Moulin · 75001
+ * Paris"), its legal form written or not: only the sender's name stands there, though the window's
+ * name under it is printed larger. */
+function senderLine(rows: Row[], customers: PartyReading[]): PartyReading | null {
+  for (const row of rows.filter((r) => r.page === rows[0]?.page && r.box[1] <= 0.35)) {
+    // Its parts may stand in cells of their own ("Firm", "●", "Street 12").
+    for (const cell of [...row.cells, row]) {
+      const address = inlineAddress(cell.text);
+      const name = nameOf(cell.text);
+      if (address && isLetterheadName(name) && !inBlocks(customers, row.page, cell.box) && overAddressWindow(rows, row, cell.box))
+        return { name, nameBoxes: [cell.box], address, addressBoxes: [cell.box], page: row.page, placedBy: 'confirmed' };
+    }
+  }
+  return null;
+}
+
 /** The top-of-page name that looks most like a letterhead: large type, a legal form, an address
  * or a sender line, the issuer's particulars beneath; never a customer's block or a heading. */
 function letterhead(rows: Row[], customers: PartyReading[]): PartyReading | null {
@@ -182,18 +236,7 @@ function letterhead(rows: Row[], customers: PartyReading[]): PartyReading | null
     if (isHeadingRow(row)) continue;
     for (const cell of row.cells) {
       const name = nameOf(cell.text);
-      if (
-        name.length < 2 ||
-        !isPartyText(name) ||
-        CONTACT.test(name) ||
-        name.includes(':') ||
-        looksLikeSentence(name) ||
-        PO_BOX.test(name) ||
-        CODE.test(name) ||
-        isTitleOnly(name)
-      )
-        continue;
-      if (inBlocks(customers, row.page, cell.box)) continue;
+      if (!isLetterheadName(name) || inBlocks(customers, row.page, cell.box)) continue;
       const address = addressUnder(rows, row, cell.box);
       // A sender line ("Firm AG - Street 4 - Town") over the address window names the sender.
       const placeBonus = inlineAddress(cell.text) ? 2 : address.text && /\d/.test(address.text) ? 1 : 0;
@@ -236,6 +279,14 @@ function letterhead(rows: Row[], customers: PartyReading[]): PartyReading | null
   return { name: best.name, nameBoxes: [best.cell.box], address: address.text, addressBoxes: address.boxes, page: best.row.page, placedBy };
 }
 
+/** Cells at the top of the first page in type half again as large as the page's usual: a logo's
+ * or a letterhead's words, never an address window's. */
+function logoWords(rows: Row[]): Cell[] {
+  const firstPage = rows.filter((r) => r.page === rows[0]?.page);
+  const typical = firstPage.length ? median(firstPage.map((r) => r.height)) : 0.01;
+  return firstPage.filter((r) => r.box[1] <= 0.35 && r.height >= typical * 1.5).flatMap((r) => r.cells.filter((c) => isPartyText(c.text)));
+}
+
 const sameParty = (a: string, b: string): boolean => {
   const [x, y] = [normaliseVendor(a), normaliseVendor(b)];
   return x.length >= 3 && y.length >= 3 && (x.includes(y) || y.includes(x));
@@ -248,8 +299,15 @@ const sameParty = (a: string, b: string): boolean => {
 export function findVendor(rows: Row[]): PartyReading | null {
   const labelled = labelledParties(rows, 'vendor')[0];
   if (labelled) return labelled;
-  const guessed = letterhead(rows, labelledParties(rows, 'customer'));
-  const named = findNamedIssuer(rows);
+  const customers = labelledParties(rows, 'customer');
+  const letter = letterhead(rows, customers);
+  const confirmed = letter?.placedBy === 'confirmed';
+  // The weaker signs (a sender line without a legal form, a footer's line of name and address)
+  // never cast doubt on a confirmed letterhead, and a sender line stands only where no footer
+  // names another company.
+  const named = findNamedIssuer(rows) ?? (confirmed ? null : footerLine(rows));
+  const sender = confirmed ? null : senderLine(rows, customers);
+  const guessed = sender && (!named || sameParty(sender.name, named.name)) ? sender : letter;
   if (!named) return guessed;
   // A payee named apart from a confirmed letterhead is whom the money goes to (an account holder, a
   // factoring company), not the issuer.
@@ -259,6 +317,10 @@ export function findVendor(rows: Row[]): PartyReading | null {
     const fuller = normaliseVendor(named.name).length > normaliseVendor(guessed.name).length;
     return fuller ? { ...guessed, name: named.name, nameBoxes: named.boxes, page: named.page, placedBy: 'confirmed' } : { ...guessed, placedBy: 'confirmed' };
   }
+  // A logo's word in large type at the top confirms the footer's name as well, when an
+  // unlabelled customer's window outranked it as the letterhead.
+  if (guessed?.placedBy !== 'confirmed' && logoWords(rows).some((c) => sameParty(nameOf(c.text), named.name)))
+    return { name: named.name, nameBoxes: named.boxes, address: null, addressBoxes: [], page: named.page, placedBy: 'confirmed' };
   // A footer that names another company than a confirmed letterhead leaves the issuer in doubt.
   const placedBy = named.how === 'legal_block' && guessed?.placedBy === 'confirmed' ? 'legal_footer' : named.how;
   return { name: named.name, nameBoxes: named.boxes, address: null, addressBoxes: [], page: named.page, placedBy };

@@ -26,6 +26,7 @@ const NOT_PARTY: LabelName[] = [
   'customer',
   'vendor',
   'payee',
+  'party_name',
 ];
 
 /** Column headings that stand where a name would ("Shipping Address", "Ship To:", "Afleveradres"). */
@@ -50,10 +51,20 @@ export function isPartyText(text: string): boolean {
   if (!/\p{L}{2}/u.test(upper(text).replace(new RegExp(LEGAL_FORM.source, 'gi'), ' '))) return false;
   // A value's tail (": DE20 1242 …"), a long number or a reference code ("INV-2025-35142") is no name.
   if (/^[A-Z0-9][A-Z0-9\-/_.]*\d[A-Z0-9\-/_.]*$/.test(text.trim())) return false;
-  if (/^[:;,.\-–]|\p{L}-$/u.test(text.trim()) || /\d{8,}|(?:\d{4}\s){3}/.test(text)) return false;
+  if (/^[:;,.\-–/]|\p{L}-$/u.test(text.trim()) || /\d{8,}|(?:\d{4}\s){3}/.test(text)) return false;
   if (LABEL_WORD.test(bare.replace(/[.\s]+$/, '')) || NUMBER_HEADING.test(bare) || LABEL_AND_VALUE.test(text)) return false;
   if (findDates(text).length || findAmounts(text).length) return false;
-  return !NOT_PARTY.some((l) => LABELS[l].some((p) => p.strength >= 2 && p.re.test(upper(text))));
+  return !NOT_PARTY.some((l) => LABELS[l].some((p) => p.strength >= 2 && labelIn(p.re, text)));
+}
+
+/** Whether a label stands in a text as a label: a label's word followed by a legal form alone
+ * ("Lieferant GmbH", "Supplier Ltd") is a company's name, for a label is followed by its value. */
+function labelIn(re: RegExp, text: string): boolean {
+  const t = upper(text);
+  const m = t.match(re);
+  if (!m || m.index === undefined) return false;
+  const rest = `${t.slice(0, m.index)} ${t.slice(m.index + m[0].length)}`.trim();
+  return !(rest && endsInLegalForm(text) && new RegExp(`^(?:${LEGAL_FORM.source})$`, 'i').test(rest));
 }
 
 /** A slogan or a sentence ("Dat betaal ik zelf wel.", "Thank you for your order"): most of its
@@ -64,7 +75,7 @@ export function looksLikeSentence(text: string): boolean {
 }
 
 /** A company's name ends in its legal form, written as one ("GmbH", "SARL", "B.V."). */
-const endsInLegalForm = (text: string): boolean => {
+export const endsInLegalForm = (text: string): boolean => {
   const last = text.trim().split(/\s+/).at(-1) ?? '';
   return /^\p{Lu}/u.test(last) && new RegExp(`^(?:${LEGAL_FORM.source})$`, 'i').test(last);
 };
