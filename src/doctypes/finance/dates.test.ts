@@ -42,6 +42,9 @@ describe('dates in text', () => {
     // A time written with dots is no date, and proves no day/month order.
     expect(findDates('Cashier USER Time: 09.20.00')).toEqual([]);
     expect(documentDayOrder(['Date: 10/01/2018', 'Time: 09.20.00']).order).toBeNull();
+    // A date after a label that names the time too is a date.
+    expect(findDates('DATE/TIME: 25/12/2018 14:05').map((d) => d.raw)).toEqual(['25/12/2018']);
+    expect(findDates('Date & Time 25.12.2018 14:05').map((d) => d.raw)).toEqual(['25.12.2018']);
   });
 
   it('finds a date whose four-digit year runs into the time after it, and only then', () => {

@@ -26,6 +26,8 @@ const DATE_RE = new RegExp(
   'gu',
 );
 
+/** Hours, minutes and seconds written with dots, as a date's parts could be. */
+const TIME_OF_DAY_DOTTED = /^(?:[01]?\d|2[0-3])\.[0-5]\d\.[0-5]\d$/;
 const TIME_LABEL_BEFORE = /\b(?:TIME|ZEIT|UHRZEIT|HEURE|HORA|ORA|TIJD)\s*[:.]?\s*$/i;
 
 /** Date-like substrings of the text that parse as a date in some order. */
@@ -34,8 +36,9 @@ export function findDates(text: string): DateToken[] {
   const searched = text.slice(0, 2000);
   for (const m of searched.matchAll(DATE_RE)) {
     const raw = m[0];
-    // "Time: 09.20.00" is a time of day written with dots, not 20 September 2000.
-    if (TIME_LABEL_BEFORE.test(searched.slice(Math.max(0, m.index - 12), m.index))) continue;
+    // "Time: 09.20.00" is a time of day written with dots, not 20 September 2000; "Date/Time:
+    // 25/12/2018 14:05" is a date.
+    if (TIME_OF_DAY_DOTTED.test(raw) && TIME_LABEL_BEFORE.test(searched.slice(Math.max(0, m.index - 12), m.index))) continue;
     if (!parseDate(raw.replace(/(\d)er\b/i, '$1'), 'dmy') && !parseDate(raw, 'mdy')) continue;
     const num = raw.match(/^(\d{1,2})([-./])(\d{1,2})[-./](\d{2}|\d{4})$/);
     out.push({ raw, start: m.index, end: m.index + raw.length, numeric: num ? { a: Number(num[1]), b: Number(num[3]), sep: num[2]! } : null });
