@@ -9,7 +9,8 @@ import { CLI, freePort, freshSchema, PG_URL, REDIS_URL, runNode, startNode, wait
 /** CPU time per upload of the API process (one process, no workers): wall throughput means
  * little on a shared machine, the CPU an upload costs does not depend on the neighbours. Sends
  * UPLOADS uploads of the 200 KB file bench:api sends (distinct bytes each) at CLIENTS clients after a warm-up,
- * and reads the process's user + system time from /proc before and after. With CPU_PROF=dir the
+ * and reads the process's user + system time from /proc before and after, and its event loop
+ * thread's apart (the steadier figure on a busy machine). With CPU_PROF=dir the
  * process writes a V8 CPU profile there when it stops. With COUNT_SQL=1 it also prints the
  * database statements (PostgreSQL: round trips) per measured upload, by kind. Linux only. */
 const UPLOADS = Number(process.env.UPLOADS ?? 2000);
@@ -35,9 +36,11 @@ function uniqueBody(): Buffer {
   return body;
 }
 
-/** User + system CPU of a process in ms (clock ticks of 10 ms on Linux). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+/** User + system CPU of a process in ms (clock ticks of 10 ms on Linux); `thread`: of that thread only. */
+function cpuMs(pid: number, thread?: number): number {
+  const fields = readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, 'utf8')
+    .split(') ')[1]!
+    .split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
@@ -144,12 +147,17 @@ try {
   if (countFile) server.child.kill('SIGUSR2');
   const measureServer = database === 'postgres' && !bare;
   const serverBefore = measureServer ? await backendsCpu() : null;
-  const before = ownCpuMs(server.child.pid!);
+  const pid = server.child.pid!;
+  // The event loop's thread (its id is the process's): the file system's thread pool and V8's
+  // helpers also count in the process's CPU, and vary more with the load beside the run.
+  const loopBefore = cpuMs(pid, pid);
+  const before = ownCpuMs(pid);
   const failures = await send(url, key, UPLOADS);
-  const used = ownCpuMs(server.child.pid!) - before;
+  const used = ownCpuMs(pid) - before;
+  const loopUsed = cpuMs(pid, pid) - loopBefore;
   const serverAfter = measureServer ? await backendsCpu() : null;
   console.log(
-    `${bare ? 'bare handler' : database}: ${UPLOADS} uploads at ${CLIENTS} clients, ${failures} failed; API process CPU ${used} ms, ${(used / UPLOADS).toFixed(2)} ms per upload`,
+    `${bare ? 'bare handler' : database}: ${UPLOADS} uploads at ${CLIENTS} clients, ${failures} failed; API process CPU ${used} ms, ${(used / UPLOADS).toFixed(2)} ms per upload (event loop thread ${(loopUsed / UPLOADS).toFixed(2)} ms)`,
   );
   if (serverBefore && serverAfter) {
     const serverUsed = [...serverAfter].reduce((sum, [pid, ms]) => sum + ms - (serverBefore.get(pid) ?? 0), 0);

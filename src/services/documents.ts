@@ -121,6 +121,9 @@ export class DocumentsService {
           throw unlessRefused(err, 'no answer from the database');
         }),
     refusedByServer,
+    // One group in flight: those that arrive while it is written form the next, larger group
+    // (fewer statements, each composed and parsed, per upload) instead of a second small one.
+    1,
   );
 
   /** Stores the file durably, records the document and queues its reading in one transaction. */

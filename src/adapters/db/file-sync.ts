@@ -26,6 +26,11 @@ export class FileSync {
     return next;
   }
 
+  /** Resolves once no fsync is under way (whatever their outcome). */
+  async idle(): Promise<void> {
+    while (this.inFlight) await this.inFlight.catch(() => undefined);
+  }
+
   private start(): Promise<void> {
     const run = this.sync(this.path).finally(() => {
       if (this.inFlight === run) this.inFlight = null;

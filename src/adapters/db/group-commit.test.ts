@@ -100,6 +100,40 @@ describe.each([
   });
 });
 
+describe('commit groups while the write-ahead log is being flushed', () => {
+  it('wait for that flush to end, and those that arrive meanwhile commit together, in one group', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'docread-groups-'));
+    const file = join(dir, 'g.sqlite');
+    const db = connectDb({ kind: 'sqlite', file });
+    try {
+      await sql`create table t (id integer primary key, v text not null)`.execute(db.db);
+      const flushes: Array<() => void> = [];
+      const groups = new CommitGroups(db.db, `${file}-wal`, () => new Promise<void>((resolve) => flushes.push(resolve)));
+      const commits = vi.spyOn(db.db, 'connection');
+      const insert = (v: string) => groups.run(async (trx) => sql`insert into t (v) values (${v})`.execute(trx));
+      const rows = async () => (await sql<{ v: string }>`select v from t order by v`.execute(db.db)).rows.map((r) => r.v);
+      const settle = () => new Promise((r) => setTimeout(r, 20));
+
+      const first = insert('a');
+      await settle();
+      expect(flushes).toHaveLength(1);
+      const later = Promise.all(['b', 'c', 'd'].map(insert));
+      await settle();
+      expect(await rows(), 'not committed while the flush runs').toEqual(['a']);
+      flushes[0]!();
+      await first;
+      await settle();
+      expect(await rows()).toEqual(['a', 'b', 'c', 'd']);
+      expect(commits.mock.calls.length, 'b, c and d in one commit').toBe(2);
+      flushes[1]!();
+      await later;
+    } finally {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('commit groups whose write-ahead log flush fails', () => {
   it('reject with CommitNotConfirmed (the rows may survive), never with a plain error that reads as a rollback', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'docread-groups-'));

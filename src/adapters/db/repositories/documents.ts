@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { executePrepared } from '../prepared.js';
 import type { JobStatement } from '../../queue/types.js';
 import { runAsOneStatement } from '../one-statement.js';
@@ -140,7 +140,9 @@ export class DocumentsRepository {
         .where('documents.sha256', '=', sha256)
         .where('readings.status', '=', 'done')
         .orderBy('documents.uploaded_at', 'desc')
-        .limit(1),
+        // A literal: SQLite (built with STAT4) prepares a statement whose LIMIT is a parameter anew
+        // on every run, which made this lookup cost several times the upload's inserts.
+        .limit(sql.lit(1)),
     );
   }
 

@@ -94,6 +94,12 @@ describe.each(await testDatabaseFactories())('repositories keep organisations ap
     expect((await repos.documents.findFinishedTwin('ORG_b', 'same-bytes'))?.doc_id).toBe('DOC_b');
   });
 
+  it('asks for the twin with a literal LIMIT (SQLite prepares a statement whose LIMIT is a parameter anew on every run)', () => {
+    const query = repos.documents.finishedTwinQuery('ORG_a', 'same-bytes');
+    expect(query.sql).toMatch(/ limit 1$/);
+    expect(query.parameters).toEqual(['ORG_a', 'same-bytes', 'done']);
+  });
+
   it('lists and counts only the organisation’s documents', async () => {
     const page = await repos.documents.page('ORG_a', {}, 1, 50);
     expect(page.total).toBe(1);
