@@ -115,6 +115,16 @@ describe('till receipt or invoice', () => {
       expect(detectReceipt(input(lines)).score, language).toBeGreaterThan(detectInvoice(input(lines)).score);
       expect(looksLikeTillReceipt(text), language).toBe(true);
     }
+    // Paid by card and numbered as a bill: no cash, no change.
+    const byCard = [
+      'SYARIKAT HUP LEE SDN. BHD.',
+      'NO 7, JALAN MERDEKA',
+      '2025/05/18 10:44 NO. BIL 4095066',
+      'JUMLAH PERLU DIBAYAR RM 51.65',
+      'KAD KREDIT 51.65',
+    ];
+    expect(detectReceipt(input(byCard)).score).toBeGreaterThanOrEqual(0.5);
+    expect(detectReceipt(input(byCard)).score).toBeGreaterThan(detectInvoice(input(byCard)).score);
   });
 
   it('does not take a bank named after a till ("Caisse d\'Epargne", "Caja Rural") for a till word', () => {

@@ -15,7 +15,12 @@ export const TIME_OF_DAY = /\b(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s?[AP]M
  * also names a bank ("Caisse d'Epargne", "Caja Rural", "Cassa di Risparmio") or says "back" or
  * "order" on an invoice is left out. */
 const TILL_WORDS: Record<string, Record<'tender' | 'change' | 'till' | 'slip', string[]>> = {
-  ms: { tender: ['TUNAI', 'BAYARAN TUNAI'], change: ['BAKI', 'WANG BAKI'], till: ['JURUWANG', 'KASYIER', 'KAUNTER'], slip: ['RESIT', 'NO RESIT', 'NO. RESIT'] },
+  ms: {
+    tender: ['TUNAI', 'BAYARAN TUNAI', 'KAD KREDIT', 'KAD DEBIT'],
+    change: ['BAKI', 'WANG BAKI'],
+    till: ['JURUWANG', 'KASYIER', 'KAUNTER'],
+    slip: ['RESIT', 'NO RESIT', 'NO. RESIT', 'NO BIL', 'NO. BIL'],
+  },
   de: {
     tender: ['GEGEBEN', 'BAR GEGEBEN', 'BARZAHLUNG'],
     change: ['RUCKGELD', 'RUECKGELD', 'ZURUCK', 'ZURUECK'],
