@@ -55,6 +55,15 @@ describe('the shop name read from a header line that holds more than the name', 
       expect(header([line, 0.2, 0.03])?.doubt, line).toMatch(/address or a number/);
     const titled = header(['KEDAI ABC ENTERPRISE', 0.05, 0.03], ['TAX INVOICE', 0.7, 0.03]);
     expect(titled?.doubt).toMatch(/"TAX INVOICE", printed apart/);
+    // A title or a greeting the reader ran into the name's own words is no part of the name either.
+    for (const line of [
+      'WELCOME TO KEDAI ABC SDN BHD',
+      'TAX INVOICE KEDAI ABC SDN BHD',
+      'KEDAI ABC TAX INVOICE',
+      'KEDAI ABC RECEIPT',
+      'Bienvenue Café de la Gare',
+    ])
+      expect(header([line, 0.2, 0.03])?.doubt, line).toMatch(/title or greeting/);
     // Short numbers are part of many names.
     for (const line of ['99 SPEED MART S/B', 'ZEN AND COFFEE 28 S/B']) expect(header([line, 0.2, 0.03])?.doubt, line).toBeNull();
   });

@@ -163,6 +163,11 @@ const ADDRESS_OR_NUMBER =
 const OUTLET =
   /\s[-–—]\s|\b(?:BRANCH|OUTLET|CAWANGAN|CAW|FILIALE|ZWEIGSTELLE|SUCCURSALE|SUCURSAL)\b|\b(?:STORE|SHOP|MAGASIN|TIENDA|LOCAL|MARKT|POINT\s+DE\s+VENTE)\s+(?:N[°O]\.?\s*)?\d|\s[({[][^)}\]]*[)}\]]?\W*$|\s\S*\d\S*$/iu;
 
+/** A slip's title or greeting, in the receipts' languages, that a reader ran into the name's line
+ * ("WELCOME TO KEDAI ABC", "KEDAI ABC TAX INVOICE"): no shop is named so. */
+const TITLE_WORDS =
+  /\b(?:TAX\s+INVOICE|INVOICE|INVOIS|RECEIPT|RESIT|CASH\s+(?:SALE|BILL)|WELCOME|SELAMAT\s+DATANG|RECHNUNG|KASSENBON|QUITTUNG|FACTURE|FACTURA|RECIBO|TICKET\s+DE\s+CAISSE|BIENVENUE|WILLKOMMEN|BIENVENIDOS?)\b/i;
+
 /** A name line that holds more than the name: text after the legal form that ends it ("… SDN BHD
  * TAX INVOICE", "… SDN BHD (12345-X) KEPONG"), an address or a number no registration pattern
  * took off ("… SDN BHD NO 8 JALAN", "ABC MART (12345-X) SDN BHD"), or a title or a date printed apart on
@@ -190,6 +195,8 @@ function heldMore(name: string, nameRows: Row[]): string | null {
   if (outlet) return `The name line "${name}" may name an outlet after "${outlet[0].trim()}"; a person must say where the shop's name ends.`;
   const apart = nameRows.flatMap((r) => (r.cells.length > 1 ? r.cells : [])).find((c) => stops(c.text));
   if (apart) return `The name line "${name}" holds "${apart.text}", printed apart from the name; a person must say where the shop's name ends.`;
+  const title = name.match(TITLE_WORDS);
+  if (title) return `The name line "${name}" holds "${title[0]}", a slip's title or greeting, not a name; a person must say where the shop's name is.`;
   return null;
 }
 
