@@ -91,8 +91,10 @@ describe('the shop name read from a header line that holds more than the name', 
   });
 
   it('withholds a name line that begins or ends with a lone character, a mark read as a letter', () => {
-    for (const line of ['G KEDAI ABC ENTERPRISE', 'KEDAI ABC ENTERPRISE I', '8 KEDAI ABC SDN BHD'])
+    for (const line of ['G KEDAI ABC ENTERPRISE', 'KEDAI ABC ENTERPRISE I', '8 KEDAI ABC SDN BHD', 'ii KEDAI ABC ENTERPRISE', 'KEDAI ABC ENTERPRISE ii'])
       expect(header([line, 0.2, 0.03])?.doubt, line).toMatch(/lone/);
+    // A mark read as a conjunction at a line's end joins the next line on; the line's own end still counts.
+    expect(header(['KEDAI ABC E', 0.2, 0.03], ['TAMAN DAYA', 0.25, 0.05])?.doubt).toMatch(/lone "E"/);
     for (const line of ['MR. D. I. Y. (M) SDN BHD', 'BOOK TA .K (TAMAN DAYA) SDN BHD', 'HOME MASTER HARDWARE &'])
       expect(header([line, 0.2, 0.03])?.doubt ?? '', line).not.toMatch(/lone/);
   });

@@ -188,7 +188,15 @@ function heldMore(name: string, nameRows: Row[]): string | null {
   if (/[\p{L}\p{N}]/u.test(after)) return `The name line "${name}" goes on after its legal form; a person must say where the shop's name ends.`;
   if (ADDRESS_OR_NUMBER.test(name)) return `The name line "${name}" holds an address or a number; a person must say where the shop's name ends.`;
   const words = name.split(/\s+/);
-  const lone = [words[0]!, words.at(-1)!].find((w) => /^[\p{L}\p{N}]$/u.test(w));
+  // Each line's own ends count: a mark read as "E" or "Y" at a line's end would otherwise join the
+  // next line on as a conjunction. Two lower-case letters at the name's end are a mark as well
+  // ("ii KEDAI ABC"), where the name itself has capitals.
+  const rowEnds = nameRows.flatMap((r) => {
+    const own = rowText(r).split(/\s+/);
+    return own.length > 1 ? [own[0]!, own.at(-1)!] : [];
+  });
+  const lone =
+    rowEnds.find((w) => /^[\p{L}\p{N}]$/u.test(w)) ?? (/\p{Lu}/u.test(name) ? [words[0]!, words.at(-1)!].find((w) => /^\p{Ll}{1,2}$/u.test(w)) : undefined);
   if (words.length > 1 && lone)
     return `The name line "${name}" begins or ends with a lone "${lone}", a mark both readers may have read as a letter; a person must say where the shop's name ends.`;
   const outlet = name.match(OUTLET);
