@@ -35,4 +35,12 @@ describe('normalise', () => {
     expect(canonical('name', 'Müller & Söhne')).toBe(canonical('name', 'MULLER & SOHNE'));
     expect(canonical('name', 'Miiller & Sohne')).not.toBe(canonical('name', 'Muller & Sohne'));
   });
+
+  it('compares names without the dots and dashes each reader prints its own way, never without a letter', () => {
+    expect(canonical('name', 'MR·D·I·Y SDN BHD')).toBe(canonical('name', 'MR. D.I.Y. SDN BHD'));
+    expect(canonical('name', 'KEDAI ABC。 SDN BHD')).toBe(canonical('name', 'KEDAI ABC. SDN BHD'));
+    expect(canonical('name', 'SYARIKAT HUP LEE – TRADING')).toBe(canonical('name', 'SYARIKAT HUP LEE - TRADING'));
+    expect(canonical('name', 'BHPetro} Subang')).not.toBe(canonical('name', 'BHPetrol Subang'));
+    expect(canonical('name', 'BHPetro} Subang')).not.toBe(canonical('name', 'BHPetro Subang'));
+  });
 });

@@ -91,12 +91,13 @@ export function stripDiacritics(s: string): string {
   return s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
 }
 
+/** Marks that only group a name's letters, in every form the readers print them: PaddleOCR sets a
+ * middle dot ("519537·X"), an ideographic full stop or a dash of its own where Tesseract reads "."
+ * or "-". None of them is ever a misread letter, so dropping them keeps agreement on the letters. */
+const NAME_PUNCTUATION = /[<\-‐‑‒–—'’‘`´.,·•‧∙。]+/g;
+
 export function canonicalName(s: string): string {
-  return stripDiacritics(s)
-    .toUpperCase()
-    .replace(/[<\-'’.,]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return stripDiacritics(s).toUpperCase().replace(NAME_PUNCTUATION, ' ').replace(/\s+/g, ' ').trim();
 }
 
 export function canonicalCode(s: string): string {

@@ -63,6 +63,17 @@ describe('receipt from synthetic readings', () => {
     expect(field('total').evidence).toContain('arithmetic');
   });
 
+  it('asks the second reader for a name printed over two lines one line at a time, as a line recogniser reads', () => {
+    const merchantOf = (...head: Array<[string, number, number]>) => {
+      const reading = placed([...head, ['12, JALAN MAWAR 3', 0.25, 0.09], ...slipEntries('TOTAL | 9.60')]);
+      return receipt.extract(reading, { now: NOW, pages: reading.pages }).find((v) => v.key === 'merchant_name');
+    };
+    const twoLines = merchantOf(['HOME MASTER HARDWARE &', 0.2, 0.03], ['ELECTRICAL', 0.35, 0.05]);
+    expect(twoLines?.value).toBe('HOME MASTER HARDWARE & ELECTRICAL');
+    expect(twoLines?.parts?.map((b) => b[1])).toEqual([0.03, 0.05]);
+    expect(merchantOf(['SUNRISE MART SDN BHD', 0.2, 0.03])?.parts).toBeUndefined();
+  });
+
   it('does not vouch by arithmetic for item rows one reader alone read: the sum proves amounts, not the rows', async () => {
     const { field } = await run(shop);
     expect(field('line_items').evidence).toEqual(['single_reader']);

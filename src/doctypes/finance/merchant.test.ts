@@ -27,8 +27,22 @@ describe('the shop name read from a header line that holds more than the name', 
   });
 
   it('withholds a name line that goes on after the legal form that ends the name', () => {
-    for (const line of ['KEDAI ABC SDN BHD KEPONG', 'KEDAI ABC SDN BHD (12345-X) KEPONG', 'KEDAI ABC SDN BHD NO 8 JALAN', 'KEDAI ABC S/B 1234567'])
+    for (const line of [
+      'KEDAI ABC SDN BHD KEPONG',
+      'KEDAI ABC SDN BHD (12345-X) KEPONG',
+      'KEDAI ABC SDN BHD NO 8 JALAN',
+      'KEDAI ABC S/B 1234567',
+      // the legal forms of the other languages end a name as well
+      'BAR LOS AMIGOS SL SUCURSAL GRAN VIA',
+      'Bäckerei Sonnenschein e.K. Filiale Köln',
+      'Librairie Martin EURL Magasin n° 214',
+      'Café de la Gare SARL Nantes Centre',
+      'BRIGHT STAR STATIONERY PTE LTD CHERAS',
+    ])
       expect(header([line, 0.2, 0.03])?.doubt, line).toMatch(/goes on after its legal form/);
+    // The last legal form ends the name, not one inside it.
+    for (const line of ['Feinkost Weber e.K.', 'CAFETERIA EL RINCON S.A.', 'Panadería La Espiga S.L.U.', 'Atelier Blanc S.A.S.', 'SA JAYA TRADING SDN BHD'])
+      expect(header([line, 0.2, 0.03])?.doubt, line).toBeNull();
     // A second legal form under a name its own legal form already ends belongs to something else.
     expect(header(['ABC MART SDN BHD', 0.2, 0.03], ['TRADING', 0.3, 0.05])?.doubt).toMatch(/goes on after its legal form/);
     // Where the company is registered ("(M)") and a full stop are part of the name.
@@ -41,20 +55,46 @@ describe('the shop name read from a header line that holds more than the name', 
       expect(header([line, 0.2, 0.03])?.doubt, line).toMatch(/address or a number/);
     const titled = header(['KEDAI ABC ENTERPRISE', 0.05, 0.03], ['TAX INVOICE', 0.7, 0.03]);
     expect(titled?.doubt).toMatch(/"TAX INVOICE", printed apart/);
+    // A title or a greeting the reader ran into the name's own words is no part of the name either.
+    for (const line of [
+      'WELCOME TO KEDAI ABC SDN BHD',
+      'TAX INVOICE KEDAI ABC SDN BHD',
+      'KEDAI ABC TAX INVOICE',
+      'KEDAI ABC RECEIPT',
+      'Bienvenue Café de la Gare',
+    ])
+      expect(header([line, 0.2, 0.03])?.doubt, line).toMatch(/title or greeting/);
     // Short numbers are part of many names.
     for (const line of ['99 SPEED MART S/B', 'ZEN AND COFFEE 28 S/B']) expect(header([line, 0.2, 0.03])?.doubt, line).toBeNull();
   });
 
   it('withholds a name line that names an outlet after the shop', () => {
-    for (const line of ['SUSHI KING - MID VALLEY', 'KEDAI ABC CAWANGAN AMPANG', 'XYZ CAFE (KLCC BRANCH)'])
+    for (const line of [
+      'SUSHI KING - MID VALLEY',
+      'KEDAI ABC CAWANGAN AMPANG',
+      'XYZ CAFE (KLCC BRANCH)',
+      // a branch word of another language, a place in brackets at the end, an outlet's or a store's number
+      'KEDAI ABC CAW. TAMAN MELAWATI',
+      'Bäckerei Sonnenschein Zweigstelle Altstadt',
+      'Panadería La Espiga Sucursal Gran Vía',
+      'SUNRISE MINI MARKET (PUCHONG)',
+      'SUNRISE MINI MARKET (PUCHONG',
+      'KEDAI ABC (M)',
+      'MR. D.I.Y. SDN BHD (M)',
+      'SUNRISE MINI MARKET 12',
+      'SUNRISE MINI MARKET SS2',
+      'Café de la Gare Point de vente 031 Nantes',
+    ])
       expect(header([line, 0.2, 0.03])?.doubt, line).toMatch(/outlet/);
     for (const line of ['7-ELEVEN MALAYSIA SDN BHD', 'HOME MASTER HARDWARE & ELECTRICAL'])
       expect(header([line, 0.2, 0.03])?.doubt ?? '', line).not.toMatch(/outlet/);
   });
 
   it('withholds a name line that begins or ends with a lone character, a mark read as a letter', () => {
-    for (const line of ['G KEDAI ABC ENTERPRISE', 'KEDAI ABC ENTERPRISE I', '8 KEDAI ABC SDN BHD'])
+    for (const line of ['G KEDAI ABC ENTERPRISE', 'KEDAI ABC ENTERPRISE I', '8 KEDAI ABC SDN BHD', 'ii KEDAI ABC ENTERPRISE', 'KEDAI ABC ENTERPRISE ii'])
       expect(header([line, 0.2, 0.03])?.doubt, line).toMatch(/lone/);
+    // A mark read as a conjunction at a line's end joins the next line on; the line's own end still counts.
+    expect(header(['KEDAI ABC E', 0.2, 0.03], ['TAMAN DAYA', 0.25, 0.05])?.doubt).toMatch(/lone "E"/);
     for (const line of ['MR. D. I. Y. (M) SDN BHD', 'BOOK TA .K (TAMAN DAYA) SDN BHD', 'HOME MASTER HARDWARE &'])
       expect(header([line, 0.2, 0.03])?.doubt ?? '', line).not.toMatch(/lone/);
   });

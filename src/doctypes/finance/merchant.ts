@@ -144,15 +144,29 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
   };
 }
 
-/** Legal forms that end a company's name: what follows one on its line is no part of it. */
-const CLOSING_FORM = /\b(?:SDN\.?\s*BHD|BHD|S\/B|LTD|LIMITED|GMBH|LLC|INC|PLC)\b\.?/i;
+/** Legal forms that end a company's name, in the receipts' languages: what follows the last one
+ * on its line is no part of it ("BAR LOS AMIGOS SL SUCURSAL GRAN VIA"). */
+const CLOSING_FORM =
+  /\b(?:SDN\.?\s*BHD|BHD|S\/B|LTD|LTDA|LDA|LIMITED|GMBH|LLC|LLP|INC|PLC|PTE|SARL|SASU|EURL|SAS|SNC|S\.?A\.?[SU]|S\.?L\.?U|S\.?A|S\.?L|S\.?R\.?L|S\.?P\.?A|OHG|E\.?\s?[KV]|UG|GBR|AG|KG|B\.?V|N\.?V|V\.?O\.?F)\b\.?/gi;
 /** An address ("NO 8, JALAN 7", "LOT 1851", a street's name), a long number (a registration, a phone
  * number), or a number in brackets or after "#" (an outlet's code: "(SS15)", "#188"). */
 const ADDRESS_OR_NUMBER =
   /\d{4,}|\b(?:NO|LOT|JALAN|JLN|LORONG|LRG|BLOK|BLOCK|UNIT|LEVEL|TINGKAT|KM|BATU)\b\.?\s*:?\s*\d|\d+[A-Z]?\s*,\s*\p{L}|\b(?:JALAN|JLN|LORONG|PERSIARAN)\b|[({[][^)}\]]*\d|#\s*\d/iu;
 
-/** An outlet named after the shop ("SUSHI KING - MID VALLEY", "KEDAI ABC CAWANGAN AMPANG"). */
-const OUTLET = /\s[-–—]\s|\b(?:BRANCH|OUTLET|CAWANGAN)\b/i;
+/** An outlet named after the shop: after a dash ("SUSHI KING - MID VALLEY"), a branch word in any
+ * of the receipts' languages ("KEDAI ABC CAWANGAN AMPANG", "CAW. TAMAN MELAWATI", "Bäckerei X
+ * Filiale Köln", "Sucursal Gran Vía"), a store's number ("Point de vente 031 Nantes"), a place in
+ * brackets at the line's end ("KEDAI ABC (PUCHONG)", the closing one perhaps dropped) or an
+ * outlet's number as the last word ("KEDAI ABC 12", "MINI MARKET SS2"). Where a company is
+ * registered, in brackets before its legal form ("AEON CO. (M) BHD"), is part of its name; after
+ * the name a label may leave the same mark out, so it is doubted there. */
+const OUTLET =
+  /\s[-–—]\s|\b(?:BRANCH|OUTLET|CAWANGAN|CAW|FILIALE|ZWEIGSTELLE|SUCCURSALE|SUCURSAL)\b|\b(?:STORE|SHOP|MAGASIN|TIENDA|LOCAL|MARKT|POINT\s+DE\s+VENTE)\s+(?:N[°O]\.?\s*)?\d|\s[({[][^)}\]]*[)}\]]?\W*$|\s\S*\d\S*$/iu;
+
+/** A slip's title or greeting, in the receipts' languages, that a reader ran into the name's line
+ * ("WELCOME TO KEDAI ABC", "KEDAI ABC TAX INVOICE"): no shop is named so. */
+const TITLE_WORDS =
+  /\b(?:TAX\s+INVOICE|INVOICE|INVOIS|RECEIPT|RESIT|CASH\s+(?:SALE|BILL)|WELCOME|SELAMAT\s+DATANG|RECHNUNG|KASSENBON|QUITTUNG|FACTURE|FACTURA|RECIBO|TICKET\s+DE\s+CAISSE|BIENVENUE|WILLKOMMEN|BIENVENIDOS?)\b/i;
 
 /** A name line that holds more than the name: text after the legal form that ends it ("… SDN BHD
  * TAX INVOICE", "… SDN BHD (12345-X) KEPONG"), an address or a number no registration pattern
@@ -169,18 +183,28 @@ function cutAtSide(name: string, nameRows: Row[]): string | null {
 }
 
 function heldMore(name: string, nameRows: Row[]): string | null {
-  const closing = name.match(CLOSING_FORM);
+  const closing = [...name.matchAll(CLOSING_FORM)].at(-1);
   const after = closing ? name.slice(closing.index! + closing[0].length).replace(/\(\s*\p{L}{1,2}\s*\)/gu, '') : '';
   if (/[\p{L}\p{N}]/u.test(after)) return `The name line "${name}" goes on after its legal form; a person must say where the shop's name ends.`;
   if (ADDRESS_OR_NUMBER.test(name)) return `The name line "${name}" holds an address or a number; a person must say where the shop's name ends.`;
   const words = name.split(/\s+/);
-  const lone = [words[0]!, words.at(-1)!].find((w) => /^[\p{L}\p{N}]$/u.test(w));
+  // Each line's own ends count: a mark read as "E" or "Y" at a line's end would otherwise join the
+  // next line on as a conjunction. Two lower-case letters at the name's end are a mark as well
+  // ("ii KEDAI ABC"), where the name itself has capitals.
+  const rowEnds = nameRows.flatMap((r) => {
+    const own = rowText(r).split(/\s+/);
+    return own.length > 1 ? [own[0]!, own.at(-1)!] : [];
+  });
+  const lone =
+    rowEnds.find((w) => /^[\p{L}\p{N}]$/u.test(w)) ?? (/\p{Lu}/u.test(name) ? [words[0]!, words.at(-1)!].find((w) => /^\p{Ll}{1,2}$/u.test(w)) : undefined);
   if (words.length > 1 && lone)
     return `The name line "${name}" begins or ends with a lone "${lone}", a mark both readers may have read as a letter; a person must say where the shop's name ends.`;
   const outlet = name.match(OUTLET);
   if (outlet) return `The name line "${name}" may name an outlet after "${outlet[0].trim()}"; a person must say where the shop's name ends.`;
   const apart = nameRows.flatMap((r) => (r.cells.length > 1 ? r.cells : [])).find((c) => stops(c.text));
   if (apart) return `The name line "${name}" holds "${apart.text}", printed apart from the name; a person must say where the shop's name ends.`;
+  const title = name.match(TITLE_WORDS);
+  if (title) return `The name line "${name}" holds "${title[0]}", a slip's title or greeting, not a name; a person must say where the shop's name is.`;
   return null;
 }
 
