@@ -7,7 +7,7 @@ import { checkArithmetic, supportedFields, type ItemNumbers } from './arithmetic
 import { fewerItemsThanPrinted, printedItemCount } from './item-count.js';
 import { matchLabel } from './labels.js';
 import { cents, findAmounts, formatAmount } from './money.js';
-import { readingRows } from './rows.js';
+import { readingRows, type Row } from './rows.js';
 import { CONFIDENCE } from './values.js';
 import { paidAmount, tenderedAmounts } from './tender.js';
 import { normaliseInvoiceNumber, normaliseVendor } from './vendor.js';
@@ -83,11 +83,11 @@ function settleTotalByItems(fields: Map<string, FieldReading>): void {
  * (on their own lines), or, with no change printed or read, the amounts on tender lines: a card or
  * exact cash pays the total itself, and a tender one misread digit away from the total would leave
  * change to print. Null when the readings disagree on tender less change. */
-function tenderVouches(readings: readonly ReaderOutput[]): { amounts: number[]; what: string } | null {
-  const paid = [...new Set(readings.map((r) => paidAmount(readingRows(r))).filter((v): v is number => v !== null))];
+function tenderVouches(pages: readonly Row[][]): { amounts: number[]; what: string } | null {
+  const paid = [...new Set(pages.map(paidAmount).filter((v): v is number => v !== null))];
   if (paid.length > 1) return null;
   if (paid.length) return { amounts: paid, what: 'what the slip says was paid (tendered less change)' };
-  return { amounts: [...new Set(readings.flatMap((r) => tenderedAmounts(readingRows(r))))], what: 'the amount on its tender line' };
+  return { amounts: [...new Set(pages.flatMap(tenderedAmounts))], what: 'the amount on its tender line' };
 }
 
 /** Readers that disagree on the digits of the total are settled when exactly one of their values
@@ -105,7 +105,9 @@ function settleTotalByTender(fields: Map<string, FieldReading>, tender: ReturnTy
 function arithmetic(fields: Map<string, FieldReading>, readings: readonly ReaderOutput[], problems: Problem[]): void {
   settleConflicts(fields);
   settleTotalByItems(fields);
-  const tender = tenderVouches(readings);
+  // Each page reading's rows, for what the slip says besides its fields: the tender, the count, the rounding.
+  const rowsOfReadings = readings.map((r) => readingRows(r));
+  const tender = tenderVouches(rowsOfReadings);
   settleTotalByTender(fields, tender);
   const items = fields.get('line_items');
   const total = numberOf(fields.get('total'));
@@ -117,7 +119,7 @@ function arithmetic(fields: Map<string, FieldReading>, readings: readonly Reader
   const itemsWeak =
     !!items?.candidates.length && (items.candidates.every((c) => c.confidence < CONFIDENCE.below) || items.evidence.every((e) => e === 'single_reader'));
   // A slip that prints how many articles it sold says when the rows read are not all of them.
-  const counts = [...new Set(readings.map((r) => printedItemCount(readingRows(r))).filter((n): n is number => n !== null))];
+  const counts = [...new Set(rowsOfReadings.map(printedItemCount).filter((n): n is number => n !== null))];
   const itemsShort = counts.length === 1 && fewerItemsThanPrinted(itemsOf(items) ?? [], counts[0]!);
   const checks = checkArithmetic({
     items: itemsOf(items),
@@ -128,7 +130,7 @@ function arithmetic(fields: Map<string, FieldReading>, readings: readonly Reader
     rounding: numberOf(fields.get('rounding')),
     charge: numberOf(fields.get('service_charge')),
     total: numberOf(fields.get('total')),
-    roundingUnread: readings.some((r) => readingRows(r).some((row) => matchLabel('rounding', row.text) !== null && findAmounts(row.text).length === 0)),
+    roundingUnread: rowsOfReadings.some((rows) => rows.some((row) => matchLabel('rounding', row.text) !== null && findAmounts(row.text).length === 0)),
   });
   for (const key of supportedFields(checks)) {
     const f = fields.get(key);
