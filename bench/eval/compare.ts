@@ -30,11 +30,19 @@ export function sameName(ours: unknown, expected: unknown): boolean {
 }
 
 /** How a wrong published name differs from the label, for counts that say what kind of mistake the
- * service made without naming the document: it holds the label and more ("longer"), part of it
- * ("shorter"), or other letters ("spelling"). */
-export function nameDifference(ours: unknown, expected: unknown): 'longer' | 'shorter' | 'spelling' {
+ * service made without naming the document: it holds the label and more ("longer", with where the
+ * extra letters or digits stand and how many: "longer: 1–2 letters after" is a mark such as "(M)"
+ * the label leaves out, "longer: 3+ letters before" a word run in ahead of the name), part of it
+ * ("shorter"), or other letters ("spelling"). Legal forms, case and punctuation aside. */
+export function nameDifference(ours: unknown, expected: unknown): string {
   const [a, b] = [bareName(ours), bareName(expected)];
-  return a.includes(b) ? 'longer' : b.includes(a) ? 'shorter' : 'spelling';
+  if (!a.includes(b)) return b.includes(a) ? 'shorter' : 'spelling';
+  const at = a.indexOf(b);
+  const [before, after] = [a.slice(0, at), a.slice(at + b.length)];
+  const extra = before + after;
+  const what = /^\p{N}+$/u.test(extra) ? 'digits' : /^\p{L}+$/u.test(extra) ? 'letters' : 'letters and digits';
+  const where = before && after ? 'around' : before ? 'before' : 'after';
+  return `longer: ${extra.length <= 2 ? '1–2' : '3+'} ${what} ${where}`;
 }
 
 export const NAME_FIELDS = new Set(['vendor_name', 'merchant_name']);
