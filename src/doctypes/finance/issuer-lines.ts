@@ -80,10 +80,13 @@ const isAddressLine = (text: string): boolean =>
   !matchLabel('vendor_tax_id', text) &&
   !matchLabel('registry', text);
 
-/** What follows a name on its own line: the parts of a sender line ("Firm GmbH · Street 7 ·
- * Town"), or the next cells of a footer line printed with gaps. */
+/** The address parts a line holds after a name ("Firm GmbH · Street 7 · Town"), none if it holds none. */
+const inlineParts = (text: string): string[] => (inlineAddress(text) ?? '').split(', ');
+
+/** What follows a name on its own line: the parts of a sender line, or the next cells of a footer
+ * line printed with gaps. */
 const addressAfter = (row: Row, cell: Cell): string[] => [
-  ...(inlineAddress(cell.text) ?? '').split(', '),
+  ...inlineParts(cell.text),
   ...row.cells.slice(row.cells.indexOf(cell) + 1, row.cells.indexOf(cell) + 3).map((c) => c.text),
 ];
 
@@ -115,7 +118,7 @@ function legalFooter(rows: Row[]): NamedIssuer | null {
       const name = row.cells.length === 1 ? plainName(row.text) : null;
       // Its legal form written and its address after it on its line ("Au bon moulin SARL - 12 rue
       // du Moulin - 75001 Paris"), it heads its own address as a formed name does.
-      const addressed = name !== null && endsInLegalForm(name) && (inlineAddress(row.text) ?? '').split(', ').some(isAddressLine);
+      const addressed = name !== null && endsInLegalForm(name) && inlineParts(row.text).some(isAddressLine);
       if (name) return { name, boxes: [row.box], page: row.page, how: addressed ? 'legal_block' : 'legal_footer' };
     }
   }

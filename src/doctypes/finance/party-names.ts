@@ -8,6 +8,9 @@ const TITLE_WORD =
   /\s*\b(?:(?:TAX|PRO[-\s]?FORMA|COPY|KOPIE|COPIE|DUPLICATE|DUPLICATA|ORIGINAL|PAYMENT|CASH|SALES?|RETAIL|COMMERCIAL)\s+)?(?:INVOICES?|FACTURES?|RECHNUNG|FACTUUR|FACTURA|FATTURA|RECEIPT|QUOTE|STATEMENT|CREDIT\s+NOTE)(?:\s+(?:COPY|KOPIE|COPIE|DUPLICATE|DUPLICATA|ORIGINAL))?\b[.:]?\s*/gi;
 export const LEGAL_FORM =
   /\b(?:GMBH|AG|KG|SE|B\.?V\.?|N\.?V\.?|LTD|LIMITED|LLC|INC|CORP|PLC|SARL|SAS|SA|S\.?A\.?|S\.?R\.?L\.?|SPA|AS|AB|OY|PVT|PTY|SDN\.?\s*BHD|SDN|BHD|S\/B|CO|ENTERPRISE|TRADING)\b\.?/i;
+/** Every legal form in a text, and a text that is one legal form and nothing else, compiled once. */
+const LEGAL_FORMS = new RegExp(LEGAL_FORM.source, 'gi');
+const ONLY_LEGAL_FORM = new RegExp(`^(?:${LEGAL_FORM.source})$`, 'i');
 export const CONTACT = /@|\bWWW\.|\bHTTPS?:|\b(?:TEL|PHONE|FAX|EMAIL|E-MAIL|MOBILE)\b|\b(?:T|F|PH|HP)\s*[:.]\s*\+?\d/i;
 /** E-mail and web addresses, which a reader may run into a name printed beside them. */
 const CONTACT_TOKEN = /\s*(?:\S+@\S+\.\S+|\b(?:WWW\.|HTTPS?:\/\/)\S+)\s*/gi;
@@ -48,7 +51,7 @@ export function isPartyText(text: string): boolean {
     .replace(/[^A-Z0-9\s.-]/g, ' ')
     .trim();
   // A legal form alone ("GmbH", "SARL", "Ltd") names no one.
-  if (!/\p{L}{2}/u.test(upper(text).replace(new RegExp(LEGAL_FORM.source, 'gi'), ' '))) return false;
+  if (!/\p{L}{2}/u.test(upper(text).replace(LEGAL_FORMS, ' '))) return false;
   // A value's tail (": DE20 1242 …"), a long number or a reference code ("INV-2025-35142") is no name.
   if (/^[A-Z0-9][A-Z0-9\-/_.]*\d[A-Z0-9\-/_.]*$/.test(text.trim())) return false;
   if (/^[:;,.\-–/]|\p{L}-$/u.test(text.trim()) || /\d{8,}|(?:\d{4}\s){3}/.test(text)) return false;
@@ -64,7 +67,7 @@ function labelIn(re: RegExp, text: string): boolean {
   const m = t.match(re);
   if (!m || m.index === undefined) return false;
   const rest = `${t.slice(0, m.index)} ${t.slice(m.index + m[0].length)}`.trim();
-  return !(rest && endsInLegalForm(text) && new RegExp(`^(?:${LEGAL_FORM.source})$`, 'i').test(rest));
+  return !(rest && endsInLegalForm(text) && ONLY_LEGAL_FORM.test(rest));
 }
 
 /** A slogan or a sentence ("Dat betaal ik zelf wel.", "Thank you for your order"): most of its
@@ -77,7 +80,7 @@ export function looksLikeSentence(text: string): boolean {
 /** A company's name ends in its legal form, written as one ("GmbH", "SARL", "B.V."). */
 export const endsInLegalForm = (text: string): boolean => {
   const last = text.trim().split(/\s+/).at(-1) ?? '';
-  return /^\p{Lu}/u.test(last) && new RegExp(`^(?:${LEGAL_FORM.source})$`, 'i').test(last);
+  return /^\p{Lu}/u.test(last) && ONLY_LEGAL_FORM.test(last);
 };
 
 /** A name and the address printed after it on one line: "Firm AG - Street 4 - 12345 Town" or
@@ -115,7 +118,7 @@ export function inlineAddress(text: string, opts: { unformed?: boolean } = {}): 
  * as one ("SA", "Sarl"), not as a lower-case word ("as", "co"). */
 export function formedName(text: string): string | null {
   const body = text.replace(/^[^:\d]{1,30}:\s*/, (label) => (label.trim().split(/\s+/).length <= 3 ? '' : label));
-  for (const m of body.matchAll(new RegExp(LEGAL_FORM.source, 'gi'))) {
+  for (const m of body.matchAll(LEGAL_FORMS)) {
     if (!/^\p{Lu}/u.test(m[0])) continue;
     const name = body.slice(0, m.index + m[0].length).trim();
     const before = body.slice(0, m.index).trim();

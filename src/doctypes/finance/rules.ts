@@ -26,6 +26,9 @@ export interface FinanceRuleKeys {
 const AMOUNT_KEYS = ['subtotal', 'tax_amount', 'total'] as const;
 const DAY_MS = 86_400_000;
 
+/** A field no second reader read: its evidence is a single reading, or none. */
+const readByOneReader = (f: FieldReading): boolean => f.evidence.every((e) => e === 'single_reader');
+
 const numberOf = (f: FieldReading | undefined): number | null => (f && f.status === 'read' && typeof f.value === 'number' ? f.value : null);
 
 function itemsOf(f: FieldReading | undefined): ItemNumbers[] | null {
@@ -110,33 +113,33 @@ function arithmetic(fields: Map<string, FieldReading>, readings: readonly Reader
   const tender = tenderVouches(rowsOfReadings);
   settleTotalByTender(fields, tender);
   const items = fields.get('line_items');
+  const itemNumbers = itemsOf(items);
   const total = numberOf(fields.get('total'));
   // Item rows that do not add up to the total doubt where the total was placed, unless the slip's
   // tender lines, other printed figures, say it was paid, and the rows are the weaker reading:
   // guessed without a table header, or read by one reader alone (a slip's item lines are its
   // smallest, faintest print, and one reader's rows miss lines or take a quantity for an amount).
   const totalPaid = total !== null && !!tender?.amounts.some((p) => cents(p) === cents(total));
-  const itemsWeak =
-    !!items?.candidates.length && (items.candidates.every((c) => c.confidence < CONFIDENCE.below) || items.evidence.every((e) => e === 'single_reader'));
+  const itemsWeak = !!items?.candidates.length && (items.candidates.every((c) => c.confidence < CONFIDENCE.below) || readByOneReader(items));
   // A slip that prints how many articles it sold says when the rows read are not all of them.
   const counts = [...new Set(rowsOfReadings.map(printedItemCount).filter((n): n is number => n !== null))];
-  const itemsShort = counts.length === 1 && fewerItemsThanPrinted(itemsOf(items) ?? [], counts[0]!);
+  const itemsShort = counts.length === 1 && fewerItemsThanPrinted(itemNumbers ?? [], counts[0]!);
   const checks = checkArithmetic({
-    items: itemsOf(items),
+    items: itemNumbers,
     itemsOutweighed: (totalPaid && itemsWeak) || itemsShort,
     subtotal: numberOf(fields.get('subtotal')),
     taxAmount: numberOf(fields.get('tax_amount')),
     taxRate: numberOf(fields.get('tax_rate')),
     rounding: numberOf(fields.get('rounding')),
     charge: numberOf(fields.get('service_charge')),
-    total: numberOf(fields.get('total')),
+    total,
     roundingUnread: rowsOfReadings.some((rows) => rows.some((row) => matchLabel('rounding', row.text) !== null && findAmounts(row.text).length === 0)),
   });
   for (const key of supportedFields(checks)) {
     const f = fields.get(key);
     // Sums vouch for the amounts, not for the rows' words nor that each row is an item (a total
     // line taken for the only item sums to the total): rows one reader alone read stay unproven.
-    if (key === 'line_items' && f && !f.evidence.some((e) => e !== 'single_reader')) continue;
+    if (key === 'line_items' && f && readByOneReader(f)) continue;
     if (f && f.status === 'read') fields.set(key, withEvidence(f, 'arithmetic'));
   }
   const failed = checks.filter((c) => !c.ok && c.reportable);

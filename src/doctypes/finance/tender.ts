@@ -12,12 +12,17 @@ import type { Row } from './rows.js';
  * words in the till's languages ("Rückgeld", "Monnaie rendue", "Baki"), matched on upper-cased text
  * without diacritics as the language lists are kept. */
 const ENGLISH_CHANGE = /\bCHANGE(?:\s+DUE)?\b|^\W*CH\b\.?/;
-const isChange = (text: string): boolean => ENGLISH_CHANGE.test(upper(text)) || TILL_CHANGE.test(upper(text));
+const isChange = (text: string): boolean => {
+  const folded = upper(text);
+  return ENGLISH_CHANGE.test(folded) || TILL_CHANGE.test(folded);
+};
 /** A tender line: a payment method in any language ("Espèces", "Karte"), the till's tender words
  * ("Gegeben", "Entregado"), or the English ones. */
 const ENGLISH_TENDER = /\b(?:TENDER(?:ED)?|PAYMENT|PAID)\b/;
-const isTender = (text: string): boolean =>
-  !isChange(text) && (paymentMethodIn(text) !== null || ENGLISH_TENDER.test(upper(text)) || TILL_TENDER.test(upper(text)));
+const isTender = (text: string): boolean => {
+  const folded = upper(text);
+  return !isChange(text) && (ENGLISH_TENDER.test(folded) || TILL_TENDER.test(folded) || paymentMethodIn(text) !== null);
+};
 /** The tender is printed just above the change, a row or two up. */
 const TENDER_ROWS_ABOVE = 2;
 
