@@ -18,10 +18,12 @@ describe('the evaluation judging company names', () => {
 
 describe('the kind of a wrong name, counted for held-out sets', () => {
   it('tells a name with more, a cut name and a misspelt one apart', () => {
-    expect(nameDifference('THREE STOOGES BISTRO', 'THREE STOOGES')).toBe('longer: 3+ letters after');
-    expect(nameDifference('MR. D.I.Y. (M) SDN BHD', 'MR. D.I.Y. SDN BHD')).toBe('longer: 1–2 letters after');
-    expect(nameDifference('WELCOME TO THREE STOOGES 28', 'THREE STOOGES')).toBe('longer: 3+ letters and digits around');
-    expect(nameDifference('KEDAI ABC 12', 'KEDAI ABC')).toBe('longer: 1–2 digits after');
+    expect(nameDifference('THREE STOOGES BISTRO', 'THREE STOOGES')).toBe('longer: 3+ letters after (1 word: other)');
+    expect(nameDifference('MR. D.I.Y. (M) SDN BHD', 'MR. D.I.Y. SDN BHD')).toBe('longer: 1–2 letters after (1 word: other)');
+    expect(nameDifference('WELCOME TO THREE STOOGES 28', 'THREE STOOGES')).toBe('longer: 3+ letters and digits around (3 words: other)');
+    expect(nameDifference('KEDAI ABC 12', 'KEDAI ABC')).toBe('longer: 1–2 digits after (1 word: other)');
+    expect(nameDifference('ABC TRADING', 'ABC')).toBe('longer: 3+ letters after (1 word: a business word)');
+    expect(nameDifference('ABC SON BHD', 'ABC SDN BHD')).toBe('longer: 3+ letters after (1 word: a near legal form)');
     expect(nameDifference('HREE STOOGES', 'THREE STOOGES')).toBe('shorter');
     expect(nameDifference('THREE ST00GES', 'THREE STOOGES')).toBe('spelling');
   });

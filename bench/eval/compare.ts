@@ -42,7 +42,37 @@ export function nameDifference(ours: unknown, expected: unknown): string {
   const extra = before + after;
   const what = /^\p{N}+$/u.test(extra) ? 'digits' : /^\p{L}+$/u.test(extra) ? 'letters' : 'letters and digits';
   const where = before && after ? 'around' : before ? 'before' : 'after';
-  return `longer: ${extra.length <= 2 ? '1–2' : '3+'} ${what} ${where}`;
+  const words = extraWords(ours, expected);
+  return `longer: ${extra.length <= 2 ? '1–2' : '3+'} ${what} ${where}${words ? ` (${words})` : ''}`;
+}
+
+/** Words a shop's name is often printed with and a label may leave out; named in the counts because
+ * they are a class, not a document's own words. */
+const BUSINESS_WORDS = new Set(
+  'ENTERPRISE ENTERPRISES TRADING TRADE RESTAURANT RESTORAN CAFE KEDAI STORE SHOP MART MARKET SUPERMARKET HYPERMARKET BAKERY FOOD FOODS STATIONERY HARDWARE PHARMACY MARKETING SERVICES SERVICE HOLDINGS GROUP INDUSTRIES CORPORATION COMPANY'.split(
+    ' ',
+  ),
+);
+/** Words within one letter of a legal form: a misread form ("SON BHD", "SDN 8HD") is no name. */
+const NEAR_FORMS = ['SDN', 'BHD', 'LTD', 'GMBH', 'SARL'];
+const oneApart = (a: string, b: string): boolean => a.length === b.length && a !== b && [...a].filter((c, i) => c !== b[i]).length === 1;
+
+/** The extra words of a longer name, by word count and class: "1 word: a business word", "2 words:
+ * other", "1 word: a near legal form". Empty when the extra is not whole words. */
+function extraWords(ours: unknown, expected: unknown): string {
+  const tokens = (s: unknown) =>
+    String(s ?? '')
+      .toUpperCase()
+      .replace(LEGAL_FORMS, ' ')
+      .split(/\s+/)
+      .map(alnum)
+      .filter(Boolean);
+  const want = new Set(tokens(expected));
+  const extra = tokens(ours).filter((w) => !want.has(w));
+  if (extra.length === 0) return '';
+  const kind = (w: string) => (BUSINESS_WORDS.has(w) ? 'a business word' : NEAR_FORMS.some((f) => oneApart(w, f)) ? 'a near legal form' : 'other');
+  const kinds = [...new Set(extra.map(kind))].sort().join(' + ');
+  return `${extra.length} word${extra.length > 1 ? 's' : ''}: ${kinds}`;
 }
 
 export const NAME_FIELDS = new Set(['vendor_name', 'merchant_name']);

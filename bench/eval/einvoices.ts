@@ -3,7 +3,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ReadDeps } from '../../src/pipeline/context.js';
 import { readDocument, type ReadOutput } from '../../src/pipeline/read-document.js';
+import { canonicalName } from '../../src/domain/normalise.js';
+import { DECISION_INPUT_KEY } from '../../src/verification/stored-input.js';
 import { NAME_FIELDS, nameDifference, sameFieldValue } from './compare.js';
+import { levenshtein } from './text-accuracy.js';
 
 /** The whole pipeline on the European e-invoices of ../shared/data/invoices-eu: once with their
  * embedded EN 16931 XML, once on the `stripped/` copies without it (the page alone). Scored on
@@ -35,6 +38,9 @@ export interface SetReport {
   verifiedWrong: number;
   wrongValues: Array<{ file: string; key: string; expected: unknown; got: unknown }>;
   codes: Record<string, number>;
+  /** Fields not published as labelled, counted by the field's status ("date not_present"), and a
+   * name the readers disputed by how far apart they read it: classes, never documents. */
+  missed: Record<string, number>;
   tamperFlagged: number;
   /** A set nobody tunes on: its wrong values are counted, never named. */
   heldOut: boolean;
@@ -64,6 +70,9 @@ export function scoreReading(report: SetReport, file: string, expected: Record<s
     else if (got !== undefined && got !== null) {
       wrong++;
       report.wrongValues.push({ file, key, expected: want, got });
+    } else {
+      const kind = missKind(out, key);
+      report.missed[kind] = (report.missed[kind] ?? 0) + 1;
     }
   }
   if (out.result.verified) report.verified++;
@@ -82,8 +91,27 @@ export const newReport = (name: string, heldOut = false): SetReport => ({
   verifiedWrong: 0,
   wrongValues: [],
   codes: {},
+  missed: {},
   tamperFlagged: 0,
 });
+
+interface StoredField {
+  key: string;
+  status: string;
+  candidates: Array<{ reader: string; value: unknown }>;
+}
+
+/** Why a field was not published, as a class: its status, and for a name the readers disputed,
+ * how many letters apart their readings were (a near miss a re-read could settle, or another line). */
+function missKind(out: ReadOutput, key: string): string {
+  const stored = ((out.raw[DECISION_INPUT_KEY] as { fields?: StoredField[] } | undefined)?.fields ?? []).find((f) => f.key === key);
+  if (!stored) return `${key} not extracted`;
+  if (stored.status !== 'conflict' || !NAME_FIELDS.has(key)) return `${key} ${stored.status}`;
+  const values = [...new Set(stored.candidates.map((c) => canonicalName(String(c.value ?? ''))))];
+  if (values.length !== 2) return `${key} conflict`;
+  const apart = levenshtein(values[0]!, values[1]!);
+  return `${key} conflict (${apart <= 2 ? '1–2' : apart <= 5 ? '3–5' : '6+'} apart)`;
+}
 
 /** The stripped PDFs are split in two halves by a hash of their invoice (`same_invoice_group`), so
  * that one invoice in two profiles never sits on both sides: the page reading may be tuned on the
@@ -132,6 +160,14 @@ export function printSetReports(reports: SetReport[], log: (line: string) => voi
       `  outcome codes: ${Object.entries(r.codes)
         .map(([k, n]) => `${k} ${n}`)
         .join(', ')}`,
+    );
+    log(
+      `  not published, by class: ${
+        Object.entries(r.missed)
+          .sort()
+          .map(([k, n]) => `${k} ${n}`)
+          .join(', ') || '-'
+      }`,
     );
     log(
       `  wrong values in values: ${r.wrongValues.length}${r.heldOut ? wrongKinds(r.wrongValues) : r.wrongValues.map((w) => `\n    ${w.file} ${w.key}: ${JSON.stringify(w.expected)} → ${JSON.stringify(w.got)}`).join('')}`,
