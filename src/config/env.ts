@@ -74,6 +74,9 @@ const EnvSchema = z.object({
   /** The Tesseract languages of the engine that reads a QID's Arabic name, started on the first
    * such card; `none` turns the reading off. */
   TESSERACT_ARABIC_LANGS: z.string().default('ara'),
+  /** The languages of Tesseract's legacy classifier, the third engine that reads a shop's or a
+   * company's name the two readers read a letter or two apart; `none` turns that look off. */
+  TESSERACT_LEGACY_LANGS: z.string().default('eng'),
   /** The independent second reader (PaddleOCR); off only where memory is very tight. */
   PADDLE_ENABLED: bool.default(true),
   PADDLE_WORKERS: int(1, 1),

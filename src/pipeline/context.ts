@@ -20,7 +20,7 @@ export interface ReadDeps {
   /** Pixel budget of a page image for the first reader's page read. */
   ocrMaxPixels: number;
   /** The readers by name (readers/registry.ts). */
-  readers: Pick<ReaderRegistry, 'get'> & Partial<Pick<ReaderRegistry, 'accents' | 'arabic'>>;
+  readers: Pick<ReaderRegistry, 'get'> & Partial<Pick<ReaderRegistry, 'accents' | 'arabic' | 'legacy'>>;
   doctypes: readonly Doctype[];
   logger?: Logger;
 }

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config/env.js';
 import { DOCTYPES } from '../doctypes/registry.js';
-import { createAccentEngines, createArabicEngine, createEngines, createReaderRegistry } from '../readers/registry.js';
+import { createAccentEngines, createArabicEngine, createEngines, createLegacyEngine, createReaderRegistry } from '../readers/registry.js';
 import type { ReadDeps } from './context.js';
 import { SandboxPool, intakeFile, intakeLimits } from './intake/index.js';
 
@@ -11,7 +11,12 @@ export function createReadDeps(config: Config, logger?: Logger): { deps: ReadDep
   const limits = intakeLimits({ maxFileBytes: config.MAX_FILE_BYTES, maxPages: config.MAX_PDF_PAGES });
   // Untrusted files are opened in sandbox processes, as many as documents are read at once.
   const sandbox = new SandboxPool({ size: config.WORKER_CONCURRENCY, heapMb: limits.memoryMb });
-  const readers = createReaderRegistry(() => createEngines(config, logger), createAccentEngines(config), createArabicEngine(config));
+  const readers = createReaderRegistry(
+    () => createEngines(config, logger),
+    createAccentEngines(config),
+    createArabicEngine(config),
+    createLegacyEngine(config),
+  );
   const deps: ReadDeps = {
     intake: (bytes, kind, l, opts) => intakeFile(bytes, kind, l, { ...opts, pool: sandbox }),
     limits,

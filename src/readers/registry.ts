@@ -35,6 +35,9 @@ export interface ReaderRegistry {
   /** A Tesseract engine with Arabic, started on the first ask (a QID's Arabic name); null when
    * turned off. Not a reader of its own: it reads the line where a document's Arabic is printed. */
   arabic(): Promise<TesseractReader | null>;
+  /** Tesseract's legacy character classifier, started on the first ask; null when turned off. Not
+   * a reader of its own: it reads a name line the two readers disagree on a third time. */
+  legacy(): Promise<TesseractReader | null>;
   close(): Promise<void>;
 }
 
@@ -45,6 +48,7 @@ export type ReaderSettings = Pick<
   | 'TESSERACT_LANGS'
   | 'TESSERACT_ACCENT_LANGS'
   | 'TESSERACT_ARABIC_LANGS'
+  | 'TESSERACT_LEGACY_LANGS'
   | 'TESSDATA_DIR'
   | 'PADDLE_ENABLED'
   | 'PADDLE_MAX_SIDE'
@@ -81,6 +85,22 @@ export function createArabicEngine(settings: ReaderSettings): () => TesseractRea
       : null;
 }
 
+/** The legacy classifier: one worker, started only when a disputed name is read a third time;
+ * `none` turns it off. Its data is the full traineddata file, which holds the legacy model. */
+export function createLegacyEngine(settings: ReaderSettings): () => TesseractReader | null {
+  const langs = settings.TESSERACT_LEGACY_LANGS.trim() === 'none' ? [] : languages(settings.TESSERACT_LEGACY_LANGS);
+  return () =>
+    langs.length
+      ? createTesseractReader({
+          workers: 1,
+          recycleAfter: 200,
+          langs,
+          model: 'legacy',
+          ...(settings.TESSDATA_DIR ? { langPath: settings.TESSDATA_DIR } : {}),
+        })
+      : null;
+}
+
 export function createEngines(settings: ReaderSettings, logger?: LlmLogger): Engines {
   return {
     llm: settings.llm.mode === 'off' ? null : createLlmReader(settings.llm, logger ? { logger } : {}),
@@ -100,9 +120,11 @@ export function createReaderRegistry(
   startEngines: () => Engines,
   startAccents: () => TesseractReader[] = () => [],
   startArabic: () => TesseractReader | null = () => null,
+  startLegacy: () => TesseractReader | null = () => null,
 ): ReaderRegistry {
   let accents: TesseractReader[] | null = null;
   let arabic: { engine: TesseractReader | null } | null = null;
+  let legacy: { engine: TesseractReader | null } | null = null;
   const textLayer = createTextLayerReader();
   let started: Omit<Readers, 'text_layer'> | null = null;
   const start = (): Omit<Readers, 'text_layer'> => {
@@ -124,11 +146,16 @@ export function createReaderRegistry(
       arabic ??= { engine: startArabic() };
       return arabic.engine;
     },
+    async legacy() {
+      legacy ??= { engine: startLegacy() };
+      return legacy.engine;
+    },
     async close() {
       await started?.tesseract.close();
       await started?.paddle?.close();
       await Promise.all((accents ?? []).map((a) => a.close()));
       await arabic?.engine?.close();
+      await legacy?.engine?.close();
     },
   };
 }

@@ -89,3 +89,18 @@ describe('Tesseract reader (tesseract.js LSTM, one warm worker)', () => {
     }
   });
 });
+
+describe("Tesseract's legacy classifier (the third look at a disputed name)", () => {
+  it('starts from the full traineddata and reads a printed line with its own recogniser', async () => {
+    const legacy = createTesseractReader({ workers: 1, recycleAfter: 20, model: 'legacy' });
+    try {
+      await legacy.ready();
+      expect(legacy.engine.name).toContain('legacy classifier');
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="80"><rect width="100%" height="100%" fill="white"/><text x="10" y="55" font-family="DejaVu Sans" font-size="40">SUPER SEVEN CASH CARRY SDN BHD</text></svg>`;
+      const read = await legacy.readRegion(await sharp(Buffer.from(svg)).png().toBuffer(), { psm: 7 });
+      expect(charAccuracy('SUPER SEVEN CASH CARRY SDN BHD', read.text.trim())).toBeGreaterThanOrEqual(0.9);
+    } finally {
+      await legacy.close();
+    }
+  });
+});

@@ -5,7 +5,7 @@ import { imageSize, MAX_IMAGE_PIXELS } from '../imaging/open.js';
 import { createPool, type PoolStats } from './support/pool.js';
 import { detectRotation, looksUpright, rotatePng, type Rotation } from './support/rotation.js';
 import { detectScripts, type ScriptName } from './support/scripts.js';
-import { stageLanguages } from './tesseract/langs.js';
+import { stageLanguages, type TraineddataModel } from './tesseract/langs.js';
 import { tesseractLines } from './tesseract/output.js';
 import type { Line, PageImage, PageText, Reader, ReaderOutput, ReadRequest } from './types.js';
 import { wordLikeScore, type ScoredToken } from './support/wordlike.js';
@@ -34,6 +34,9 @@ export interface TesseractReaderOptions {
   /** Check orientation when the upright reading is weak, and read the page turned. Default true. */
   autoRotate?: boolean;
   maxPixels?: number;
+  /** The recogniser: Tesseract's LSTM (default), or its legacy character classifier, another kind
+   * of engine that reads a disputed line a third time (data from the full "4.0.0" files). */
+  model?: TraineddataModel;
 }
 
 export interface RegionReadOptions {
@@ -110,7 +113,8 @@ function tokens(page: Tesseract.Page): ScoredToken[] {
 export function createTesseractReader(opts: TesseractReaderOptions): TesseractReader {
   const langs = opts.langs?.length ? opts.langs : ['eng'];
   // Checked here, before any worker exists: a missing file must be an error, not a crash or a hang.
-  const staged = stageLanguages(langs, opts.langPath);
+  const model = opts.model ?? 'lstm';
+  const staged = stageLanguages(langs, opts.langPath, model);
   // The linked folder outlives a process that exits without close(); remove it on exit too.
   process.once('exit', staged.remove);
   const maxPixels = opts.maxPixels ?? MAX_IMAGE_PIXELS;
@@ -124,7 +128,7 @@ export function createTesseractReader(opts: TesseractReaderOptions): TesseractRe
     jobTimeoutMs: opts.jobTimeoutMs ?? 60_000,
     create: () =>
       withTimeout(
-        Tesseract.createWorker(langs.join('+'), Tesseract.OEM.LSTM_ONLY, {
+        Tesseract.createWorker(langs.join('+'), model === 'legacy' ? Tesseract.OEM.TESSERACT_ONLY : Tesseract.OEM.LSTM_ONLY, {
           langPath: staged.langPath,
           gzip: false,
           cacheMethod: 'none',
@@ -166,7 +170,7 @@ export function createTesseractReader(opts: TesseractReaderOptions): TesseractRe
     return { page: image.page, lines, scripts, rotation };
   }
 
-  const engine = { name: `tesseract.js LSTM (${langs.join('+')})`, version: TESSERACT_VERSION };
+  const engine = { name: `tesseract.js ${model === 'legacy' ? 'legacy classifier' : 'LSTM'} (${langs.join('+')})`, version: TESSERACT_VERSION };
   return {
     name: 'tesseract',
     languages: langs,

@@ -4,6 +4,7 @@ import { readingRows } from '../../doctypes/finance/rows.js';
 import type { ExtractedValue, FieldSpec } from '../../doctypes/types.js';
 import { canonical } from '../../domain/normalise.js';
 import { openImage } from '../../imaging/open.js';
+import type { TesseractReader } from '../../readers/tesseract.js';
 import type { Box, Line } from '../../readers/types.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
@@ -134,11 +135,21 @@ export async function reReadText(ctx: ReadContext, region: { page: number; box: 
 
 /** Tesseract's lines (boxes on the page) of a region read from its prepared crop, or null. */
 export async function reReadLines(ctx: ReadContext, region: { page: number; box: Box }): Promise<Line[] | null> {
+  return reReadLinesWith(ctx, await ctx.deps.readers.get('tesseract'), region);
+}
+
+/** The same read by another Tesseract engine (the legacy classifier), the crop enlarged towards
+ * `targetPx` letters. */
+export async function reReadLinesWith(
+  ctx: ReadContext,
+  engine: Pick<TesseractReader, 'readRegion'>,
+  region: { page: number; box: Box },
+  targetPx = TARGET_LINE_PX,
+): Promise<Line[] | null> {
   const page = await uprightPage(ctx, region.page, { even: true });
-  const crop = page ? await preparedCrop(page, region.box) : null;
+  const crop = page ? await preparedCrop(page, region.box, targetPx) : null;
   if (!crop) return null;
-  const tesseract = await ctx.deps.readers.get('tesseract');
-  const read = await tesseract.readRegion(crop.png, { psm: 6, ...(ctx.signal ? { signal: ctx.signal } : {}) });
+  const read = await engine.readRegion(crop.png, { psm: 6, ...(ctx.signal ? { signal: ctx.signal } : {}) });
   return linesWithin(
     read.lines.map((l) => onPage(l, crop.toPage)),
     region.box,
@@ -192,7 +203,11 @@ function isDisputed(spec: FieldSpec | undefined, v: ExtractedValue, others: Extr
 /** The value's widened box cut from the page, enlarged towards TARGET_LINE_PX per line of the
  * value's own height, greyscale and contrast-stretched, on a white margin; and the map from the
  * crop's fractions back to the page's. */
-export async function preparedCrop(page: { png: Buffer; width: number; height: number }, box: Box): Promise<{ png: Buffer; toPage: (b: Box) => Box } | null> {
+export async function preparedCrop(
+  page: { png: Buffer; width: number; height: number },
+  box: Box,
+  targetPx = TARGET_LINE_PX,
+): Promise<{ png: Buffer; toPage: (b: Box) => Box } | null> {
   const [x0, y0, x1, y1] = widen(box);
   const left = Math.floor(x0 * page.width);
   const top = Math.floor(y0 * page.height);
@@ -200,7 +215,7 @@ export async function preparedCrop(page: { png: Buffer; width: number; height: n
   const height = Math.min(page.height - top, Math.ceil((y1 - y0) * page.height));
   if (width < 4 || height < 4) return null;
   const valueHeight = Math.max(1, (box[3] - box[1]) * page.height);
-  const scale = Math.max(1, Math.min(MAX_SCALE, TARGET_LINE_PX / valueHeight));
+  const scale = Math.max(1, Math.min(MAX_SCALE, targetPx / valueHeight));
   const w = Math.round(width * scale);
   const h = Math.round(height * scale);
   const png = await openImage(page.png)

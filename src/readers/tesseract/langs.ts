@@ -20,11 +20,16 @@ const LANG_CODE = /^[a-z]{3}(_[a-z]{3,4})?$/i;
 const MIN_TRAINEDDATA_BYTES = 64 * 1024;
 const require = createRequire(import.meta.url);
 
-/** The npm data package's file (`@tesseract.js-data/<lang>`, LSTM "best_int" variant), if installed. */
-export function packagedTraineddata(lang: string): string | undefined {
+/** Which model a language's data must hold: the LSTM alone ("best_int", small and the better
+ * reader), or also the legacy character classifier (the full "4.0.0" file), a recogniser of
+ * another kind that the legacy engine runs. */
+export type TraineddataModel = 'lstm' | 'legacy';
+
+/** The npm data package's file (`@tesseract.js-data/<lang>`) for the model, if installed. */
+export function packagedTraineddata(lang: string, model: TraineddataModel = 'lstm'): string | undefined {
   try {
     const pkg = dirname(require.resolve(`@tesseract.js-data/${lang}/package.json`));
-    const file = join(pkg, '4.0.0_best_int', `${lang}.traineddata.gz`);
+    const file = join(pkg, model === 'legacy' ? '4.0.0' : '4.0.0_best_int', `${lang}.traineddata.gz`);
     return existsSync(file) ? file : undefined;
   } catch {
     return undefined;
@@ -54,12 +59,12 @@ function checkFile(lang: string, file: string): void {
 
 /** Where each language's traineddata lives: the configured folder first (plain or .gz), then the
  * npm data package. Throws naming every place looked at when one is missing. */
-export function resolveTraineddata(langs: string[], folder?: string): Map<string, string> {
+export function resolveTraineddata(langs: string[], folder?: string, model: TraineddataModel = 'lstm'): Map<string, string> {
   const found = new Map<string, string>();
   for (const lang of langs) {
     if (!LANG_CODE.test(lang)) throw new TesseractDataMissingError(`'${lang}' is not a Tesseract language code`);
     const candidates = folder ? [join(resolve(folder), `${lang}.traineddata`), join(resolve(folder), `${lang}.traineddata.gz`)] : [];
-    const packaged = packagedTraineddata(lang);
+    const packaged = packagedTraineddata(lang, model);
     if (packaged) candidates.push(packaged);
     const file = candidates.find((c) => existsSync(c));
     if (!file) {
@@ -83,8 +88,8 @@ export interface StagedLanguages {
 /** tesseract.js reads every language from one folder with one file suffix, so languages from
  * different places (npm package .gz, a configured folder, plain or .gz) are linked into a private
  * folder under one name; it sniffs gzip from the bytes, not the name. */
-export function stageLanguages(langs: string[], folder?: string): StagedLanguages {
-  const files = resolveTraineddata(langs, folder);
+export function stageLanguages(langs: string[], folder?: string, model: TraineddataModel = 'lstm'): StagedLanguages {
+  const files = resolveTraineddata(langs, folder, model);
   const dir = mkdtempSync(join(tmpdir(), 'docread-tessdata-'));
   try {
     for (const [lang, file] of files) symlinkSync(file, join(dir, `${lang}.traineddata`));
