@@ -56,6 +56,25 @@ describe('checkArithmetic', () => {
     expect(check(12.14, true)).toMatchObject({ ok: false, reportable: true });
   });
 
+  it('neither proves nor doubts a total a tax above its parts when the tax line was printed but its amount not read', () => {
+    const total = (printed: number, taxUnread: boolean) =>
+      checkArithmetic({ items: null, subtotal: 16.98, taxAmount: null, taxRate: null, total: printed, taxUnread }).find((c) => c.name === 'total');
+    expect(total(18.0, true)).toMatchObject({ ok: false, reportable: false });
+    expect(supportedFields([total(18.0, true)!]).has('total')).toBe(false);
+    // No tax line, a total below its parts, or a gap no tax makes: a mismatch.
+    expect(total(18.0, false)).toMatchObject({ ok: false, reportable: true });
+    expect(total(15.0, true)).toMatchObject({ ok: false, reportable: true });
+    expect(total(25.0, true)).toMatchObject({ ok: false, reportable: true });
+    const items = [
+      { quantity: 1, unit_price: 6.6, amount: 6.6 },
+      { quantity: 1, unit_price: 10.38, amount: 10.38 },
+    ];
+    const sum = (taxUnread: boolean) =>
+      checkArithmetic({ items, subtotal: null, taxAmount: null, taxRate: null, total: 18.0, taxUnread }).find((c) => c.name === 'items_sum');
+    expect(sum(true)).toMatchObject({ ok: false, reportable: false });
+    expect(sum(false)).toMatchObject({ ok: false, reportable: true });
+  });
+
   it('takes item rows read with no amounts as misread, not as a wrong total', () => {
     const none = [{ quantity: null, unit_price: null, amount: 0 }];
     expect(checkArithmetic({ items: none, subtotal: null, taxAmount: null, taxRate: null, total: 10.4 })).toEqual([]);

@@ -26,6 +26,9 @@ export interface ArithmeticInput {
   /** A rounding line was printed and its amount not read: subtotal and tax may then miss a cash
    * total by the rounding itself. */
   roundingUnread?: boolean;
+  /** A tax line was printed and its amount not read: the total may then exceed the subtotal by
+   * the tax no one read. */
+  taxUnread?: boolean;
   total: number | null;
 }
 
@@ -44,6 +47,17 @@ export interface Check {
 
 /** The most a cash rounding moves a total (to the nearest 0.05 or 0.10), in cents. */
 const MAX_ROUNDING_CENTS = 5;
+/** The largest share of the subtotal a sales tax or VAT takes (27% is the highest standard rate
+ * in Europe): a gap wider than that is no tax left unread. */
+const MAX_TAX_SHARE = 0.3;
+
+/** A total above what its parts add up to by no more than a tax, where a tax line was printed and
+ * its amount not read: neither proven nor disproven. */
+function withinUnreadTax(input: ArithmeticInput, parts: number, base: number): boolean {
+  if (input.taxUnread !== true || input.taxAmount !== null || input.total === null) return false;
+  const gap = cents(input.total) - parts;
+  return gap > 0 && gap <= MAX_TAX_SHARE * base;
+}
 
 const fmtQty = (q: number): string => (Number.isInteger(q) ? String(q) : String(q));
 
@@ -87,7 +101,7 @@ export function checkArithmetic(input: ArithmeticInput): Check[] {
         fields: ['line_items', target.key],
         ok,
         detail: `the ${items.length} line amounts sum to ${formatAmount(sum / 100)}${ok ? '' : `, ${target.key} printed ${formatAmount(target.value)}`}`,
-        reportable: !input.itemsOutweighed,
+        reportable: !input.itemsOutweighed && !(target.key === 'total' && withinUnreadTax(input, sum, sum)),
       });
     }
   }
@@ -115,7 +129,7 @@ export function checkArithmetic(input: ArithmeticInput): Check[] {
       ],
       ok,
       detail: `${parts} = ${formatAmount(expected / 100)}${ok ? '' : `, total printed ${formatAmount(total)}`}`,
-      reportable: !withinUnreadRounding,
+      reportable: !withinUnreadRounding && !withinUnreadTax(input, expected, cents(subtotal)),
     });
   }
   if (subtotal !== null && taxAmount !== null && taxRate !== null) {

@@ -134,6 +134,10 @@ function arithmetic(fields: Map<string, FieldReading>, readings: readonly Reader
     charge: numberOf(fields.get('service_charge')),
     total,
     roundingUnread: rowsOfReadings.some((rows) => rows.some((row) => matchLabel('rounding', row.text) !== null && findAmounts(row.text).length === 0)),
+    // A tax summary's heading names the tax too, but is no line of the total's.
+    taxUnread: rowsOfReadings.some((rows) =>
+      rows.some((row) => matchLabel('tax', row.text) !== null && matchLabel('tax_summary', row.text) === null && findAmounts(row.text).length === 0),
+    ),
   });
   for (const key of supportedFields(checks)) {
     const f = fields.get(key);
