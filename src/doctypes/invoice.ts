@@ -11,6 +11,7 @@ import { readingRows, type Row } from './finance/rows.js';
 import { financeRules } from './finance/rules.js';
 import { findItemTable } from './finance/table.js';
 import { findTotals } from './finance/totals.js';
+import { cents } from './finance/money.js';
 import { CONFIDENCE, LINE_ITEMS_FIELD, TOTALS_FIELDS, dateValue, itemsValue, totalsValues, valueOf } from './finance/values.js';
 import type { DetectInput, Detection, Doctype, ExtractContext, ExtractedValue, FieldSpec } from './types.js';
 
@@ -26,6 +27,8 @@ export const INVOICE_FIELDS: FieldSpec[] = [
   { key: 'vendor_tax_id', label: 'Vendor tax ID', kind: 'code' },
   { key: 'customer_name', label: 'Customer', kind: 'name' },
   { key: 'customer_address', label: 'Customer address', kind: 'text' },
+  /** Discounts (negative) and charges on the whole document, between the lines' sum and the net. */
+  { key: 'allowances_charges', label: 'Allowances and charges', kind: 'amount' },
   ...TOTALS_FIELDS,
   { key: 'amount_due', label: 'Amount due', kind: 'amount' },
   { key: 'iban', label: 'IBAN', kind: 'code' },
@@ -152,6 +155,20 @@ export function extractInvoice(reading: ReaderOutput, ctx: ExtractContext): Extr
 
   const totals = findTotals(rows);
   out.push(...totalsValues(totals));
+  if (totals.adjustments.length) {
+    const adj = totals.adjustments;
+    const sum = adj.reduce((s, a) => s + cents(a.value), 0) / 100;
+    out.push(
+      valueOf(
+        'allowances_charges',
+        sum,
+        adj.map((a) => `${a.label} ${a.raw}`).join('; '),
+        adj[0]!.page,
+        adj.flatMap((a) => a.boxes),
+        CONFIDENCE.below,
+      ),
+    );
+  }
   const due = totals.due;
   if (due) out.push(valueOf('amount_due', due.value, due.raw, due.page, due.boxes, CONFIDENCE.labelled));
 

@@ -28,6 +28,27 @@ describe('checkArithmetic', () => {
     expect(total).toMatchObject({ ok: false, detail: 'subtotal 100.00 + tax 19.00 = 119.00, total printed 129.00' });
   });
 
+  it('adds the discounts and charges on the whole document to the lines to make the net', () => {
+    const lines = [
+      { quantity: 2, unit_price: 100, amount: 200 },
+      { quantity: 1, unit_price: 300, amount: 300 },
+    ];
+    const checks = checkArithmetic({ items: lines, adjustments: -45, subtotal: 455, taxAmount: 86.45, taxRate: 19, total: 541.45 });
+    expect(checks.find((c) => c.name === 'items_sum')).toMatchObject({ ok: true, detail: 'the 2 line amounts sum to 500.00, less discounts 45.00 = 455.00' });
+    expect(supportedFields(checks).has('allowances_charges')).toBe(true);
+    // Lines that make the net alone leave the discount out of the check (it was an item row).
+    expect(checkArithmetic({ items: lines, adjustments: -45, subtotal: 500, taxAmount: null, taxRate: null, total: 500 })[2]).toMatchObject({
+      ok: true,
+      fields: ['line_items', 'subtotal'],
+    });
+    // A net that neither makes is still a mismatch, with the discount in its numbers.
+    expect(checkArithmetic({ items: lines, adjustments: -45, subtotal: 465, taxAmount: null, taxRate: null, total: null })[2]).toMatchObject({
+      ok: false,
+      reportable: true,
+      detail: 'the 2 line amounts sum to 500.00, less discounts 45.00 = 455.00, subtotal printed 465.00',
+    });
+  });
+
   it('allows one cent of rounding per line in the sum', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 1, max: 1_000_000 }), { minLength: 1, maxLength: 20 }), fc.integer({ min: -1, max: 1 }), (amounts, drift) => {

@@ -21,6 +21,9 @@ export interface ArithmeticInput {
   taxRate: number | null;
   /** A printed rounding adjustment, signed: part of what the total adds up to. */
   rounding?: number | null;
+  /** Discounts and charges on the whole document, signed (a discount negative): the lines' sum
+   * plus them is the net. */
+  adjustments?: number | null;
   /** A service charge added to the subtotal, before the tax. */
   charge?: number | null;
   /** A rounding line was printed and its amount not read: subtotal and tax may then miss a cash
@@ -95,13 +98,20 @@ export function checkArithmetic(input: ArithmeticInput): Check[] {
     const tolerance = items.length;
     const target = subtotal !== null ? { key: 'subtotal', value: subtotal } : total !== null && !taxAmount ? { key: 'total', value: total } : null;
     if (target && !misreadItems(items)) {
-      const ok = Math.abs(sum - cents(target.value)) <= tolerance;
+      const plain = Math.abs(sum - cents(target.value)) <= tolerance;
+      // Printed discounts and charges count when the lines alone do not make the net: a row taken
+      // for one of them that was an item row is then already in the sum.
+      const adjust = !plain && input.adjustments ? cents(input.adjustments) : null;
+      const adjusted = adjust !== null ? sum + adjust : sum;
+      const ok = Math.abs(adjusted - cents(target.value)) <= tolerance;
+      const adjustDetail =
+        adjust === null ? '' : `, ${adjust < 0 ? 'less discounts' : 'plus charges'} ${formatAmount(Math.abs(adjust) / 100)} = ${formatAmount(adjusted / 100)}`;
       checks.push({
         name: 'items_sum',
-        fields: ['line_items', target.key],
+        fields: ['line_items', ...(adjust !== null ? ['allowances_charges'] : []), target.key],
         ok,
-        detail: `the ${items.length} line amounts sum to ${formatAmount(sum / 100)}${ok ? '' : `, ${target.key} printed ${formatAmount(target.value)}`}`,
-        reportable: !input.itemsOutweighed && !(target.key === 'total' && withinUnreadTax(input, sum, sum)),
+        detail: `the ${items.length} line amounts sum to ${formatAmount(sum / 100)}${adjustDetail}${ok ? '' : `, ${target.key} printed ${formatAmount(target.value)}`}`,
+        reportable: !input.itemsOutweighed && !(target.key === 'total' && withinUnreadTax(input, adjusted, adjusted)),
       });
     }
   }

@@ -11,7 +11,9 @@
  * `tax_summary`: the heading of a table of net and tax per rate, whose own "Total" row is not the document's.
  * `item_count`: how many articles a till slip says it sold ("Positionen: 4", "NB ARTICLES: 8").
  * `addressee`: the reader's own ("your VAT number", "Uw BTW nummer", "Ihre USt-IdNr."): what such a label heads is the customer's.
- * `party_name`: a form's field for a party's name ("Name:", "Raison sociale :"), under the party's label. */
+ * `party_name`: a form's field for a party's name ("Name:", "Raison sociale :"), under the party's label.
+ * `allowance`, `charge`: a discount or a surcharge on the whole document (shipping, packaging), between
+ * the lines' sum and the net: the lines add up to the net only with them. */
 
 export const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'ms', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -39,6 +41,8 @@ export const WORDED_LABELS = [
   'addressee',
   'item_count',
   'party_name',
+  'allowance',
+  'charge',
 ] as const;
 export type WordedLabel = (typeof WORDED_LABELS)[number];
 
@@ -76,6 +80,20 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     addressee: ['your'],
     item_count: ['no. of items', 'no of items', 'number of items', 'total items', 'item count', 'items', 'total qty', 'total quantity'],
     party_name: ['name', 'company name', 'business name', 'trading name', 'legal name'],
+    allowance: ['discount', 'discounts', 'allowance', 'allowances', 'rebate', 'less discount', 'trade discount'],
+    charge: [
+      'shipping',
+      'shipping and handling',
+      'shipping costs',
+      'freight',
+      'delivery charge',
+      'delivery costs',
+      'handling',
+      'surcharge',
+      'charges',
+      'postage',
+      'packaging',
+    ],
   },
   de: {
     invoice_title: ['*rechnung'],
@@ -110,6 +128,8 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     addressee: ['ihre', 'ihr', 'ihrer'],
     item_count: ['anzahl artikel', 'artikelanzahl', 'positionen', 'anzahl positionen', 'artikel'],
     party_name: ['name', 'firmenname', 'firmenbezeichnung', 'unternehmensname'],
+    allowance: ['rabatt', 'nachlass', 'preisnachlass', 'abschlag', 'abschlage'],
+    charge: ['versandkosten', 'versand', 'fracht', 'frachtkosten', 'porto', 'verpackung', 'lieferkosten', 'zuschlag', 'zuschlage'],
   },
   fr: {
     invoice_title: ['facture'],
@@ -134,6 +154,8 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     addressee: ['votre', 'vos'],
     item_count: ["nombre d'articles", 'nombre articles', 'nb articles', "nb d'articles", 'articles'],
     party_name: ['nom', 'raison sociale', 'denomination', 'denomination sociale'],
+    allowance: ['remise', 'remises', 'rabais', 'ristourne'],
+    charge: ['frais de port', 'frais de livraison', "frais d'expedition", 'frais de transport', 'majoration'],
   },
   es: {
     invoice_title: ['factura'],
@@ -158,6 +180,8 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     addressee: ['su', 'sus'],
     item_count: ['numero de articulos', 'n articulos', 'total articulos', 'articulos', 'unidades'],
     party_name: ['nombre', 'razon social', 'denominacion social'],
+    allowance: ['descuento', 'descuentos', 'bonificacion'],
+    charge: ['gastos de envio', 'gastos de transporte', 'portes', 'transporte', 'recargo'],
   },
   it: {
     invoice_title: ['fattura'],
@@ -182,6 +206,8 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     addressee: ['vostra', 'vostro'],
     item_count: ['numero articoli', 'n. articoli', 'totale articoli', 'articoli', 'pezzi'],
     party_name: ['nome', 'ragione sociale', 'denominazione'],
+    allowance: ['sconto', 'sconti', 'abbuono'],
+    charge: ['spese di trasporto', 'spese di spedizione', 'trasporto', 'spedizione', 'maggiorazione'],
   },
   nl: {
     invoice_title: ['factuur', '*factuur'],
@@ -206,6 +232,8 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     addressee: ['uw'],
     item_count: ['aantal artikelen', 'aantal items', 'artikelen'],
     party_name: ['naam', 'bedrijfsnaam', 'handelsnaam'],
+    allowance: ['korting', 'kortingen'],
+    charge: ['verzendkosten', 'vrachtkosten', 'bezorgkosten', 'verzending', 'toeslag'],
   },
   pt: {
     invoice_title: ['fatura', 'nota fiscal'],
@@ -230,6 +258,8 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     addressee: ['seu', 'sua', 'vosso', 'vossa'],
     item_count: ['numero de artigos', 'n. artigos', 'total de artigos', 'artigos'],
     party_name: ['nome', 'denominacao social', 'razao social'],
+    allowance: ['desconto', 'descontos', 'abatimento'],
+    charge: ['portes', 'portes de envio', 'transporte', 'frete', 'despesas de envio'],
   },
   // Malay: Malaysia's till slips and invoices (SST), often with English labels beside these.
   ms: {
@@ -255,6 +285,8 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     addressee: ['anda'],
     item_count: ['bilangan item', 'bil item', 'jumlah item', 'jumlah kuantiti'],
     party_name: ['nama', 'nama syarikat', 'nama perniagaan'],
+    allowance: ['diskaun', 'potongan'],
+    charge: ['caj penghantaran', 'penghantaran'],
   },
   ar: {
     invoice_title: ['فاتورة', 'فاتورة ضريبية'],
@@ -280,5 +312,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     addressee: [],
     item_count: ['عدد الأصناف', 'عدد المواد'],
     party_name: ['الاسم', 'اسم الشركة'],
+    allowance: ['خصم', 'الخصم'],
+    charge: ['الشحن', 'رسوم الشحن', 'رسوم التوصيل'],
   },
 };

@@ -39,6 +39,8 @@ const WORDED_STRENGTH: Record<WordedLabel, [number, number]> = {
   addressee: [2, 2],
   item_count: [2, 2],
   party_name: [2, 2],
+  allowance: [2, 2],
+  charge: [2, 2],
 };
 /** Labels that name a block or a field only at the start of a line ("From:" yes, "Transfer from"
  * no; "Name:" yes, "Good Name Ltd" no). */
@@ -196,6 +198,8 @@ export const LABELS = {
   addressee: WORDED.addressee,
   item_count: WORDED.item_count,
   party_name: WORDED.party_name,
+  allowance: WORDED.allowance,
+  charge: WORDED.charge,
   payment_method: [L(/\bPAID\s*BY\b|\bPAYMENT\s*(?:METHOD|MODE|TYPE)\b|\bPAYMENT\b\s*:|\bTENDER\b|\bMODE\s*DE\s*(?:PAIEMENT|REGLEMENT)\b/, 2)],
 } satisfies Record<string, LabelPattern[]>;
 

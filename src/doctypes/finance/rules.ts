@@ -132,6 +132,7 @@ function arithmetic(fields: Map<string, FieldReading>, readings: readonly Reader
     taxRate: numberOf(fields.get('tax_rate')),
     rounding: numberOf(fields.get('rounding')),
     charge: numberOf(fields.get('service_charge')),
+    adjustments: numberOf(fields.get('allowances_charges')),
     total,
     roundingUnread: rowsOfReadings.some((rows) => rows.some((row) => matchLabel('rounding', row.text) !== null && findAmounts(row.text).length === 0)),
     // A tax summary's heading names the tax too, but is no line of the total's.

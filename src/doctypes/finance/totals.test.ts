@@ -56,3 +56,56 @@ describe('a Malay till slip', () => {
     });
   });
 });
+
+describe('discounts and charges on the whole document', () => {
+  it('are read above the net, signed by their label whatever sign is printed', () => {
+    const t = findTotals(
+      slip('Total des lignes | 1.000,00', 'Remise | -50,00', 'Frais de port | 12,50', 'Total HT | 962,50', 'TVA 20% | 192,50', 'Total TTC | 1.155,00'),
+    );
+    expect(t).toMatchObject({ subtotal: { value: 962.5 }, total: { value: 1155 }, consistent: true });
+    expect(t.adjustments.map((a) => a.value)).toEqual([-50, 12.5]);
+    expect(
+      findTotals(slip('Summe Positionen | 200,00', 'Rabatt | 20,00', 'Nettobetrag | 180,00', 'MwSt. 19% | 34,20', 'Gesamtbetrag | 214,20')).adjustments.map(
+        (a) => a.value,
+      ),
+    ).toEqual([-20]);
+  });
+
+  it('are their printed totals ("Gesamtbetrag der Abschläge") where those are printed', () => {
+    const t = findTotals(
+      slip(
+        'Abschlag Sonderrabatt | 10,00',
+        'Positionssumme | 500,00',
+        'Gesamtbetrag der Zuschläge | 5,00',
+        'Gesamtbetrag der Abschläge | 10,00',
+        'Rechnungssumme ohne USt. | 495,00',
+        'Steuerbetrag | 94,05',
+        'Bruttosumme | 589,05',
+      ),
+    );
+    expect(t.adjustments.map((a) => a.value)).toEqual([5, -10]);
+    expect(t).toMatchObject({ subtotal: { value: 495 }, tax: { value: 94.05 }, total: { value: 589.05 } });
+  });
+
+  it('are never a total, a net or an amount due after them, nor a row under the net', () => {
+    const t = findTotals(slip('Subtotal | 100.00', 'Total after discount | 90.00', 'VAT 20% | 18.00', 'Total | 108.00', 'Shipping | 5.00'));
+    expect(t.adjustments).toEqual([]);
+  });
+});
+
+describe('the tax printed once per rate', () => {
+  it('is the sum of the rows of distinct rates when no row gives it, with no one rate', () => {
+    const t = findTotals(slip('Nettobetrag | 1.180,00', 'MwSt. 7% | 12,60', 'MwSt. 19% | 190,00', 'Gesamtbetrag | 1.382,60'));
+    expect(t).toMatchObject({ subtotal: { value: 1180 }, tax: { value: 202.6 }, total: { value: 1382.6 }, taxRate: null, consistent: true });
+  });
+
+  it('is the printed tax total when there is one', () => {
+    const t = findTotals(slip('Nettobetrag | 1.180,00', 'MwSt. 7% | 12,60', 'MwSt. 19% | 190,00', 'Steuerbetrag | 202,60', 'Gesamtbetrag | 1.382,60'));
+    expect(t.tax).toMatchObject({ value: 202.6, raw: '202,60' });
+  });
+
+  it('never adds one rate printed twice', () => {
+    const t = findTotals(slip('Nettobetrag | 200,00', 'MwSt. 19% | 19,00', 'MwSt. 19% | 19,00', 'Gesamtbetrag | 238,00'));
+    expect(t.consistent).toBe(false);
+  });
+});

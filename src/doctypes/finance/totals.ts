@@ -15,6 +15,8 @@ export interface AmountReading {
   label: string;
   strength: number;
   row: Row;
+  /** A tax summed from the rows printed per rate (each one here). */
+  perRate?: AmountReading[];
 }
 
 export interface TotalsBlock {
@@ -36,9 +38,13 @@ export interface TotalsBlock {
   charge: AmountReading | null;
   /** Why the total taken cannot be the amount after a printed rounding (it stays out of `values`). */
   totalDoubt: string | null;
+  /** Discounts (negative) and charges (positive) on the whole document, printed above the net:
+   * the lines add up to the net only with them. Totals of them ("Gesamtbetrag der Abschläge")
+   * stand for the single ones when printed. */
+  adjustments: AmountReading[];
 }
 
-type Kind = 'total' | 'subtotal' | 'tax' | 'due' | 'rounding' | 'charge';
+type Kind = 'total' | 'subtotal' | 'tax' | 'due' | 'rounding' | 'charge' | 'adjustment';
 
 /** A service charge ("SERVICE CHARGE 10%", "Svc Chg"); a "service tax" is a tax. */
 const SERVICE_CHARGE = /\bSERVICE\s*(?:CHARGE|CHRG|CHG)\b|\bSVC\.?\s*(?:CHARGE|CHRG|CHG)\b/;
@@ -81,10 +87,30 @@ export function rowAmounts(row: Row): LabelledAmount[] {
   return out;
 }
 
+/** The words that join a total's label to what it totals ("Total of discounts", "Gesamtbetrag
+ * der Abschläge", "Total des remises"): nothing else may stand between them. */
+const TOTAL_OF = /^\s*(?:OF(?:\s*THE)?|DER|DES|DE(?:\s*LOS|\s*LAS)?|DEL|DELLE|DEGLI|DEI|VAN\s*DE|DOS|DAS|DO|DA)?\s*$/;
+
+/** A discount (-1) or a charge (+1) on the whole document, by its label: alone ("Rabatt",
+ * "Frais de port") or as the total of them; never a total, a net or an amount due after them
+ * ("Total after discount", "Net à payer"). */
+function adjustmentSign(label: string): -1 | 1 | null {
+  const allowance = matchLabel('allowance', label);
+  const charge = matchLabel('charge', label);
+  const found =
+    allowance && (!charge || allowance.start <= charge.start) ? { sign: -1 as const, at: allowance } : charge ? { sign: 1 as const, at: charge } : null;
+  if (!found) return null;
+  if (matchLabel('subtotal', label) || matchLabel('amount_due', label) || matchLabel('tax', label) || matchLabel('prepayment', label)) return null;
+  const total = matchLabel('total', label);
+  if (total && (total.start > found.at.start || !TOTAL_OF.test(upper(label).slice(total.end, found.at.start)))) return null;
+  return found.sign;
+}
+
 function classify(label: string): { kind: Kind; strength: number } | null {
   if (!/[A-Za-z]{2}/.test(label)) return null;
   const t = upper(label);
   if (SERVICE_CHARGE.test(t) && !matchLabel('total', label)) return { kind: 'charge', strength: 3 };
+  if (adjustmentSign(label) !== null) return { kind: 'adjustment', strength: 2 };
   // "Rounding -0.02" adjusts the total; "Rounded total", "Total after rounding" are totals.
   const rounding = matchLabel('rounding', label);
   if (rounding && !matchLabel('total', label) && !matchLabel('subtotal', label) && !matchLabel('amount_due', label))
@@ -171,11 +197,16 @@ export function isCreditNote(rows: Row[]): boolean {
  * After a prepayment, an amount due stands in for the total only when no total is printed. A total, subtotal or amount due of 0 or less is a line's or a column's, not the
  * document's, unless the document is a credit note, whose amounts are taken as what it credits. */
 export function findTotals(rows: Row[]): TotalsBlock {
-  const found: Record<Kind, AmountReading[]> = { total: [], subtotal: [], tax: [], due: [], rounding: [], charge: [] };
+  const found: Record<Kind, AmountReading[]> = { total: [], subtotal: [], tax: [], due: [], rounding: [], charge: [], adjustment: [] };
   const creditNote = isCreditNote(rows);
   const add = (kind: Kind, reading: AmountReading): void => {
     // A rounding adjustment is less than the smallest note; "Rounding 0.00" adjusts nothing.
     if (kind === 'rounding' && (reading.value === 0 || Math.abs(reading.value) >= 1)) return;
+    // A discount is less whatever sign it is printed with, a charge more; one of 0 changes nothing.
+    if (kind === 'adjustment') {
+      if (reading.value !== 0) found.adjustment.push({ ...reading, value: adjustmentSign(reading.label)! * Math.abs(reading.value) });
+      return;
+    }
     if (kind !== 'tax' && kind !== 'rounding' && reading.value <= 0 && !creditNote) return;
     // A credit note's amounts are what it credits: EN 16931 states them positive and lets the
     // document type carry the sign, so a page printing "-233,47 €" gives the value its XML gives.
@@ -204,10 +235,15 @@ export function findTotals(rows: Row[]): TotalsBlock {
   // a total is; after one, only the total is.
   const prepaid = rows.some((r) => matchLabel('prepayment', r.text) !== null);
   if (!prepaid) found.total.push(...found.due.splice(0));
-  const consistent = consistentTriple(found, found.total) ?? consistentTriple(found, found.due);
+  const consistent =
+    consistentTriple(found, found.total) ??
+    consistentTriple(found, found.due) ??
+    consistentTriple(withRateSums(found), found.total) ??
+    consistentTriple(withRateSums(found), found.due);
   const rounded = afterRounding(found, consistent ?? byPosition(found), consistent !== null);
   const { subtotal, tax, total, charge } = rounded;
-  const rate = tax ? findPercent(tax.label) : null;
+  // A sum of the rows per rate has no one rate.
+  const rate = tax && !tax.perRate ? findPercent(tax.label) : null;
   return {
     subtotal,
     tax,
@@ -220,7 +256,37 @@ export function findTotals(rows: Row[]): TotalsBlock {
     rounding: rounded.rounding,
     charge,
     totalDoubt: rounded.doubt,
+    adjustments: adjustmentsAbove(found.adjustment, subtotal ?? total),
   };
+}
+
+/** The document's discounts and charges: those printed above the net (or, with none read, the
+ * total), on its page; their printed totals in place of the single ones when there are any. */
+function adjustmentsAbove(list: AmountReading[], net: AmountReading | null): AmountReading[] {
+  if (!net) return [];
+  const above = list.filter((a) => a.page === net.page && below(net, a));
+  const totals = above.filter((a) => matchLabel('total', a.label) !== null);
+  return totals.length ? totals : above;
+}
+
+/** The tax printed per rate, one row each ("MwSt. 7 % 12,60", "MwSt. 19 % 95,00") with no row
+ * for their sum: their sum, as one more tax candidate. Only rows whose labels carry distinct
+ * rates count, so the tax column of an item line or one rate's row printed twice is never added. */
+function withRateSums(found: Record<Kind, AmountReading[]>): Record<Kind, AmountReading[]> {
+  const rated = found.tax.filter((t) => findPercent(t.label) !== null);
+  const rates = new Set(rated.map((t) => findPercent(t.label)));
+  if (rated.length < 2 || rates.size !== rated.length || new Set(rated.map((t) => t.page)).size > 1) return found;
+  const sum: AmountReading = {
+    value: rated.reduce((s, t) => s + cents(t.value), 0) / 100,
+    raw: rated.map((t) => t.raw).join(' + '),
+    page: rated[0]!.page,
+    boxes: rated.flatMap((t) => t.boxes),
+    label: rated.map((t) => t.label).join(' + '),
+    strength: Math.min(...rated.map((t) => t.strength)),
+    row: rated[rated.length - 1]!.row,
+    perRate: rated,
+  };
+  return { ...found, tax: [...found.tax, sum] };
 }
 
 /** The signed adjustments, in cents, a rounding line can mean: as printed when it carries a minus;
