@@ -34,7 +34,14 @@ export interface PairOptions {
   /** Below the label, a refused line for which this holds ends the search: it stood where the
    * value would, and the line after it is the block's next (a party's street), not the value. */
   stopBelow?: (text: string) => boolean;
+  /** Below the label, a refused line for which this holds is passed over without counting towards
+   * `maxRowsBelow`: a party's identifiers ("Kennung : 549910", "GLN : 4000001123452") printed
+   * between its label and its name. */
+  passOver?: (text: string) => boolean;
 }
+
+/** Rows passed over at most, besides `maxRowsBelow`. */
+const MAX_PASSED_OVER = 3;
 
 /** The cell's text after a character offset, with the boxes of the words it covers. */
 export function cellTail(cell: Cell, from: number): { text: string; boxes: Box[] } {
@@ -77,7 +84,10 @@ export function findPairs<T>(rows: Row[], label: LabelName, accept: Accept<T>, o
       if (opts.below === false) return;
       // "Customer: 2" has its value (a customer number): the block below is not the label's.
       if (opts.belowOnlyUnderBareLabel && tail.text) return;
-      for (const r of rowsBelow(rows, row, opts.maxRowsBelow ?? 2)) {
+      const maxBelow = opts.maxRowsBelow ?? 2;
+      let counted = 0;
+      let passed = 0;
+      for (const r of rowsBelow(rows, row, maxBelow + (opts.passOver ? MAX_PASSED_OVER : 0))) {
         const under = r.cells.find((c) => xOverlap(c.box, cell.box) > 0.2 || Math.abs(c.box[0] - cell.box[0]) < 0.02);
         const v = under ? accept(under.text) : null;
         if (v && under) {
@@ -85,6 +95,11 @@ export function findPairs<T>(rows: Row[], label: LabelName, accept: Accept<T>, o
           return;
         }
         if (under && opts.stopBelow?.(under.text)) return;
+        if (under && passed < MAX_PASSED_OVER && opts.passOver?.(under.text)) {
+          passed++;
+          continue;
+        }
+        if (++counted >= maxBelow) return;
       }
     });
   }

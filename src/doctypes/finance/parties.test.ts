@@ -395,3 +395,38 @@ describe('invoice issuer', () => {
     expect(findVendor(rowsOf(page))).toMatchObject({ name: 'Bäckerei Sonnenschein', placedBy: 'confirmed' });
   });
 });
+
+describe("a party's identifiers between its label and its name", () => {
+  /** Blocks as e-invoice renderings print them: the label alone, identifier lines, then the name. */
+  const block = (label: string, ids: string[], name: string, customerIds: string[] = []): Entry[] => {
+    const lines = [
+      label,
+      ...ids,
+      name,
+      'Hafenstraße 12',
+      'DE 38226 Salzgitter',
+      'USt.-Id.-Nr. : DE123456789',
+      '',
+      'Käufer :',
+      ...customerIds,
+      'Kunden AG Mitte',
+      'Marktplatz 1',
+      'DE 10115 Berlin',
+    ];
+    return lines.flatMap((text, i): Entry[] => (text ? [[text, 0.07, 0.3 + i * 0.0135]] : []));
+  };
+
+  it('are passed over to the name (up to three and the rows a block may hold)', () => {
+    expect(vendorOf(block('Verkäufer :', ['Kennung : 549910', 'GLN : 4000001123452'], 'Rohstoff AG Salzgitter'))).toBe('Rohstoff AG Salzgitter');
+    expect(vendorOf(block('Seller:', ['ID: 549910', 'Global ID : 4000001123452 (0088)', 'Customer no.: K-1042'], 'Northwind Analytics GmbH'))).toBe(
+      'Northwind Analytics GmbH',
+    );
+    expect(findCustomer(rowsOf(block('Verkäufer :', [], 'Rohstoff AG Salzgitter', ['Kennung : 7788', 'GLN : 4000001987658'])))?.name).toBe('Kunden AG Mitte');
+  });
+
+  it('are never taken for the name, nor passed over without end', () => {
+    const ids = ['Kennung : 549910', 'GLN : 4000001123452', 'GLN : 4000001123453', 'GLN : 4000001123454', 'GLN : 4000001123455'];
+    expect(vendorOf(block('Verkäufer :', ids, 'Rohstoff AG Salzgitter'))).not.toBe('Rohstoff AG Salzgitter');
+    expect(vendorOf(block('Verkäufer :', ids.slice(0, 2), 'Rohstoff AG Salzgitter'))).not.toMatch(/\d/);
+  });
+});

@@ -98,6 +98,14 @@ function headingTail(label: LabelName, text: string): boolean {
   return BLOCK_WORD.test(rest) || (again !== null && again.start === 0 && again.end >= rest.length);
 }
 
+/** A party's identifier on its own line, a short label and a code with digits ("Kennung : 549910",
+ * "GLN: 4000001123452", "Global ID : 4000001123452 (0088)", "Kundennummer: K-1042"): some blocks
+ * print them between the party's label and its name. */
+const identifierLine = (text: string): boolean => {
+  const m = text.match(/^([^\d:]{1,30}?)\s*:\s*(\S.*)$/);
+  return !!m && /^[A-Z0-9][A-Z0-9 .\-/()]*$/i.test(m[2]!) && (m[2]!.match(/\d/g)?.length ?? 0) >= 3 && m[1]!.trim().split(/\s+/).length <= 3;
+};
+
 /** Every block the label heads, best first. */
 function labelledParties(rows: Row[], label: LabelName): PartyReading[] {
   const pairs = findPairs(rows, label, partyValue, {
@@ -107,6 +115,7 @@ function labelledParties(rows: Row[], label: LabelName): PartyReading[] {
     // or a field over the name ("(Not to be used for payment remittance)") may be passed over.
     stopBelow: endsInLegalForm,
     headingTail: (text) => headingTail(label, text),
+    passOver: identifierLine,
   });
   // In a row of column headings ("Klant  Order  Factuur datum"), the cell beside a label is the
   // next column's heading; the label's value is under it, if anywhere.
