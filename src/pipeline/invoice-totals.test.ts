@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateI18nInvoicePdf, I18N_LANGUAGES, I18N_LAYOUTS, I18N_TOTALS } from '../../test/fixtures/documents/index.js';
+import { generateEInvoiceRenderingPdf, generateI18nInvoicePdf, I18N_LANGUAGES, I18N_LAYOUTS, I18N_TOTALS } from '../../test/fixtures/documents/index.js';
 import { textLayerPdfReader } from '../../test/helpers/text-layer-reading.js';
 
 /** Generated invoices whose totals block holds a discount or a charge on the whole document
@@ -27,4 +27,22 @@ describe('invoices with discounts, charges or two tax rates', () => {
       }
     }, 60_000);
   }
+});
+
+describe("an e-invoice's data as a viewer prints it (two rates, charges and allowances, identifiers over the names)", () => {
+  it('is verified with its seller, net, tax and total', async () => {
+    for (let seed = 7200; seed < 7212; seed++) {
+      const doc = await generateEInvoiceRenderingPdf({ seed, now: NOW });
+      const out = await read(doc.bytes);
+      const t = doc.truth.fields;
+      const v = out.result.values;
+      expect(out.outcome.code ?? 'verified', `${seed}: ${out.result.review_reason}`).toBe('verified');
+      expect({ vendor: v.vendor_name, subtotal: v.subtotal, tax: v.tax_amount, total: v.total }, String(seed)).toEqual({
+        vendor: t.vendor_name,
+        subtotal: t.subtotal,
+        tax: t.tax_amount,
+        total: t.total,
+      });
+    }
+  }, 60_000);
 });
