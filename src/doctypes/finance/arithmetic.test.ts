@@ -49,6 +49,33 @@ describe('checkArithmetic', () => {
     });
   });
 
+  it("takes a line's own discount off quantity × price, and still names a line it does not explain", () => {
+    const [ok] = checkArithmetic({
+      items: [{ quantity: 3, unit_price: 484, amount: 1306.8, discount_percent: 10 }],
+      subtotal: null,
+      taxAmount: null,
+      taxRate: null,
+      total: null,
+    });
+    expect(ok).toMatchObject({ ok: true, detail: 'line 1: 3 × 484.00 − 10% = 1306.80' });
+    const [off] = checkArithmetic({
+      items: [{ quantity: 3, unit_price: 484, amount: 1400, discount_amount: 52 }],
+      subtotal: null,
+      taxAmount: null,
+      taxRate: null,
+      total: null,
+    });
+    expect(off).toMatchObject({ ok: true });
+    const [bad] = checkArithmetic({
+      items: [{ quantity: 3, unit_price: 484, amount: 1316.8, discount_percent: 10 }],
+      subtotal: null,
+      taxAmount: null,
+      taxRate: null,
+      total: null,
+    });
+    expect(bad).toMatchObject({ ok: false, detail: 'line 1: 3 × 484.00 − 10% = 1306.80, printed 1316.80' });
+  });
+
   it('allows one cent of rounding per line in the sum', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 1, max: 1_000_000 }), { minLength: 1, maxLength: 20 }), fc.integer({ min: -1, max: 1 }), (amounts, drift) => {

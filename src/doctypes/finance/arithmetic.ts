@@ -7,6 +7,9 @@ export interface ItemNumbers {
   quantity: number | null;
   unit_price: number | null;
   amount: number;
+  /** The line's own discount, printed in its column: quantity × price less it is the amount. */
+  discount_percent?: number | null;
+  discount_amount?: number | null;
 }
 
 export interface ArithmeticInput {
@@ -68,13 +71,17 @@ function lineChecks(items: ItemNumbers[]): Check[] {
   const out: Check[] = [];
   items.forEach((item, i) => {
     if (item.quantity === null || item.unit_price === null) return;
-    const expected = Math.round(item.quantity * item.unit_price * 100);
+    const gross = item.quantity * item.unit_price * 100;
+    const percent = item.discount_percent ?? null;
+    const off = item.discount_amount ?? null;
+    const expected = Math.round(percent ? (gross * (100 - percent)) / 100 : off ? gross - cents(off) : gross);
     const ok = Math.abs(expected - cents(item.amount)) <= 1;
+    const less = percent ? ` − ${percent}%` : off ? ` − ${formatAmount(off)}` : '';
     out.push({
       name: 'line',
       fields: ['line_items'],
       ok,
-      detail: `line ${i + 1}: ${fmtQty(item.quantity)} × ${formatAmount(item.unit_price)} = ${formatAmount(expected / 100)}${ok ? '' : `, printed ${formatAmount(item.amount)}`}`,
+      detail: `line ${i + 1}: ${fmtQty(item.quantity)} × ${formatAmount(item.unit_price)}${less} = ${formatAmount(expected / 100)}${ok ? '' : `, printed ${formatAmount(item.amount)}`}`,
       reportable: true,
     });
   });

@@ -37,6 +37,8 @@ function itemsOf(f: FieldReading | undefined): ItemNumbers[] | null {
     quantity: typeof r.quantity === 'number' ? r.quantity : null,
     unit_price: typeof r.unit_price === 'number' ? r.unit_price : null,
     amount: typeof r.amount === 'number' ? r.amount : NaN,
+    discount_percent: typeof r.discount_percent === 'number' ? r.discount_percent : null,
+    discount_amount: typeof r.discount_amount === 'number' ? r.discount_amount : null,
   }));
   return items.every((i) => Number.isFinite(i.amount)) ? items : null;
 }

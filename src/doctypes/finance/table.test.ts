@@ -80,3 +80,43 @@ describe('findItemTable', () => {
     expect(findItemTable(rows)).toEqual([]);
   });
 });
+
+describe("a line's own discount column", () => {
+  const table = (heading: string, discount: string) =>
+    readingRows(
+      placed([
+        ['Description', 0.05, 0.3],
+        ['Qty', 0.45, 0.3],
+        ['Price', 0.58, 0.3],
+        [heading, 0.7, 0.3],
+        ['Amount', 0.82, 0.3],
+        ['Support retainer', 0.05, 0.32],
+        ['3', 0.46, 0.32],
+        ['484.00', 0.58, 0.32],
+        ...(discount ? ([[discount, 0.71, 0.32]] as [string, number, number][]) : []),
+        ['1,306.80', 0.82, 0.32],
+      ]),
+    );
+
+  it('is read with the line, as a percentage or an amount off, in any language', () => {
+    for (const heading of ['Disc.', 'Rabatt', 'Remise', 'Dto.', 'Sconto', 'Korting', 'Desc.'])
+      expect(
+        findItemTable(table(heading, '10 %')).map((i) => i.item),
+        heading,
+      ).toEqual([{ description: 'Support retainer', quantity: 3, unit_price: 484, amount: 1306.8, discount_percent: 10 }]);
+    expect(findItemTable(table('Discount', '145.20'))[0]!.item).toMatchObject({ discount_amount: 145.2 });
+    expect(findItemTable(table('Discount', ''))[0]!.item).not.toHaveProperty('discount_percent');
+  });
+
+  it('"Desc." beside no description column is the description', () => {
+    const rows = readingRows(
+      placed([
+        ['Desc.', 0.05, 0.3],
+        ['Amount', 0.82, 0.3],
+        ['Support retainer', 0.05, 0.32],
+        ['23.70', 0.82, 0.32],
+      ]),
+    );
+    expect(findItemTable(rows).map((i) => i.item)).toEqual([{ description: 'Support retainer', quantity: null, unit_price: null, amount: 23.7 }]);
+  });
+});

@@ -1,7 +1,7 @@
 import type { Box, Word } from '../../readers/types.js';
 import { tillSigns } from './document-kind.js';
 import { upper, matchLabel } from './labels.js';
-import { findAmounts, parseQuantity } from './money.js';
+import { findAmounts, findPercent, parseQuantity } from './money.js';
 import { paymentMethodIn } from './payment-methods.js';
 import { unionBox, type Row } from './rows.js';
 
@@ -13,6 +13,9 @@ export interface LineItem {
   quantity: number | null;
   unit_price: number | null;
   amount: number;
+  /** The line's own discount, from a discount column: the amount is after it. Present only when printed. */
+  discount_percent?: number;
+  discount_amount?: number;
 }
 
 export interface ItemReading {
@@ -21,7 +24,7 @@ export interface ItemReading {
   boxes: Box[];
 }
 
-type Column = 'description' | 'quantity' | 'unit_price' | 'amount';
+type Column = 'description' | 'quantity' | 'unit_price' | 'discount' | 'amount';
 
 const HEADER_WORDS: Record<Column, RegExp> = {
   description:
@@ -31,6 +34,9 @@ const HEADER_WORDS: Record<Column, RegExp> = {
     /^(?:QTY|QUANTITY|QTE|QUANTITE|MENGE|ANZAHL|ANZ|STK|STUCK|AANTAL|AANT|NOMBRE|CANTIDAD|CANT|QUANTITA|Q\.?TA|QUANTIDADE|QTD|QTDE|UNITS|HOURS|HRS|QTE\.)$/,
   unit_price:
     /^(?:PRICE|RATE|PRIX|P\.U\.|PU|PREIS|EINZELPREIS|VK-PREIS|PRIJS|PRECIO|PREZZO|PRECO|COST|UNIT\s+PRICE|UNIT\s+COST|PRIX\s+UNITAIRE|PRECIO\s+UNITARIO|PREZZO\s+UNITARIO|PRECO\s+UNITARIO)$/,
+  // A line's own discount (percent or amount): the line's amount is after it. "Desc." is also
+  // "description": it names the discount only beside a description column.
+  discount: /^(?:DISC|DISCOUNT|RABATT|NACHLASS|REMISE|DTO|DESCUENTO|SCONTO|KORTING|DESC|DESCONTO)$/,
   amount: /^(?:AMOUNT|TOTAL|LINE\s+TOTAL|MONTANT|BETRAG|ZEILENBETRAG|GESAMT|BEDRAG|IMPORTE|IMPORTO|SUM|NET|TOTAAL)$/,
 };
 
@@ -61,6 +67,10 @@ function headerOf(row: Row): Header | null {
     if (kind === 'amount' && columns.amount && !columns.unit_price) columns.unit_price = columns.amount;
     if (kind && (!columns[kind] || kind === 'amount')) columns[kind] = w.box;
   }
+  if (columns.discount && !columns.description && words.some((w) => clean(w.text) === 'DESC')) {
+    columns.description = columns.discount;
+    delete columns.discount;
+  }
   const named = Object.keys(columns).length;
   return columns.amount && named >= 2 ? { row, columns } : null;
 }
@@ -79,6 +89,15 @@ function columnOf(box: Box, columns: Partial<Record<Column, Box>>): Column | nul
 
 function isTotalsRow(row: Row): boolean {
   return /[A-Za-z]/.test(row.text) && (matchLabel('subtotal', row.text) !== null || matchLabel('total', row.text) !== null);
+}
+
+/** A discount cell: "10 %" a percentage, "5,00" or "-5,00" an amount off; nothing when 0 or empty. */
+function discountOf(text: string | undefined): Pick<LineItem, 'discount_percent' | 'discount_amount'> {
+  if (!text) return {};
+  const percent = findPercent(text);
+  if (percent !== null) return percent ? { discount_percent: percent } : {};
+  const amount = findAmounts(text).pop()?.value;
+  return amount ? { discount_amount: Math.abs(amount) } : {};
 }
 
 /** Reads the rows under one header until the table ends (a wide gap, a grand total, another page). */
@@ -101,7 +120,7 @@ function readTable(rows: Row[], header: Header): ItemReading[] {
     const description: string[] = [];
     const boxes: Box[] = [];
     for (const cell of row.cells) {
-      const numeric = findAmounts(cell.text).length > 0 || parseQuantity(cell.text) !== null;
+      const numeric = findAmounts(cell.text).length > 0 || parseQuantity(cell.text) !== null || findPercent(cell.text) !== null;
       const kind = numeric && cell.box[0] >= numericStart - 0.03 ? columnOf(cell.box, header.columns) : null;
       if (kind && !values[kind]) values[kind] = { text: cell.text, box: cell.box };
       else if (cell.box[2] <= numericStart + 0.01) description.push(cell.text);
@@ -112,7 +131,11 @@ function readTable(rows: Row[], header: Header): ItemReading[] {
     if (amount !== null) {
       const unit = values.unit_price ? (findAmounts(values.unit_price.text)[0]?.value ?? null) : null;
       const qty = values.quantity ? parseQuantity(values.quantity.text) : null;
-      open = { item: { description: description.join(' ').trim(), quantity: qty, unit_price: unit, amount }, page: row.page, boxes };
+      open = {
+        item: { description: description.join(' ').trim(), quantity: qty, unit_price: unit, amount, ...discountOf(values.discount?.text) },
+        page: row.page,
+        boxes,
+      };
       items.push(open);
     } else if (open && description.length && gap < row.height * 1.2 && Object.keys(values).length === 0) {
       open.item.description = `${open.item.description} ${description.join(' ')}`.trim();

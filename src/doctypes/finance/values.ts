@@ -91,7 +91,15 @@ export function totalsValues(totals: TotalsBlock): ExtractedValue[] {
 export function itemsValue(items: ItemReading[], guessed = false): ExtractedValue | null {
   if (!items.length) return null;
   const page = items[0]!.page;
-  const value = items.map((i) => ({ description: i.item.description, quantity: i.item.quantity, unit_price: i.item.unit_price, amount: i.item.amount }));
+  const value = items.map((i) => ({
+    description: i.item.description,
+    quantity: i.item.quantity,
+    unit_price: i.item.unit_price,
+    amount: i.item.amount,
+    // Only where a discount column printed one: the amount is after it.
+    ...(i.item.discount_percent ? { discount_percent: i.item.discount_percent } : {}),
+    ...(i.item.discount_amount ? { discount_amount: i.item.discount_amount } : {}),
+  }));
   const raw = items.map((i) => `${i.item.description} | ${i.item.quantity ?? ''} | ${i.item.unit_price ?? ''} | ${i.item.amount}`).join('\n');
   // A description without words ("1", "2": the position column) says the columns were not told
   // apart: whatever stands in the other columns may be misplaced too.
