@@ -9,7 +9,7 @@ import { evalCv, printCvEvaluation, type CvSplit } from './eval/cv.js';
 import { evalDecisions, printDecisionEvaluation } from './eval/decisions.js';
 import { evalEInvoices, printSetReports } from './eval/einvoices.js';
 import { evalFinance, printFinanceEvaluation } from './eval/finance.js';
-import { evalGeneratedInvoices, HELD_OUT_BASE } from './eval/generated-invoices.js';
+import { evalGeneratedInvoices, evalGeneratedInvoiceTotals, HELD_OUT_BASE } from './eval/generated-invoices.js';
 import { evalGeneratedReceipts, type GeneratedReceiptSplit } from './eval/generated-receipts.js';
 import { I18N_LANGUAGES, I18N_LAYOUTS } from '../test/fixtures/documents/index.js';
 import { evalIdentity } from './eval/identity.js';
@@ -126,6 +126,8 @@ if (wanted('einvoices') || wanted('generated-invoices')) {
       printSetReports(
         await evalGeneratedInvoices(deps, { base: HELD_OUT_BASE + seed * 1000, count: Math.max(count, I18N_LANGUAGES.length * I18N_LAYOUTS.length) }),
       );
+      console.log('\n== Held-out generated invoices with discounts, charges, two tax rates or line discounts, and e-invoice data as a viewer prints it');
+      printSetReports(await evalGeneratedInvoiceTotals(deps, { base: HELD_OUT_BASE + seed * 1000, count: I18N_LANGUAGES.length * I18N_LAYOUTS.length }));
     }
   });
 }
