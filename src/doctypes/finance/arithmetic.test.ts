@@ -76,6 +76,17 @@ describe('checkArithmetic', () => {
     expect(bad).toMatchObject({ ok: false, detail: 'line 1: 3 × 484.00 − 10% = 1306.80, printed 1316.80' });
   });
 
+  it('takes lines priced with their tax as summing to the total, when net and tax make it too', () => {
+    const lines = [
+      { quantity: 1, unit_price: 59.5, amount: 59.5 },
+      { quantity: 2, unit_price: 20.25, amount: 40.5 },
+    ];
+    const checks = checkArithmetic({ items: lines, subtotal: 84.03, taxAmount: 15.97, taxRate: 19, total: 100 });
+    expect(checks.find((c) => c.name === 'items_sum')).toMatchObject({ ok: true, fields: ['line_items', 'total'] });
+    // A net that does not make the total with the tax leaves the lines unexplained.
+    expect(checkArithmetic({ items: lines, subtotal: 85.03, taxAmount: 15.97, taxRate: 19, total: 100 }).find((c) => c.name === 'items_sum')?.ok).toBe(false);
+  });
+
   it('allows one cent of rounding per line in the sum', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 1, max: 1_000_000 }), { minLength: 1, maxLength: 20 }), fc.integer({ min: -1, max: 1 }), (amounts, drift) => {

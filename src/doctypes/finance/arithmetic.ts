@@ -94,6 +94,13 @@ function misreadItems(items: ItemNumbers[]): boolean {
   return items.every((i) => cents(i.amount) === 0);
 }
 
+/** Whether lines summing to `sum` (in cents) are priced with their tax: the sum is the total, and
+ * net + tax is the total too. */
+function grossLines(sum: number, tolerance: number, subtotal: number | null, taxAmount: number | null, total: number | null): boolean {
+  if (subtotal === null || !taxAmount || total === null) return false;
+  return Math.abs(sum - cents(total)) <= tolerance && Math.abs(cents(subtotal) + cents(taxAmount) - cents(total)) <= 1;
+}
+
 export function checkArithmetic(input: ArithmeticInput): Check[] {
   const checks: Check[] = [];
   const { items, subtotal, taxAmount, taxRate, total } = input;
@@ -113,11 +120,16 @@ export function checkArithmetic(input: ArithmeticInput): Check[] {
       const ok = Math.abs(adjusted - cents(target.value)) <= tolerance;
       const adjustDetail =
         adjust === null ? '' : `, ${adjust < 0 ? 'less discounts' : 'plus charges'} ${formatAmount(Math.abs(adjust) / 100)} = ${formatAmount(adjusted / 100)}`;
+      // Lines priced with their tax ("prices include VAT") sum to the total, not the net: they add
+      // up when they make the total to the cent and the net and the tax make it too.
+      const gross = !ok && target.key === 'subtotal' && grossLines(adjusted, tolerance, subtotal, taxAmount, total);
       checks.push({
         name: 'items_sum',
-        fields: ['line_items', ...(adjust !== null ? ['allowances_charges'] : []), target.key],
-        ok,
-        detail: `the ${items.length} line amounts sum to ${formatAmount(sum / 100)}${adjustDetail}${ok ? '' : `, ${target.key} printed ${formatAmount(target.value)}`}`,
+        fields: ['line_items', ...(adjust !== null ? ['allowances_charges'] : []), gross ? 'total' : target.key],
+        ok: ok || gross,
+        detail: gross
+          ? `the ${items.length} line amounts, tax included, sum to ${formatAmount(sum / 100)}${adjustDetail}, the total`
+          : `the ${items.length} line amounts sum to ${formatAmount(sum / 100)}${adjustDetail}${ok ? '' : `, ${target.key} printed ${formatAmount(target.value)}`}`,
         reportable: !input.itemsOutweighed && !(target.key === 'total' && withinUnreadTax(input, adjusted, adjusted)),
       });
     }
