@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameDifference, sameFieldValue, sameName } from '../bench/eval/compare.js';
+import { nameDifference, sameFieldValue, sameName, sameNameWords } from '../bench/eval/compare.js';
 
 describe('the evaluation judging company names', () => {
   it('takes a name with or without its legal form, punctuation or spacing as the same', () => {
@@ -13,6 +13,26 @@ describe('the evaluation judging company names', () => {
     expect(sameName('rthwind Analytics GmbH', 'Northwind Analytics GmbH')).toBe(false);
     expect(sameName('GREEN LEAF CAF', 'Green Leaf Café')).toBe(false);
     expect(sameName('GmbH', 'Muster GmbH')).toBe(false);
+  });
+});
+
+describe("the evaluation judging names against labels made from the document's own data (e-invoices)", () => {
+  it('counts a name split inside a word, or run together, as wrong', () => {
+    expect(sameNameWords('Liefer ant GmbH', 'Lieferant GmbH')).toBe(false);
+    expect(sameNameWords('LieferantGmbH', 'Lieferant GmbH')).toBe(false);
+    expect(sameNameWords('BeiSpiel GmbH', 'Bei Spiel GmbH')).toBe(false);
+    expect(sameFieldValue('vendor_name', 'Lieferant GmbH', 'Liefer ant GmbH', 'words')).toBe(false);
+    // Receipts' transcribed labels keep the comparison by letters.
+    expect(sameFieldValue('vendor_name', 'Lieferant GmbH', 'Liefer ant GmbH')).toBe(true);
+    expect(nameDifference('Liefer ant GmbH', 'Lieferant GmbH')).toBe('word breaks');
+  });
+
+  it('takes the same words whatever the case, punctuation or legal form', () => {
+    expect(sameNameWords('LIEFERANT', 'Lieferant GmbH')).toBe(true);
+    expect(sameNameWords('Au bon moulin', 'AU BON MOULIN SARL')).toBe(true);
+    expect(sameNameWords('Nordsee Fisch GmbH & Co. KG', 'Nordsee Fisch GmbH & Co. KG')).toBe(true);
+    expect(sameNameWords('MR. D.I.Y. (M)', 'MR DIY (M) SDN. BHD.')).toBe(true);
+    expect(sameNameWords('rthwind Analytics GmbH', 'Northwind Analytics GmbH')).toBe(false);
   });
 });
 

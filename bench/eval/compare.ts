@@ -29,6 +29,26 @@ export function sameName(ours: unknown, expected: unknown): boolean {
   return a.length >= 3 && a === b;
 }
 
+/** A company name's words, its legal form left out, each word's letters and digits (punctuation
+ * inside a word is dropped, not a break: "D.I.Y." is one word). */
+const nameWords = (s: unknown): string[] =>
+  String(s ?? '')
+    .toUpperCase()
+    .replace(LEGAL_FORMS, ' ')
+    .split(/\s+/u)
+    .map(alnum)
+    .filter(Boolean);
+
+/** sameName, and word breaks where the label has them: a published "Liefer ant GmbH" spells the
+ * label "Lieferant GmbH" but would be a wrong value on a form. For labels made from the document's
+ * own data (an e-invoice's XML, a generator's truth); receipts' labels are transcribed with their
+ * own spacing and keep sameName. */
+export function sameNameWords(ours: unknown, expected: unknown): boolean {
+  if (!sameName(ours, expected)) return false;
+  const [a, b] = [nameWords(ours), nameWords(expected)];
+  return a.length === b.length && a.every((w, i) => w === b[i]);
+}
+
 /** How a wrong published name differs from the label, for counts that say what kind of mistake the
  * service made without naming the document: it holds the label and more ("longer", with where the
  * extra letters or digits stand and how many: "longer: 1–2 letters after" is a mark such as "(M)"
@@ -36,6 +56,7 @@ export function sameName(ours: unknown, expected: unknown): boolean {
  * ("shorter"), or other letters ("spelling"). Legal forms, case and punctuation aside. */
 export function nameDifference(ours: unknown, expected: unknown): string {
   const [a, b] = [bareName(ours), bareName(expected)];
+  if (a === b) return 'word breaks';
   if (!a.includes(b)) return b.includes(a) ? 'shorter' : 'spelling';
   const at = a.indexOf(b);
   const [before, after] = [a.slice(0, at), a.slice(at + b.length)];
@@ -107,11 +128,12 @@ function sameItems(expected: unknown, got: unknown): boolean {
   });
 }
 
-/** Whether a published value is the labelled one: company names as names, line items row by row,
- * anything else after the field kind's canonical form. */
-export function sameFieldValue(key: string, expected: unknown, got: unknown): boolean {
+/** Whether a published value is the labelled one: company names as names (`words`: with the
+ * label's word breaks, sameNameWords), line items row by row, anything else after the field kind's
+ * canonical form. */
+export function sameFieldValue(key: string, expected: unknown, got: unknown, names: 'letters' | 'words' = 'letters'): boolean {
   if (got === undefined || got === null) return false;
-  if (NAME_FIELDS.has(key)) return sameName(got, expected);
+  if (NAME_FIELDS.has(key)) return names === 'words' ? sameNameWords(got, expected) : sameName(got, expected);
   const kind = KIND_BY_KEY.get(key) ?? 'text';
   if (kind === 'items') return sameItems(expected, got);
   // invoice2data's number labels keep the printed number sign ("Invoice No : # BLR_…"): it marks

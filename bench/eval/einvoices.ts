@@ -44,6 +44,9 @@ export interface SetReport {
   tamperFlagged: number;
   /** A set nobody tunes on: its wrong values are counted, never named. */
   heldOut: boolean;
+  /** How names are compared with the label: `words` for labels made from the document's own data
+   * (a published name split inside a word is wrong), `letters` for transcribed ones (receipts). */
+  names: 'letters' | 'words';
 }
 
 function expectedValues(l: EuLabel): Record<string, unknown> {
@@ -66,7 +69,7 @@ export function scoreReading(report: SetReport, file: string, expected: Record<s
     const f = (report.fields[key] ??= { correct: 0, total: 0 });
     f.total++;
     const got = out.result.values[key];
-    if (sameFieldValue(key, want, got)) f.correct++;
+    if (sameFieldValue(key, want, got, report.names)) f.correct++;
     else if (got !== undefined && got !== null) {
       wrong++;
       report.wrongValues.push({ file, key, expected: want, got });
@@ -82,9 +85,10 @@ export function scoreReading(report: SetReport, file: string, expected: Record<s
   if ((out.raw.tamper as { suspected?: boolean } | undefined)?.suspected) report.tamperFlagged++;
 }
 
-export const newReport = (name: string, heldOut = false): SetReport => ({
+export const newReport = (name: string, heldOut = false, names: SetReport['names'] = 'letters'): SetReport => ({
   name,
   heldOut,
+  names,
   documents: 0,
   fields: {},
   verified: 0,
@@ -128,10 +132,11 @@ export async function evalEInvoices(dataDir: string, deps: ReadDeps, log: (line:
     .split('\n')
     .filter(Boolean)
     .map((l) => JSON.parse(l) as EuLabel);
-  const withXml = newReport('e-invoices with their XML');
+  // The labels are the invoices' own XML: a seller's name published with other word breaks is wrong.
+  const withXml = newReport('e-invoices with their XML', false, 'words');
   const stripped = {
-    tune: newReport('the same without XML (stripped/), tuning half'),
-    'held-out': newReport('the same without XML (stripped/), held-out half', true),
+    tune: newReport('the same without XML (stripped/), tuning half', false, 'words'),
+    'held-out': newReport('the same without XML (stripped/), held-out half', true, 'words'),
   };
   for (const l of labels) {
     const out = await readDocument(

@@ -49,6 +49,13 @@ describe('pageTextFromItems', () => {
     expect(page.lines[0]!.words.map((w) => w.text)).toEqual(['Total', '9']);
   });
 
+  it('joins items under 0.15 em apart (a word set in pieces with letter spacing) and keeps a space-wide gap', () => {
+    // At 10 pt: "Br" and "uttosumme" 0.11 em apart (a viewer's tracking, a font switch between
+    // them); "235,62" a narrow space (0.2 em) after.
+    const page = pageTextFromItems(1, [item('Br', 72, 700, 9.4), item('uttosumme', 82.5, 700, 50), item('235,62', 134.5, 700, 30)], styles, letter);
+    expect(page.lines[0]!.words.map((w) => w.text)).toEqual(['Bruttosumme', '235,62']);
+  });
+
   it('splits a row at a column gap into two lines', () => {
     const page = pageTextFromItems(1, [item('Left', 72, 700, 20), item('Right', 400, 700, 25)], styles, letter);
     expect(page.lines.map((l) => l.text)).toEqual(['Left', 'Right']);

@@ -1,6 +1,7 @@
 /** pdf.js text items → words and lines with boxes in top-left page fractions. */
 import { dirOfWord, reorderWords, type Dir } from '../../domain/bidi.js';
 import type { Box, Line, PageText, Word } from '../../readers/types.js';
+import { TRACKING_GAP_EM } from './pdf-glyphs.js';
 
 /** The parts of pdf.js's TextItem and TextStyle used here. */
 export interface PdfTextItem {
@@ -28,14 +29,17 @@ export const MAX_ITEMS_PER_PAGE = 20_000;
 // Most fonts' ascent/descent, used where pdf.js reports none.
 const DEFAULT_ASCENT = 0.8;
 const DEFAULT_DESCENT = -0.2;
-// Fragments closer than this (in line heights) belong to one word: some producers emit a glyph per item.
-const JOIN_GAP = 0.08;
+// Fragments closer than this (in em of their font size) belong to one word: some producers emit a
+// glyph or a few per item, set with letter spacing; a word space is 0.2 em and more.
+const JOIN_GAP_EM = TRACKING_GAP_EM;
 // A horizontal gap wider than this (in line heights) starts a new line: side-by-side columns.
 const COLUMN_GAP = 3;
 
 interface Fragment {
   text: string;
   box: Box;
+  /** The item's font size in page units (points at scale 1). */
+  size: number;
 }
 
 const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
@@ -72,13 +76,15 @@ function fragmentsOf(item: PdfTextItem, style: PdfTextStyle | undefined, vp: Pdf
   // The item's characters as drawn, left to right: its own spacing, or a right-to-left item's words in page order.
   const drawn = item.dir === 'rtl' ? reorderWords(item.str.split(/\s+/u).filter(Boolean), (w) => w, true, pdfjsDirOfWord).join(' ') : item.str;
   const chars = [...drawn];
+  const [, , c = 0, d = 1] = item.transform;
+  const size = Math.hypot(c, d) || item.height || 1;
   const out: Fragment[] = [];
   let start = -1;
   for (let i = 0; i <= chars.length; i++) {
     const blank = i === chars.length || /\s/u.test(chars[i]!);
     if (!blank && start < 0) start = i;
     if (blank && start >= 0) {
-      out.push({ text: chars.slice(start, i).join(''), box: runBox(item, style, start / chars.length, i / chars.length, vp) });
+      out.push({ text: chars.slice(start, i).join(''), box: runBox(item, style, start / chars.length, i / chars.length, vp), size });
       start = -1;
     }
   }
@@ -107,20 +113,26 @@ function rows(fragments: Fragment[]): Fragment[][] {
   return groups.map((g) => g.members);
 }
 
-/** One row → one or more lines (split at column gaps), touching fragments joined into words. */
-function linesOfRow(row: Fragment[]): Line[] {
+/** One row → one or more lines (split at column gaps), fragments closer than a space joined into
+ * words. */
+function linesOfRow(row: Fragment[], pageWidth: number): Line[] {
   const byX = [...row].sort((p, q) => p.box[0] - q.box[0]);
   const lines: Word[][] = [];
   let current: Word[] = [];
+  let prevSize = 0;
   for (const frag of byX) {
     const prev = current[current.length - 1];
     const h = Math.max(heightOf(frag.box), prev ? heightOf(prev.box) : 0);
     const gap = prev ? frag.box[0] - prev.box[2] : 0;
-    if (prev && gap < JOIN_GAP * h) {
+    const size = frag.size;
+    // In page units: a box's x and y are fractions of different sides.
+    if (prev && gap * pageWidth < JOIN_GAP_EM * Math.max(size, prevSize)) {
       prev.text += frag.text;
       prev.box = union(prev.box, frag.box);
+      prevSize = Math.max(prevSize, size);
       continue;
     }
+    prevSize = size;
     if (prev && gap > COLUMN_GAP * h) {
       lines.push(current);
       current = [];
@@ -143,7 +155,7 @@ function linesOfRow(row: Fragment[]): Line[] {
 export function pageTextFromItems(page: number, items: PdfTextItem[], styles: Record<string, PdfTextStyle>, vp: PdfViewport): PageText {
   const fragments = items.slice(0, MAX_ITEMS_PER_PAGE).flatMap((item) => fragmentsOf(item, styles[item.fontName], vp));
   const lines = rows(fragments)
-    .flatMap(linesOfRow)
+    .flatMap((row) => linesOfRow(row, vp.width))
     .sort((p, q) => p.box[1] - q.box[1] || p.box[0] - q.box[0]);
   return { page, lines };
 }

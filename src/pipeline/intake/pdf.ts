@@ -1,13 +1,14 @@
 /** PDF intake with pdf.js: the text layer of the first pages, and images of pages without one. */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { getDocument, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { AnnotationMode, getDocument, OPS, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PageImage, PageText } from '../../readers/types.js';
 import type { IntakeResult } from '../types.js';
 import { describeError, IntakeError, PrecheckRefusal } from './errors.js';
 import type { IntakeLimits } from './limits.js';
 import { deepestGraphicsNesting, MAX_GRAPHICS_DEPTH } from './pdf-depth.js';
 import { readEmbeddedInvoice } from './pdf-attachments.js';
+import { closeTrackingSpaces, type FontInfo, placeGlyphs } from './pdf-glyphs.js';
 import { renderPage, type PdfCanvasFactory } from './pdf-render.js';
 import { countTextChars, pageTextFromItems, type PdfTextItem, type PdfTextStyle } from './pdf-text.js';
 import type { Progress } from './progress.js';
@@ -61,10 +62,46 @@ async function openPdf(bytes: Buffer, limits: IntakeLimits): Promise<PDFDocument
   }
 }
 
-async function readPage(page: PDFPageProxy): Promise<PageText> {
+async function readPage(page: PDFPageProxy, glyphs: GlyphSource): Promise<PageText> {
   const content = await page.getTextContent();
   const items = content.items.filter((i): i is PdfTextItem & (typeof content.items)[number] => 'str' in i);
-  return pageTextFromItems(page.pageNumber, items, content.styles as Record<string, PdfTextStyle>, page.getViewport({ scale: 1 }));
+  const closed = await withoutTrackingSpaces(page.pageNumber, items, glyphs);
+  return pageTextFromItems(page.pageNumber, closed, content.styles as Record<string, PdfTextStyle>, page.getViewport({ scale: 1 }));
+}
+
+/** The document opened a second time for its glyphs (pdf-glyphs.ts), with no image decoded: pdf.js
+ * builds an operator list with its images, and drops an image over maxImageSize before decoding it
+ * (a page-sized scan under a text layer would cost some 0.4 s). Opened when a page first needs it. */
+class GlyphSource {
+  private doc: Promise<PDFDocumentProxy> | null = null;
+  constructor(
+    private readonly bytes: Buffer,
+    private readonly limits: IntakeLimits,
+  ) {}
+  async page(n: number): Promise<PDFPageProxy> {
+    this.doc ??= getDocument({ data: new Uint8Array(this.bytes), ...pdfOptions(this.limits), maxImageSize: 0 }).promise;
+    return (await this.doc).getPage(n);
+  }
+  async destroy(): Promise<void> {
+    await (await this.doc?.catch(() => null))?.destroy();
+  }
+}
+
+/** The items with the spaces pdf.js wrote for letter spacing taken out (pdf-glyphs.ts): only a page
+ * whose items have a space between two characters needs its glyphs. Without them (the second
+ * opening failed) the items stay as they are. */
+async function withoutTrackingSpaces(pageNumber: number, items: PdfTextItem[], source: GlyphSource): Promise<PdfTextItem[]> {
+  if (!items.some((i) => /\S\s+\S/u.test(i.str))) return items;
+  try {
+    const page = await source.page(pageNumber);
+    const list = await page.getOperatorList({ annotationMode: AnnotationMode.DISABLE });
+    const fontOf = (name: string): FontInfo | null => (page.commonObjs.has(name) ? (page.commonObjs.get(name) as FontInfo) : null);
+    const placed = placeGlyphs(list.fnArray, list.argsArray as unknown[][], OPS, fontOf);
+    page.cleanup();
+    return closeTrackingSpaces(items, placed);
+  } catch {
+    return items;
+  }
 }
 
 export async function readPdf(bytes: Buffer, limits: IntakeLimits, progress: Progress): Promise<IntakeResult> {
@@ -74,6 +111,7 @@ export async function readPdf(bytes: Buffer, limits: IntakeLimits, progress: Pro
   if (depth > MAX_GRAPHICS_DEPTH)
     throw new PrecheckRefusal(`the PDF nests graphics states ${depth} deep, more than the ${MAX_GRAPHICS_DEPTH} any document needs`);
   const doc = await openPdf(bytes, limits);
+  const glyphs = new GlyphSource(bytes, limits);
   try {
     const pageCount = doc.numPages;
     const pagesTaken = Math.min(pageCount, limits.maxPages);
@@ -90,7 +128,7 @@ export async function readPdf(bytes: Buffer, limits: IntakeLimits, progress: Pro
           const m = (pt: number) => ((pt / 72) * 0.0254).toFixed(1);
           throw new Error(`the page is ${m(width)} × ${m(height)} m, larger than PDF allows (5.1 m)`);
         }
-        const text = await readPage(page);
+        const text = await readPage(page, glyphs);
         const textChars = countTextChars(text);
         if (text.lines.length) textLayer.push(text);
         const rendered = limits.renderAllPages === true || textChars < MIN_TEXT_CHARS;
@@ -126,6 +164,7 @@ export async function readPdf(bytes: Buffer, limits: IntakeLimits, progress: Pro
       },
     };
   } finally {
+    await glyphs.destroy();
     await doc.destroy();
   }
 }
