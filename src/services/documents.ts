@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { BlobStore } from '../adapters/blobs/types.js';
 import { CommitNotConfirmed } from '../adapters/db/group-commit.js';
@@ -11,6 +10,7 @@ import type { EnqueueOptions, Queue } from '../adapters/queue/types.js';
 import { MEDIA_TYPE_BY_KIND, UNKNOWN_TYPE, type FileKind, type OutputFormat } from '../domain/document-types.js';
 import { AppError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
+import { sha256Hex } from '../domain/sha256.js';
 import { PENDING_OUTCOME } from '../domain/pending.js';
 import type { DocumentStatus } from '../domain/statuses.js';
 import { sniffFileKind } from '../pipeline/intake/sniff.js';
@@ -299,7 +299,7 @@ export class DocumentsService {
       cached_from: null,
       uploaded_at: at,
       updated_at: at,
-      sha256: createHash('sha256').update(input.bytes).digest('hex'),
+      sha256: await sha256Hex(input.bytes),
       size_bytes: input.bytes.length,
       media_type: MEDIA_TYPE_BY_KIND[kind],
       file_kind: kind,

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectDb, type Db } from './connect.js';
 import { CommitGroups, CommitNotConfirmed } from './group-commit.js';
@@ -54,6 +54,18 @@ describe.each([
     expect(commits.mock.calls.length).toBeLessThan(values.length);
     // Other transactions on the connection commit with FULL again.
     expect((await sql<{ synchronous: number }>`pragma synchronous`.execute(db.db)).rows[0]).toEqual({ synchronous: 2 });
+  });
+
+  it("runs a member's compiled queries on the connection itself, not through Kysely's executor; built queries see their rows", async () => {
+    const result = await groups.run(async (trx) => {
+      const provide = vi.spyOn(trx.getExecutor(), 'provideConnection');
+      const inserted = await trx.executeQuery(CompiledQuery.raw('insert into t (v) values (?)', ['direct']));
+      const throughKysely = provide.mock.calls.length;
+      const rows = (await sql<{ v: string }>`select v from t`.execute(trx)).rows;
+      return { affected: inserted.numAffectedRows, throughKysely, rows };
+    });
+    expect(result).toEqual({ affected: 1n, throughKysely: 0, rows: [{ v: 'direct' }] });
+    expect(committed()).toEqual(['direct']);
   });
 
   it('rolls back a failing transaction alone: it gets its own error, the others of its group commit', async () => {

@@ -1,4 +1,4 @@
-import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, type Compilable, type DatabaseConnection, type Kysely, type QueryResult, type Transaction } from 'kysely';
 import { FileSync } from './file-sync.js';
 import type { Database } from './schema.js';
 
@@ -77,7 +77,8 @@ export class CommitGroups {
       await this.db.connection().execute(async (conn) => {
         if (this.wal) await conn.executeQuery(SYNC_NORMAL);
         try {
-          await conn.transaction().execute(async (trx) => {
+          await conn.transaction().execute(async (kyselyTrx) => {
+            const trx = await withDirectQueries(kyselyTrx);
             // Alone in its group, a member's failure may end the whole transaction: no savepoint.
             if (group.length === 1) {
               results.push({ ok: true, value: await group[0]!.fn(trx) });
@@ -118,6 +119,30 @@ export class CommitGroups {
       for (const member of group) member.reject(new CommitNotConfirmed(err));
     });
   }
+}
+
+/** `trx`, whose `executeQuery` (of a compiled query, as the upload path's statement templates
+ * run) goes straight to its connection. Through Kysely each such call made a query executor for
+ * the transaction, and three async layers and a turn of the connection's mutex on the way to a
+ * driver call that better-sqlite3 makes synchronously: more CPU and garbage than the insert
+ * itself for most of an upload's statements. The mutex orders queries that run at once on the
+ * connection; a synchronous driver has finished each before its call returns, so there are none.
+ * Queries built and executed through Kysely's builders take the usual way. Not with result
+ * plugins (this service uses none), which the short way would skip. */
+async function withDirectQueries(trx: Transaction<Database>): Promise<Transaction<Database>> {
+  const executor = trx.getExecutor();
+  if (executor.plugins.length > 0) return trx;
+  const connection = await executor.provideConnection(async (c: DatabaseConnection) => c);
+  const executeQuery = <R>(query: CompiledQuery<R> | Compilable<R>): Promise<QueryResult<R>> =>
+    connection.executeQuery<R>('compile' in query && typeof query.compile === 'function' ? query.compile() : (query as CompiledQuery<R>));
+  return new Proxy(trx, {
+    get(target, property) {
+      if (property === 'executeQuery') return executeQuery;
+      const value: unknown = Reflect.get(target, property, target);
+      // Kysely's methods reach its private fields, which only the target holds.
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 /** The transaction committed but the flush that makes it durable failed: its rows may or may not

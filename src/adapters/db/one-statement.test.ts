@@ -1,11 +1,30 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PG_URL, postgresDatabase, postgresReachable, type TestDatabase } from '../../../test/helpers/databases.js';
 import { createPgBossQueue } from '../queue/pgboss.js';
 import type { Queue, QueueJob } from '../queue/types.js';
 import { connectDb, type Db } from './connect.js';
-import { runAsOneStatement } from './one-statement.js';
+import { placeholdersFrom, runAsOneStatement } from './one-statement.js';
+
+describe('placeholdersFrom', () => {
+  it('moves every placeholder up by the offset, and makes the text once per text and offset', () => {
+    const sql = 'insert into t (a, b, c) values ($1, $2, $10) returning $2';
+    const moved = placeholdersFrom(sql, 5);
+    expect(moved).toBe('insert into t (a, b, c) values ($6, $7, $15) returning $7');
+    expect(placeholdersFrom(sql, 0)).toBe(sql);
+    expect(placeholdersFrom(`${sql} `.trimEnd(), 5)).toBe(moved);
+    const replace = vi.spyOn(String.prototype, 'replace');
+    try {
+      expect(placeholdersFrom(sql, 5)).toBe(moved);
+      expect(replace).not.toHaveBeenCalled();
+      expect(placeholdersFrom(sql, 7)).toBe('insert into t (a, b, c) values ($8, $9, $17) returning $9');
+      expect(replace.mock.contexts).toContain(sql);
+    } finally {
+      replace.mockRestore();
+    }
+  });
+});
 
 /** pg-boss's job insert run as a part of one statement with the rows it is about (how an upload is
  * recorded on PostgreSQL): the job exists exactly when the rows do. */
