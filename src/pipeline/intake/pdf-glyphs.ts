@@ -6,11 +6,8 @@
  * 0.05–0.11 em in a TJ array ("L -55 i e f e r -110 a n t"), the words apart by a space (0.25 em
  * and more). pdf.js then reads "Liefer ant GmbH". The item alone cannot tell such a space from a
  * real one (its width is the sum of both); the glyphs can. */
-import type { PdfTextItem } from './pdf-text.js';
+import { TRACKING_GAP_EM, type PdfTextItem } from './pdf-text.js';
 
-/** Gaps under this (in em of the glyph's font size) are letter spacing, not a word break: a space
- * is 0.2–0.33 em in common fonts (0.6 in a monospaced one), tracking rarely over 0.12. */
-export const TRACKING_GAP_EM = 0.15;
 // A glyph more than this (in em) off the previous one's baseline is on another line or a sub/superscript.
 const BASELINE_SLACK_EM = 0.3;
 

@@ -1,7 +1,6 @@
 /** pdf.js text items → words and lines with boxes in top-left page fractions. */
 import { dirOfWord, reorderWords, type Dir } from '../../domain/bidi.js';
 import type { Box, Line, PageText, Word } from '../../readers/types.js';
-import { TRACKING_GAP_EM } from './pdf-glyphs.js';
 
 /** The parts of pdf.js's TextItem and TextStyle used here. */
 export interface PdfTextItem {
@@ -29,8 +28,10 @@ export const MAX_ITEMS_PER_PAGE = 20_000;
 // Most fonts' ascent/descent, used where pdf.js reports none.
 const DEFAULT_ASCENT = 0.8;
 const DEFAULT_DESCENT = -0.2;
-// Fragments closer than this (in em of their font size) belong to one word: some producers emit a
-// glyph or a few per item, set with letter spacing; a word space is 0.2 em and more.
+/** Gaps under this (in em of the glyph's font size) are letter spacing, not a word break: a space
+ * is 0.2–0.33 em in common fonts (0.6 in a monospaced one), tracking rarely over 0.12. Fragments
+ * closer than this belong to one word: some producers emit a glyph or a few per item. */
+export const TRACKING_GAP_EM = 0.15;
 const JOIN_GAP_EM = TRACKING_GAP_EM;
 // A horizontal gap wider than this (in line heights) starts a new line: side-by-side columns.
 const COLUMN_GAP = 3;
