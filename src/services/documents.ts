@@ -1,4 +1,6 @@
+import type { CompiledQuery } from 'kysely';
 import type { Logger } from 'pino';
+import type { StatementPart } from '../adapters/db/one-statement.js';
 import type { BlobStore } from '../adapters/blobs/types.js';
 import { CommitNotConfirmed } from '../adapters/db/group-commit.js';
 import { refusedByServer, StatementGroups, unlessRefused } from '../adapters/db/statement-groups.js';
@@ -51,6 +53,14 @@ export interface BatchResult {
 /** What an upload takes over from an earlier document with the same bytes. */
 type TwinDocument = Pick<DocumentsTable, 'id' | 'doc_type' | 'status' | 'outcome' | 'confidence' | 'tamper_score'>;
 type Twin = { doc: TwinDocument; reading: ReadingsTable };
+
+/** An upload recorded in a group's statement. `unless`: written only if its bytes have no
+ * finished twin (`twin` finds none), charged to `orgId` in the same statement. */
+interface QueuedUpload {
+  upload: UploadRows;
+  job: JobStatement;
+  unless?: { orgId: string; twin: CompiledQuery<unknown> } | undefined;
+}
 
 /** An upload whose bytes were checked to be a document within the size limit. */
 interface AdmissibleFile {
@@ -108,12 +118,13 @@ export class DocumentsService {
 
   private readonly views: ViewCache;
   /** Uploads recorded while others are being written are recorded together (see recordQueued). */
-  private readonly uploadGroups = new StatementGroups<{ upload: UploadRows; job: JobStatement }>(
+  private readonly uploadGroups = new StatementGroups<QueuedUpload>(
     (items) =>
       this.repos.documents
         .insertUploadsWithJobs(
           items.map((i) => i.upload),
           items.map((i) => i.job),
+          this.groupConditions(items),
         )
         .catch((err: unknown) => {
           // Without the server's answer (a lost connection) the statement may have committed:
@@ -125,6 +136,24 @@ export class DocumentsService {
     // (fewer statements, each composed and parsed, per upload) instead of a second small one.
     1,
   );
+
+  /** The parts a group's statement is written on: no finished twin of an upload that must have
+   * none, and one charge per organisation of its uploads to charge (by organisation id, so two
+   * processes' groups take the counter rows in one order). */
+  private groupConditions(items: readonly QueuedUpload[]): StatementPart[] {
+    const parts: StatementPart[] = [];
+    const charged = new Map<string, number>();
+    for (const { unless } of items) {
+      if (!unless) continue;
+      parts.push({ sql: unless.twin.sql, parameters: unless.twin.parameters, noRow: true });
+      charged.set(unless.orgId, (charged.get(unless.orgId) ?? 0) + 1);
+    }
+    for (const orgId of [...charged.keys()].sort()) {
+      const charge = this.opts.quota!.chargeMonthStatement!(orgId, charged.get(orgId)!);
+      parts.push({ sql: charge.sql, parameters: charge.parameters, oneRow: true });
+    }
+    return parts;
+  }
 
   /** Stores the file durably, records the document and queues its reading in one transaction. */
   async upload(principal: Principal, input: UploadInput, withinTransaction?: WithinUpload): Promise<DocumentView> {
@@ -177,15 +206,33 @@ export class DocumentsService {
     try {
       const prepared: Array<{ doc: DocumentsTable; cachedFrom: Twin | null }> = [];
       const chargeUnlessTwin = files.length === 1 && this.opts.quota?.chargeMonthUnless ? this.opts.quota : undefined;
+      // One upload to be read, on PostgreSQL with pg-boss: charged in its group's statement, on
+      // the condition that its bytes have no finished twin (see groupConditions); no statement of
+      // its own. Should the statement be refused (a twin, the quota used up), nothing of it was
+      // written, and the upload takes the way below, which tells which it was.
+      let storedDoc: DocumentsTable | undefined;
+      if (chargeUnlessTwin?.chargeMonthStatement && this.queue.enqueueStatement && !withinTransaction) {
+        const doc = await this.newDocument(principal.orgId, files[0]!);
+        stored.push(doc.blob_key!);
+        await this.blobs.put(doc.blob_key!, files[0]!.input.bytes);
+        try {
+          const unless = { orgId: principal.orgId, twin: this.repos.documents.finishedTwinQuery(principal.orgId, doc.sha256) };
+          const readings = await this.recordQueued(principal.orgId, files, [{ doc, cachedFrom: null }], now(), unless);
+          return [presentDocument(doc, readings[0]!, this.opts.publicBaseUrl)];
+        } catch (err) {
+          if (!refusedByServer(err)) throw err;
+          storedDoc = doc;
+        }
+      }
       for (const file of files) {
-        const doc = await this.newDocument(principal.orgId, file);
+        const doc = storedDoc ?? (await this.newDocument(principal.orgId, file));
         if (chargeUnlessTwin) {
           // One upload, charged in a statement of its own: the twin lookup is that statement's
           // (one round trip), charging only where there is no twin; it waits on the database
           // while the file's writes and fsyncs wait on the disk.
-          stored.push(doc.blob_key!);
+          if (!storedDoc) stored.push(doc.blob_key!);
           const [put, charge] = await Promise.allSettled([
-            this.blobs.put(doc.blob_key!, file.input.bytes),
+            storedDoc ? undefined : this.blobs.put(doc.blob_key!, file.input.bytes),
             chargeUnlessTwin.chargeMonthUnless!(principal.orgId, 1, this.repos.documents.finishedTwinQuery(principal.orgId, doc.sha256)),
           ]);
           if (charge.status === 'fulfilled' && 'month' in charge.value) month = charge.value.month;
@@ -267,6 +314,7 @@ export class DocumentsService {
     files: AdmissibleFile[],
     prepared: Array<{ doc: DocumentsTable; cachedFrom: Twin | null }>,
     at: string,
+    unless?: QueuedUpload['unless'],
   ): Promise<ReadingsTable[]> {
     const { enqueueStatement } = this.queue;
     if (!enqueueStatement) return this.recordInTransaction(orgId, files, prepared, at, undefined, undefined);
@@ -281,7 +329,7 @@ export class DocumentsService {
       };
     });
     const jobs = await Promise.all(uploads.map(({ reading }) => enqueueStatement.call(this.queue, READ_QUEUE, ...readJob(reading))));
-    await this.uploadGroups.run(uploads.map((upload, i) => ({ upload, job: jobs[i]! })));
+    await this.uploadGroups.run(uploads.map((upload, i) => ({ upload, job: jobs[i]!, unless })));
     return uploads.map((u) => u.reading);
   }
 

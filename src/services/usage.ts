@@ -18,6 +18,10 @@ export interface UploadQuota {
   /** Where the charge is a statement of its own (PostgreSQL): `chargeMonth` unless `unless` (a
    * query of at most one row) finds a row, which it then resolves to instead; one round trip. */
   chargeMonthUnless?<T>(orgId: string, n: number, unless: CompiledQuery<T>): Promise<{ found: T } | { found: null; month: MonthCharge }>;
+  /** Where the documents are recorded by one statement (PostgreSQL): the charge of `n` as a part
+   * of it, returning one row when charged and none over the quota (the caller then writes nothing,
+   * and asks `chargeMonthUnless` for the refusal). */
+  chargeMonthStatement?(orgId: string, n: number): CompiledQuery<unknown>;
 }
 
 export interface MonthCharge {
@@ -31,7 +35,8 @@ export interface UsageOptions {
    * transactions would otherwise wait in turn for the organisation's row until each commits),
    * rather than in theirs (SQLite: one writer, and its commits are grouped). Either way no
    * upload is accepted past the quota; but a process that dies between the charge and the
-   * documents' commit leaves that charge (for uploads that got no 202) counted. */
+   * documents' commit leaves that charge (for uploads that got no 202) counted. A single upload
+   * recorded by one statement (pg-boss) is charged in that statement instead (chargeMonthStatement). */
   chargeBeforeTransaction: boolean;
 }
 
@@ -71,7 +76,10 @@ export class UsageService implements UploadQuota {
       byPlan: Object.fromEntries(Object.entries(plans).map(([name, plan]) => [name, plan.monthly_quota])),
       otherwise: plans.sandbox!.monthly_quota, // as planOf: an unknown plan is held to sandbox's
     };
-    if (opts.chargeBeforeTransaction) this.chargeMonthUnless = (orgId, n, unless) => this.chargeAloneUnless(orgId, n, unless);
+    if (opts.chargeBeforeTransaction) {
+      this.chargeMonthUnless = (orgId, n, unless) => this.chargeAloneUnless(orgId, n, unless);
+      this.chargeMonthStatement = (orgId, n) => this.repos.usageCounters.chargeQueryOf(orgId, currentPeriod(), n, this.quotas);
+    }
   }
 
   /** The charge reads the organisation's plan in its own statement; these are the plans' quotas it compares with. */
@@ -97,6 +105,7 @@ export class UsageService implements UploadQuota {
   }
 
   readonly chargeMonthUnless?: UploadQuota['chargeMonthUnless'];
+  readonly chargeMonthStatement?: UploadQuota['chargeMonthStatement'];
 
   private async chargeAloneUnless<T>(orgId: string, n: number, unless: CompiledQuery<T>): Promise<{ found: T } | { found: null; month: MonthCharge }> {
     const period = currentPeriod();

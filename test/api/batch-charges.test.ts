@@ -22,7 +22,7 @@ const png = (n: number) =>
 const BATCHES = 24;
 const sizeOf = (b: number) => 1 + (b % 6);
 
-describe.each(await testDatabaseFactories())('concurrent batches charge exactly what they accept on %s', (_name, makeDb) => {
+describe.each(await testDatabaseFactories({ pgboss: true }))('concurrent batches charge exactly what they accept on %s', (_name, makeDb) => {
   const h = harnessPerSuite({ workers: false, env: { PLANS: JSON.stringify(PLANS) } }, makeDb);
 
   /** Sends BATCHES batches at once (one unsupported file in each) and returns the ids the client was given. */

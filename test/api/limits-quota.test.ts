@@ -17,7 +17,7 @@ const png = (n: number) =>
     .png()
     .toBuffer();
 
-describe.each(await testDatabaseFactories())('monthly quota and the free plan on %s', (_name, makeDb) => {
+describe.each(await testDatabaseFactories({ pgboss: true }))('monthly quota and the free plan on %s', (_name, makeDb) => {
   const h = harnessPerSuite({ workers: false, env: { PLANS: JSON.stringify(PLANS) } }, makeDb);
 
   async function org(name: string, plan: string, used: number) {

@@ -30,7 +30,7 @@ async function refuseOneName(h: Harness, kind: TestDatabase['name']): Promise<vo
 }
 
 /** Two API runtimes (as two processes would be) on one database. */
-describe.each(await testDatabaseFactories())('the monthly quota across two API runtimes on %s', (name, makeDb) => {
+describe.each(await testDatabaseFactories({ pgboss: true }))('the monthly quota across two API runtimes on %s', (name, makeDb) => {
   let db: TestDatabase;
   let a: Harness;
   let b: Harness;

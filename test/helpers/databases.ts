@@ -67,9 +67,20 @@ export function postgresDatabase(): TestDatabase {
   };
 }
 
-/** Factories for `describe.each`: PostgreSQL is listed only when reachable (always on CI). */
-export async function testDatabaseFactories(): Promise<Array<[string, () => TestDatabase]>> {
+/** PostgreSQL with pg-boss as the queue: an upload is then recorded with its job in its group's
+ * one statement (see DocumentsService.recordQueued). */
+export function postgresPgbossDatabase(): TestDatabase {
+  const db = postgresDatabase();
+  return { ...db, env: { ...db.env, QUEUE_DRIVER: 'pgboss' } };
+}
+
+/** Factories for `describe.each`: PostgreSQL is listed only when reachable (always on CI);
+ * `pgboss`: also PostgreSQL with pg-boss as the queue. */
+export async function testDatabaseFactories(opts: { pgboss?: boolean } = {}): Promise<Array<[string, () => TestDatabase]>> {
   const list: Array<[string, () => TestDatabase]> = [['sqlite', sqliteDatabase]];
-  if (await postgresReachable()) list.push(['postgres', postgresDatabase]);
+  if (await postgresReachable()) {
+    list.push(['postgres', postgresDatabase]);
+    if (opts.pgboss) list.push(['postgres with pg-boss', postgresPgbossDatabase]);
+  }
   return list;
 }

@@ -96,8 +96,15 @@ describe.skipIf(!(await postgresReachable()))('a pg-boss job sent in one stateme
     await expect(runAsOneStatement(db.db, [organisation('ORG_5'), { ...job, oneRow: true }, skipped]), 'a part that inserted nothing').rejects.toThrow(
       /division by zero/,
     );
+    const found = { sql: `select id from organisations where id = $1`, parameters: ['ORG_1'], noRow: true };
+    await expect(runAsOneStatement(db.db, [organisation('ORG_6'), { ...job, oneRow: true }, found]), 'a noRow part that found a row').rejects.toThrow(
+      /division by zero/,
+    );
     await sleep(1500);
     expect(seen).toEqual([]);
     expect(await organisations()).toEqual(['ORG_1']);
+    // A noRow part that finds none lets the statement be written.
+    await runAsOneStatement(db.db, [organisation('ORG_7'), { ...found, parameters: ['ORG_8'] }]);
+    expect(await organisations()).toEqual(['ORG_1', 'ORG_7']);
   });
 });

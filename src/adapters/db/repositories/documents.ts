@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { executePrepared } from '../prepared.js';
 import type { JobStatement } from '../../queue/types.js';
-import { runAsOneStatement } from '../one-statement.js';
+import { runAsOneStatement, type StatementPart } from '../one-statement.js';
 import { fromTemplate, insertRow } from '../statement-template.js';
 import type { ConsentsTable, Database, DocumentDeletionsTable, DocumentsTable, DocumentVersionsTable, ReadingsTable } from '../schema.js';
 
@@ -53,8 +53,9 @@ export class DocumentsRepository {
 
   /** PostgreSQL only: uploads' rows and the statements that queue their readings' jobs, in one
    * statement (see runAsOneStatement): one round trip, all committed or none. Each job statement
-   * must insert its job. */
-  async insertUploadsWithJobs(uploads: readonly UploadRows[], jobs: readonly JobStatement[]): Promise<void> {
+   * must insert its job. `before`: parts run first in the same statement, each with its condition
+   * (`oneRow`, `noRow`) on which the whole statement is written or nothing. */
+  async insertUploadsWithJobs(uploads: readonly UploadRows[], jobs: readonly JobStatement[], before: readonly StatementPart[] = []): Promise<void> {
     const consents = uploads.flatMap((u) => (u.consent ? [u.consent] : []));
     // One upload (the usual case) from templates; a batch's rows through the builder.
     const rows =
@@ -71,7 +72,7 @@ export class DocumentsRepository {
             this.db.insertInto('readings').values(uploads.map((u) => u.reading)),
             ...(consents.length > 0 ? [this.db.insertInto('consents').values(consents)] : []),
           ].map((q) => q.compile());
-    await runAsOneStatement(this.db, [...rows, ...jobs.map((job) => ({ ...job, oneRow: true }))]);
+    await runAsOneStatement(this.db, [...before, ...rows, ...jobs.map((job) => ({ ...job, oneRow: true }))]);
   }
 
   async find(orgId: string, id: string): Promise<DocumentsTable | undefined> {

@@ -38,6 +38,13 @@ export class UsageCountersRepository {
     return { charged: Number(charged_count) > 0 };
   }
 
+  /** PostgreSQL: `charge` as a statement for the caller to run as a part of its own (see
+   * runAsOneStatement), so the charge commits with the documents it pays for; it returns one row
+   * when it charged, none when the quota would be passed. */
+  chargeQueryOf(orgId: string, period: string, n: number, quotas: PlanQuotas): CompiledQuery<{ used: number }> {
+    return this.chargeQuery(orgId, period, n, quotas, false);
+  }
+
   private async chargeStatement(orgId: string, period: string, n: number, quotas: PlanQuotas, asyncCommit: boolean): Promise<boolean> {
     const { rows } = await executePrepared(this.db, this.chargeQuery(orgId, period, n, quotas, asyncCommit));
     return rows.length > 0;
