@@ -1,6 +1,6 @@
 import type { ReaderOutput } from '../readers/types.js';
 import { DAY_FIRST_CURRENCIES, detectCurrency } from './finance/currency.js';
-import { INVOICE_ONLY, TILL_CHANGE, TILL_SLIP, TILL_TENDER, TIME_OF_DAY } from './finance/document-kind.js';
+import { INVOICE_ONLY, narrowAsSlip, TILL_CHANGE, TILL_SLIP, TILL_TENDER, TIME_OF_DAY } from './finance/document-kind.js';
 import {
   DAY_FIRST_LEGAL_FORM,
   DAY_FIRST_TAX_WORD,
@@ -46,13 +46,21 @@ const DETECT_TERMS: [RegExp, number][] = [
   [/\b(?:GST|VAT|TAX|SST|MWST|UST|TVA|IVA|BTW|CUKAI)\b/, 0.1],
 ];
 
+/** What text as narrow as a till slip's adds to a receipt's terms. */
+const NARROW_WEIGHT = 0.15;
+
 export function detectReceipt(input: DetectInput): Detection {
   const t = upper(input.text.slice(0, 50_000));
   const hits = DETECT_TERMS.filter(([re]) => re.test(t));
   // Invoices say who is billed and when payment is due; till receipts do not.
   const invoiceLike = INVOICE_ONLY.test(t) ? 0.3 : 0;
-  const score = Math.max(0, Math.min(1, hits.reduce((s, [, w]) => s + w, 0) - invoiceLike));
-  return { score, reason: hits.length ? `Receipt terms found: ${hits.map(([re]) => t.match(re)![0]).join(', ')}.` : 'No receipt terms found.' };
+  // Text as narrow as a till slip's paper adds to the terms; alone it says nothing (an ID card's is too).
+  const narrow = hits.length > 0 && narrowAsSlip(input.textWidth) ? NARROW_WEIGHT : 0;
+  const score = Math.max(0, Math.min(1, hits.reduce((s, [, w]) => s + w, 0) + narrow - invoiceLike));
+  const found = hits.length
+    ? `Receipt terms found: ${hits.map(([re]) => t.match(re)![0]).join(', ')}${narrow ? "; the text is as narrow as a till slip's" : ''}.`
+    : 'No receipt terms found.';
+  return { score, reason: found };
 }
 
 /** How the slip was paid: the method word after a payment label, or on a tender line under the

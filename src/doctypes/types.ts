@@ -46,6 +46,8 @@ export interface DetectInput {
   text: string;
   /** The file carries its content as structured data (an EN 16931 invoice XML in a PDF). */
   embedded?: { kind: 'en16931_invoice'; source: string };
+  /** How wide the first page's text runs, in letter heights, on an image; null where unknown. */
+  textWidth?: number | null;
 }
 
 export interface Detection {

@@ -30,6 +30,22 @@ describe('till receipt or invoice', () => {
     expect(invoice.reason).toMatch(/reads as a till receipt \(CASHIER, CHANGE DUE, THANK YOU, 11:41, COME AGAIN\)/);
   });
 
+  it('reads a scanned slip whose tender lines were lost as a receipt when its text is as narrow as a till slip', () => {
+    // "TAX INVOICE", an invoice number and a total, and of the till's words only the time.
+    const lost = ['KEDAI PAPAN YEW CHUAN', 'TAX INVOICE', 'INVOICE NO : 18299', 'DATE : 05/02/2018 13:02', 'SUBTOTAL 80.00', 'GST 6% 4.80', 'TOTAL 84.80'];
+    const on = (textWidth: number | null) => ({ ...input(lost), textWidth });
+    expect(looksLikeTillReceipt(input(lost).text)).toBe(false);
+    expect(detectInvoice(on(null)).score).toBeGreaterThan(detectReceipt(on(null)).score);
+    // 24 letter heights wide: a till slip's paper; 60: a page.
+    expect(detectReceipt(on(24)).score).toBeGreaterThan(detectInvoice(on(24)).score);
+    expect(detectInvoice(on(24)).reason).toMatch(/as narrow as a till slip's/);
+    expect(detectInvoice(on(60)).score).toBeGreaterThan(detectReceipt(on(60)).score);
+    // Narrow text that names whom it bills stays an invoice, and narrow text alone is no receipt.
+    const billed = { ...input([...lost, 'BILL TO: HELIX MEDICAL']), textWidth: 24 };
+    expect(detectInvoice(billed).score).toBeGreaterThan(detectReceipt(billed).score);
+    expect(detectReceipt({ ...input(['IDENTITY CARD', 'NAME SOREN HARTMANN', 'EXPIRY 01/02/2030']), textWidth: 24 }).score).toBe(0);
+  });
+
   it('counts the tender as a till sign however the till words it', () => {
     const slip = [
       'LIAN HING STATIONERY SDN BHD',

@@ -86,3 +86,17 @@ const TILL_RECEIPT_SIGNS = 3;
 export function looksLikeTillReceipt(text: string): boolean {
   return !INVOICE_ONLY.test(text) && tillSigns(text).length >= TILL_RECEIPT_SIGNS;
 }
+
+/** The widest a till slip's text runs, in letter heights: 58 and 80 mm paper hold 32–48 characters,
+ * 15–30 letter heights; a page of an A4 or letter document runs to 40 and beyond (measured on the
+ * scanned receipts and invoice images at hand: 14–31 against 54–71). */
+const SLIP_WIDTH_LETTERS = 36;
+
+/** Text no wider than a till slip's paper, on an image. */
+export const narrowAsSlip = (textWidth: number | null | undefined): boolean => typeof textWidth === 'number' && textWidth <= SLIP_WIDTH_LETTERS;
+
+/** A till receipt by its till signs, or by fewer of them on text as narrow as a till slip's: a
+ * scanned slip headed "TAX INVOICE" whose tender lines the reader lost is still a slip. */
+export function looksLikeTillSlip(text: string, textWidth: number | null | undefined): boolean {
+  return looksLikeTillReceipt(text) || (narrowAsSlip(textWidth) && !INVOICE_ONLY.test(text) && tillSigns(text).length >= 1);
+}

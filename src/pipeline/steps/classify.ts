@@ -31,6 +31,7 @@ function classify(ctx: ReadContext): boolean {
     kind: ctx.input.kind,
     lines,
     text: lines.join('\n').toUpperCase(),
+    textWidth: textWidthInLetters(ctx),
     ...(embedded && 'invoice' in embedded
       ? { embedded: { kind: 'en16931_invoice' as const, source: `${embedded.invoice.syntax}, ${embedded.attachment}` } }
       : {}),
@@ -41,6 +42,7 @@ function classify(ctx: ReadContext): boolean {
   const hinted = hint ? scored.find((s) => s.doctype.type === hint) : undefined;
   ctx.raw.classification = {
     hint,
+    text_width: input.textWidth === null ? null : round(input.textWidth),
     scores: scored.map((s) => ({ type: s.doctype.type, score: round(s.detection.score), reason: s.detection.reason })),
   };
 
@@ -84,3 +86,22 @@ function safeDetect(d: Doctype, input: Parameters<Doctype['detect']>[0]): Detect
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
+
+/** How wide the first page's text runs, in letter heights: the span of the first reader's lines
+ * over the page image, against their typical height. A till slip's paper (58 or 80 mm) holds 32–48
+ * characters, about 15–30 letter heights; a page of an A4 or letter document runs to 40 and more.
+ * Null where there is no image or too few lines to tell. */
+function textWidthInLetters(ctx: ReadContext): number | null {
+  const reading = ctx.readings.find((r) => r.reader === 'tesseract');
+  const page = reading?.pages.find((p) => p.page === 1);
+  const image = ctx.pageImages.find((p) => p.page === 1) ?? ctx.intake?.images.find((p) => p.page === 1);
+  if (!page || !image) return null;
+  const lines = page.lines.filter((l) => (l.text.match(/[\p{L}\p{N}]/gu) ?? []).length >= 3);
+  if (lines.length < 5) return null;
+  const turned = page.rotation === 90 || page.rotation === 270;
+  const [w, h] = turned ? [image.height, image.width] : [image.width, image.height];
+  const span = (Math.max(...lines.map((l) => l.box[2])) - Math.min(...lines.map((l) => l.box[0]))) * w;
+  const heights = lines.map((l) => (l.box[3] - l.box[1]) * h).sort((a, b) => a - b);
+  const letter = heights[Math.floor(heights.length / 2)]!;
+  return letter > 0 ? span / letter : null;
+}
