@@ -4,6 +4,7 @@ import type { LlmLogger } from './llm/client.js';
 import { createMrzPassReader, type MrzPassReader } from './mrz-pass.js';
 import { createPaddleReader, type PaddleReader } from './paddle.js';
 import { createTesseractReader, type TesseractReader } from './tesseract.js';
+import type { TraineddataModel } from './tesseract/langs.js';
 import { createTextLayerReader } from './text-layer.js';
 import type { Reader } from './types.js';
 
@@ -75,30 +76,31 @@ export function createAccentEngines(settings: ReaderSettings): () => TesseractRe
     );
 }
 
-/** The Arabic engine: one worker, started only when a document's Arabic is read; `none` turns it
- * off (an empty setting is no setting, and takes the default). */
-export function createArabicEngine(settings: ReaderSettings): () => TesseractReader | null {
-  const langs = settings.TESSERACT_ARABIC_LANGS.trim() === 'none' ? [] : languages(settings.TESSERACT_ARABIC_LANGS);
-  return () =>
-    langs.length
-      ? createTesseractReader({ workers: 1, recycleAfter: 200, langs, ...(settings.TESSDATA_DIR ? { langPath: settings.TESSDATA_DIR } : {}) })
-      : null;
-}
-
-/** The legacy classifier: one worker, started only when a disputed name is read a third time;
- * `none` turns it off. Its data is the full traineddata file, which holds the legacy model. */
-export function createLegacyEngine(settings: ReaderSettings): () => TesseractReader | null {
-  const langs = settings.TESSERACT_LEGACY_LANGS.trim() === 'none' ? [] : languages(settings.TESSERACT_LEGACY_LANGS);
+/** A Tesseract engine of one worker for a look at one line, from a language setting; `none` turns
+ * it off (an empty setting is no setting, and takes the default). */
+function oneWorkerEngine(setting: string, settings: ReaderSettings, model?: TraineddataModel): () => TesseractReader | null {
+  const langs = setting.trim() === 'none' ? [] : languages(setting);
   return () =>
     langs.length
       ? createTesseractReader({
           workers: 1,
           recycleAfter: 200,
           langs,
-          model: 'legacy',
+          ...(model ? { model } : {}),
           ...(settings.TESSDATA_DIR ? { langPath: settings.TESSDATA_DIR } : {}),
         })
       : null;
+}
+
+/** The Arabic engine: one worker, started only when a document's Arabic is read. */
+export function createArabicEngine(settings: ReaderSettings): () => TesseractReader | null {
+  return oneWorkerEngine(settings.TESSERACT_ARABIC_LANGS, settings);
+}
+
+/** The legacy classifier: one worker, started only when a disputed name is read a third time. Its
+ * data is the full traineddata file, which holds the legacy model. */
+export function createLegacyEngine(settings: ReaderSettings): () => TesseractReader | null {
+  return oneWorkerEngine(settings.TESSERACT_LEGACY_LANGS, settings, 'legacy');
 }
 
 export function createEngines(settings: ReaderSettings, logger?: LlmLogger): Engines {

@@ -5,7 +5,7 @@ import type { ReaderOutput } from '../../readers/types.js';
 import type { RulesContext, RulesOutcome } from '../types.js';
 import { checkArithmetic, supportedFields, type ItemNumbers } from './arithmetic.js';
 import { fewerItemsThanPrinted, printedItemCount } from './item-count.js';
-import { matchLabel } from './labels.js';
+import { matchLabel, type LabelName } from './labels.js';
 import { cents, findAmounts, formatAmount } from './money.js';
 import { readingRows, type Row } from './rows.js';
 import { CONFIDENCE } from './values.js';
@@ -107,6 +107,13 @@ function settleTotalByTender(fields: Map<string, FieldReading>, tender: ReturnTy
   fields.set('total', settled(f, fitting[0]!, 'arithmetic', why));
 }
 
+/** A line so labelled (and not labelled `unless`) was printed, and no reader read an amount on it. */
+function lineUnread(pages: readonly Row[][], label: LabelName, unless?: LabelName): boolean {
+  return pages.some((rows) =>
+    rows.some((row) => matchLabel(label, row.text) !== null && !(unless && matchLabel(unless, row.text)) && findAmounts(row.text).length === 0),
+  );
+}
+
 function arithmetic(fields: Map<string, FieldReading>, readings: readonly ReaderOutput[], problems: Problem[]): void {
   settleConflicts(fields);
   settleTotalByItems(fields);
@@ -136,11 +143,9 @@ function arithmetic(fields: Map<string, FieldReading>, readings: readonly Reader
     charge: numberOf(fields.get('service_charge')),
     adjustments: numberOf(fields.get('allowances_charges')),
     total,
-    roundingUnread: rowsOfReadings.some((rows) => rows.some((row) => matchLabel('rounding', row.text) !== null && findAmounts(row.text).length === 0)),
+    roundingUnread: lineUnread(rowsOfReadings, 'rounding'),
     // A tax summary's heading names the tax too, but is no line of the total's.
-    taxUnread: rowsOfReadings.some((rows) =>
-      rows.some((row) => matchLabel('tax', row.text) !== null && matchLabel('tax_summary', row.text) === null && findAmounts(row.text).length === 0),
-    ),
+    taxUnread: lineUnread(rowsOfReadings, 'tax', 'tax_summary'),
   });
   for (const key of supportedFields(checks)) {
     const f = fields.get(key);

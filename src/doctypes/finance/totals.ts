@@ -235,11 +235,8 @@ export function findTotals(rows: Row[]): TotalsBlock {
   // a total is; after one, only the total is.
   const prepaid = rows.some((r) => matchLabel('prepayment', r.text) !== null);
   if (!prepaid) found.total.push(...found.due.splice(0));
-  const consistent =
-    consistentTriple(found, found.total) ??
-    consistentTriple(found, found.due) ??
-    consistentTriple(withRateSums(found), found.total) ??
-    consistentTriple(withRateSums(found), found.due);
+  const consistentIn = (amounts: Record<Kind, AmountReading[]>) => consistentTriple(amounts, found.total) ?? consistentTriple(amounts, found.due);
+  const consistent = consistentIn(found) ?? consistentIn(withRateSums(found));
   const rounded = afterRounding(found, consistent ?? byPosition(found), consistent !== null);
   const { subtotal, tax, total, charge } = rounded;
   // A sum of the rows per rate has no one rate.

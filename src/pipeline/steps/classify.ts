@@ -1,4 +1,5 @@
 import type { Detection, Doctype } from '../../doctypes/types.js';
+import { median } from '../../domain/median.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
 import { readPaddlePages } from './read.js';
@@ -101,7 +102,6 @@ function textWidthInLetters(ctx: ReadContext): number | null {
   const turned = page.rotation === 90 || page.rotation === 270;
   const [w, h] = turned ? [image.height, image.width] : [image.width, image.height];
   const span = (Math.max(...lines.map((l) => l.box[2])) - Math.min(...lines.map((l) => l.box[0]))) * w;
-  const heights = lines.map((l) => (l.box[3] - l.box[1]) * h).sort((a, b) => a - b);
-  const letter = heights[Math.floor(heights.length / 2)]!;
+  const letter = median(lines.map((l) => (l.box[3] - l.box[1]) * h));
   return letter > 0 ? span / letter : null;
 }

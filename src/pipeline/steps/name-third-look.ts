@@ -39,13 +39,15 @@ export function lettersApart(a: string, b: string): number {
 export const nameThirdLookStep: Step<ReadContext> = {
   name: 'name_third_look',
   async run(ctx) {
-    const disputed = ctx.fields.filter((f) => SETTLED_NAMES.has(f.key) && nearMiss(f) !== null);
+    const disputed = ctx.fields.flatMap((field) => {
+      const pair = SETTLED_NAMES.has(field.key) ? nearMiss(field) : null;
+      return pair ? [{ field, pair }] : [];
+    });
     if (disputed.length === 0) return undefined;
     const engine = (await ctx.deps.readers.legacy?.()) ?? null;
     if (!engine) return undefined;
     const looks: Record<string, string[]> = {};
-    for (const field of disputed) {
-      const pair = nearMiss(field)!;
+    for (const { field, pair } of disputed) {
       const seen: FieldCandidate[] = [];
       for (const px of LETTER_HEIGHTS) {
         const look = await thirdLook(ctx, engine, pair.lstm, px);
