@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readingRows } from './rows.js';
-import { findItemTable } from './table.js';
+import { findItemTable, findReceiptItems } from './table.js';
 import { placed } from './test-reading.js';
 
 describe('findItemTable', () => {
@@ -118,5 +118,49 @@ describe("a line's own discount column", () => {
       ]),
     );
     expect(findItemTable(rows).map((i) => i.item)).toEqual([{ description: 'Support retainer', quantity: null, unit_price: null, amount: 23.7 }]);
+  });
+});
+
+describe('findReceiptItems', () => {
+  const itemsOf = (entries: Array<[string, number, number]>) => findReceiptItems(readingRows(placed(entries)), null).map((i) => i.item);
+
+  it('reads the amount left of a tax class printed in a column of its own', () => {
+    expect(
+      itemsOf([
+        ['HAND SOAP 250ML', 0.05, 0.3],
+        ['21.78', 0.7, 0.3],
+        ['SR', 0.85, 0.3],
+        ['MINERAL WATER', 0.05, 0.32],
+        ['2.20', 0.7, 0.32],
+        ['ZR', 0.85, 0.32],
+      ]),
+    ).toEqual([
+      { description: 'HAND SOAP 250ML', quantity: 1, unit_price: 21.78, amount: 21.78 },
+      { description: 'MINERAL WATER', quantity: 1, unit_price: 2.2, amount: 2.2 },
+    ]);
+  });
+
+  it("takes a quantity line after the article's code, under a name set over two lines", () => {
+    expect(
+      itemsOf([
+        ['PILLAR SINK TAP', 0.05, 0.3],
+        ['CHROME FINISH', 0.05, 0.32],
+        ['9555916500133 2 X 11.95', 0.05, 0.34],
+        ['23.90 SR', 0.75, 0.34],
+      ]),
+    ).toEqual([{ description: 'PILLAR SINK TAP CHROME FINISH', quantity: 2, unit_price: 11.95, amount: 23.9 }]);
+  });
+
+  it('takes a discount under an item off, whatever sign a reader gave it, and no count line for an item', () => {
+    expect(
+      itemsOf([
+        ['WHITE BREAD', 0.05, 0.3],
+        ['4.50', 0.75, 0.3],
+        ['MEMBER DISCOUNT', 0.05, 0.32],
+        ['0.50', 0.75, 0.32],
+        ['TOTAL QTY: 1', 0.05, 0.34],
+        ['4.00', 0.75, 0.34],
+      ]).map((i) => i.amount),
+    ).toEqual([4.5, -0.5]);
   });
 });
