@@ -151,6 +151,27 @@ describe('findReceiptItems', () => {
     ).toEqual([{ description: 'PILLAR SINK TAP CHROME FINISH', quantity: 2, unit_price: 11.95, amount: 23.9 }]);
   });
 
+  it('takes the row under a name for its amount, with a quantity and unit price that make it or none at all', () => {
+    expect(
+      itemsOf([
+        ['KAWAT MATA PUNAI 2X2', 0.05, 0.3],
+        ['1', 0.45, 0.32],
+        ['87.00', 0.6, 0.32],
+        ['87.00', 0.75, 0.32],
+        ['SR', 0.88, 0.32],
+        ['PLASTIC BAGS', 0.05, 0.34],
+        ['9555258506 0.20', 0.7, 0.36],
+        ['SPONGE KOREA', 0.05, 0.38],
+        ['2', 0.45, 0.4],
+        ['3.00', 0.6, 0.4],
+        ['9.00', 0.75, 0.4],
+      ]),
+    ).toEqual([
+      { description: 'KAWAT MATA PUNAI 2X2', quantity: 1, unit_price: 87, amount: 87 },
+      { description: 'PLASTIC BAGS', quantity: null, unit_price: null, amount: 0.2 },
+    ]);
+  });
+
   it('takes a discount under an item off, whatever sign a reader gave it, and no count line for an item', () => {
     expect(
       itemsOf([

@@ -1,7 +1,7 @@
 import type { Box, Word } from '../../readers/types.js';
 import { tillSigns } from './document-kind.js';
 import { upper, matchLabel } from './labels.js';
-import { findAmounts, findPercent, parseQuantity } from './money.js';
+import { cents, findAmounts, findPercent, parseQuantity } from './money.js';
 import { paymentMethodIn } from './payment-methods.js';
 import { unionBox, type Row } from './rows.js';
 
@@ -174,6 +174,26 @@ export function findItemTable(rows: Row[]): ItemReading[] {
  * prints one first ("9555916500133 1 X 8.90"). */
 const QTY_LINE = /^\s*(?:\d{5,14}\s+)?(\d{1,4}(?:[.,]\d{1,3})?)\s*(?:[xX×@*]|PCS?|NOS?\.?)\s*(?:[xX×@*]\s*)?(\S+)/;
 
+/** A quantity and a unit price printed without a sign between them ("1 87.00", "2 PCS 4.50"): taken
+ * only when they make the row's amount, as nothing else says which number is which. */
+const QTY_PRICE = /^(\d{1,4}(?:[.,]\d{1,3})?)\s+(?:[A-Za-z]{1,4}\.?\s+)?(\d{1,6}[.,]\d{2})$/;
+/** The article's code a till prints before the quantity. */
+const ARTICLE_CODE = /^\s*\d{5,14}(?:\s+|$)/;
+
+/** The quantity and unit price on the line under an item's name, before its amount: "3 x 6.63",
+ * "9555916500133 1 X 8.90", "1 87.00", or nothing but the article's code or no words at all (the
+ * amount of a name printed on the line above). Null when the words before the amount are other. */
+function quantityLine(left: string, amount: number): { quantity: number | null; unit: number | null } | null {
+  const qty = left.match(QTY_LINE);
+  if (qty) return { quantity: Number(qty[1]!.replace(',', '.')), unit: findAmounts(qty[2]!)[0]?.value ?? null };
+  const rest = left.replace(ARTICLE_CODE, '').trim();
+  if (!rest) return { quantity: null, unit: null };
+  const plain = rest.match(QTY_PRICE);
+  if (!plain) return null;
+  const [quantity, unit] = [Number(plain[1]!.replace(',', '.')), findAmounts(plain[2]!)[0]?.value ?? null];
+  return unit !== null && Math.abs(Math.round(quantity * unit * 100) - cents(amount)) <= 1 ? { quantity, unit } : null;
+}
+
 /** The tax class a GST or VAT till prints after each amount, in a column of its own: "SR" (standard
  * rated), "ZR" (zero rated), "ES", "OS", "TX", "NT", or one letter ("S", "Z", "A", "B"). */
 const TAX_CLASS = /^(?:SR|ZR|ES|OS|TX|NT|[ABCDENSTXZ])\*?$/;
@@ -201,7 +221,8 @@ function tillLine(left: string): boolean {
 }
 
 /** Items of a till receipt, which has no header: above the totals, a row with a name and an amount
- * on the right (a tax class may follow it), or one or two name rows followed by "3 x 6.63 … 19.89".
+ * on the right (a tax class may follow it), or one or two name rows followed by the amount's row,
+ * with the quantity and unit price or not ("3 x 6.63 … 19.89", "1 87.00 87.00", "19.89").
  * A discount row under an item ("DISCOUNT -2.00") takes off, whatever sign a reader gave it. */
 export function findReceiptItems(rows: Row[], stopAt: Row | null): ItemReading[] {
   const items: ItemReading[] = [];
@@ -217,11 +238,12 @@ export function findReceiptItems(rows: Row[], stopAt: Row | null): ItemReading[]
       .map((c) => c.text)
       .join(' ')
       .trim();
-    const qty = left.match(QTY_LINE);
-    if (amount && cells.length >= 2 && qty && names.length) {
-      const unit = findAmounts(qty[2]!)[0]?.value ?? null;
+    // The words before the amount, where the amount cell holds them too ("1 87.00 87.00").
+    const before = cells.length >= 2 ? left : amount ? last!.text.slice(0, amount.start).trim() : '';
+    const qty = amount && names.length ? quantityLine(before, amount.value) : null;
+    if (amount && qty) {
       items.push({
-        item: { description: names.map((n) => n.text).join(' '), quantity: Number(qty[1]!.replace(',', '.')), unit_price: unit, amount: amount.value },
+        item: { description: names.map((n) => n.text).join(' '), quantity: qty.quantity, unit_price: qty.unit, amount: amount.value },
         page: row.page,
         boxes: [...names.map((n) => n.box), row.box],
       });
