@@ -165,6 +165,10 @@ describe('findReceiptItems', () => {
         ['2', 0.45, 0.4],
         ['3.00', 0.6, 0.4],
         ['9.00', 0.75, 0.4],
+        // A quantity line whose amount was lost leaves its unit price last.
+        ['TOSTADA TOMATE', 0.05, 0.42],
+        ['5402638192111', 0.05, 0.44],
+        ['1 X 2.88', 0.45, 0.44],
       ]),
     ).toEqual([
       { description: 'KAWAT MATA PUNAI 2X2', quantity: 1, unit_price: 87, amount: 87 },

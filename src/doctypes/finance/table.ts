@@ -238,8 +238,10 @@ export function findReceiptItems(rows: Row[], stopAt: Row | null): ItemReading[]
       .map((c) => c.text)
       .join(' ')
       .trim();
-    // The words before the amount, where the amount cell holds them too ("1 87.00 87.00").
-    const before = cells.length >= 2 ? left : amount ? last!.text.slice(0, amount.start).trim() : '';
+    // All that stands before the amount, in its own cell too ("1 87.00 87.00" read as one): a
+    // quantity line whose amount was lost ("1 X 2.88") leaves its unit price last, never an amount
+    // with nothing before it.
+    const before = amount ? `${left} ${last!.text.slice(0, amount.start)}`.trim() : '';
     const qty = amount && names.length ? quantityLine(before, amount.value) : null;
     if (amount && qty) {
       items.push({
