@@ -11,7 +11,8 @@ import { evalEInvoices, printSetReports } from './eval/einvoices.js';
 import { evalFinance, printFinanceEvaluation } from './eval/finance.js';
 import { evalGeneratedInvoices, evalGeneratedInvoiceTotals, HELD_OUT_BASE } from './eval/generated-invoices.js';
 import { evalGeneratedReceipts, type GeneratedReceiptSplit } from './eval/generated-receipts.js';
-import { I18N_LANGUAGES, I18N_LAYOUTS } from '../test/fixtures/documents/index.js';
+import { I18N_LANGUAGES, I18N_LAYOUTS, VARIED_RECEIPT_LAYOUTS } from '../test/fixtures/documents/index.js';
+import type { VariedReceiptLayout } from '../test/fixtures/documents/invoice/varied-receipt.js';
 import { evalIdentity } from './eval/identity.js';
 import { evalIdentityLayouts, type IdSplit, printIdentityLayoutEvaluation } from './eval/identity-layouts.js';
 import { evalMrzVectors } from './eval/mrz.js';
@@ -21,7 +22,7 @@ import { evalReceiptsPipeline, type ReceiptSplit } from './eval/receipts.js';
 import { loadSamples } from './eval/samples.js';
 
 /** `npm run eval -- --data ../shared/data [--only mrz-vectors,quality,identity,identity-layouts,finance,receipts,generated-receipts,einvoices,generated-invoices,pipeline,decisions,capture,cv] [--count 20 --seed 1 --photos 4]
- * [--receipts-split tune|held-out --limit N --show] (generated-receipts: the same split and --show, --limit receipts, 24 unless given) [--mrz-split tune|held-out] [--cv-split held-out|tune] [--id-split held-out|tune --id-count 4 --id-types passport,qid]`: accuracy of the
+ * [--receipts-split tune|held-out --limit N --show] (generated-receipts: the same split and --show, --limit receipts, 24 unless given, --receipt-layouts gst_items,… for those layouts alone) [--mrz-split tune|held-out] [--cv-split held-out|tune] [--id-split held-out|tune --id-count 4 --id-types passport,qid]`: accuracy of the
  * readers, extractors and decisions on labelled documents the service has never been tuned to. */
 const { values } = parseArgs({
   options: {
@@ -32,6 +33,7 @@ const { values } = parseArgs({
     photos: { type: 'string', default: '4' },
     'receipts-split': { type: 'string', default: 'held-out' },
     limit: { type: 'string' },
+    'receipt-layouts': { type: 'string' },
     show: { type: 'boolean', default: false },
     'mrz-split': { type: 'string' },
     'cv-split': { type: 'string', default: 'held-out' },
@@ -112,7 +114,12 @@ if (wanted('generated-receipts')) {
   if (split !== 'tune' && split !== 'held-out') throw new Error('--receipts-split is tune or held-out');
   console.log(`\n== Generated receipts through the whole pipeline, ${split} seeds; scored on published values`);
   await withReading(async (deps) => {
-    printSetReports(await evalGeneratedReceipts(deps, { split, count: values.limit ? Number(values.limit) : 24, show: values.show! }));
+    const layouts = values['receipt-layouts']?.split(',') as VariedReceiptLayout[] | undefined;
+    const unknown = layouts?.filter((l) => !(VARIED_RECEIPT_LAYOUTS as readonly string[]).includes(l));
+    if (unknown?.length) throw new Error(`unknown receipt layouts: ${unknown.join(', ')}`);
+    printSetReports(
+      await evalGeneratedReceipts(deps, { split, count: values.limit ? Number(values.limit) : 24, show: values.show!, ...(layouts ? { layouts } : {}) }),
+    );
   });
 }
 if (wanted('einvoices') || wanted('generated-invoices')) {

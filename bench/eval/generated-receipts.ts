@@ -1,6 +1,11 @@
 import type { ReadDeps } from '../../src/pipeline/context.js';
 import { readDocument } from '../../src/pipeline/read-document.js';
-import { generateVariedReceipt, VARIED_RECEIPT_LANGUAGES, VARIED_RECEIPT_LAYOUTS } from '../../test/fixtures/documents/invoice/varied-receipt.js';
+import {
+  generateVariedReceipt,
+  VARIED_RECEIPT_LANGUAGES,
+  VARIED_RECEIPT_LAYOUTS,
+  type VariedReceiptLayout,
+} from '../../test/fixtures/documents/invoice/varied-receipt.js';
 import { newReport, scoreReading, type SetReport } from './einvoices.js';
 import { showMisses } from './receipts.js';
 
@@ -15,15 +20,20 @@ const KEYS = ['merchant_name', 'date', 'total', 'currency'] as const;
 
 export async function evalGeneratedReceipts(
   deps: ReadDeps,
-  opts: { split: GeneratedReceiptSplit; count: number; show?: boolean; log?: (line: string) => void },
+  opts: { split: GeneratedReceiptSplit; count: number; show?: boolean; log?: (line: string) => void; layouts?: readonly VariedReceiptLayout[] },
 ): Promise<SetReport[]> {
   const heldOut = opts.split === 'held-out';
   if (opts.show && heldOut) throw new Error('only the tuning seeds may be shown');
   const log = opts.log ?? console.log;
   const base = heldOut ? RECEIPT_HELD_OUT_BASE : RECEIPT_TUNE_BASE;
-  const overall = newReport(`generated receipts, ${opts.split} seeds ${base}…${base + opts.count - 1}`, heldOut);
+  const overall = newReport(
+    `generated receipts, ${opts.split} seeds ${base}…${base + opts.count - 1}${opts.layouts?.length ? `, layouts ${opts.layouts.join(', ')}` : ''}`,
+    heldOut,
+  );
   for (let i = 0; i < opts.count; i++) {
-    const layout = VARIED_RECEIPT_LAYOUTS[i % VARIED_RECEIPT_LAYOUTS.length]!;
+    // Some layouts alone (`layouts`), in turn, when a class of slips is measured by itself.
+    const layouts = opts.layouts?.length ? opts.layouts : VARIED_RECEIPT_LAYOUTS;
+    const layout = layouts[i % layouts.length]!;
     // The language turns one step each round of layouts, so every layout meets every language.
     const language = VARIED_RECEIPT_LANGUAGES[(i + Math.floor(i / VARIED_RECEIPT_LAYOUTS.length)) % VARIED_RECEIPT_LANGUAGES.length]!;
     const doc = await generateVariedReceipt({ seed: base + i, layout, language, now: NOW });

@@ -477,6 +477,46 @@ describe('receipt from synthetic readings', () => {
     expect(get('total')).toMatchObject({ status: 'read', value: 8.6 });
   });
 
+  it('lets a tax summary that makes the total, as tender lines do, outweigh item rows guessed without a header', async () => {
+    const slip = (reader: ReaderOutput['reader'], summary: Array<[string, number, number]>, rounding: Array<[string, number, number]> = []) =>
+      placed(
+        [
+          ['GOOD EATS SDN BHD', 0.2, 0.03],
+          ['HAZELNUT COCO', 0.05, 0.22],
+          ['1.10', 0.7, 0.22],
+          ['SR', 0.85, 0.22],
+          ...rounding,
+          ['TOTAL', 0.05, 0.3],
+          ['8.60', 0.8, 0.3],
+          ['GST SUMMARY', 0.05, 0.34],
+          ['AMOUNT', 0.55, 0.34],
+          ['TAX', 0.8, 0.34],
+          ...summary,
+        ],
+        reader,
+      );
+    const rate = (net: string, tax: string): Array<[string, number, number]> => [
+      ['SR @ 6%', 0.05, 0.36],
+      [net, 0.55, 0.36],
+      [tax, 0.8, 0.36],
+    ];
+    const both = (summary: Array<[string, number, number]>, rounding: Array<[string, number, number]> = []) =>
+      readFinance(receipt, [slip('tesseract', summary, rounding), slip('paddle', summary, rounding)], NOW);
+    const summed = await both(rate('8.11', '0.49'));
+    expect(summed.problems).toEqual([]);
+    expect(summed.get('total')).toMatchObject({ status: 'read', value: 8.6 });
+    // A summary that makes another amount leaves the total doubted, as no summary does.
+    expect((await both(rate('8.11', '0.47'))).problems).toMatchObject([{ code: 'ARITHMETIC_MISMATCH', fields: ['line_items', 'total'] }]);
+    expect((await both([])).problems).toMatchObject([{ code: 'ARITHMETIC_MISMATCH' }]);
+    // With a cash rounding printed, the summary makes the total before it.
+    const rounded: Array<[string, number, number]> = [
+      ['ROUNDING ADJ', 0.05, 0.28],
+      ['-0.02', 0.8, 0.28],
+    ];
+    expect((await both(rate('8.13', '0.49'), rounded)).problems).toEqual([]);
+    expect((await both(rate('8.11', '0.49'), rounded)).problems).toMatchObject([{ code: 'ARITHMETIC_MISMATCH' }]);
+  });
+
   it('is told apart from an invoice by its words', () => {
     const lines = shop.pages[0]!.lines.map((l) => l.text);
     const input = { kind: 'png' as const, lines, text: lines.join('\n').toUpperCase() };

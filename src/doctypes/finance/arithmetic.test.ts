@@ -87,6 +87,21 @@ describe('checkArithmetic', () => {
     expect(checkArithmetic({ items: lines, subtotal: 85.03, taxAmount: 15.97, taxRate: 19, total: 100 }).find((c) => c.name === 'items_sum')?.ok).toBe(false);
   });
 
+  it('takes lines priced with their tax as summing to the total before a printed cash rounding', () => {
+    const lines = [
+      { quantity: 1, unit_price: 21.78, amount: 21.78 },
+      { quantity: 2, unit_price: 2.62, amount: 5.24 },
+    ];
+    // 27.02 with its tax, rounded to 27.00 in cash: net 25.49 + GST 1.53 = 27.02.
+    const checks = checkArithmetic({ items: lines, subtotal: 25.49, taxAmount: 1.53, taxRate: 6, rounding: -0.02, total: 27 });
+    expect(checks.find((c) => c.name === 'items_sum')).toMatchObject({ ok: true, fields: ['line_items', 'rounding', 'total'] });
+    // Lines that make neither are still unexplained.
+    const off = [lines[0]!, { ...lines[1]!, amount: 5.14 }];
+    expect(
+      checkArithmetic({ items: off, subtotal: 25.49, taxAmount: 1.53, taxRate: 6, rounding: -0.02, total: 27 }).find((c) => c.name === 'items_sum')?.ok,
+    ).toBe(false);
+  });
+
   it('allows one cent of rounding per line in the sum', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 1, max: 1_000_000 }), { minLength: 1, maxLength: 20 }), fc.integer({ min: -1, max: 1 }), (amounts, drift) => {

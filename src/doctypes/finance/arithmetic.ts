@@ -88,17 +88,19 @@ function lineChecks(items: ItemNumbers[]): Check[] {
   return out;
 }
 
-/** Item rows read with no amounts at all are a misread of the items, not evidence against the
- * sum. (One line worth more than the sum is no such sign: the total may be what was misplaced.) */
+/** Item rows read with no amounts at all, or whose amounts come to nothing or less (a discount's
+ * row read and its item's missed), are a misread of the items, not evidence against the sum. (One
+ * line worth more than the sum is no such sign: the total may be what was misplaced.) */
 function misreadItems(items: ItemNumbers[]): boolean {
-  return items.every((i) => cents(i.amount) === 0);
+  return items.every((i) => cents(i.amount) === 0) || items.reduce((s, i) => s + cents(i.amount), 0) <= 0;
 }
 
 /** Whether lines summing to `sum` (in cents) are priced with their tax: the sum is the total, and
- * net + tax is the total too. */
-function grossLines(sum: number, tolerance: number, subtotal: number | null, taxAmount: number | null, total: number | null): boolean {
+ * net + tax is the total too, each before a printed cash rounding (which no line carries). */
+function grossLines(sum: number, tolerance: number, subtotal: number | null, taxAmount: number | null, total: number | null, rounding: number | null): boolean {
   if (subtotal === null || !taxAmount || total === null) return false;
-  return Math.abs(sum - cents(total)) <= tolerance && Math.abs(cents(subtotal) + cents(taxAmount) - cents(total)) <= 1;
+  const beforeRounding = cents(total) - (rounding !== null ? cents(rounding) : 0);
+  return Math.abs(sum - beforeRounding) <= tolerance && Math.abs(cents(subtotal) + cents(taxAmount) - beforeRounding) <= 1;
 }
 
 export function checkArithmetic(input: ArithmeticInput): Check[] {
@@ -122,13 +124,13 @@ export function checkArithmetic(input: ArithmeticInput): Check[] {
         adjust === null ? '' : `, ${adjust < 0 ? 'less discounts' : 'plus charges'} ${formatAmount(Math.abs(adjust) / 100)} = ${formatAmount(adjusted / 100)}`;
       // Lines priced with their tax ("prices include VAT") sum to the total, not the net: they add
       // up when they make the total to the cent and the net and the tax make it too.
-      const gross = !ok && target.key === 'subtotal' && grossLines(adjusted, tolerance, subtotal, taxAmount, total);
+      const gross = !ok && target.key === 'subtotal' && grossLines(adjusted, tolerance, subtotal, taxAmount, total, rounding);
       checks.push({
         name: 'items_sum',
-        fields: ['line_items', ...(adjust !== null ? ['allowances_charges'] : []), gross ? 'total' : target.key],
+        fields: ['line_items', ...(adjust !== null ? ['allowances_charges'] : []), ...(gross && rounding ? ['rounding'] : []), gross ? 'total' : target.key],
         ok: ok || gross,
         detail: gross
-          ? `the ${items.length} line amounts, tax included, sum to ${formatAmount(sum / 100)}${adjustDetail}, the total`
+          ? `the ${items.length} line amounts, tax included, sum to ${formatAmount(sum / 100)}${adjustDetail}, the total${rounding ? ' before rounding' : ''}`
           : `the ${items.length} line amounts sum to ${formatAmount(sum / 100)}${adjustDetail}${ok ? '' : `, ${target.key} printed ${formatAmount(target.value)}`}`,
         reportable: !input.itemsOutweighed && !(target.key === 'total' && withinUnreadTax(input, adjusted, adjusted)),
       });

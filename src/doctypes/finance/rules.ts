@@ -9,6 +9,7 @@ import { matchLabel, type LabelName } from './labels.js';
 import { cents, findAmounts, formatAmount } from './money.js';
 import { readingRows, type Row } from './rows.js';
 import { CONFIDENCE } from './values.js';
+import { summaryTotals } from './tax-summary.js';
 import { paidAmount, tenderedAmounts } from './tender.js';
 import { normaliseInvoiceNumber, normaliseVendor } from './vendor.js';
 
@@ -125,25 +126,31 @@ function arithmetic(fields: Map<string, FieldReading>, readings: readonly Reader
   const itemNumbers = itemsOf(items);
   const total = numberOf(fields.get('total'));
   // Item rows that do not add up to the total doubt where the total was placed, unless the slip's
-  // tender lines, other printed figures, say it was paid, and the rows are the weaker reading:
+  // tender lines or its tax summary, other printed figures, say what it is, and the rows are the weaker reading:
   // guessed without a table header, or read by one reader alone (a slip's item lines are its
   // smallest, faintest print, and one reader's rows miss lines or take a quantity for an amount).
   const totalPaid = total !== null && !!tender?.amounts.some((p) => cents(p) === cents(total));
+  // The tax summary, net and tax per rate, says the same from other printed figures: the total less
+  // a printed rounding is what they add up to (an unread rounding leaves that unknown).
+  const rounding = numberOf(fields.get('rounding'));
+  const roundingUnread = lineUnread(rowsOfReadings, 'rounding');
+  const beforeRounding = total !== null && !(roundingUnread && rounding === null) ? cents(total) - cents(rounding ?? 0) : null;
+  const totalSummed = beforeRounding !== null && rowsOfReadings.some((rows) => summaryTotals(rows).includes(beforeRounding));
   const itemsWeak = !!items?.candidates.length && (items.candidates.every((c) => c.confidence < CONFIDENCE.below) || readByOneReader(items));
   // A slip that prints how many articles it sold says when the rows read are not all of them.
   const counts = [...new Set(rowsOfReadings.map(printedItemCount).filter((n): n is number => n !== null))];
   const itemsShort = counts.length === 1 && fewerItemsThanPrinted(itemNumbers ?? [], counts[0]!);
   const checks = checkArithmetic({
     items: itemNumbers,
-    itemsOutweighed: (totalPaid && itemsWeak) || itemsShort,
+    itemsOutweighed: ((totalPaid || totalSummed) && itemsWeak) || itemsShort,
     subtotal: numberOf(fields.get('subtotal')),
     taxAmount: numberOf(fields.get('tax_amount')),
     taxRate: numberOf(fields.get('tax_rate')),
-    rounding: numberOf(fields.get('rounding')),
+    rounding,
     charge: numberOf(fields.get('service_charge')),
     adjustments: numberOf(fields.get('allowances_charges')),
     total,
-    roundingUnread: lineUnread(rowsOfReadings, 'rounding'),
+    roundingUnread,
     // A tax summary's heading names the tax too, but is no line of the total's.
     taxUnread: lineUnread(rowsOfReadings, 'tax', 'tax_summary'),
   });

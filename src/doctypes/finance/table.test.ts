@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readingRows } from './rows.js';
-import { findItemTable } from './table.js';
+import { findItemTable, findReceiptItems } from './table.js';
 import { placed } from './test-reading.js';
 
 describe('findItemTable', () => {
@@ -118,5 +118,74 @@ describe("a line's own discount column", () => {
       ]),
     );
     expect(findItemTable(rows).map((i) => i.item)).toEqual([{ description: 'Support retainer', quantity: null, unit_price: null, amount: 23.7 }]);
+  });
+});
+
+describe('findReceiptItems', () => {
+  const itemsOf = (entries: Array<[string, number, number]>) => findReceiptItems(readingRows(placed(entries)), null).map((i) => i.item);
+
+  it('reads the amount left of a tax class printed in a column of its own', () => {
+    expect(
+      itemsOf([
+        ['HAND SOAP 250ML', 0.05, 0.3],
+        ['21.78', 0.7, 0.3],
+        ['SR', 0.85, 0.3],
+        ['MINERAL WATER', 0.05, 0.32],
+        ['2.20', 0.7, 0.32],
+        ['ZR', 0.85, 0.32],
+      ]),
+    ).toEqual([
+      { description: 'HAND SOAP 250ML', quantity: 1, unit_price: 21.78, amount: 21.78 },
+      { description: 'MINERAL WATER', quantity: 1, unit_price: 2.2, amount: 2.2 },
+    ]);
+  });
+
+  it("takes a quantity line after the article's code, under a name set over two lines", () => {
+    expect(
+      itemsOf([
+        ['PILLAR SINK TAP', 0.05, 0.3],
+        ['CHROME FINISH', 0.05, 0.32],
+        ['9555916500133 2 X 11.95', 0.05, 0.34],
+        ['23.90 SR', 0.75, 0.34],
+      ]),
+    ).toEqual([{ description: 'PILLAR SINK TAP CHROME FINISH', quantity: 2, unit_price: 11.95, amount: 23.9 }]);
+  });
+
+  it('takes the row under a name for its amount, with a quantity and unit price that make it or none at all', () => {
+    expect(
+      itemsOf([
+        ['KAWAT MATA PUNAI 2X2', 0.05, 0.3],
+        ['1', 0.45, 0.32],
+        ['87.00', 0.6, 0.32],
+        ['87.00', 0.75, 0.32],
+        ['SR', 0.88, 0.32],
+        ['PLASTIC BAGS', 0.05, 0.34],
+        ['9555258506 0.20', 0.7, 0.36],
+        ['SPONGE KOREA', 0.05, 0.38],
+        ['2', 0.45, 0.4],
+        ['3.00', 0.6, 0.4],
+        ['9.00', 0.75, 0.4],
+        // A quantity line whose amount was lost leaves its unit price last.
+        ['TOSTADA TOMATE', 0.05, 0.42],
+        ['5402638192111', 0.05, 0.44],
+        ['1 X 2.88', 0.45, 0.44],
+      ]),
+    ).toEqual([
+      { description: 'KAWAT MATA PUNAI 2X2', quantity: 1, unit_price: 87, amount: 87 },
+      { description: 'PLASTIC BAGS', quantity: null, unit_price: null, amount: 0.2 },
+    ]);
+  });
+
+  it('takes a discount under an item off, whatever sign a reader gave it, and no count line for an item', () => {
+    expect(
+      itemsOf([
+        ['WHITE BREAD', 0.05, 0.3],
+        ['4.50', 0.75, 0.3],
+        ['MEMBER DISCOUNT', 0.05, 0.32],
+        ['0.50', 0.75, 0.32],
+        ['TOTAL QTY: 1', 0.05, 0.34],
+        ['4.00', 0.75, 0.34],
+      ]).map((i) => i.amount),
+    ).toEqual([4.5, -0.5]);
   });
 });

@@ -1,7 +1,7 @@
 import type { Box, Word } from '../../readers/types.js';
 import { tillSigns } from './document-kind.js';
 import { upper, matchLabel } from './labels.js';
-import { findAmounts, findPercent, parseQuantity } from './money.js';
+import { cents, findAmounts, findPercent, parseQuantity } from './money.js';
 import { paymentMethodIn } from './payment-methods.js';
 import { unionBox, type Row } from './rows.js';
 
@@ -170,46 +170,99 @@ export function findItemTable(rows: Row[]): ItemReading[] {
   return out;
 }
 
-const QTY_LINE = /^\s*(\d{1,4}(?:[.,]\d{1,3})?)\s*(?:[xX×@*]|PCS?|NOS?\.?)\s*(?:[xX×@]\s*)?(\S+)/;
+/** A quantity line: "3 x 6.63", "2 @ 1.50", "1 PC * 9.00", after the article's code when the till
+ * prints one first ("9555916500133 1 X 8.90"). */
+const QTY_LINE = /^\s*(?:\d{5,14}\s+)?(\d{1,4}(?:[.,]\d{1,3})?)\s*(?:[xX×@*]|PCS?|NOS?\.?)\s*(?:[xX×@*]\s*)?(\S+)/;
+
+/** A quantity and a unit price printed without a sign between them ("1 87.00", "2 PCS 4.50"): taken
+ * only when they make the row's amount, as nothing else says which number is which. */
+const QTY_PRICE = /^(\d{1,4}(?:[.,]\d{1,3})?)\s+(?:[A-Za-z]{1,4}\.?\s+)?(\d{1,6}[.,]\d{2})$/;
+/** The article's code a till prints before the quantity. */
+const ARTICLE_CODE = /^\s*\d{5,14}(?:\s+|$)/;
+
+/** The quantity and unit price on the line under an item's name, before its amount: "3 x 6.63",
+ * "9555916500133 1 X 8.90", "1 87.00", or nothing but the article's code or no words at all (the
+ * amount of a name printed on the line above). Null when the words before the amount are other. */
+function quantityLine(left: string, amount: number): { quantity: number | null; unit: number | null } | null {
+  const qty = left.match(QTY_LINE);
+  if (qty) return { quantity: Number(qty[1]!.replace(',', '.')), unit: findAmounts(qty[2]!)[0]?.value ?? null };
+  const rest = left.replace(ARTICLE_CODE, '').trim();
+  if (!rest) return { quantity: null, unit: null };
+  const plain = rest.match(QTY_PRICE);
+  if (!plain) return null;
+  const [quantity, unit] = [Number(plain[1]!.replace(',', '.')), findAmounts(plain[2]!)[0]?.value ?? null];
+  return unit !== null && Math.abs(Math.round(quantity * unit * 100) - cents(amount)) <= 1 ? { quantity, unit } : null;
+}
+
+/** The tax class a GST or VAT till prints after each amount, in a column of its own: "SR" (standard
+ * rated), "ZR" (zero rated), "ES", "OS", "TX", "NT", or one letter ("S", "Z", "A", "B"). */
+const TAX_CLASS = /^(?:SR|ZR|ES|OS|TX|NT|[ABCDENSTXZ])\*?$/;
+
+/** A row's cells without a tax class column printed right of the amount: the amount is then the
+ * last cell again. One cell alone is never taken for a tax class (a name may be one letter). */
+function withoutTaxClass(cells: Row['cells']): Row['cells'] {
+  const last = cells[cells.length - 1];
+  if (cells.length < 3 || !last || !TAX_CLASS.test(last.text.trim())) return cells;
+  return findAmounts(cells[cells.length - 2]!.text).length ? cells.slice(0, -1) : cells;
+}
+
+/** Name rows kept for the quantity line under them: a long name is printed over two lines. */
+const MAX_NAME_ROWS = 2;
+
+/** The till's own lines (tender, change, rounding, counts, who served) carry amounts and are no items. */
+function tillLine(left: string): boolean {
+  return (
+    ['total', 'subtotal', 'tax', 'not_total', 'invoice_number', 'invoice_date', 'payment_method', 'rounding', 'item_count'].some(
+      (l) => matchLabel(l as never, left) !== null,
+    ) ||
+    tillSigns(upper(left)).length > 0 ||
+    paymentMethodIn(left) !== null
+  );
+}
 
 /** Items of a till receipt, which has no header: above the totals, a row with a name and an amount
- * on the right, or a name row followed by "3 x 6.63 … 19.89". */
+ * on the right (a tax class may follow it), or one or two name rows followed by the amount's row,
+ * with the quantity and unit price or not ("3 x 6.63 … 19.89", "1 87.00 87.00", "19.89").
+ * A discount row under an item ("DISCOUNT -2.00") takes off, whatever sign a reader gave it. */
 export function findReceiptItems(rows: Row[], stopAt: Row | null): ItemReading[] {
   const items: ItemReading[] = [];
-  let pendingName: Row | null = null;
+  let names: Row[] = [];
   for (const row of rows) {
     if (stopAt && (row.page > stopAt.page || (row.page === stopAt.page && row.index >= stopAt.index))) break;
-    const last = row.cells[row.cells.length - 1];
+    const cells = withoutTaxClass(row.cells);
+    const last = cells[cells.length - 1];
     const amounts = last ? findAmounts(last.text) : [];
     const amount = amounts[amounts.length - 1];
-    const left = row.cells
+    const left = cells
       .slice(0, -1)
       .map((c) => c.text)
       .join(' ')
       .trim();
-    const qty = left.match(QTY_LINE);
-    if (amount && row.cells.length >= 2 && qty && pendingName) {
-      const unit = findAmounts(qty[2]!)[0]?.value ?? null;
+    // All that stands before the amount, in its own cell too ("1 87.00 87.00" read as one): a
+    // quantity line whose amount was lost ("1 X 2.88") leaves its unit price last, never an amount
+    // with nothing before it.
+    const before = amount ? `${left} ${last!.text.slice(0, amount.start)}`.trim() : '';
+    const qty = amount && names.length ? quantityLine(before, amount.value) : null;
+    if (amount && qty) {
       items.push({
-        item: { description: pendingName.text, quantity: Number(qty[1]!.replace(',', '.')), unit_price: unit, amount: amount.value },
+        item: { description: names.map((n) => n.text).join(' '), quantity: qty.quantity, unit_price: qty.unit, amount: amount.value },
         page: row.page,
-        boxes: [pendingName.box, row.box],
+        boxes: [...names.map((n) => n.box), row.box],
       });
-      pendingName = null;
+      names = [];
       continue;
     }
-    // A till's own lines (tender, change, rounding, who served) carry amounts and are no items.
-    const labelled =
-      ['total', 'subtotal', 'tax', 'not_total', 'invoice_number', 'invoice_date', 'payment_method', 'rounding'].some(
-        (l) => matchLabel(l as never, left) !== null,
-      ) ||
-      tillSigns(upper(left)).length > 0 ||
-      paymentMethodIn(left) !== null;
-    if (amount && row.cells.length >= 2 && /[A-Za-z]{3}/.test(left) && !labelled && !/\d{1,2}[:/.-]\d{2}/.test(left)) {
-      items.push({ item: { description: left, quantity: 1, unit_price: amount.value, amount: amount.value }, page: row.page, boxes: [row.box] });
-      pendingName = null;
+    // A discount belongs to the item above it: with none read, it is no item of its own.
+    const discount = matchLabel('allowance', left) !== null;
+    const labelled = tillLine(left) || (discount && !items.length);
+    if (amount && cells.length >= 2 && /[A-Za-z]{3}/.test(left) && !labelled && !/\d{1,2}[:/.-]\d{2}/.test(left)) {
+      const value = discount ? -Math.abs(amount.value) : amount.value;
+      items.push({ item: { description: left, quantity: 1, unit_price: value, amount: value }, page: row.page, boxes: [row.box] });
+      names = [];
+    } else if (!amount && /[A-Za-z]{3}/.test(row.text) && !labelled) {
+      names = [...names, row].slice(-MAX_NAME_ROWS);
     } else {
-      pendingName = !amount && /[A-Za-z]{3}/.test(row.text) && !labelled ? row : null;
+      names = [];
     }
   }
   return items;

@@ -12,6 +12,19 @@ describe('the total among several total lines', () => {
   });
 });
 
+describe('a total whose amount is printed on the line under its label', () => {
+  it("is a lone amount there, never a row of two (a tax summary's net and tax, its heading lost)", () => {
+    const under = (row: Array<[string, number, number]>) => findTotals(readingRows(placed([['TOTAL EUR', 0.05, 0.3], ...row]))).total?.value ?? null;
+    expect(under([['113,65', 0.75, 0.33]])).toBe(113.65);
+    expect(
+      under([
+        ['49,36', 0.5, 0.33],
+        ['10,36', 0.75, 0.33],
+      ]),
+    ).toBeNull();
+  });
+});
+
 describe("a restaurant's service charge", () => {
   it('is added to the subtotal before the tax and the rounding', () => {
     const t = findTotals(slip('SUB TOTAL | 295.00', 'SERVICE CHARGE 10% | 29.50', 'GST 6% | 19.47', 'ROUNDING ADJ | -0.02', 'TOTAL | 343.95'));

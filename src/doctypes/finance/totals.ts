@@ -223,10 +223,12 @@ export function findTotals(rows: Row[]): TotalsBlock {
       if (kind?.kind === 'total' && summaryAt >= 0 && i > summaryAt) summaryTotals.push({ ...amount, page: row.page, strength: kind.strength, row });
       else if (kind) add(kind.kind, { ...amount, page: row.page, strength: kind.strength, row });
     }
-    // A label whose amount was printed (or read) on the line under it, alone or after its currency ("RM 41.95").
+    // A label whose amount was printed (or read) on the line under it, alone or after its currency
+    // ("RM 41.95"). A row of two amounts under it is none of its own: a tax summary's net and tax,
+    // its heading lost, under a total whose own amount a reader missed.
     const next = rows[i + 1];
     const kind = amounts.length ? null : classify(row.text);
-    const under = kind && next && next.page === row.page ? rowAmounts(next) : [];
+    const under = kind && next && next.page === row.page && findAmounts(next.text).length === 1 ? rowAmounts(next) : [];
     if (kind && under.length === 1 && bareOrCurrency(under[0]!.label))
       add(kind.kind, { ...under[0]!, label: row.text, page: row.page, strength: kind.strength, row: next! });
   });
