@@ -155,7 +155,20 @@ export function extractInvoice(reading: ReaderOutput, ctx: ExtractContext): Extr
   if (tax) out.push(valueOf('vendor_tax_id', tax.value, tax.raw, tax.page, tax.boxes, CONFIDENCE.labelled));
 
   const currency = detectCurrency(rows.map((r) => r.text));
-  if (currency) out.push(valueOf('currency', currency.code, currency.raw, rows[0]!.page, [], currency.sole ? CONFIDENCE.labelled : CONFIDENCE.layout));
+  // The row that printed the mark is where a second reader looks for it; a mark many currencies
+  // use is not looked for, since the second reader's agreement would not say which currency it is.
+  const markRow = currency && !currency.markOfMany ? rows[currency.line]! : null;
+  if (currency)
+    out.push(
+      valueOf(
+        'currency',
+        currency.code,
+        currency.raw,
+        markRow?.page ?? rows[0]!.page,
+        markRow ? [markRow.box] : [],
+        currency.sole ? CONFIDENCE.labelled : CONFIDENCE.layout,
+      ),
+    );
 
   const totals = findTotals(rows);
   out.push(...totalsValues(totals));

@@ -142,7 +142,10 @@ export function extractReceipt(reading: ReaderOutput, _ctx: ExtractContext): Ext
   out.push(...dateAndTime(rows, currency?.code ?? null));
   const number = findPairs(rows, 'invoice_number', receiptNumber, { maxRowsBelow: 1 })[0];
   if (number) out.push(valueOf('receipt_number', number.value, number.raw, number.page, number.boxes, CONFIDENCE.labelled));
-  if (currency) out.push(valueOf('currency', currency.code, currency.raw, rows[0]!.page, [], CONFIDENCE.layout));
+  // The row that printed the mark is where a second reader looks for it; a mark many currencies
+  // use is not looked for, since the second reader's agreement would not say which currency it is.
+  const markRow = currency && !currency.markOfMany ? rows[currency.line]! : null;
+  if (currency) out.push(valueOf('currency', currency.code, currency.raw, markRow?.page ?? rows[0]!.page, markRow ? [markRow.box] : [], CONFIDENCE.layout));
 
   const totals = findTotals(rows);
   out.push(...totalsValues(totals));

@@ -54,6 +54,8 @@ describe('receipt from synthetic readings', () => {
     expect(value('date')).toBe('2018-12-25');
     expect(value('time')).toBe('14:05');
     expect(value('currency')).toBe('MYR');
+    // Where the mark is printed, for the second reader's crop: the total's row.
+    expect(field('currency').region?.box[1]).toBeCloseTo(0.3, 2);
     expect(value('total')).toBe(34.4);
     expect(value('payment_method')).toBe('CASH');
     expect(value('line_items')).toEqual([
@@ -61,6 +63,20 @@ describe('receipt from synthetic readings', () => {
       { description: 'EGGS 30S', quantity: 1, unit_price: 12.5, amount: 12.5 },
     ]);
     expect(field('total').evidence).toContain('arithmetic');
+  });
+
+  it('asks the second reader for the row of a currency mark only when the mark names one currency', () => {
+    const currencyOf = (amount: string) => {
+      const reading = placed([
+        ['SUNRISE MART SDN BHD', 0.2, 0.03],
+        ['TOTAL', 0.05, 0.3],
+        [`${amount} 34.40`, 0.75, 0.3],
+      ]);
+      return receipt.extract(reading, { now: NOW, pages: reading.pages }).find((v) => v.key === 'currency');
+    };
+    expect(currencyOf('RM')?.region?.box[1]).toBeCloseTo(0.3, 2);
+    // "$" is many dollars (and a Malaysian till's mark too): both readers seeing it prove no currency.
+    expect(currencyOf('$')).toMatchObject({ value: 'USD', region: null });
   });
 
   it('asks the second reader for a name printed over two lines one line at a time, as a line recogniser reads', () => {

@@ -8,6 +8,19 @@ describe("an invoice's currency", () => {
     expect(detectCurrency(['Währung: CHF'])).toMatchObject({ code: 'CHF', how: 'label', sole: true });
   });
 
+  it("is read from a mark in a row's cell apart from its amount", () => {
+    // A receipt row's cells are joined by two spaces: the ringgit mark ends the label's cell.
+    expect(detectCurrency(['GRAND TOTAL RM  216.85', 'CASH TENDERED  300.00'])).toMatchObject({ code: 'MYR', how: 'symbol' });
+    expect(detectCurrency(['TOTAL RS.  1,250.00'])).toMatchObject({ code: 'INR' });
+  });
+
+  it('says when only a mark many currencies use named it', () => {
+    // A Malaysian till may print "$": the mark, read alike by two readers, is no currency.
+    expect(detectCurrency(['TOTAL $ 12.00', 'CASH $ 20.00'])).toMatchObject({ code: 'USD', markOfMany: true });
+    expect(detectCurrency(['Total $10.00', 'All amounts in AUD'])).toMatchObject({ code: 'AUD', markOfMany: false });
+    expect(detectCurrency(['TOTAL RM 12.00'])).toMatchObject({ code: 'MYR', markOfMany: false, line: 0 });
+  });
+
   it('is only a guess when it is printed once, by an ambiguous mark, or beside another currency', () => {
     expect(detectCurrency(['Total EUR 10.00'])?.sole).toBe(false);
     expect(detectCurrency(['Total $10.00', 'Tax $1.00'])).toMatchObject({ code: 'USD', sole: false });

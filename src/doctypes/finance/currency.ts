@@ -76,8 +76,10 @@ export function currencyOfMark(mark: string): string | null {
 }
 
 const CODE_RE = /\b([A-Z]{3})\b/g;
-/** A bare RM heads a till's amount column ("AMOUNT RM", "Total (RM):"): Malaysian ringgit. */
-const SYMBOL_RE = /[€£$¥₹]|\bRM\s?\d|\bRS\.?\s?\d|\(\s?RM\s?\)|\bRM\s*$/gi;
+/** A bare RM heads a till's amount column ("AMOUNT RM", "Total (RM):"): Malaysian ringgit. The
+ * mark and its amount may stand in two cells of a row, which a row's text joins by a wider gap
+ * ("GRAND TOTAL RM  216.85"). */
+const SYMBOL_RE = /[€£$¥₹]|\bRM\s*\d|\bRS\.?\s*\d|\(\s?RM\s?\)|\bRM\s*$/gi;
 const LABEL_RE = /\b(?:CURRENCY|WAHRUNG|DEVISE|VALUTA|MONEDA|MUNT)\b\s*:?\s*([A-Z]{3})\b/;
 /** Words that name a currency in running text ("All charges are in US Dollars", "Euros"). */
 const NAMES: [RegExp, string][] = [
@@ -96,24 +98,33 @@ export interface CurrencyFinding {
   /** The document names this currency and no other, by its code at least twice or by a mark only
    * it uses (€): then it is the document's currency as surely as a label would say. */
   sole: boolean;
+  /** The first of `lines` that names it: where a second reader can look for the mark. */
+  line: number;
+  /** Named only by a mark many currencies use ("$", "¥"): a second reader that sees the same mark
+   * confirms the mark, not which currency it is (a Malaysian till may print "$"). */
+  markOfMany: boolean;
 }
 
 /** Marks that name one currency wherever they are printed ("$" is many dollars, "¥" two currencies). */
 const UNAMBIGUOUS_MARKS = new Set(['€']);
+const MARKS_OF_MANY = new Set(['$', '¥']);
 
 /** The document's currency: a labelled code first, then the most frequent printed code or symbol. */
 export function detectCurrency(lines: string[]): CurrencyFinding | null {
-  const counts = new Map<string, { n: number; raw: string; how: CurrencyFinding['how']; sure: number }>();
+  const counts = new Map<string, { n: number; raw: string; how: CurrencyFinding['how']; sure: number; line: number; markOfMany: boolean }>();
+  let at = 0;
   const bump = (code: string, raw: string, how: CurrencyFinding['how'], weight: number, sure = false): void => {
-    const c = counts.get(code) ?? { n: 0, raw, how, sure: 0 };
+    const c = counts.get(code) ?? { n: 0, raw, how, sure: 0, line: at, markOfMany: true };
     c.n += weight;
+    if (!(how === 'symbol' && MARKS_OF_MANY.has(raw.replace(/[\s\d()]/g, '')))) c.markOfMany = false;
     if (sure) c.sure += 1;
     counts.set(code, c);
   };
-  for (const line of lines.slice(0, 2000)) {
+  for (const [i, line] of lines.slice(0, 2000).entries()) {
+    at = i;
     const t = stripDiacritics(line).toUpperCase();
     const labelled = t.match(LABEL_RE);
-    if (labelled && ISO_CURRENCIES.has(labelled[1]!)) return { code: labelled[1]!, raw: labelled[0], how: 'label', sole: true };
+    if (labelled && ISO_CURRENCIES.has(labelled[1]!)) return { code: labelled[1]!, raw: labelled[0], how: 'label', sole: true, line: i, markOfMany: false };
     // Codes only as printed in capitals: "we try" is not Turkish lira.
     for (const m of line.matchAll(CODE_RE)) if (ISO_CURRENCIES.has(m[1]!)) bump(m[1]!, m[1]!, 'code', 2, true);
     for (const m of line.matchAll(SYMBOL_RE)) {
@@ -130,5 +141,7 @@ export function detectCurrency(lines: string[]): CurrencyFinding | null {
     counts.delete('USD');
   }
   const best = [...counts.entries()].sort((a, b) => b[1].n - a[1].n)[0];
-  return best ? { code: best[0], raw: best[1].raw, how: best[1].how, sole: counts.size === 1 && best[1].sure >= 2 } : null;
+  if (!best) return null;
+  const [code, c] = best;
+  return { code, raw: c.raw, how: c.how, sole: counts.size === 1 && c.sure >= 2, line: c.line, markOfMany: c.markOfMany };
 }

@@ -11,7 +11,15 @@ const code: FieldSpec = { key: 'receipt_number', label: 'Receipt number', kind: 
 const time: FieldSpec = { key: 'time', label: 'Time', kind: 'code' };
 const text: FieldSpec = { key: 'payment_method', label: 'Payment method', kind: 'text' };
 
+const currency: FieldSpec = { key: 'currency', label: 'Currency', kind: 'currency' };
+
 describe("the second reader's crop as a value", () => {
+  it('reads a currency from the mark the crop of its row shows, and nothing from a crop that shows none', () => {
+    expect(valueFromCrop(currency, 'GRAND TOTAL RM 216.85', 'MYR')).toBe('MYR');
+    expect(valueFromCrop(currency, 'Summe 12,40 €', 'MYR')).toBe('EUR');
+    expect(valueFromCrop(currency, 'GRAND TOTAL RN 216.85', 'MYR')).toBeNull();
+  });
+
   it('holds a short value printed as a whole token beside its label or amount', () => {
     expect(valueFromCrop(code, 'Q :57269', '57269')).toBe('57269');
     expect(valueFromCrop(text, 'CASH : 9.60', 'CASH')).toBe('CASH');

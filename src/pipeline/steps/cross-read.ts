@@ -1,3 +1,4 @@
+import { detectCurrency } from '../../doctypes/finance/currency.js';
 import { findDates, findTime } from '../../doctypes/finance/dates.js';
 import type { ExtractedValue, FieldSpec } from '../../doctypes/types.js';
 import type { Box, Line } from '../../readers/types.js';
@@ -108,6 +109,8 @@ export function valueFromCrop(spec: FieldSpec, text: string, firstValue: Extract
     const same = (v: string) => canonical(spec.kind, v) === want;
     return found.find(same) ?? spec.grammar(t.replace(/\s+/g, '')).find(same) ?? found[0] ?? t;
   }
+  // A currency is the mark the crop shows ("RM", "€", "EUR"); a crop that shows none reads nothing.
+  if (spec.kind === 'currency') return detectCurrency([t])?.code ?? null;
   if (holdsValue(spec, t, firstValue)) return firstValue;
   if (spec.kind === 'amount') {
     // A label or a neighbouring figure may share the crop; the value itself stands last. A reader
