@@ -12,7 +12,7 @@ import { financeRules } from './finance/rules.js';
 import { findItemTable } from './finance/table.js';
 import { findTotals } from './finance/totals.js';
 import { cents } from './finance/money.js';
-import { CONFIDENCE, LINE_ITEMS_FIELD, TOTALS_FIELDS, dateValue, itemsValue, totalsValues, valueOf } from './finance/values.js';
+import { CONFIDENCE, LINE_ITEMS_FIELD, TOTALS_FIELDS, currencyValue, dateValue, itemsValue, totalsValues, valueOf } from './finance/values.js';
 import type { DetectInput, Detection, Doctype, ExtractContext, ExtractedValue, FieldSpec } from './types.js';
 
 /** Invoices: fields found by layout (labels and their values by position, the item table by its
@@ -155,20 +155,7 @@ export function extractInvoice(reading: ReaderOutput, ctx: ExtractContext): Extr
   if (tax) out.push(valueOf('vendor_tax_id', tax.value, tax.raw, tax.page, tax.boxes, CONFIDENCE.labelled));
 
   const currency = detectCurrency(rows.map((r) => r.text));
-  // The row that printed the mark is where a second reader looks for it; a mark many currencies
-  // use is not looked for, since the second reader's agreement would not say which currency it is.
-  const markRow = currency && !currency.markOfMany ? rows[currency.line]! : null;
-  if (currency)
-    out.push(
-      valueOf(
-        'currency',
-        currency.code,
-        currency.raw,
-        markRow?.page ?? rows[0]!.page,
-        markRow ? [markRow.box] : [],
-        currency.sole ? CONFIDENCE.labelled : CONFIDENCE.layout,
-      ),
-    );
+  if (currency) out.push(currencyValue(rows, currency, currency.sole ? CONFIDENCE.labelled : CONFIDENCE.layout));
 
   const totals = findTotals(rows);
   out.push(...totalsValues(totals));

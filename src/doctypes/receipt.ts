@@ -20,7 +20,7 @@ import { readingRows, type Row } from './finance/rows.js';
 import { financeRules } from './finance/rules.js';
 import { findItemTable, findReceiptItems } from './finance/table.js';
 import { findTotals } from './finance/totals.js';
-import { CONFIDENCE, LINE_ITEMS_FIELD, TOTALS_FIELDS, dateValue, itemsValue, totalsValues, valueOf } from './finance/values.js';
+import { CONFIDENCE, LINE_ITEMS_FIELD, TOTALS_FIELDS, currencyValue, dateValue, itemsValue, totalsValues, valueOf } from './finance/values.js';
 import type { DetectInput, Detection, Doctype, ExtractContext, ExtractedValue, FieldSpec } from './types.js';
 
 /** Till receipts: the shop's name and address at the top, date and time, the items, the totals
@@ -142,10 +142,7 @@ export function extractReceipt(reading: ReaderOutput, _ctx: ExtractContext): Ext
   out.push(...dateAndTime(rows, currency?.code ?? null));
   const number = findPairs(rows, 'invoice_number', receiptNumber, { maxRowsBelow: 1 })[0];
   if (number) out.push(valueOf('receipt_number', number.value, number.raw, number.page, number.boxes, CONFIDENCE.labelled));
-  // The row that printed the mark is where a second reader looks for it; a mark many currencies
-  // use is not looked for, since the second reader's agreement would not say which currency it is.
-  const markRow = currency && !currency.markOfMany ? rows[currency.line]! : null;
-  if (currency) out.push(valueOf('currency', currency.code, currency.raw, markRow?.page ?? rows[0]!.page, markRow ? [markRow.box] : [], CONFIDENCE.layout));
+  if (currency) out.push(currencyValue(rows, currency, CONFIDENCE.layout));
 
   const totals = findTotals(rows);
   out.push(...totalsValues(totals));

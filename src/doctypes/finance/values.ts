@@ -1,8 +1,9 @@
 import type { FieldValue } from '../../domain/result.js';
 import type { Box } from '../../readers/types.js';
 import type { ExtractedValue, FieldSpec } from '../types.js';
+import type { CurrencyFinding } from './currency.js';
 import { type ResolvedDate } from './dates.js';
-import { regionOf } from './rows.js';
+import { regionOf, type Row } from './rows.js';
 import type { ItemReading } from './table.js';
 import type { TotalsBlock } from './totals.js';
 
@@ -34,6 +35,14 @@ export function valueOf(
   extra: Partial<ExtractedValue> = {},
 ): ExtractedValue {
   return { key, value, raw, region: regionOf(page, boxes), confidence, ...extra };
+}
+
+/** The document's currency, placed on the row that printed its mark, where a second reader looks for
+ * it; a mark many currencies use is not looked for, since the second reader's agreement would not
+ * say which currency it is. */
+export function currencyValue(rows: Row[], currency: CurrencyFinding, confidence: number): ExtractedValue {
+  const markRow = currency.markOfMany ? null : rows[currency.line];
+  return valueOf('currency', currency.code, currency.raw, markRow?.page ?? rows[0]!.page, markRow ? [markRow.box] : [], confidence);
 }
 
 export function dateValue(key: string, date: ResolvedDate, page: number, boxes: Box[], confidence: number): ExtractedValue {
