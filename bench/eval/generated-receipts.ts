@@ -30,9 +30,9 @@ export async function evalGeneratedReceipts(
     `generated receipts, ${opts.split} seeds ${base}…${base + opts.count - 1}${opts.layouts?.length ? `, layouts ${opts.layouts.join(', ')}` : ''}`,
     heldOut,
   );
+  // Some layouts alone (`layouts`), in turn, when a class of slips is measured by itself.
+  const layouts = opts.layouts?.length ? opts.layouts : VARIED_RECEIPT_LAYOUTS;
   for (let i = 0; i < opts.count; i++) {
-    // Some layouts alone (`layouts`), in turn, when a class of slips is measured by itself.
-    const layouts = opts.layouts?.length ? opts.layouts : VARIED_RECEIPT_LAYOUTS;
     const layout = layouts[i % layouts.length]!;
     // The language turns one step each round of layouts, so every layout meets every language.
     const language = VARIED_RECEIPT_LANGUAGES[(i + Math.floor(i / VARIED_RECEIPT_LAYOUTS.length)) % VARIED_RECEIPT_LANGUAGES.length]!;

@@ -88,13 +88,6 @@ function lineChecks(items: ItemNumbers[]): Check[] {
   return out;
 }
 
-/** Item rows read with no amounts at all, or whose amounts come to nothing or less (a discount's
- * row read and its item's missed), are a misread of the items, not evidence against the sum. (One
- * line worth more than the sum is no such sign: the total may be what was misplaced.) */
-function misreadItems(items: ItemNumbers[]): boolean {
-  return items.every((i) => cents(i.amount) === 0) || items.reduce((s, i) => s + cents(i.amount), 0) <= 0;
-}
-
 /** Whether lines summing to `sum` (in cents) are priced with their tax: the sum is the total, and
  * net + tax is the total too, each before a printed cash rounding (which no line carries). */
 function grossLines(sum: number, tolerance: number, subtotal: number | null, taxAmount: number | null, total: number | null, rounding: number | null): boolean {
@@ -113,7 +106,10 @@ export function checkArithmetic(input: ArithmeticInput): Check[] {
     const sum = items.reduce((s, i) => s + cents(i.amount), 0);
     const tolerance = items.length;
     const target = subtotal !== null ? { key: 'subtotal', value: subtotal } : total !== null && !taxAmount ? { key: 'total', value: total } : null;
-    if (target && !misreadItems(items)) {
+    // Item rows whose amounts come to nothing or less (none read, or a discount's row read and its
+    // item's missed) are a misread of the items, not evidence against the sum. (One line worth more
+    // than the sum is no such sign: the total may be what was misplaced.)
+    if (target && sum > 0) {
       const plain = Math.abs(sum - cents(target.value)) <= tolerance;
       // Printed discounts and charges count when the lines alone do not make the net: a row taken
       // for one of them that was an item row is then already in the sum.
