@@ -80,6 +80,9 @@ export interface RulesContext {
   /** The MRZ as all readings of its band vote it, decoded under the MRZ grammar (identity/
    * mrz-consensus.ts), per page: what the MRZ is shown as reading. */
   mrzConsensus?: ReadonlyArray<MrzConsensusShown>;
+  /** Fields the file's own embedded data states (an e-invoice's XML): no reader placed them, so a
+   * check that finds them at odds finds the document so, not a misreading. */
+  fileData?: ReadonlySet<string>;
 }
 
 /** The MRZ of one page as all readings of its band vote it. */

@@ -62,6 +62,8 @@ export interface ReadContext {
   issuingCountry: string | null;
   /** Where the page differs from the invoice's embedded XML, and what the page was read by. */
   embeddedInvoice?: { mismatches: EmbeddedMismatch[]; comparedWith: 'text_layer' | 'ocr' };
+  /** The fields the file's own embedded data states (an e-invoice's XML), as rules are told them. */
+  fileData?: ReadonlySet<string>;
   /** Signs of editing; null until the tamper step has run. */
   tamper: TamperReport | null;
   engines: Array<{ name: string; version: string }>;

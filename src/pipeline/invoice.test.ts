@@ -138,6 +138,20 @@ describe('invoice from synthetic readings', () => {
     expect(get('invoice_date').reason).toContain('2025-03-04');
   });
 
+  it('withholds both dates when the page gives a due date before the invoice date: one of them was misread', async () => {
+    const dated = placed(
+      [
+        ['Rechnungsdatum: 14.04.2025', 0.6, 0.12],
+        ['Fällig am: 14.03.2025', 0.6, 0.14],
+      ],
+      'text_layer',
+    );
+    const { get, problems } = await run([dated]);
+    expect(problems).toContainEqual(expect.objectContaining({ code: 'DATE_NEEDS_REVIEW', fields: ['due_date', 'invoice_date'] }));
+    expect(problems.find((p) => p.code === 'DATE_NEEDS_REVIEW')!.detail).not.toContain("file's own data");
+    expect(get('due_date').value).toBe('2025-03-14');
+  });
+
   it('settles readers that disagree on the total by the arithmetic', async () => {
     const { get, problems } = await run([page('23,80 €'), page('28,80 €', 'paddle')]);
     expect(get('total')).toMatchObject({ status: 'read', value: 23.8, evidence: ['arithmetic'], problems: [] });

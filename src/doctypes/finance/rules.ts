@@ -174,16 +174,23 @@ function arithmetic(fields: Map<string, FieldReading>, readings: readonly Reader
   }
 }
 
-function dateProblems(fields: ReadonlyMap<string, FieldReading>, keys: FinanceRuleKeys, now: Date, problems: Problem[]): void {
+/** Dates that cannot be right: the document's own date in the future, or a later date (due) before
+ * it. Read from the page, one of them was probably misread, so both are withheld. Stated by the
+ * file's own data (an e-invoice's XML), they are what the issuer wrote: the values stand, and the
+ * document still goes to a person for the dates themselves. */
+function dateProblems(fields: ReadonlyMap<string, FieldReading>, keys: FinanceRuleKeys, ctx: RulesContext, problems: Problem[]): void {
   const own = fields.get(keys.date);
   const ownIso = own?.status === 'read' && typeof own.value === 'string' ? own.value : null;
-  if (ownIso && Date.parse(ownIso) > now.getTime() + DAY_MS) {
-    problems.push({ code: 'DATE_NEEDS_REVIEW', detail: `${own!.label} ${ownIso} is in the future.`, fields: [keys.date] });
+  const doubted = (keys: string[]): string[] => (keys.every((k) => ctx.fileData?.has(k)) ? [] : keys);
+  const asStated = (keys: string[]): string => (doubted(keys).length ? '' : " The file's own data says so.");
+  if (ownIso && Date.parse(ownIso) > ctx.now.getTime() + DAY_MS) {
+    problems.push({ code: 'DATE_NEEDS_REVIEW', detail: `${own!.label} ${ownIso} is in the future.${asStated([keys.date])}`, fields: doubted([keys.date]) });
   }
   for (const key of keys.laterDates) {
     const f = fields.get(key);
     if (ownIso && f?.status === 'read' && typeof f.value === 'string' && f.value < ownIso) {
-      problems.push({ code: 'DATE_NEEDS_REVIEW', detail: `${f.label} ${f.value} is before ${own!.label} ${ownIso}.`, fields: [key, keys.date] });
+      const pair = [key, keys.date];
+      problems.push({ code: 'DATE_NEEDS_REVIEW', detail: `${f.label} ${f.value} is before ${own!.label} ${ownIso}.${asStated(pair)}`, fields: doubted(pair) });
     }
   }
 }
@@ -210,7 +217,7 @@ export async function financeRules(ctx: RulesContext, keys: FinanceRuleKeys): Pr
   const problems: Problem[] = [];
   const fields = fieldsByKey(ctx.fields);
   arithmetic(fields, ctx.readings, problems);
-  dateProblems(fields, keys, ctx.now, problems);
+  dateProblems(fields, keys, ctx, problems);
   await duplicate(ctx, fields, keys, problems);
   return { problems, fields: fieldsInOrder(ctx.fields, fields) };
 }

@@ -42,6 +42,21 @@ describe('an invoice PDF with its EN 16931 XML', () => {
     }, 30_000);
   }
 
+  it('publishes dates its XML states out of order, and sends the invoice to a person for them', async () => {
+    const plain = await generateFacturXPdf({ seed: 15, now: NOW });
+    const issue = String(plain.truth.fields.invoice_date);
+    // The issuer's XML says the invoice fell due two years before it was issued.
+    const due = `${Number(issue.slice(0, 4)) - 2}${issue.slice(4)}`;
+    const xml = plain.xml.replace(/(<ram:DueDateDateTime><udt:DateTimeString format="102">)\d{8}/, `$1${due.replace(/-/g, '')}`);
+    expect(xml).not.toBe(plain.xml);
+    const out = await read((await generateFacturXPdf({ seed: 15, now: NOW, xml })).bytes);
+    expect(out.result.values).toMatchObject({ invoice_date: issue, due_date: due });
+    expect(out.outcome.code).toBe('DATE_NEEDS_REVIEW');
+    expect(out.result.status).toBe('review');
+    expect(out.result.review_reasons.join(' ')).toContain(`is before Invoice date ${issue}. The file's own data says so.`);
+    expect(out.result.verified).toBe(false);
+  }, 30_000);
+
   it('sets an XML with a document type declaration aside and reads the page', async () => {
     const doc = await generateFacturXPdf({ seed: 13, now: NOW, xml: '<?xml version="1.0"?><!DOCTYPE a [<!ENTITY x "y">]><Invoice><ID>&x;</ID></Invoice>' });
     const out = await read(doc.bytes);

@@ -27,6 +27,7 @@ export function applyEmbeddedInvoice(ctx: ReadContext): void {
   const fromTextLayer = ctx.readings.some((r) => r.reader === 'text_layer');
   const mismatches = pageLines.length ? compareWithPage(invoice, { lines: pageLines, shown }) : [];
   ctx.embeddedInvoice = { mismatches, comparedWith: fromTextLayer ? 'text_layer' : 'ocr' };
+  ctx.fileData = new Set(stated);
 
   ctx.extracted = ctx.extracted.map((e) => ({ ...e, values: e.values.filter((v) => !keys.has(v.key)) }));
   const own = ctx.extracted.find((e) => e.reader === 'text_layer');

@@ -61,6 +61,7 @@ export const rulesStep: Step<ReadContext> = {
       lookups: ctx.input.lookups,
       ...(ctx.printLooks ? { printLooks: ctx.printLooks } : {}),
       ...(ctx.mrzConsensus?.length ? { mrzConsensus: ctx.mrzConsensus } : {}),
+      ...(ctx.fileData ? { fileData: ctx.fileData } : {}),
     });
     ctx.problems.push(...outcome.problems);
     ctx.fields = outcome.fields;
