@@ -18,6 +18,7 @@ import { intakeStep } from './steps/intake.js';
 import { judgeStep } from './steps/judge.js';
 import { nameAccentsStep } from './steps/name-accents.js';
 import { nameEdgesStep } from './steps/name-edges.js';
+import { nameLegalFormStep } from './steps/name-legal-form.js';
 import { nameThirdLookStep } from './steps/name-third-look.js';
 import { printLookStep } from './steps/print-look.js';
 import { qrCodesStep } from './steps/qr-codes.js';
@@ -57,6 +58,7 @@ export const READ_STEPS: ReadonlyArray<Step<ReadContext>> = [
   reconcileStep,
   printLookStep,
   nameAccentsStep,
+  nameLegalFormStep,
   nameThirdLookStep,
   nameEdgesStep,
   emailByNameStep,

@@ -59,6 +59,7 @@ async function context(field: FieldReading, looks: string[]): Promise<{ ctx: Rea
     pageImages: [{ page: 1, width: 400, height: 600, png }],
     readings: [],
     fields: [field],
+    extracted: [],
     raw: {},
   } as unknown as ReadContext;
   return { ctx, asked };

@@ -8,6 +8,7 @@ import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
 import { uprightPage } from './page-image.js';
 import { preparedCrop } from './re-read.js';
+import { readerDoubts } from './reader-doubts.js';
 
 const ACCENTED = /[^\u0000-\u007f]/u;
 
@@ -207,7 +208,8 @@ export const nameAccentsStep: Step<ReadContext> = {
     const field = ctx.fields[at];
     if (ctx.documentType !== 'cv' || !field || !field.region) return undefined;
     if (field.evidence.some((e) => e === 'text_layer' || e === 'mrz_checksum')) return undefined;
-    const disputed = field.status === 'conflict' ? pageReadings(field) : null;
+    // A reader's own doubt about the name withholds it however a dispute is settled.
+    const disputed = field.status === 'conflict' && readerDoubts(ctx, field.key).length === 0 ? pageReadings(field) : null;
     if (!(field.status === 'read' && typeof field.value === 'string') && !disputed) return undefined;
     const engines = (await ctx.deps.readers.accents?.()) ?? [];
     const page = engines.length ? await uprightPage(ctx, field.region.page) : null;

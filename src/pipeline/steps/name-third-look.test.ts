@@ -23,7 +23,7 @@ const disputedName = (lstm: string, paddle: string, key = 'merchant_name'): Fiel
 });
 
 /** A stand-in legacy classifier that reads `looks[i]` at the i-th crop size it is given. */
-async function context(field: FieldReading, looks: string[]): Promise<{ ctx: ReadContext; asked: () => number }> {
+async function context(field: FieldReading, looks: string[], extracted: ReadContext['extracted'] = []): Promise<{ ctx: ReadContext; asked: () => number }> {
   const png = await openImage(Buffer.alloc(400 * 600 * 3, 255), { raw: { width: 400, height: 600, channels: 3 } })
     .png()
     .toBuffer();
@@ -42,12 +42,30 @@ async function context(field: FieldReading, looks: string[]): Promise<{ ctx: Rea
     readings: [],
     engines: [],
     fields: [field],
+    extracted,
     raw: {},
   } as unknown as ReadContext;
   return { ctx, asked: () => asked };
 }
 
 describe('the third look at a disputed shop name', () => {
+  it('leaves a name line a reader doubted to a person, however the looks read it', async () => {
+    const lstm = 'SUSHI KING - MID VALLEV';
+    const paddle = 'SUSHI KING - MID VALLEY';
+    const doubt = `The name line "${lstm}" may name an outlet after "-"; a person must say where the shop's name ends.`;
+    const extracted = [
+      {
+        reader: 'tesseract',
+        values: [{ key: 'merchant_name', value: lstm, raw: lstm, region, confidence: 0.6, problems: ['LOW_CONFIDENCE' as const], reason: doubt }],
+      },
+      { reader: 'paddle', values: [{ key: 'merchant_name', value: paddle, raw: paddle, region, confidence: 0.6 }] },
+    ];
+    const { ctx, asked } = await context(disputedName(lstm, paddle), [paddle], extracted);
+    await nameThirdLookStep.run(ctx);
+    expect(ctx.fields[0]).toMatchObject({ value: null, status: 'conflict' });
+    expect(asked()).toBe(0);
+  });
+
   it('publishes the reading the legacy classifier shares with PaddleOCR, keeping the dissent among the candidates', async () => {
     const { ctx } = await context(disputedName('UNIHAKIKA INTERNATIONAL SDN BHD', 'UNIHAKKA INTERNATIONAL SDN BHD'), [
       'UNIHAKKA INTERNATIONAL SDN BHD',

@@ -4,6 +4,7 @@ import type { TesseractReader } from '../../readers/tesseract.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
 import { noteEngine } from './read.js';
+import { doubtsAgainst } from './reader-doubts.js';
 import { reReadLinesWith } from './re-read.js';
 
 /** The names a third engine may settle: a shop's or a company's, printed once in the header. A
@@ -35,13 +36,14 @@ export function lettersApart(a: string, b: string): number {
  * none, two engines that share no model agree, as for any value: the name is published with that
  * evidence and the dissenting LSTM reading stays among the candidates. Agreement with the LSTM settles nothing: both are
  * Tesseract, binarise the crop alike, and would lose the same faint stroke. Any other third
- * reading leaves the dispute for a person. */
+ * reading leaves the dispute for a person, as does a reader's own doubt about the name line. */
 export const nameThirdLookStep: Step<ReadContext> = {
   name: 'name_third_look',
   async run(ctx) {
     const disputed = ctx.fields.flatMap((field) => {
       const pair = SETTLED_NAMES.has(field.key) ? nearMiss(field) : null;
-      return pair ? [{ field, pair }] : [];
+      // Only PaddleOCR's reading can be settled on, so the doubts that stand against it decide.
+      return pair && doubtsAgainst(ctx, field.key, pair.paddle, pair.lstm).length === 0 ? [{ field, pair }] : [];
     });
     if (disputed.length === 0) return undefined;
     const engine = (await ctx.deps.readers.legacy?.()) ?? null;

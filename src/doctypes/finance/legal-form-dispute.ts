@@ -1,0 +1,27 @@
+import { canonicalName } from '../../domain/normalise.js';
+
+/** Legal forms as they are printed word by word at a name's end ("SDN BHD", "LTD", "GMBH"). */
+const FORM_WORDS = new Set(['SDN', 'BHD', 'LTD', 'LIMITED', 'GMBH', 'PLC', 'INC', 'LLC', 'PTE', 'PVT', 'PTY', 'CORP', 'SARL']);
+
+/** Which of two readings of a company's name spells its legal form, when that is all they differ
+ * in: the same words, and at the name's end one reading's legal form ("SDN BHD") where the other
+ * has the same word with a digit in it ("SDN 3HD", "5DN BHD", "LT0"). A legal form is one of a
+ * closed list and holds no digit, so the list settles the glyph the readers disagree on, as a
+ * check digit would; the words before it the two readers read alike. Null when anything else
+ * differs, or the dispute is between two words that could both be printed. */
+export function spelledLegalForm(a: string, b: string): 'a' | 'b' | null {
+  const [wa, wb] = [canonicalName(a).split(' '), canonicalName(b).split(' ')];
+  if (wa.length !== wb.length) return null;
+  const differ = wa.flatMap((w, i) => (w === wb[i] ? [] : [i]));
+  if (differ.length === 0) return null;
+  const first = differ[0]!;
+  // The name's own words, before its legal form, must be read alike: at least one word with letters.
+  if (!wa.slice(0, first).some((w) => /\p{L}{2,}/u.test(w) && !FORM_WORDS.has(w))) return null;
+  const formAtEnd = (words: string[]): boolean => words.slice(first).every((w) => FORM_WORDS.has(w));
+  const misread = (good: string[], bad: string[]): boolean =>
+    formAtEnd(good) &&
+    differ.every((i) => /\d/.test(bad[i]!) && bad[i]!.length === good[i]!.length && [...bad[i]!].filter((c, k) => c !== good[i]![k]).length === 1);
+  if (misread(wa, wb)) return 'a';
+  if (misread(wb, wa)) return 'b';
+  return null;
+}

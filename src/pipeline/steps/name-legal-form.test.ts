@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { spelledLegalForm } from '../../doctypes/finance/legal-form-dispute.js';
+import type { FieldReading } from '../../domain/field.js';
+import type { ReadContext } from '../context.js';
+import { nameLegalFormStep } from './name-legal-form.js';
+
+const region = { page: 1, box: [0.1, 0.1, 0.8, 0.14] as [number, number, number, number] };
+
+const disputed = (lstm: string, paddle: string): FieldReading => ({
+  key: 'merchant_name',
+  label: 'Merchant',
+  isKey: true,
+  value: null,
+  status: 'conflict',
+  evidence: [],
+  candidates: [
+    { reader: 'tesseract', value: lstm, raw: lstm, region, confidence: 0.8 },
+    { reader: 'paddle', value: paddle, raw: paddle, region, confidence: 0.9 },
+  ],
+  region,
+  reason: 'The readers disagree on Merchant.',
+  problems: ['FIELD_CONFLICT'],
+});
+
+const context = (field: FieldReading, extracted: ReadContext['extracted'] = []) => ({ fields: [field], extracted, raw: {} }) as unknown as ReadContext;
+
+describe('a company name disputed only in its legal form', () => {
+  it('is the reading that spells the form, when the other has a digit in its place', () => {
+    expect(spelledLegalForm('SUPER SEVEN CASH & CARRY SDN 3HD', 'SUPER SEVEN CASH & CARRY SDN BHD')).toBe('b');
+    expect(spelledLegalForm('KEDAI ABC SDN. BHD.', 'KEDAI ABC 5DN BHD')).toBe('a');
+    expect(spelledLegalForm('ACME TRADING LT0', 'ACME TRADING LTD')).toBe('b');
+  });
+
+  it('is no one reading when anything else differs, or both could be printed', () => {
+    // another word of the name disputed as well
+    expect(spelledLegalForm('SUPER SEVEN CASH & CARRV SDN 3HD', 'SUPER SEVEN CASH & CARRY SDN BHD')).toBeNull();
+    // letters only: "SON" is a word a name may hold
+    expect(spelledLegalForm('ABC & SON BHD', 'ABC & SDN BHD')).toBeNull();
+    // a digit in a name's own last word is no legal form's
+    expect(spelledLegalForm('KEDAI ABC 12', 'KEDAI ABC LTD')).toBeNull();
+    // nothing of the name before the form
+    expect(spelledLegalForm('SDN 3HD', 'SDN BHD')).toBeNull();
+    expect(spelledLegalForm('KEDAI ABC SDN BHD', 'KEDAI ABC SDN BHD')).toBeNull();
+  });
+
+  it('publishes the spelled form with both engines as evidence, the dissent among the candidates', async () => {
+    const ctx = context(disputed('SUPER SEVEN CASH & CARRY SDN 3HD', 'SUPER SEVEN CASH & CARRY SDN BHD'));
+    await nameLegalFormStep.run(ctx);
+    const [field] = ctx.fields;
+    expect(field).toMatchObject({ value: 'SUPER SEVEN CASH & CARRY SDN BHD', status: 'read', evidence: ['reader_agree'], problems: [] });
+    expect(field!.candidates).toHaveLength(2);
+    expect(field!.reason).toContain('"SUPER SEVEN CASH & CARRY SDN 3HD"');
+  });
+
+  it('sets aside a doubt the misread glyph itself raised', async () => {
+    const lstm = 'SUPER SEVEN CASH & CARRY SDN 3HD';
+    const extracted = [
+      {
+        reader: 'tesseract',
+        values: [
+          {
+            key: 'merchant_name',
+            value: lstm,
+            raw: lstm,
+            region,
+            confidence: 0.6,
+            problems: ['LOW_CONFIDENCE' as const],
+            reason: `The name line "${lstm}" may name an outlet after "3HD".`,
+          },
+        ],
+      },
+    ];
+    const ctx = context(disputed(lstm, 'SUPER SEVEN CASH & CARRY SDN BHD'), extracted);
+    await nameLegalFormStep.run(ctx);
+    expect(ctx.fields[0]).toMatchObject({ value: 'SUPER SEVEN CASH & CARRY SDN BHD', status: 'read' });
+  });
+
+  it('leaves a name line a reader doubted to a person', async () => {
+    const lstm = 'KEDAI ABC SDN 8HD KEPONG';
+    const paddle = 'KEDAI ABC SDN BHD KEPONG';
+    const extracted = [
+      {
+        reader: 'paddle',
+        values: [
+          {
+            key: 'merchant_name',
+            value: paddle,
+            raw: paddle,
+            region,
+            confidence: 0.6,
+            problems: ['LOW_CONFIDENCE' as const],
+            reason: 'goes on after its legal form',
+          },
+        ],
+      },
+    ];
+    const ctx = context(disputed(lstm, paddle), extracted);
+    await nameLegalFormStep.run(ctx);
+    expect(ctx.fields[0]).toMatchObject({ value: null, status: 'conflict' });
+    // the dissenting reader's doubt of another kind as well
+    const other = [{ reader: 'tesseract', values: [{ ...extracted[0]!.values[0]!, value: lstm, raw: lstm }] }];
+    const again = context(disputed(lstm, paddle), other);
+    await nameLegalFormStep.run(again);
+    expect(again.fields[0]).toMatchObject({ value: null, status: 'conflict' });
+  });
+});
