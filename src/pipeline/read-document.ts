@@ -18,7 +18,6 @@ import { intakeStep } from './steps/intake.js';
 import { judgeStep } from './steps/judge.js';
 import { nameAccentsStep } from './steps/name-accents.js';
 import { nameEdgesStep } from './steps/name-edges.js';
-import { nameThirdLookStep } from './steps/name-third-look.js';
 import { printLookStep } from './steps/print-look.js';
 import { qrCodesStep } from './steps/qr-codes.js';
 import { qualityStep } from './steps/quality.js';
@@ -26,6 +25,7 @@ import { readStep } from './steps/read.js';
 import { readMissingStep } from './steps/read-missing.js';
 import { reReadStep, reReadTotalRowsStep } from './steps/re-read.js';
 import { tamperStep } from './steps/tamper.js';
+import { thirdLookStep } from './steps/third-look.js';
 
 export type { ReadDeps, ReadInput } from './context.js';
 
@@ -57,7 +57,7 @@ export const READ_STEPS: ReadonlyArray<Step<ReadContext>> = [
   reconcileStep,
   printLookStep,
   nameAccentsStep,
-  nameThirdLookStep,
+  thirdLookStep,
   nameEdgesStep,
   emailByNameStep,
   judgeStep,
