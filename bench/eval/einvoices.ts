@@ -42,6 +42,9 @@ export interface SetReport {
    * name the readers disputed by how far apart they read it: classes, never documents. */
   missed: Record<string, number>;
   tamperFlagged: number;
+  /** Per field, the disputes the legacy classifier's third look saw, those it settled, and of
+   * those the values published right (the rest were withheld by later rules, or are wrong values). */
+  thirdLook: Record<string, { looked: number; settled: number; right: number }>;
   /** A set nobody tunes on: its wrong values are counted, never named. */
   heldOut: boolean;
   /** How names are compared with the label: `words` for labels made from the document's own data
@@ -83,6 +86,14 @@ export function scoreReading(report: SetReport, file: string, expected: Record<s
   const code = out.outcome.code ?? 'verified';
   report.codes[code] = (report.codes[code] ?? 0) + 1;
   if ((out.raw.tamper as { suspected?: boolean } | undefined)?.suspected) report.tamperFlagged++;
+  const look = out.raw.third_look as { disputed: string[]; settled: string[] } | undefined;
+  for (const key of look?.disputed ?? []) {
+    const t = (report.thirdLook[key] ??= { looked: 0, settled: 0, right: 0 });
+    t.looked++;
+    if (!look!.settled.includes(key)) continue;
+    t.settled++;
+    if (key in expected && sameFieldValue(key, expected[key], out.result.values[key], report.names)) t.right++;
+  }
 }
 
 export const newReport = (name: string, heldOut = false, names: SetReport['names'] = 'letters'): SetReport => ({
@@ -97,6 +108,7 @@ export const newReport = (name: string, heldOut = false, names: SetReport['names
   codes: {},
   missed: {},
   tamperFlagged: 0,
+  thirdLook: {},
 });
 
 interface StoredField {
@@ -174,6 +186,9 @@ export function printSetReports(reports: SetReport[], log: (line: string) => voi
           .join(', ') || '-'
       }`,
     );
+    const looks = Object.entries(r.thirdLook);
+    if (looks.length)
+      log(`  third look (disputes seen, settled, of those published right): ${looks.map(([k, t]) => `${k} ${t.looked}/${t.settled}/${t.right}`).join(', ')}`);
     log(
       `  wrong values in values: ${r.wrongValues.length}${r.heldOut ? wrongKinds(r.wrongValues) : r.wrongValues.map((w) => `\n    ${w.file} ${w.key}: ${JSON.stringify(w.expected)} → ${JSON.stringify(w.got)}`).join('')}`,
     );

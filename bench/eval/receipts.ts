@@ -89,7 +89,10 @@ export async function evalReceiptsPipeline(
     const misses = Object.keys(expected).filter((k) => (report.fields[k]?.correct ?? 0) === wasRight[k]);
     // a held-out receipt is told by counts only: which file missed what is for the tuning split
     if (opts.split !== 'tune') continue;
-    log(`  ${basename(l.file)} ${out.documentType.padEnd(8)} ${(out.outcome.code ?? 'verified').padEnd(24)} missed: ${misses.join(', ') || '-'}`);
+    const looked = (out.raw.third_look as { settled: string[] } | undefined)?.settled ?? [];
+    log(
+      `  ${basename(l.file)} ${out.documentType.padEnd(8)} ${(out.outcome.code ?? 'verified').padEnd(24)} missed: ${misses.join(', ') || '-'}${looked.length ? `; third look settled ${looked.join(', ')}` : ''}`,
+    );
     if (!opts.show || !misses.length) continue;
     showMisses(out, misses, expected, log);
   }

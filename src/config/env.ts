@@ -75,7 +75,8 @@ const EnvSchema = z.object({
    * such card; `none` turns the reading off. */
   TESSERACT_ARABIC_LANGS: z.string().default('ara'),
   /** The languages of Tesseract's legacy classifier, the third engine that reads a shop's or a
-   * company's name the two readers read a letter or two apart; `none` turns that look off. */
+   * company's name the two readers read a letter or two apart, or a receipt's or invoice's date or
+   * total they read a digit apart; `none` turns that look off. */
   TESSERACT_LEGACY_LANGS: z.string().default('eng'),
   /** The independent second reader (PaddleOCR); off only where memory is very tight. */
   PADDLE_ENABLED: bool.default(true),

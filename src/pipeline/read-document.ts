@@ -19,7 +19,6 @@ import { judgeStep } from './steps/judge.js';
 import { nameAccentsStep } from './steps/name-accents.js';
 import { nameEdgesStep } from './steps/name-edges.js';
 import { nameLegalFormStep } from './steps/name-legal-form.js';
-import { nameThirdLookStep } from './steps/name-third-look.js';
 import { printLookStep } from './steps/print-look.js';
 import { qrCodesStep } from './steps/qr-codes.js';
 import { qualityStep } from './steps/quality.js';
@@ -27,6 +26,7 @@ import { readStep } from './steps/read.js';
 import { readMissingStep } from './steps/read-missing.js';
 import { reReadStep, reReadTotalRowsStep } from './steps/re-read.js';
 import { tamperStep } from './steps/tamper.js';
+import { thirdLookStep } from './steps/third-look.js';
 
 export type { ReadDeps, ReadInput } from './context.js';
 
@@ -59,7 +59,7 @@ export const READ_STEPS: ReadonlyArray<Step<ReadContext>> = [
   printLookStep,
   nameAccentsStep,
   nameLegalFormStep,
-  nameThirdLookStep,
+  thirdLookStep,
   nameEdgesStep,
   emailByNameStep,
   judgeStep,

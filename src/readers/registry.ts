@@ -37,7 +37,7 @@ export interface ReaderRegistry {
    * turned off. Not a reader of its own: it reads the line where a document's Arabic is printed. */
   arabic(): Promise<TesseractReader | null>;
   /** Tesseract's legacy character classifier, started on the first ask; null when turned off. Not
-   * a reader of its own: it reads a name line the two readers disagree on a third time. */
+   * a reader of its own: it reads a name, date or total the two readers disagree on a third time. */
   legacy(): Promise<TesseractReader | null>;
   close(): Promise<void>;
 }
@@ -97,7 +97,7 @@ export function createArabicEngine(settings: ReaderSettings): () => TesseractRea
   return oneWorkerEngine(settings.TESSERACT_ARABIC_LANGS, settings);
 }
 
-/** The legacy classifier: one worker, started only when a disputed name is read a third time. Its
+/** The legacy classifier: one worker, started only when a disputed name, date or total is read a third time. Its
  * data is the full traineddata file, which holds the legacy model. */
 export function createLegacyEngine(settings: ReaderSettings): () => TesseractReader | null {
   return oneWorkerEngine(settings.TESSERACT_LEGACY_LANGS, settings, 'legacy');

@@ -1,0 +1,223 @@
+import { describe, expect, it } from 'vitest';
+import type { FieldReading } from '../../domain/field.js';
+import { openImage } from '../../imaging/open.js';
+import type { ReadContext } from '../context.js';
+import { READ_STEPS } from '../read-document.js';
+import { lettersApart, thirdLookStep } from './third-look.js';
+
+const region = { page: 1, box: [0.1, 0.1, 0.8, 0.14] as [number, number, number, number] };
+
+const disputedName = (lstm: string, paddle: string, key = 'merchant_name'): FieldReading => ({
+  key,
+  label: 'Merchant',
+  isKey: true,
+  value: null,
+  status: 'conflict',
+  evidence: [],
+  candidates: [
+    { reader: 'tesseract', value: lstm, raw: lstm, region, confidence: 0.8 },
+    { reader: 'paddle', value: paddle, raw: paddle, region, confidence: 0.9 },
+  ],
+  region,
+  reason: `The readers disagree on Merchant (tesseract: "${lstm}", paddle: "${paddle}").`,
+  problems: ['FIELD_CONFLICT'],
+});
+
+/** A stand-in legacy classifier that reads `looks[i]` at the i-th crop size it is given. */
+async function context(field: FieldReading, looks: string[], extracted: unknown[] = []): Promise<{ ctx: ReadContext; asked: () => number }> {
+  const png = await openImage(Buffer.alloc(400 * 600 * 3, 255), { raw: { width: 400, height: 600, channels: 3 } })
+    .png()
+    .toBuffer();
+  let asked = 0;
+  const engine = {
+    engine: { name: 'legacy', version: '0' },
+    readRegion: async () => {
+      const text = looks[Math.min(asked++, looks.length - 1)]!;
+      return { text, confidence: 0.7, lines: [{ text, box: [0, 0, 1, 1], confidence: 0.7, words: [{ text, box: [0, 0, 1, 1], confidence: 0.7 }] }] };
+    },
+  };
+  const ctx = {
+    deps: { readers: { get: async () => null, legacy: async () => engine } },
+    documentType: 'receipt',
+    pageImages: [{ page: 1, width: 400, height: 600, png }],
+    readings: [],
+    engines: [],
+    fields: [field],
+    extracted,
+    raw: {},
+  } as unknown as ReadContext;
+  return { ctx, asked: () => asked };
+}
+
+describe('the third look at a disputed shop name', () => {
+  it('leaves a name line a reader doubted to a person, however the looks read it', async () => {
+    const lstm = 'SUSHI KING - MID VALLEV';
+    const paddle = 'SUSHI KING - MID VALLEY';
+    const doubt = `The name line "${lstm}" may name an outlet after "-"; a person must say where the shop's name ends.`;
+    const extracted = [
+      {
+        reader: 'tesseract',
+        values: [{ key: 'merchant_name', value: lstm, raw: lstm, region, confidence: 0.6, problems: ['LOW_CONFIDENCE' as const], reason: doubt }],
+      },
+      { reader: 'paddle', values: [{ key: 'merchant_name', value: paddle, raw: paddle, region, confidence: 0.6 }] },
+    ];
+    const { ctx, asked } = await context(disputedName(lstm, paddle), [paddle], extracted);
+    await thirdLookStep.run(ctx);
+    expect(ctx.fields[0]).toMatchObject({ value: null, status: 'conflict' });
+    expect(asked()).toBe(0);
+  });
+
+  it('publishes the reading the legacy classifier shares with PaddleOCR, keeping the dissent among the candidates', async () => {
+    const { ctx } = await context(disputedName('UNIHAKIKA INTERNATIONAL SDN BHD', 'UNIHAKKA INTERNATIONAL SDN BHD'), [
+      'UNIHAKKA INTERNATIONAL SDN BHD',
+      'UNIHAKKA lNTERNATI0NAL SDN BHD',
+      'UNIHAKKA INTERNATIONAL SDN BHD',
+    ]);
+    await thirdLookStep.run(ctx);
+    const [field] = ctx.fields;
+    expect(field).toMatchObject({ value: 'UNIHAKKA INTERNATIONAL SDN BHD', status: 'read', evidence: ['reader_agree'], problems: [] });
+    expect(field!.candidates.map((c) => c.reader)).toEqual(['tesseract', 'paddle', 'tesseract_legacy']);
+    expect(field!.reason).toContain('"UNIHAKIKA INTERNATIONAL SDN BHD"');
+  });
+
+  it('leaves the dispute when a look reads the LSTM’s letters, or no look reads PaddleOCR’s', async () => {
+    for (const looks of [
+      ['SUPER SEVEN CASH & CARRY SDN BHD', 'SUPER SEVEN CASH & CARRY SDN 3HD', 'SUPER SEVEN CASH & CARRY SDN BHD'],
+      ['SUPER SEVEN CASH & CARRY SDN 8HD', 'SUPER SEVEN CA5H & CARRY SDN BHD', 'SUPERSEVEN CASH'],
+    ]) {
+      const { ctx } = await context(disputedName('SUPER SEVEN CASH & CARRY SDN 3HD', 'SUPER SEVEN CASH & CARRY SDN BHD'), looks);
+      await thirdLookStep.run(ctx);
+      expect(ctx.fields[0], looks.join(' | ')).toMatchObject({ value: null, status: 'conflict', problems: ['FIELD_CONFLICT'] });
+    }
+  });
+
+  it('does not look at readings far apart, at a person’s name, or where the page readers agree', async () => {
+    for (const field of [
+      disputedName('tcalive', 'LIM SENG THO HARDWARE TRADING'),
+      disputedName('Soren Hartmann', 'Sorem Hartmann', 'full_name'),
+      { ...disputedName('ABC MART', 'ABC MART'), status: 'read' as const, value: 'ABC MART', problems: [] },
+    ]) {
+      const { ctx, asked } = await context(field, ['LIM SENG THO HARDWARE TRADING']);
+      await thirdLookStep.run(ctx);
+      expect(asked()).toBe(0);
+      expect(ctx.fields[0]).toEqual(field);
+    }
+  });
+
+  it('counts letters apart as insertions, deletions and substitutions', () => {
+    expect(lettersApart('TED HENG', 'TEO HENG')).toBe(1);
+    expect(lettersApart('PERNIA AAN', 'PERNIAGAAN')).toBe(1);
+    expect(lettersApart('UNIHAKIKA', 'UNIHAKKA')).toBe(1);
+    expect(lettersApart('ABC', 'XYZW')).toBe(4);
+  });
+});
+
+const elsewhere = { page: 1, box: [0.5, 0.3, 0.9, 0.34] as [number, number, number, number] };
+
+/** A disputed date or total as reconcile leaves it: the LSTM's and PaddleOCR's readings. */
+const disputedValue = (key: string, lstm: [string | number, string], paddle: [string | number, string], paddleRegion = region): FieldReading => ({
+  key,
+  label: key,
+  isKey: true,
+  value: null,
+  status: 'conflict',
+  evidence: [],
+  candidates: [
+    { reader: 'tesseract', value: lstm[0], raw: lstm[1], region, confidence: 0.8 },
+    { reader: 'paddle', value: paddle[0], raw: paddle[1], region: paddleRegion, confidence: 0.9 },
+  ],
+  region,
+  reason: `The readers disagree on ${key}.`,
+  problems: ['FIELD_CONFLICT'],
+});
+
+const slipDate = () => disputedValue('date', ['2018-04-30', '30042018 No. .CS-20322'], ['2018-03-30', '30/03/2018 No.:CS-20322']);
+const slipTotal = () => disputedValue('total', [54.56, '54.56"'], [54.5, '54.50']);
+
+describe('the third look at a disputed date or total', () => {
+  it('publishes the date the legacy classifier reads as PaddleOCR did, parsed by the date parser', async () => {
+    const { ctx } = await context(slipDate(), ['3O/O3/2O18 No.', 'Date: 30/03/2018 No.:CS-20322', '30/0 3/2018']);
+    await thirdLookStep.run(ctx);
+    const [field] = ctx.fields;
+    expect(field).toMatchObject({ value: '2018-03-30', status: 'read', evidence: ['reader_agree'], problems: [] });
+    expect(field!.candidates.at(-1)).toMatchObject({ reader: 'tesseract_legacy', value: '2018-03-30', raw: 'Date: 30/03/2018 No.:CS-20322' });
+    expect(field!.reason).toContain("legacy classifier, read the date's crop as PaddleOCR did");
+  });
+
+  it('reads PaddleOCR’s text for its date, with a gap beside a separator closed, in the order the LSTM’s text gives', async () => {
+    const field = disputedValue('date', ['2013-03-02', 'A 02-03-13 os SH)1'], ['2 02 -03-18 23 SH 0 1ZJ42', '2 02 -03-18 23 SH 0 1ZJ42']);
+    const { ctx } = await context(field, ['2 02-03-18 23 SH', '02 - 03 - 18', '02-O3-1B']);
+    await thirdLookStep.run(ctx);
+    expect(ctx.fields[0]).toMatchObject({ value: '2018-03-02', status: 'read', evidence: ['reader_agree'] });
+    // A look that reads the LSTM's year leaves it.
+    const again = await context(field, ['02-03-18', '02-03-13', '02-03-18']);
+    await thirdLookStep.run(again.ctx);
+    expect(again.ctx.fields[0]).toMatchObject({ value: null, status: 'conflict' });
+  });
+
+  it('publishes the total the legacy classifier reads as PaddleOCR did, keeping the doubts PaddleOCR had about it', async () => {
+    const doubt = 'The total was placed under a plain "Total" with no sums that add up.';
+    const extracted = [
+      { reader: 'paddle', values: [{ key: 'total', value: 54.5, raw: '54.50', region, confidence: 0.6, problems: ['ARITHMETIC_MISMATCH'], reason: doubt }] },
+    ];
+    const { ctx } = await context(slipTotal(), ['T0TAL 54.5O', 'TOTAL RM 54.50', 'TOTAL 54. 50'], extracted);
+    await thirdLookStep.run(ctx);
+    const [field] = ctx.fields;
+    expect(field).toMatchObject({ value: 54.5, status: 'read', evidence: ['reader_agree'], problems: ['ARITHMETIC_MISMATCH'] });
+    expect(field!.reason).toContain(doubt);
+    expect(field!.candidates.at(-1)).toMatchObject({ reader: 'tesseract_legacy', value: 54.5 });
+  });
+
+  it('looks at PaddleOCR’s crop too when it placed the value elsewhere, and settles from it', async () => {
+    const field = disputedValue('total', [12.8, '12.80'], [12.3, 'TOTAL 12.30'], elsewhere);
+    const { ctx, asked } = await context(field, ['', '', '', 'TOTAL 12.30', 'TOTAL 12.30', 'TOTAL 12.30']);
+    await thirdLookStep.run(ctx);
+    expect(asked()).toBe(6);
+    expect(ctx.fields[0]).toMatchObject({ value: 12.3, status: 'read', region: elsewhere });
+  });
+
+  it('leaves the dispute when a look reads the LSTM’s value, in any order or without separators, or none reads PaddleOCR’s', async () => {
+    const cases: Array<[FieldReading, string[]]> = [
+      [slipDate(), ['30/03/2018', '30042018', '30/03/2018']],
+      [slipDate(), ['30/03/2018', '30/04/2018', '30/03/2018']],
+      [slipDate(), ['30/03/2018', '04/30/2018', '30/03/2018']],
+      // The classifier's dash is a hyphen: "02-03—13" is the LSTM's 2 March 2013.
+      [disputedValue('date', ['2013-03-02', '02-03-13'], ['2018-03-02', '02-03-18']), ['02-03-18', '02-03—13', '02-03-18']],
+      // Read month first, "03/02/2018" is PaddleOCR's date, but PaddleOCR's "02/03/2018" is day first.
+      [disputedValue('date', ['2018-03-08', '08/03/2018'], ['2018-03-02', '02/03/2018']), ['03/02/2018', '03/02/2018', '03/02/2018']],
+      [slipTotal(), ['54.50', '54.56', '54.50']],
+      [slipTotal(), ['54.56 54.50', '54.50', '54.50']],
+      // The amount that stands last is the value; an earlier 54.50 on the row is another figure.
+      [slipTotal(), ['54.50 58.50', '54.60', '5450']],
+    ];
+    for (const [field, looks] of cases) {
+      const { ctx } = await context(field, looks);
+      await thirdLookStep.run(ctx);
+      expect(ctx.fields[0], looks.join(' | ')).toMatchObject({ value: null, status: 'conflict', problems: ['FIELD_CONFLICT'] });
+    }
+  });
+
+  it('does not look at values more than a digit apart, a day and month swapped, or a third reading', async () => {
+    const third = slipTotal();
+    third.candidates.push({ reader: 'judge', value: 54.5, raw: '54.50', region, confidence: 0.5 });
+    for (const field of [
+      disputedValue('total', [54.56, '54.56'], [45.5, '45.50']),
+      disputedValue('total', [1545, '1545.00'], [54.5, '54.50']),
+      disputedValue('date', ['2013-03-02', '02-03-13'], ['2018-03-12', '12-03-18']),
+      disputedValue('date', ['2018-02-03', '03/02/2018'], ['2018-03-02', '02/03/2018']),
+      disputedValue('due_date', ['2018-04-30', '30/04/2018'], ['2018-03-30', '30/03/2018']),
+      third,
+    ]) {
+      const { ctx, asked } = await context(field, ['54.50 30/03/2018 02-03-18']);
+      await thirdLookStep.run(ctx);
+      expect(asked(), field.key).toBe(0);
+      expect(ctx.fields[0]).toEqual(field);
+    }
+  });
+
+  it('settles before the finance rules, which still check a total so settled', () => {
+    const names = READ_STEPS.map((s) => s.name);
+    expect(names.indexOf('third_look')).toBeGreaterThan(names.indexOf('reconcile'));
+    expect(names.indexOf('third_look')).toBeLessThan(names.indexOf('rules'));
+  });
+});

@@ -1,0 +1,274 @@
+import { findDates, resolveDate, type DayOrder } from '../../doctypes/finance/dates.js';
+import { cents, findAmounts } from '../../doctypes/finance/money.js';
+import type { ExtractedValue } from '../../doctypes/types.js';
+import { settled, type FieldCandidate, type FieldReading } from '../../domain/field.js';
+import { canonicalName } from '../../domain/normalise.js';
+import type { OutcomeCode } from '../../domain/outcome-codes.js';
+import type { FieldValue, Region } from '../../domain/result.js';
+import type { TesseractReader } from '../../readers/tesseract.js';
+import type { ReadContext } from '../context.js';
+import type { Step } from '../run.js';
+import { noteEngine } from './read.js';
+import { reReadLinesWith } from './re-read.js';
+import { doubtsAgainst } from './reader-doubts.js';
+
+/** Readings this many letters apart are one reader's slip on a faint or touching glyph ("SDN 3HD",
+ * "UNIHAKIKA", "TED HENG"); further apart, the readers saw different things (another line, a cut
+ * edge), and a third reading would only pick a side. */
+const MAX_LETTERS_APART = 2;
+/** Dates and totals whose values are one digit apart (a digit inserted, dropped or misread, in
+ * the date's year, month and day or in the amount's cents: "30/03/2018" / "30042018" read as
+ * 30 April, 54.50 / 54.56) are one reader's slip on a faint digit or separator. Two digits apart
+ * is already a day and a month swapped, an order no third look can tell. */
+const MAX_DIGITS_APART = 1;
+/** Letter heights (px) the crop is enlarged towards for the classifier's looks: it matches glyph
+ * shapes, and a faint thermal glyph reads as itself at one size and as a neighbour at another. */
+const LETTER_HEIGHTS = [28, 40, 64];
+
+/** Letters one reading needs changed to become the other (insertions, deletions, substitutions). */
+export function lettersApart(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[b.length]!;
+}
+
+interface Pair {
+  lstm: FieldCandidate;
+  paddle: FieldCandidate;
+}
+
+/** What a third look settles and how its text is read: the same parser as the field's own. */
+interface LookedField {
+  what: string;
+  keys: ReadonlySet<string>;
+  /** The two readings are one reader's slip apart. */
+  near(pair: Pair): boolean;
+  /** The crops looked at. */
+  regions(pair: Pair): Region[];
+  /** The value the look's text reads, as the field's parser reads it, when it is PaddleOCR's. */
+  readsPaddle(text: string, pair: Pair): boolean;
+  /** The look's text shows the LSTM's value anywhere, in any reading of it. */
+  showsLstm(text: string, pair: Pair): boolean;
+  /** PaddleOCR's value as the field's parser reads it: the value a look must read, and publishes. */
+  paddleValue(pair: Pair): FieldValue;
+  /** The value a look that reads PaddleOCR's holds: its text for a name, the parsed value else. */
+  lookValue(look: FieldCandidate, pair: Pair): FieldValue;
+  /** The doubts PaddleOCR's reader found about its own value stay with it (a total placed without
+   * sums that add up, a date whose day and month could be either). */
+  keepsDoubts: boolean;
+}
+
+/** The names a third engine may settle: a shop's or a company's, printed once in the header. A
+ * person's name is read against a check digit or a second zone, never by a vote. */
+const NAMES: LookedField = {
+  what: 'name',
+  keys: new Set(['merchant_name', 'vendor_name']),
+  near({ lstm, paddle }) {
+    if (!lstm.region || typeof lstm.value !== 'string' || typeof paddle.value !== 'string') return false;
+    const [a, b] = [canonicalName(lstm.value), canonicalName(paddle.value)];
+    const apart = lettersApart(a, b);
+    return apart > 0 && apart <= MAX_LETTERS_APART && Math.min(a.length, b.length) >= 3;
+  },
+  // The name's crop is the LSTM's line: PaddleOCR's box of a name set on two lines may hold one.
+  regions: ({ lstm }) => [lstm.region!],
+  paddleValue: ({ paddle }) => paddle.value,
+  readsPaddle: (text, { paddle }) => canonicalName(text) === canonicalName(paddle.raw),
+  showsLstm: (text, { lstm }) => canonicalName(text) === canonicalName(lstm.raw),
+  lookValue: (look) => look.value,
+  keepsDoubts: false,
+};
+
+/** Both crops, the LSTM's and PaddleOCR's when it placed the value elsewhere. */
+const bothRegions = ({ lstm, paddle }: Pair): Region[] => {
+  const mine = lstm.region ?? paddle.region;
+  const theirs = paddle.region && JSON.stringify(paddle.region) !== JSON.stringify(mine) ? [paddle.region] : [];
+  return mine ? [mine, ...theirs] : [];
+};
+
+/** A date's year, month and day digits. */
+const dateDigits = (iso: FieldValue): string | null => (typeof iso === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso.replace(/-/g, '') : null);
+
+/** The dates a text shows, as the date parser finds them. The legacy classifier writes a hyphen
+ * as a dash ("02-03—13"); a reader may split a digit group ("29/12/201 7") or set a gap beside a
+ * separator ("02 -03-18"), so the text with such gaps closed is searched too. */
+const dateTokens = (text: string): string[] => {
+  const t = text.replace(/[\u2010-\u2015]/g, '-');
+  return [t, t.replace(/(\d) (?=\d)/g, '$1'), t.replace(/(\d) *([-./]) *(?=\d)/g, '$1$2')].flatMap((v) => findDates(v).map((d) => d.raw));
+};
+
+const isoIn = (token: string, order: DayOrder): string | null => resolveDate(token, order)?.iso ?? null;
+
+/** The orders in which a reader's text gives its date: the look's date is read in the document's
+ * order, so that "03/02/2018" read month first is not taken for 3 February written day first.
+ * Both when the text shows no date that gives it. */
+function ordersGiving(raw: string, iso: FieldValue): DayOrder[] {
+  const orders = (['dmy', 'mdy'] as const).filter((o) => dateTokens(raw).some((t) => isoIn(t, o) === iso));
+  return orders.length ? orders : ['dmy', 'mdy'];
+}
+
+/** PaddleOCR's date and the orders its text gives it in. A crop in which the cross-read found no
+ * date leaves its text as the value ("2 02 -03-18 23 SH"); the date that text shows with its
+ * gaps closed, read in the order the LSTM's text gives the LSTM's date, is PaddleOCR's when it
+ * shows exactly one. */
+function paddleDate({ lstm, paddle }: Pair): { iso: string; orders: DayOrder[] } | null {
+  if (dateDigits(paddle.value)) return { iso: paddle.value as string, orders: ordersGiving(paddle.raw, paddle.value) };
+  if (!dateDigits(lstm.value)) return null;
+  const orders = ordersGiving(lstm.raw, lstm.value);
+  const isos = new Set(dateTokens(paddle.raw).flatMap((t) => orders.flatMap((o) => isoIn(t, o) ?? [])));
+  return isos.size === 1 ? { iso: [...isos][0]!, orders } : null;
+}
+
+/** A receipt's or an invoice's own date. */
+const DATES: LookedField = {
+  what: 'date',
+  keys: new Set(['date', 'invoice_date']),
+  near(pair) {
+    const [a, b] = [dateDigits(pair.lstm.value), dateDigits(paddleDate(pair)?.iso ?? null)];
+    if (!a || !b) return false;
+    const apart = lettersApart(a, b);
+    return apart > 0 && apart <= MAX_DIGITS_APART;
+  },
+  regions: bothRegions,
+  paddleValue: (pair) => paddleDate(pair)?.iso ?? null,
+  readsPaddle(text, pair) {
+    // The date the parser takes: the first the text shows.
+    const token = dateTokens(text)[0];
+    const theirs = paddleDate(pair);
+    return !!token && !!theirs && theirs.orders.some((o) => isoIn(token, o) === theirs.iso);
+  },
+  showsLstm(text, { lstm }) {
+    const iso = String(lstm.value);
+    const [y, m, d] = iso.split('-');
+    // In either order, and as the eight digits a reader writes when it drops the separators.
+    const unseparated = (text.match(/(?<!\d)\d{8}(?!\d)/g) ?? []).some((s) => s === `${d}${m}${y}` || s === `${m}${d}${y}`);
+    return unseparated || dateTokens(text).some((t) => isoIn(t, 'dmy') === iso || isoIn(t, 'mdy') === iso);
+  },
+  lookValue: (_look, pair) => paddleDate(pair)?.iso ?? null,
+  keepsDoubts: true,
+};
+
+/** The amounts a text shows; a reader may set the cents apart from a small print's point ("14. 10"). */
+const amountsIn = (text: string): number[] => findAmounts(text.replace(/(\d)\. (\d{2})(?!\d)/g, '$1.$2')).map((a) => a.value);
+
+/** A receipt's or an invoice's total. */
+const TOTALS: LookedField = {
+  what: 'total',
+  keys: new Set(['total']),
+  near({ lstm, paddle }) {
+    if (typeof lstm.value !== 'number' || typeof paddle.value !== 'number' || lstm.value <= 0 || paddle.value <= 0) return false;
+    const apart = lettersApart(String(cents(lstm.value)), String(cents(paddle.value)));
+    return apart > 0 && apart <= MAX_DIGITS_APART;
+  },
+  regions: bothRegions,
+  paddleValue: ({ paddle }) => paddle.value,
+  // The value stands last: a label or a neighbouring figure may share the crop.
+  readsPaddle: (text, { paddle }) => {
+    const last = amountsIn(text).at(-1);
+    return last !== undefined && cents(last) === cents(paddle.value as number);
+  },
+  showsLstm: (text, { lstm }) => amountsIn(text).some((v) => cents(v) === cents(lstm.value as number)),
+  lookValue: (_look, { paddle }) => paddle.value,
+  keepsDoubts: true,
+};
+
+const LOOKED: readonly LookedField[] = [NAMES, DATES, TOTALS];
+
+/** A value the two readers read a slip apart (a shop's or company's name a letter or two apart;
+ * a receipt's or an invoice's date or total a digit apart) is read a third time, from its prepared
+ * crop at three sizes, by Tesseract's legacy character classifier: a recogniser of another kind
+ * than Tesseract's LSTM (it matches each glyph's features against trained shapes, with no
+ * sequence model) and than PaddleOCR. The look's text is read by the field's own parser (the name
+ * as a whole, the date as the date parser finds it, the total as the last amount). When it reads
+ * the value exactly as PaddleOCR did at one size, and as the LSTM did at none, two engines that
+ * share no model agree, as for any value: the value is published with that evidence and the
+ * dissenting LSTM reading stays among the candidates. Agreement with the LSTM settles nothing:
+ * both are Tesseract, binarise the crop alike, and would lose the same faint stroke. Any other
+ * third reading leaves the dispute for a person. A date's or total's doubts stay (a date that
+ * could be day or month first), and the finance rules, run after, still check the total's sums. */
+export const thirdLookStep: Step<ReadContext> = {
+  name: 'third_look',
+  async run(ctx) {
+    const disputed = ctx.fields.flatMap((field) => {
+      const looked = LOOKED.find((l) => l.keys.has(field.key));
+      const pair = looked ? twoReadings(field) : null;
+      // A name line a reader doubted (an outlet, a cut edge) is withheld whoever reads it, unless
+      // only the LSTM's misread word raised the doubt; a date's or total's doubts stay with it below.
+      const nameDoubted = looked === NAMES && pair !== null && doubtsAgainst(ctx, field.key, pair.paddle, pair.lstm).length > 0;
+      return looked && pair && looked.near(pair) && !nameDoubted ? [{ field, pair, looked }] : [];
+    });
+    if (disputed.length === 0) return undefined;
+    const engine = (await ctx.deps.readers.legacy?.()) ?? null;
+    if (!engine) return undefined;
+    const seenBy: Record<string, string[]> = {};
+    const settledKeys: string[] = [];
+    for (const { field, pair, looked } of disputed) {
+      const seen: FieldCandidate[] = [];
+      for (const region of looked.regions(pair)) {
+        for (const px of LETTER_HEIGHTS) {
+          const look = await thirdLook(ctx, engine, region, px);
+          if (look) seen.push(look);
+        }
+      }
+      if (seen.length === 0) continue;
+      seenBy[field.key] = seen.map((l) => l.raw);
+      noteEngine(ctx, engine.engine);
+      const withPaddle = seen.filter((l) => looked.readsPaddle(l.raw, pair));
+      // A look that read the LSTM's value at any size leaves the glyph in doubt.
+      if (withPaddle.length === 0 || seen.some((l) => looked.showsLstm(l.raw, pair))) continue;
+      const at = ctx.fields.indexOf(field);
+      const why = `Tesseract read "${pair.lstm.raw}" and PaddleOCR "${pair.paddle.raw}"; a third engine, Tesseract's legacy classifier, read the ${looked.what}'s crop as PaddleOCR did and never as Tesseract did.`;
+      const doubts = looked.keepsDoubts ? ownDoubts(ctx, field.key, pair.paddle.value) : { problems: [], reasons: [] };
+      const settledField = settled(field, looked.paddleValue(pair), 'reader_agree', [why, ...doubts.reasons].join(' '));
+      ctx.fields[at] = {
+        ...settledField,
+        problems: [...new Set([...settledField.problems, ...doubts.problems])],
+        region: pair.paddle.region ?? field.region,
+        candidates: [...field.candidates, { ...withPaddle[0]!, value: looked.lookValue(withPaddle[0]!, pair) }],
+      };
+      settledKeys.push(field.key);
+    }
+    // The disputes looked at, what each look read, and those it settled.
+    ctx.raw.third_look = { disputed: disputed.map((d) => d.field.key), looks: seenBy, settled: settledKeys };
+    return undefined;
+  },
+};
+
+/** The two readings of a disputed field, when they are all there is. */
+function twoReadings(field: FieldReading): Pair | null {
+  if (field.status !== 'conflict' || field.candidates.length !== 2) return null;
+  const lstm = field.candidates.find((c) => c.reader === 'tesseract');
+  const paddle = field.candidates.find((c) => c.reader === 'paddle');
+  return lstm && paddle ? { lstm, paddle } : null;
+}
+
+/** The problems and reasons PaddleOCR's extraction gave its own value of the field. */
+function ownDoubts(ctx: ReadContext, key: string, value: FieldValue): { problems: OutcomeCode[]; reasons: string[] } {
+  const mine = (ctx.extracted ?? [])
+    .filter((e) => e.reader === 'paddle')
+    .flatMap((e) => e.values)
+    .filter((v: ExtractedValue) => v.key === key && v.value === value);
+  return { problems: mine.flatMap((v) => v.problems ?? []), reasons: mine.flatMap((v) => (v.reason ? [v.reason] : [])) };
+}
+
+/** The legacy classifier's reading of a crop (every line of it, joined), or null. */
+async function thirdLook(ctx: ReadContext, engine: TesseractReader, region: Region, px: number): Promise<FieldCandidate | null> {
+  try {
+    const lines = await reReadLinesWith(ctx, engine, region, px);
+    const raw = lines
+      ?.map((l) => l.text)
+      .join(' ')
+      .trim();
+    const words = lines?.flatMap((l) => l.words) ?? [];
+    const confidence = words.length ? words.reduce((sum, w) => sum + w.confidence, 0) / words.length : 0;
+    return raw ? { reader: 'tesseract_legacy', value: raw, raw, region, confidence } : null;
+  } catch (err) {
+    // An engine that cannot start or read leaves the dispute as it was, for a person.
+    ctx.signal?.throwIfAborted();
+    ctx.raw.third_look_error = err instanceof Error ? err.message : String(err);
+    return null;
+  }
+}
