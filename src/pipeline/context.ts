@@ -48,6 +48,9 @@ export interface ReadContext {
    * pixels, grey and divided by the paper's brightness. Pages lit evenly are not listed. */
   evenPages?: PageImage[];
   readings: ReaderOutput[];
+  /** The readings as the page readers gave them, before the MRZ pass's band lines were joined in
+   * (steps/read.ts): a type without an MRZ is read from these (steps/extract.ts). */
+  pageReadings?: ReaderOutput[];
   doctype: Doctype | null;
   documentType: string;
   classified: boolean;

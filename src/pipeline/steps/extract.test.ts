@@ -1,38 +1,49 @@
 import { describe, expect, it } from 'vitest';
-import type { Box, ReaderOutput } from '../../readers/types.js';
-import { onlyMrzBands } from './extract.js';
+import { passport } from '../../doctypes/passport.js';
+import { receipt } from '../../doctypes/receipt.js';
+import type { ReaderOutput } from '../../readers/types.js';
+import type { ReadContext } from '../context.js';
+import { extractStep } from './extract.js';
 
-const reading = (boxes: Box[]): ReaderOutput => ({
-  reader: 'paddle',
-  engine: { name: 'paddle', version: '0' },
-  pages: [{ page: 1, lines: boxes.map((box) => ({ text: 'GOODSSOLDARENOTREFUNDABLE', box, confidence: 0.9, words: [] })) }],
+const reading = (reader: 'tesseract' | 'paddle', lines: string[]): ReaderOutput => ({
+  reader,
+  engine: { name: reader, version: '0' },
+  pages: [
+    {
+      page: 1,
+      lines: lines.map((text, i) => ({
+        text,
+        box: [0.1, 0.05 + i * 0.03, 0.9, 0.07 + i * 0.03],
+        confidence: 0.9,
+        words: text.split(' ').map((w, k) => ({ text: w, box: [0.1 + k * 0.1, 0.05 + i * 0.03, 0.18 + k * 0.1, 0.07 + i * 0.03], confidence: 0.9 })),
+      })),
+    },
+  ],
   ms: 0,
   cost_usd: 0,
 });
-const band = { page: 1, box: [0.15, 0.75, 0.83, 0.85] as Box };
 
-describe('a reading of nothing but an MRZ band', () => {
-  it('is told apart from a page reading, with the band rows landing near the band', () => {
-    expect(
-      onlyMrzBands(
-        reading([
-          [0.15, 0.835, 0.85, 0.855],
-          [0.15, 0.857, 0.85, 0.874],
-        ]),
-        [band],
-      ),
-    ).toBe(true);
-    // A page reading has lines far from the band (the header): it is the document's own.
-    expect(
-      onlyMrzBands(
-        reading([
-          [0.1, 0.05, 0.9, 0.07],
-          [0.15, 0.8, 0.85, 0.82],
-        ]),
-        [band],
-      ),
-    ).toBe(false);
-    expect(onlyMrzBands(reading([[0.15, 0.8, 0.85, 0.82]]), [])).toBe(false);
-    expect(onlyMrzBands(reading([]), [band])).toBe(false);
+const page = reading('tesseract', ['LIM SENG THO HARDWARE TRADING', 'No 7 Simpang Off Batu Village', 'TOTAL 12.50']);
+// The MRZ pass took the header's capitals for a band: PaddleOCR read it in the MRZ alphabet.
+const band = reading('paddle', ['LIMISSNNTNGTTR0HARDWARETRADING', 'JALANIPOHBATUSSIZOOKUALALUMPUR']);
+
+const context = (doctype: ReadContext['doctype']) =>
+  ({ doctype, readings: [page, band], pageReadings: [page], extracted: [], raw: {}, input: { now: new Date('2026-01-01') } }) as unknown as ReadContext;
+
+describe('extraction and the MRZ pass', () => {
+  it('reads a type without an MRZ from the pages as the readers read them, without the band lines', async () => {
+    const ctx = context(receipt);
+    await extractStep.run(ctx);
+    expect(ctx.extracted.map((e) => e.reader)).toEqual(['tesseract']);
+    expect(ctx.readings).toEqual([page]);
+    expect(ctx.raw.mrz_bands_set_aside).toBe(true);
+    expect(ctx.extracted[0]!.values.find((v) => v.key === 'merchant_name')?.value).toBe('LIM SENG THO HARDWARE TRADING');
+  });
+
+  it('keeps the band lines for a type with an MRZ', async () => {
+    const ctx = context(passport);
+    await extractStep.run(ctx);
+    expect(ctx.extracted.map((e) => e.reader)).toEqual(['tesseract', 'paddle']);
+    expect(ctx.raw.mrz_bands_set_aside).toBeUndefined();
   });
 });

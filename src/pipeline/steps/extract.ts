@@ -1,17 +1,24 @@
 import { reconcile } from '../reconcile.js';
 import type { ReadContext } from '../context.js';
-import type { Box, ReaderOutput } from '../../readers/types.js';
 import type { Step } from '../run.js';
 import { applyEmbeddedInvoice } from './embedded-invoice.js';
 
-/** The chosen type's extractor maps each reader's words to fields, independently per reader. */
+/** The chosen type's extractor maps each reader's words to fields, independently per reader. A
+ * type without an MRZ is read from the pages as the readers read them: where the MRZ pass took a
+ * receipt's or an invoice's lines of capitals for a band, its MRZ-alphabet lines ("LIMSENGTHO…",
+ * no spaces, no small letters) would have replaced the page's own there, or stood as a reader's
+ * whole page. */
 export const extractStep: Step<ReadContext> = {
   name: 'extract',
   async run(ctx) {
     const doctype = ctx.doctype!;
     const readsMrz = doctype.fields.some((f) => f.key.startsWith('mrz_'));
+    if (!readsMrz && ctx.pageReadings) {
+      ctx.readings = ctx.pageReadings;
+      ctx.raw.mrz_bands_set_aside = true;
+    }
+    delete ctx.pageReadings;
     for (const reading of ctx.readings) {
-      if (!readsMrz && onlyMrzBands(reading, ctx.raw.mrz_bands as MrzBandNote[] | undefined)) continue;
       const values = doctype.extract(reading, { now: ctx.input.now, pages: reading.pages });
       ctx.extracted.push({ reader: reading.reader, values });
     }
@@ -19,27 +26,6 @@ export const extractStep: Step<ReadContext> = {
     return undefined;
   },
 };
-
-interface MrzBandNote {
-  page: number;
-  box: Box;
-}
-
-/** A reading of nothing but MRZ bands (the MRZ pass's own, from an engine that read no page) says
- * nothing of a type without an MRZ: a receipt's closing lines of capitals can pass for one, and its
- * "merchant" would be a line of that small print. */
-export function onlyMrzBands(reading: ReaderOutput, bands: MrzBandNote[] | undefined): boolean {
-  if (!bands?.length) return false;
-  const lines = reading.pages.flatMap((p) => p.lines.map((l) => ({ page: p.page, box: l.box })));
-  return (
-    lines.length > 0 &&
-    lines.every((l) => {
-      const mid = (l.box[1] + l.box[3]) / 2;
-      // The band's rows are read from a straightened cut of it: their boxes land near the band, not within it.
-      return bands.some((b) => b.page === l.page && Math.abs(mid - (b.box[1] + b.box[3]) / 2) <= b.box[3] - b.box[1]);
-    })
-  );
-}
 
 /** Decides per field what the readers together support (see reconcile.ts). */
 export const reconcileStep: Step<ReadContext> = {

@@ -48,6 +48,7 @@ export const readStep: Step<ReadContext> = {
       ctx.raw.reader_failures = [failure];
     }
     if (mrz.status === 'fulfilled' && mrz.value.length) {
+      ctx.pageReadings = ctx.readings;
       ctx.readings = joinMrzReadings(ctx.readings, mrz.value);
       ctx.mrzConsensus = mrz.value.flatMap((m) => (m.consensus ? [{ page: m.page, lines: m.consensus, verified: m.verified, readings: m.readings }] : []));
       for (const r of ctx.readings) noteEngine(ctx, r.engine);
