@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -66,6 +66,37 @@ describe.each([
     });
     expect(result).toEqual({ affected: 1n, throughKysely: 0, rows: [{ v: 'direct' }] });
     expect(committed()).toEqual(['direct']);
+  });
+
+  it("keeps its members' savepoint journal in memory: no temporary file however many pages the group changes", async () => {
+    await sql`create table wide (id integer primary key, a text, b text, c text)`.execute(db.db);
+    await sql`create index wide_a on wide (a)`.execute(db.db);
+    await sql`create index wide_b on wide (b)`.execute(db.db);
+    await sql`create index wide_c on wide (c)`.execute(db.db);
+    const pad = (i: number, k: string) => `${k}${String(i).padStart(4, '0')}`.padEnd(900, k);
+    for (let i = 0; i < 200; i++) await sql`insert into wide (a, b, c) values (${pad(i, 'a')}, ${pad(i, 'b')}, ${pad(i, 'c')})`.execute(db.db);
+    /** SQLite's temporary files (named etilqs_, deleted once open) this process holds. */
+    const tempFiles = () =>
+      readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`).includes('etilqs_');
+        } catch {
+          return false;
+        }
+      }).length;
+    let seen = 0;
+    // Each member changes a leaf of the table and of each index, all of them pages the
+    // transaction had before the member's savepoint: copied to the savepoint journal, well past
+    // the 64 KB after which SQLite would spill that journal to a file.
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        groups.run(async (trx) => {
+          await sql`update wide set a = ${pad(i, 'x')}, b = ${pad(i, 'y')}, c = ${pad(i, 'z')} where id = ${1 + i * 5}`.execute(trx);
+          seen = Math.max(seen, tempFiles());
+        }),
+      ),
+    );
+    expect(seen).toBe(0);
   });
 
   it('rolls back a failing transaction alone: it gets its own error, the others of its group commit', async () => {
