@@ -10,8 +10,6 @@ import { cents, findAmounts, formatAmount } from './money.js';
 import { readingRows, type Row } from './rows.js';
 import { CONFIDENCE } from './values.js';
 import { summaryTotals } from './tax-summary.js';
-import { findItemTable, receiptItemRows } from './table.js';
-import { findTotals } from './totals.js';
 import { paidAmount, tenderedAmounts } from './tender.js';
 import { normaliseInvoiceNumber, normaliseVendor } from './vendor.js';
 
@@ -24,8 +22,6 @@ export interface FinanceRuleKeys {
   /** The document's own date, then dates that must not precede it. */
   date: string;
   laterDates: string[];
-  /** A till slip: its item rows are read without a table header, their names and prices apart. */
-  tillSlip?: boolean;
 }
 
 const AMOUNT_KEYS = ['subtotal', 'tax_amount', 'total'] as const;
@@ -112,28 +108,6 @@ function settleTotalByTender(fields: Map<string, FieldReading>, tender: ReturnTy
   fields.set('total', settled(f, fitting[0]!, 'arithmetic', why));
 }
 
-/** Rows of an item's words, below the first item read, with no amount read for them: two or more
- * say that the item rows read are not all the slip's (a price line faded or misread past
- * recognition), so a sum that falls short of the total says nothing of the total. */
-const MIN_UNPRICED_ROWS = 2;
-
-/** Whether every page reading of a till slip (items without a table header, above its totals)
- * shows item rows whose amounts were not read. */
-function itemRowsUnpriced(pages: readonly Row[][]): boolean {
-  const seen = pages
-    .filter((rows) => rows.length && !findItemTable(rows).length)
-    .map((rows) => {
-      const t = findTotals(rows);
-      const first = [t.subtotal, t.tax, t.total]
-        .filter((a) => a !== null)
-        .map((a) => a.row)
-        .sort((a, b) => a.page - b.page || a.index - b.index)[0];
-      return first ? receiptItemRows(rows, first).unpriced : null;
-    })
-    .filter((n): n is number => n !== null);
-  return seen.length > 0 && seen.every((n) => n >= MIN_UNPRICED_ROWS);
-}
-
 /** A line so labelled (and not labelled `unless`) was printed, and no reader read an amount on it. */
 function lineUnread(pages: readonly Row[][], label: LabelName, unless?: LabelName): boolean {
   return pages.some((rows) =>
@@ -141,7 +115,7 @@ function lineUnread(pages: readonly Row[][], label: LabelName, unless?: LabelNam
   );
 }
 
-function arithmetic(fields: Map<string, FieldReading>, readings: readonly ReaderOutput[], problems: Problem[], tillSlip: boolean): void {
+function arithmetic(fields: Map<string, FieldReading>, readings: readonly ReaderOutput[], problems: Problem[]): void {
   settleConflicts(fields);
   settleTotalByItems(fields);
   // Each page reading's rows, for what the slip says besides its fields: the tender, the count, the rounding.
@@ -166,14 +140,9 @@ function arithmetic(fields: Map<string, FieldReading>, readings: readonly Reader
   // A slip that prints how many articles it sold says when the rows read are not all of them.
   const counts = [...new Set(rowsOfReadings.map(printedItemCount).filter((n): n is number => n !== null))];
   const itemsShort = counts.length === 1 && fewerItemsThanPrinted(itemNumbers ?? [], counts[0]!);
-  // Item names read with no amount under them say the same of a till slip whose rows carry no
-  // count: rows read fall short of the total, and both readers read the total alike.
-  const itemsSum = itemNumbers?.reduce((s, i) => s + cents(i.amount), 0) ?? null;
-  const totalAgreed = !!fields.get('total')?.evidence.includes('reader_agree');
-  const itemsUnpriced = tillSlip && totalAgreed && total !== null && itemsSum !== null && itemsSum < cents(total) && itemRowsUnpriced(rowsOfReadings);
   const checks = checkArithmetic({
     items: itemNumbers,
-    itemsOutweighed: ((totalPaid || totalSummed) && itemsWeak) || itemsShort || itemsUnpriced,
+    itemsOutweighed: ((totalPaid || totalSummed) && itemsWeak) || itemsShort,
     subtotal: numberOf(fields.get('subtotal')),
     taxAmount: numberOf(fields.get('tax_amount')),
     taxRate: numberOf(fields.get('tax_rate')),
@@ -247,7 +216,7 @@ async function duplicate(ctx: RulesContext, fields: ReadonlyMap<string, FieldRea
 export async function financeRules(ctx: RulesContext, keys: FinanceRuleKeys): Promise<RulesOutcome> {
   const problems: Problem[] = [];
   const fields = fieldsByKey(ctx.fields);
-  arithmetic(fields, ctx.readings, problems, keys.tillSlip === true);
+  arithmetic(fields, ctx.readings, problems);
   dateProblems(fields, keys, ctx, problems);
   await duplicate(ctx, fields, keys, problems);
   return { problems, fields: fieldsInOrder(ctx.fields, fields) };

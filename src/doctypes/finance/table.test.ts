@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readingRows } from './rows.js';
-import { findItemTable, findReceiptItems, receiptItemRows } from './table.js';
-import { placed, slipEntries } from './test-reading.js';
+import { findItemTable, findReceiptItems } from './table.js';
+import { placed } from './test-reading.js';
 
 describe('findItemTable', () => {
   it('reads the rows under a header that names its columns', () => {
@@ -187,19 +187,5 @@ describe('findReceiptItems', () => {
         ['4.00', 0.75, 0.34],
       ]).map((i) => i.amount),
     ).toEqual([4.5, -0.5]);
-  });
-});
-
-describe('receiptItemRows', () => {
-  const unpriced = (...lines: string[]) => receiptItemRows(readingRows(placed(slipEntries(...lines))), null).unpriced;
-
-  it('counts the rows of item names below the first item that no amount followed', () => {
-    expect(unpriced('KAFFEE CREMA', '4 x 6,46 | 25,84', 'BUTTER 2506', 'NOTIZBLOCK A5', 'DUSCHGEL')).toBe(2);
-    expect(unpriced('KAFFEE CREMA', '4 x 6,46 | 25,84', 'BUTTER', '-----', 'DUSCHGEL | 2,10')).toBe(1);
-  });
-
-  it('counts no name above the first item, nor a name printed over three rows', () => {
-    expect(unpriced('TAX INVOICE', 'CASHIER ANNA', 'KAFFEE | 2,50')).toBe(0);
-    expect(unpriced('KAFFEE | 2,50', 'SPONGE KOREA', 'ARB2 PACK', 'ASSORTED', '2 x 1,50 | 3,00')).toBe(0);
   });
 });

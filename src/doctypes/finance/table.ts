@@ -225,20 +225,8 @@ function tillLine(left: string): boolean {
  * with the quantity and unit price or not ("3 x 6.63 … 19.89", "1 87.00 87.00", "19.89").
  * A discount row under an item ("DISCOUNT -2.00") takes off, whatever sign a reader gave it. */
 export function findReceiptItems(rows: Row[], stopAt: Row | null): ItemReading[] {
-  return receiptItemRows(rows, stopAt).items;
-}
-
-/** The items of a till receipt (as `findReceiptItems`), and how many rows of words below the first
- * of them no amount was read for: an item's name whose price line was lost to faint print or
- * misread past recognition ("BUTTER 2506", "DUSCHGEL" above the total). */
-export function receiptItemRows(rows: Row[], stopAt: Row | null): { items: ItemReading[]; unpriced: number } {
   const items: ItemReading[] = [];
   let names: Row[] = [];
-  let unpriced = 0;
-  // Name rows below the first item that no amount's row followed.
-  const drop = (): void => {
-    if (items.length) unpriced += names.length;
-  };
   for (const row of rows) {
     if (stopAt && (row.page > stopAt.page || (row.page === stopAt.page && row.index >= stopAt.index))) break;
     const cells = withoutTaxClass(row.cells);
@@ -269,17 +257,13 @@ export function receiptItemRows(rows: Row[], stopAt: Row | null): { items: ItemR
     const labelled = tillLine(left) || (discount && !items.length);
     if (amount && cells.length >= 2 && /[A-Za-z]{3}/.test(left) && !labelled && !/\d{1,2}[:/.-]\d{2}/.test(left)) {
       const value = discount ? -Math.abs(amount.value) : amount.value;
-      drop();
       items.push({ item: { description: left, quantity: 1, unit_price: value, amount: value }, page: row.page, boxes: [row.box] });
       names = [];
     } else if (!amount && /[A-Za-z]{3}/.test(row.text) && !labelled) {
-      // A name over more rows than are kept loses its first: no amount missed.
       names = [...names, row].slice(-MAX_NAME_ROWS);
     } else {
-      drop();
       names = [];
     }
   }
-  drop();
-  return { items, unpriced };
+  return items;
 }
