@@ -11,7 +11,7 @@ import { evalEInvoices, printSetReports } from './eval/einvoices.js';
 import { evalFinance, printFinanceEvaluation } from './eval/finance.js';
 import { evalGeneratedInvoices, evalGeneratedInvoiceTotals, HELD_OUT_BASE } from './eval/generated-invoices.js';
 import { evalGeneratedReceipts, type GeneratedReceiptSplit } from './eval/generated-receipts.js';
-import { I18N_LANGUAGES, I18N_LAYOUTS, VARIED_RECEIPT_LAYOUTS } from '../test/fixtures/documents/index.js';
+import { I18N_LANGUAGES, I18N_LAYOUTS, EXTRA_RECEIPT_LAYOUTS, VARIED_RECEIPT_LAYOUTS } from '../test/fixtures/documents/index.js';
 import type { VariedReceiptLayout } from '../test/fixtures/documents/invoice/varied-receipt.js';
 import { evalIdentity } from './eval/identity.js';
 import { evalIdentityLayouts, type IdSplit, printIdentityLayoutEvaluation } from './eval/identity-layouts.js';
@@ -115,7 +115,7 @@ if (wanted('generated-receipts')) {
   console.log(`\n== Generated receipts through the whole pipeline, ${split} seeds; scored on published values`);
   await withReading(async (deps) => {
     const layouts = values['receipt-layouts']?.split(',') as VariedReceiptLayout[] | undefined;
-    const unknown = layouts?.filter((l) => !(VARIED_RECEIPT_LAYOUTS as readonly string[]).includes(l));
+    const unknown = layouts?.filter((l) => ![...VARIED_RECEIPT_LAYOUTS, ...EXTRA_RECEIPT_LAYOUTS].includes(l));
     if (unknown?.length) throw new Error(`unknown receipt layouts: ${unknown.join(', ')}`);
     printSetReports(
       await evalGeneratedReceipts(deps, { split, count: values.limit ? Number(values.limit) : 24, show: values.show!, ...(layouts ? { layouts } : {}) }),

@@ -321,6 +321,29 @@ describe('receipt from synthetic readings', () => {
     expect(pieces.problems).toMatchObject([{ code: 'ARITHMETIC_MISMATCH' }]);
   });
 
+  it('reads a till count of lines and pieces ("Item(s) : 5 Qty(s) : 13") as rows missed when two rows were read', async () => {
+    const slip = (reader: ReaderOutput['reader'], count: string | null) =>
+      placed(
+        slipEntries(
+          'GOOD EATS',
+          '25/12/2018 14:05',
+          ...(reader === 'tesseract' ? ['SPONGE KOREA | 8.90', 'PLASTIC BAGS | 0.20'] : []),
+          ...(count ? [count] : []),
+          'TOTAL INCL. GST | RM 71.90',
+        ),
+        reader,
+      );
+    const both = (count: string | null) => readFinance(receipt, [slip('tesseract', count), slip('paddle', count)], NOW);
+    const counted = await both('Item(s) : 5 Qty(s) : 13');
+    expect(counted.problems).toEqual([]);
+    expect(counted.get('total')).toMatchObject({ status: 'read', value: 71.9 });
+    // The lines' word misread, the pieces' word says the same.
+    expect((await both('Htea(s) + 5 Qty(s) w 13')).problems).toEqual([]);
+    expect((await both(null)).problems).toMatchObject([{ code: 'ARITHMETIC_MISMATCH' }]);
+    // Two rows read of a slip that counts two lines: the sum still doubts the total.
+    expect((await both('Item(s) : 2 Qty(s) : 2')).problems).toMatchObject([{ code: 'ARITHMETIC_MISMATCH' }]);
+  });
+
   it('adds a service charge in the arithmetic that vouches for a total only one reader found', async () => {
     const lines = ['GOOD EATS', 'SUB TOTAL | 295.00', 'SERVICE CHARGE 10% | 29.50', 'GST 6% | 19.47', 'ROUNDING ADJ | -0.02'];
     const reading = (reader: ReaderOutput['reader'], total: string | null) => placed(slipEntries(...lines, ...(total ? [total] : [])), reader);

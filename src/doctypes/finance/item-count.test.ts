@@ -17,6 +17,9 @@ describe('the number of articles a slip prints', () => {
   it('is none where the row holds no single whole number, or two rows disagree', () => {
     expect(printedItemCount(slip('Total Items | 16.98'))).toBeNull();
     expect(printedItemCount(slip('ITEMS 3 4'))).toBeNull();
+    // A till that counts lines and pieces on one row names the pieces: the smaller count stands.
+    expect(printedItemCount(slip('Item(s) : 5 Qty(s) : 13'))).toBe(5);
+    expect(printedItemCount(slip('Htea(s) + 5 Qty(s) w 13'))).toBe(5);
     expect(printedItemCount(slip('Positionen: 4', 'Artikel: 5'))).toBeNull();
     expect(printedItemCount(slip('TOTAL | 9.60'))).toBeNull();
   });

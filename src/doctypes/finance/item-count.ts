@@ -1,4 +1,4 @@
-import { matchLabel } from './labels.js';
+import { matchLabel, upper } from './labels.js';
 import { findAmounts } from './money.js';
 import type { Row } from './rows.js';
 
@@ -8,6 +8,8 @@ import type { Row } from './rows.js';
 
 /** More articles than a slip's count line would print: a larger number is a code, not a count. */
 const MAX_COUNT = 999;
+/** The pieces' word of a till that prints its lines' count beside them: "Item(s) : 5 Qty(s) : 13". */
+const BOTH_COUNTS = /\bQTY\s*\(S\)/;
 
 export function printedItemCount(rows: Row[]): number | null {
   const counts = new Set<number>();
@@ -16,7 +18,9 @@ export function printedItemCount(rows: Row[]): number | null {
     let rest = row.text;
     for (const a of findAmounts(row.text).reverse()) rest = rest.slice(0, a.start) + ' ' + rest.slice(a.end);
     const whole = [...rest.matchAll(/(?<![\w.,])\d{1,3}(?![\w.,%]|[.,]\d)/g)].map((m) => Number(m[0]));
-    if (whole.length === 1 && whole[0]! > 0 && whole[0]! <= MAX_COUNT) counts.add(whole[0]!);
+    // A row that counts lines and pieces ("Item(s) : 5 Qty(s) : 13") says at least the smaller.
+    const count = whole.length === 1 ? whole[0]! : whole.length === 2 && BOTH_COUNTS.test(upper(row.text)) ? Math.min(...whole) : null;
+    if (count !== null && count > 0 && count <= MAX_COUNT) counts.add(count);
   }
   return counts.size === 1 ? [...counts][0]! : null;
 }

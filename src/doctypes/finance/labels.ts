@@ -196,7 +196,9 @@ export const LABELS = {
     ),
   ],
   addressee: WORDED.addressee,
-  item_count: WORDED.item_count,
+  // A till that counts its lines and its pieces on one row ("Item(s) : 5 Qty(s) : 13"): the
+  // pieces' word is its own ("Qty(s)"), the lines' may be misread.
+  item_count: [...WORDED.item_count, L(/\bITEM\s*\(S\)|\bQTY\s*\(S\)/, 2)],
   party_name: WORDED.party_name,
   allowance: WORDED.allowance,
   charge: WORDED.charge,
