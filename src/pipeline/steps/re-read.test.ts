@@ -91,6 +91,20 @@ describe('re-reading a disputed value from its crop', () => {
     expect(first[0]!.value).toBe(5.94);
   });
 
+  it("keeps the page's total when the crop reads only a part of it: the crop was cut, and both engines would read the cut figure", async () => {
+    const box: [number, number, number, number] = [0.8, 0.7, 0.95, 0.712];
+    const first = [value('total', 192.76, box)];
+    const second = [value('total', 2.76, box)];
+    const ctx = await context(fakeTesseract('2,76'), first, second, receipt, fakePaddle('2,76'));
+    await reReadStep.run(ctx);
+    expect(first[0]!.value).toBe(192.76);
+    expect(reconcile(receipt.fields, ctx.extracted).find((f) => f.key === 'total')).toMatchObject({ status: 'conflict', value: null });
+    // A crop that reads a figure of the same length is a better look, and replaces the page's.
+    const again = [value('total', 192.76, box)];
+    await reReadStep.run(await context(fakeTesseract('102,76'), again, [value('total', 2.76, box)]));
+    expect(again[0]!.value).toBe(102.76);
+  });
+
   it('reads cents the crop set apart from the decimal point', async () => {
     const first = [value('total', 14.19, [0.5, 0.6, 0.8, 0.612])];
     const ctx = await context(fakeTesseract('RM 14. 10'), first, [value('total', 14.1, [0.5, 0.6, 0.8, 0.612])]);

@@ -58,6 +58,7 @@ export const reReadStep: Step<ReadContext> = {
       // A re-read corrects digits, not the sign: a minus the crop takes in from the row ("-2 5.94")
       // would make a total the extractor never accepts.
       if (spec.kind === 'amount' && Math.sign(Number(value)) !== Math.sign(Number(v.value))) continue;
+      if (cutShort(spec, v.value, value)) continue;
       done.push({ key: v.key, page: v.raw, crop: text });
       replaceValue(v, value, text);
     }
@@ -72,6 +73,7 @@ export const reReadStep: Step<ReadContext> = {
       if (value === null || canonical(spec.kind, value) === null) continue;
       if (spec.kind === 'amount' && Math.sign(Number(value)) !== Math.sign(Number(v.value))) continue;
       for (const o of second.values.filter((o) => o.key === v.key)) {
+        if (cutShort(spec, o.value, value)) continue;
         done.push({ key: v.key, page: o.raw, crop: text, reader: 'paddle' });
         replaceValue(o, value, text);
       }
@@ -182,6 +184,16 @@ function onPage(line: Line, toPage: (b: Box) => Box): Line {
  * made both engines agree on a misreading they share (a faint O read as U by each:
  * "CONFECTIUNERY"); an address spans lines. */
 const RE_READ_KINDS = new Set<FieldSpec['kind']>(['amount', 'date']);
+
+/** A crop that reads a part of the page's value ("2,76" of "192,76") lost the rest at its edge:
+ * its box came from one reader's guess at the value's extent, so both engines would read the same
+ * cut figure there, and their agreement would publish it. The page's value stands. */
+function cutShort(spec: FieldSpec, page: ExtractedValue['value'], crop: ExtractedValue['value']): boolean {
+  if (spec.kind !== 'amount') return false;
+  const digits = (v: ExtractedValue['value']) => Math.abs(Number(v)).toFixed(2).replace(/\D/g, '');
+  const [was, now] = [digits(page), digits(crop)];
+  return now.length > 0 && now.length < was.length && (was.endsWith(now) || was.startsWith(now));
+}
 
 /** The crop's reading in place of the page's. Evidence the extractor gave (a check digit that
  * passed) vouched for the page's characters, not the crop's, so it goes with them. */
