@@ -3,24 +3,9 @@ import { spelledLegalForm } from '../../doctypes/finance/legal-form-dispute.js';
 import type { FieldReading } from '../../domain/field.js';
 import type { ReadContext } from '../context.js';
 import { nameLegalFormStep } from './name-legal-form.js';
+import { disputedName, NAME_REGION } from '../../../test/helpers/disputed-name.js';
 
-const region = { page: 1, box: [0.1, 0.1, 0.8, 0.14] as [number, number, number, number] };
-
-const disputed = (lstm: string, paddle: string): FieldReading => ({
-  key: 'merchant_name',
-  label: 'Merchant',
-  isKey: true,
-  value: null,
-  status: 'conflict',
-  evidence: [],
-  candidates: [
-    { reader: 'tesseract', value: lstm, raw: lstm, region, confidence: 0.8 },
-    { reader: 'paddle', value: paddle, raw: paddle, region, confidence: 0.9 },
-  ],
-  region,
-  reason: 'The readers disagree on Merchant.',
-  problems: ['FIELD_CONFLICT'],
-});
+const region = NAME_REGION;
 
 const context = (field: FieldReading, extracted: ReadContext['extracted'] = []) => ({ fields: [field], extracted, raw: {} }) as unknown as ReadContext;
 
@@ -44,7 +29,7 @@ describe('a company name disputed only in its legal form', () => {
   });
 
   it('publishes the spelled form with both engines as evidence, the dissent among the candidates', async () => {
-    const ctx = context(disputed('SUPER SEVEN CASH & CARRY SDN 3HD', 'SUPER SEVEN CASH & CARRY SDN BHD'));
+    const ctx = context(disputedName('SUPER SEVEN CASH & CARRY SDN 3HD', 'SUPER SEVEN CASH & CARRY SDN BHD'));
     await nameLegalFormStep.run(ctx);
     const [field] = ctx.fields;
     expect(field).toMatchObject({ value: 'SUPER SEVEN CASH & CARRY SDN BHD', status: 'read', evidence: ['reader_agree'], problems: [] });
@@ -70,7 +55,7 @@ describe('a company name disputed only in its legal form', () => {
         ],
       },
     ];
-    const ctx = context(disputed(lstm, 'SUPER SEVEN CASH & CARRY SDN BHD'), extracted);
+    const ctx = context(disputedName(lstm, 'SUPER SEVEN CASH & CARRY SDN BHD'), extracted);
     await nameLegalFormStep.run(ctx);
     expect(ctx.fields[0]).toMatchObject({ value: 'SUPER SEVEN CASH & CARRY SDN BHD', status: 'read' });
   });
@@ -94,12 +79,12 @@ describe('a company name disputed only in its legal form', () => {
         ],
       },
     ];
-    const ctx = context(disputed(lstm, paddle), extracted);
+    const ctx = context(disputedName(lstm, paddle), extracted);
     await nameLegalFormStep.run(ctx);
     expect(ctx.fields[0]).toMatchObject({ value: null, status: 'conflict' });
     // the dissenting reader's doubt of another kind as well
     const other = [{ reader: 'tesseract', values: [{ ...extracted[0]!.values[0]!, value: lstm, raw: lstm }] }];
-    const again = context(disputed(lstm, paddle), other);
+    const again = context(disputedName(lstm, paddle), other);
     await nameLegalFormStep.run(again);
     expect(again.fields[0]).toMatchObject({ value: null, status: 'conflict' });
   });

@@ -4,24 +4,9 @@ import { openImage } from '../../imaging/open.js';
 import type { ReadContext } from '../context.js';
 import { READ_STEPS } from '../read-document.js';
 import { lettersApart, thirdLookStep } from './third-look.js';
+import { disputedName, NAME_REGION } from '../../../test/helpers/disputed-name.js';
 
-const region = { page: 1, box: [0.1, 0.1, 0.8, 0.14] as [number, number, number, number] };
-
-const disputedName = (lstm: string, paddle: string, key = 'merchant_name'): FieldReading => ({
-  key,
-  label: 'Merchant',
-  isKey: true,
-  value: null,
-  status: 'conflict',
-  evidence: [],
-  candidates: [
-    { reader: 'tesseract', value: lstm, raw: lstm, region, confidence: 0.8 },
-    { reader: 'paddle', value: paddle, raw: paddle, region, confidence: 0.9 },
-  ],
-  region,
-  reason: `The readers disagree on Merchant (tesseract: "${lstm}", paddle: "${paddle}").`,
-  problems: ['FIELD_CONFLICT'],
-});
+const region = NAME_REGION;
 
 /** A stand-in legacy classifier that reads `looks[i]` at the i-th crop size it is given. */
 async function context(field: FieldReading, looks: string[], extracted: unknown[] = []): Promise<{ ctx: ReadContext; asked: () => number }> {
