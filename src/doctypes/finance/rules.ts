@@ -181,16 +181,15 @@ function arithmetic(fields: Map<string, FieldReading>, readings: readonly Reader
 function dateProblems(fields: ReadonlyMap<string, FieldReading>, keys: FinanceRuleKeys, ctx: RulesContext, problems: Problem[]): void {
   const own = fields.get(keys.date);
   const ownIso = own?.status === 'read' && typeof own.value === 'string' ? own.value : null;
-  const doubted = (keys: string[]): string[] => (keys.every((k) => ctx.fileData?.has(k)) ? [] : keys);
-  const asStated = (keys: string[]): string => (doubted(keys).length ? '' : " The file's own data says so.");
-  if (ownIso && Date.parse(ownIso) > ctx.now.getTime() + DAY_MS) {
-    problems.push({ code: 'DATE_NEEDS_REVIEW', detail: `${own!.label} ${ownIso} is in the future.${asStated([keys.date])}`, fields: doubted([keys.date]) });
-  }
+  const datesProblem = (detail: string, named: string[]): Problem =>
+    named.every((k) => ctx.fileData?.has(k))
+      ? { code: 'DATE_NEEDS_REVIEW', detail: `${detail} The file's own data says so.`, fields: [] }
+      : { code: 'DATE_NEEDS_REVIEW', detail, fields: named };
+  if (ownIso && Date.parse(ownIso) > ctx.now.getTime() + DAY_MS) problems.push(datesProblem(`${own!.label} ${ownIso} is in the future.`, [keys.date]));
   for (const key of keys.laterDates) {
     const f = fields.get(key);
     if (ownIso && f?.status === 'read' && typeof f.value === 'string' && f.value < ownIso) {
-      const pair = [key, keys.date];
-      problems.push({ code: 'DATE_NEEDS_REVIEW', detail: `${f.label} ${f.value} is before ${own!.label} ${ownIso}.${asStated(pair)}`, fields: doubted(pair) });
+      problems.push(datesProblem(`${f.label} ${f.value} is before ${own!.label} ${ownIso}.`, [key, keys.date]));
     }
   }
 }

@@ -64,6 +64,10 @@ export const crossReadStep: Step<ReadContext> = {
   },
 };
 
+/** A crop's text with the cents a reader set apart from a small print's decimal point ("14. 10")
+ * joined to it again. */
+export const centsJoined = (text: string): string => text.replace(/(\d)\. (\d{2})(?!\d)/g, '$1.$2');
+
 export function widen([x0, y0, x1, y1]: Box): Box {
   return [Math.max(0, x0 - MARGIN_X), Math.max(0, y0 - MARGIN_Y), Math.min(1, x1 + MARGIN_X), Math.min(1, y1 + MARGIN_Y)];
 }
@@ -113,9 +117,8 @@ export function valueFromCrop(spec: FieldSpec, text: string, firstValue: Extract
   if (spec.kind === 'currency') return detectCurrency([t])?.code ?? null;
   if (holdsValue(spec, t, firstValue)) return firstValue;
   if (spec.kind === 'amount') {
-    // A label or a neighbouring figure may share the crop; the value itself stands last. A reader
-    // may set the cents apart from a small print's decimal point ("14. 10").
-    const amounts = amountsIn(t.replace(/(\d)\. (\d{2})(?!\d)/g, '$1.$2'));
+    // A label or a neighbouring figure may share the crop; the value itself stands last.
+    const amounts = amountsIn(centsJoined(t));
     return amounts.includes(firstValue as number) ? firstValue : (amounts.at(-1) ?? null);
   }
   if (spec.kind === 'date') {

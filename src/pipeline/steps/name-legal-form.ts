@@ -1,5 +1,5 @@
 import { spelledLegalForm } from '../../doctypes/finance/legal-form-dispute.js';
-import { settled } from '../../domain/field.js';
+import { settled, type FieldCandidate } from '../../domain/field.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
 import { doubtsAgainst } from './reader-doubts.js';
@@ -16,7 +16,7 @@ export const nameLegalFormStep: Step<ReadContext> = {
   async run(ctx) {
     ctx.fields = ctx.fields.map((field) => {
       if (!COMPANY_NAMES.has(field.key) || field.status !== 'conflict' || field.candidates.length !== 2) return field;
-      const [a, b] = field.candidates as [(typeof field.candidates)[0], (typeof field.candidates)[0]];
+      const [a, b] = field.candidates as [FieldCandidate, FieldCandidate];
       if (a.reader === b.reader || typeof a.value !== 'string' || typeof b.value !== 'string') return field;
       const which = spelledLegalForm(a.value, b.value);
       if (!which) return field;

@@ -1,6 +1,5 @@
 import { findDates, resolveDate, type DayOrder } from '../../doctypes/finance/dates.js';
 import { cents, findAmounts } from '../../doctypes/finance/money.js';
-import type { ExtractedValue } from '../../doctypes/types.js';
 import { settled, type FieldCandidate, type FieldReading } from '../../domain/field.js';
 import { canonicalName } from '../../domain/normalise.js';
 import type { OutcomeCode } from '../../domain/outcome-codes.js';
@@ -8,9 +7,10 @@ import type { FieldValue, Region } from '../../domain/result.js';
 import type { TesseractReader } from '../../readers/tesseract.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
+import { centsJoined } from './cross-read.js';
 import { noteEngine } from './read.js';
 import { reReadLinesWith } from './re-read.js';
-import { doubtsAgainst } from './reader-doubts.js';
+import { doubtsAgainst, readerValues } from './reader-doubts.js';
 
 /** Readings this many letters apart are one reader's slip on a faint or touching glyph ("SDN 3HD",
  * "UNIHAKIKA", "TED HENG"); further apart, the readers saw different things (another line, a cut
@@ -57,9 +57,11 @@ interface LookedField {
   paddleValue(pair: Pair): FieldValue;
   /** The value a look that reads PaddleOCR's holds: its text for a name, the parsed value else. */
   lookValue(look: FieldCandidate, pair: Pair): FieldValue;
-  /** The doubts PaddleOCR's reader found about its own value stay with it (a total placed without
-   * sums that add up, a date whose day and month could be either). */
-  keepsDoubts: boolean;
+  /** What the readers' own doubts do. `withhold`: a name line a reader doubted (an outlet, a cut
+   * edge) is not looked at, unless only the LSTM's misread word raised the doubt. `carry`: the
+   * doubts PaddleOCR's reader found about its own value stay with it (a total placed without sums
+   * that add up, a date whose day and month could be either). */
+  doubts: 'withhold' | 'carry';
 }
 
 /** The names a third engine may settle: a shop's or a company's, printed once in the header. A
@@ -79,7 +81,7 @@ const NAMES: LookedField = {
   readsPaddle: (text, { paddle }) => canonicalName(text) === canonicalName(paddle.raw),
   showsLstm: (text, { lstm }) => canonicalName(text) === canonicalName(lstm.raw),
   lookValue: (look) => look.value,
-  keepsDoubts: false,
+  doubts: 'withhold',
 };
 
 /** Both crops, the LSTM's and PaddleOCR's when it placed the value elsewhere. */
@@ -148,11 +150,11 @@ const DATES: LookedField = {
     return unseparated || dateTokens(text).some((t) => isoIn(t, 'dmy') === iso || isoIn(t, 'mdy') === iso);
   },
   lookValue: (_look, pair) => paddleDate(pair)?.iso ?? null,
-  keepsDoubts: true,
+  doubts: 'carry',
 };
 
-/** The amounts a text shows; a reader may set the cents apart from a small print's point ("14. 10"). */
-const amountsIn = (text: string): number[] => findAmounts(text.replace(/(\d)\. (\d{2})(?!\d)/g, '$1.$2')).map((a) => a.value);
+/** The amounts a text shows, as the finance parser finds them. */
+const amountsIn = (text: string): number[] => findAmounts(centsJoined(text)).map((a) => a.value);
 
 /** A receipt's or an invoice's total. */
 const TOTALS: LookedField = {
@@ -172,7 +174,7 @@ const TOTALS: LookedField = {
   },
   showsLstm: (text, { lstm }) => amountsIn(text).some((v) => cents(v) === cents(lstm.value as number)),
   lookValue: (_look, { paddle }) => paddle.value,
-  keepsDoubts: true,
+  doubts: 'carry',
 };
 
 const LOOKED: readonly LookedField[] = [NAMES, DATES, TOTALS];
@@ -195,10 +197,8 @@ export const thirdLookStep: Step<ReadContext> = {
     const disputed = ctx.fields.flatMap((field) => {
       const looked = LOOKED.find((l) => l.keys.has(field.key));
       const pair = looked ? twoReadings(field) : null;
-      // A name line a reader doubted (an outlet, a cut edge) is withheld whoever reads it, unless
-      // only the LSTM's misread word raised the doubt; a date's or total's doubts stay with it below.
-      const nameDoubted = looked === NAMES && pair !== null && doubtsAgainst(ctx, field.key, pair.paddle, pair.lstm).length > 0;
-      return looked && pair && looked.near(pair) && !nameDoubted ? [{ field, pair, looked }] : [];
+      const withheld = looked?.doubts === 'withhold' && pair !== null && doubtsAgainst(ctx, field.key, pair.paddle, pair.lstm).length > 0;
+      return looked && pair && looked.near(pair) && !withheld ? [{ field, pair, looked }] : [];
     });
     if (disputed.length === 0) return undefined;
     const engine = (await ctx.deps.readers.legacy?.()) ?? null;
@@ -221,7 +221,7 @@ export const thirdLookStep: Step<ReadContext> = {
       if (withPaddle.length === 0 || seen.some((l) => looked.showsLstm(l.raw, pair))) continue;
       const at = ctx.fields.indexOf(field);
       const why = `Tesseract read "${pair.lstm.raw}" and PaddleOCR "${pair.paddle.raw}"; a third engine, Tesseract's legacy classifier, read the ${looked.what}'s crop as PaddleOCR did and never as Tesseract did.`;
-      const doubts = looked.keepsDoubts ? ownDoubts(ctx, field.key, pair.paddle.value) : { problems: [], reasons: [] };
+      const doubts = looked.doubts === 'carry' ? ownDoubts(ctx, field.key, pair.paddle.value) : { problems: [], reasons: [] };
       const settledField = settled(field, looked.paddleValue(pair), 'reader_agree', [why, ...doubts.reasons].join(' '));
       ctx.fields[at] = {
         ...settledField,
@@ -247,10 +247,7 @@ function twoReadings(field: FieldReading): Pair | null {
 
 /** The problems and reasons PaddleOCR's extraction gave its own value of the field. */
 function ownDoubts(ctx: ReadContext, key: string, value: FieldValue): { problems: OutcomeCode[]; reasons: string[] } {
-  const mine = (ctx.extracted ?? [])
-    .filter((e) => e.reader === 'paddle')
-    .flatMap((e) => e.values)
-    .filter((v: ExtractedValue) => v.key === key && v.value === value);
+  const mine = readerValues(ctx, key, 'paddle').filter((v) => v.value === value);
   return { problems: mine.flatMap((v) => v.problems ?? []), reasons: mine.flatMap((v) => (v.reason ? [v.reason] : [])) };
 }
 
