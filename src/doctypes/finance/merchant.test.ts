@@ -130,4 +130,25 @@ describe('the shop name read from a header line that holds more than the name', 
     expect(header(['Fresh every day', 0.3, 0.03], ['WAN ENTERPRISE', 0.28, 0.05])?.doubt).toBeNull();
     expect(header(['OPEN 24 HOURS', 0.3, 0.03], ['WAN ENTERPRISE', 0.28, 0.05])?.doubt).toBeNull();
   });
+
+  it('passes over a logo read as text, the reader unsure of it and its letters no words, to the name under it', () => {
+    /** The header with the first line's words read at the given confidence. */
+    const unsure = (logo: string, confidence: number, name: string) => {
+      const reading = placed([
+        [logo, 0.2, 0.01, 3],
+        [name, 0.2, 0.06],
+        ['NO 8, JALAN 7/118R', 0.2, 0.2],
+        ['TOTAL', 0.05, 0.3],
+        ['9.60', 0.75, 0.3],
+      ]);
+      const first = reading.pages[0]!.lines[0]!;
+      first.words = first.words.map((w) => ({ ...w, confidence }));
+      return findMerchant(readingRows(reading))?.name;
+    };
+    expect(unsure('alin a i DE', 0.3, 'BEYOND BROTHERS HARDWARE')).toBe('BEYOND BROTHERS HARDWARE');
+    expect(unsure('PER Z 1 30100T er', 0.2, 'SYARIKAT PERNIAGAAN GIN KEE')).toBe('SYARIKAT PERNIAGAAN GIN KEE');
+    // A garble the reader was sure of, or a stylised name it was unsure of, is still weighed as a name.
+    expect(unsure('PER Z 1 30100T er', 0.8, 'SYARIKAT PERNIAGAAN GIN KEE')).toBe('PER Z 1 30100T er');
+    expect(unsure('POPULAR BOOK.', 0.3, 'KL FESTIVAL CITY MALL')).toBe('POPULAR BOOK.');
+  });
 });

@@ -56,6 +56,18 @@ const legalFormOnly = (row: Row): boolean => LEGAL_FORM.test(row.text) && !/\p{L
 /** A name holds a word of three letters or more; a logo read as text seldom does ("he Co RR re",
  * "3 1§orolr"), and a legal form found in such a garble ("Co") names nothing. */
 const named = (row: Row): boolean => !legalFormOnly(row) && row.text.split(/\s+/).some((w) => /^\p{L}{3,}[.,&]?$/u.test(w));
+/** A logo or a graphic read as text ("alin a i DE", "ees (7A23HD", "PER Z 1 30100T er —"): the reader
+ * was unsure of its words (mean confidence under 0.45; on the tuning slips such lines read
+ * 0.13–0.43), and most of its letters make no word of three letters or more. A stylised name the
+ * reader was as unsure of still spells its words ("POPULAR BOOK.", 0.34), and stays a name. */
+const MIN_PRINTED_CONFIDENCE = 0.45;
+function logoText(row: Row): boolean {
+  const words = row.cells.flatMap((c) => c.words);
+  const confidence = words.reduce((sum, w) => sum + w.confidence, 0) / Math.max(1, words.length);
+  if (confidence >= MIN_PRINTED_CONFIDENCE) return false;
+  const inWords = words.filter((w) => /^\p{L}{3,}[.,&]?$/u.test(w.text)).reduce((sum, w) => sum + letters(w.text), 0);
+  return inWords < 0.6 * letters(row.text);
+}
 /** A line ending in "&" or "and" goes on over the next ("HOME MASTER HARDWARE &" / "ELECTRICAL"), as
  * does one ending in an article or a preposition, which no name ends in ("CAFÉ DE" / "LA GARE",
  * "BUCHHANDLUNG AM" / "MARKT"). */
@@ -86,7 +98,7 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
   const typical = Math.min(...head.filter(named).map((r) => r.height));
   let best: { row: Row; score: number } | null = null;
   head.forEach((row, i) => {
-    if (!named(row) || stops(row.text) || registrationRow(row)) return;
+    if (!named(row) || logoText(row) || stops(row.text) || registrationRow(row)) return;
     // A registered company name is what accounts want, more than a logo or a brand line above it.
     const score = (LEGAL_FORM.test(row.text) ? 3 : 0) + row.height / typical - i * 0.3;
     if (!best || score > best.score) best = { row, score };
@@ -98,7 +110,7 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
   // A name printed over more than one line is taken whole, from a first line that the line with
   // the legal form goes on from ("BUCHHANDLUNG AM" / "MARKT GMBH").
   for (let prev = pageRows.findLast((x) => x.index < nameRows[0]!.index); prev && nameRows.length < 3; ) {
-    if (!JOINED_ON.test(prev.text) || !named(prev) || /\d/.test(prev.text) || stops(prev.text)) break;
+    if (!JOINED_ON.test(prev.text) || !named(prev) || logoText(prev) || /\d/.test(prev.text) || stops(prev.text)) break;
     nameRows.unshift(prev);
     const first = prev;
     prev = pageRows.findLast((x) => x.index < first.index);
