@@ -77,7 +77,7 @@ export function scoreReading(report: SetReport, file: string, expected: Record<s
       wrong++;
       report.wrongValues.push({ file, key, expected: want, got });
     } else {
-      const kind = missKind(out, key);
+      const kind = missKind(out, key, (v) => sameFieldValue(key, want, v, report.names));
       report.missed[kind] = (report.missed[kind] ?? 0) + 1;
     }
   }
@@ -118,15 +118,19 @@ interface StoredField {
 }
 
 /** Why a field was not published, as a class: its status, and for a name the readers disputed,
- * how many letters apart their readings were (a near miss a re-read could settle, or another line). */
-function missKind(out: ReadOutput, key: string): string {
+ * how many letters apart their readings were (a near miss a re-read could settle, or another line)
+ * and, far apart, which reader read the label (the other misread the line) or none (the line was
+ * not the name's). */
+function missKind(out: ReadOutput, key: string, isLabel: (value: unknown) => boolean): string {
   const stored = ((out.raw[DECISION_INPUT_KEY] as { fields?: StoredField[] } | undefined)?.fields ?? []).find((f) => f.key === key);
   if (!stored) return `${key} not extracted`;
   if (stored.status !== 'conflict' || !NAME_FIELDS.has(key)) return `${key} ${stored.status}`;
   const values = [...new Set(stored.candidates.map((c) => canonicalName(String(c.value ?? ''))))];
   if (values.length !== 2) return `${key} conflict`;
   const apart = levenshtein(values[0]!, values[1]!);
-  return `${key} conflict (${apart <= 2 ? '1–2' : apart <= 5 ? '3–5' : '6+'} apart)`;
+  if (apart <= 5) return `${key} conflict (${apart <= 2 ? '1–2' : '3–5'} apart)`;
+  const right = stored.candidates.filter((c) => isLabel(c.value)).map((c) => c.reader);
+  return `${key} conflict (6+ apart, ${right.length ? `${[...new Set(right)].join(' and ')} read the label` : 'neither read the label'})`;
 }
 
 /** The stripped PDFs are split in two halves by a hash of their invoice (`same_invoice_group`), so
