@@ -111,6 +111,19 @@ export const newReport = (name: string, heldOut = false, names: SetReport['names
   thirdLook: {},
 });
 
+interface StoredProblem {
+  code: string;
+  detail: string;
+  fields?: string[];
+}
+
+/** Which sums a mismatch's detail says failed (`arithmetic.ts` words them): a line's quantity ×
+ * price, the lines' sum, or subtotal + tax against the total. */
+function arithmeticKind(detail: string): string {
+  const kinds = [/\bline \d+: /.test(detail) && 'line', /line amounts/.test(detail) && 'lines sum', /total printed/.test(detail) && 'subtotal + tax'];
+  return kinds.filter(Boolean).join(' and ') || 'other sum';
+}
+
 interface StoredField {
   key: string;
   status: string;
@@ -122,8 +135,12 @@ interface StoredField {
  * and, far apart, which reader read the label (the other misread the line) or none (the line was
  * not the name's). */
 function missKind(out: ReadOutput, key: string, isLabel: (value: unknown) => boolean): string {
-  const stored = ((out.raw[DECISION_INPUT_KEY] as { fields?: StoredField[] } | undefined)?.fields ?? []).find((f) => f.key === key);
+  const input = out.raw[DECISION_INPUT_KEY] as { fields?: StoredField[]; problems?: StoredProblem[] } | undefined;
+  const stored = (input?.fields ?? []).find((f) => f.key === key);
   if (!stored) return `${key} not extracted`;
+  const doubted = (input?.problems ?? []).find((p) => p.code === 'ARITHMETIC_MISMATCH' && p.fields?.includes(key));
+  if (stored.status === 'read' && doubted)
+    return `${key} read (${arithmeticKind(doubted.detail)} failed; ${stored.candidates.some((c) => isLabel(c.value)) ? 'read as labelled' : 'not the label'})`;
   if (stored.status !== 'conflict' || !NAME_FIELDS.has(key)) return `${key} ${stored.status}`;
   const values = [...new Set(stored.candidates.map((c) => canonicalName(String(c.value ?? ''))))];
   if (values.length !== 2) return `${key} conflict`;
