@@ -133,7 +133,8 @@ interface StoredField {
 /** Why a field was not published, as a class: its status, and for a name the readers disputed,
  * how many letters apart their readings were (a near miss a re-read could settle, or another line)
  * and, far apart, which reader read the label (the other misread the line) or none (the line was
- * not the name's). */
+ * not the name's); for a value read and withheld by a failed sum, which sums failed and whether
+ * the readers read the labelled value. */
 function missKind(out: ReadOutput, key: string, isLabel: (value: unknown) => boolean): string {
   const input = out.raw[DECISION_INPUT_KEY] as { fields?: StoredField[]; problems?: StoredProblem[] } | undefined;
   const stored = (input?.fields ?? []).find((f) => f.key === key);

@@ -55,7 +55,8 @@ const withoutLegalForm = (text: string): string => text.replace(LEGAL_FORMS, ' '
 const legalFormOnly = (row: Row): boolean => LEGAL_FORM.test(row.text) && !/\p{L}/u.test(withoutLegalForm(ownText(row.text)));
 /** A name holds a word of three letters or more; a logo read as text seldom does ("he Co RR re",
  * "3 1§orolr"), and a legal form found in such a garble ("Co") names nothing. */
-const named = (row: Row): boolean => !legalFormOnly(row) && row.text.split(/\s+/).some((w) => /^\p{L}{3,}[.,&]?$/u.test(w));
+const WORD = /^\p{L}{3,}[.,&]?$/u;
+const named = (row: Row): boolean => !legalFormOnly(row) && row.text.split(/\s+/).some((w) => WORD.test(w));
 /** A logo or a graphic read as text ("alin a i DE", "ees (7A23HD", "PER Z 1 30100T er —"): the reader
  * was unsure of its words (mean confidence under 0.45; on the tuning slips such lines read
  * 0.13–0.43), and most of its letters make no word of three letters or more. A stylised name the
@@ -65,7 +66,7 @@ function logoText(row: Row): boolean {
   const words = row.cells.flatMap((c) => c.words);
   const confidence = words.reduce((sum, w) => sum + w.confidence, 0) / Math.max(1, words.length);
   if (confidence >= MIN_PRINTED_CONFIDENCE) return false;
-  const inWords = words.filter((w) => /^\p{L}{3,}[.,&]?$/u.test(w.text)).reduce((sum, w) => sum + letters(w.text), 0);
+  const inWords = words.filter((w) => WORD.test(w.text)).reduce((sum, w) => sum + letters(w.text), 0);
   return inWords < 0.6 * letters(row.text);
 }
 /** A line ending in "&" or "and" goes on over the next ("HOME MASTER HARDWARE &" / "ELECTRICAL"), as
