@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { ReadDeps } from '../../src/pipeline/context.js';
 import { readDocument, type ReadOutput } from '../../src/pipeline/read-document.js';
 import { canonicalName } from '../../src/domain/normalise.js';
-import { DECISION_INPUT_KEY } from '../../src/verification/stored-input.js';
+import { loadDecisionInput } from '../../src/verification/stored-input.js';
 import { NAME_FIELDS, nameDifference, sameFieldValue } from './compare.js';
 import { levenshtein } from './text-accuracy.js';
 
@@ -111,23 +111,11 @@ export const newReport = (name: string, heldOut = false, names: SetReport['names
   thirdLook: {},
 });
 
-interface StoredProblem {
-  code: string;
-  detail: string;
-  fields?: string[];
-}
-
 /** Which sums a mismatch's detail says failed (`arithmetic.ts` words them): a line's quantity ×
  * price, the lines' sum, or subtotal + tax against the total. */
 function arithmeticKind(detail: string): string {
   const kinds = [/\bline \d+: /.test(detail) && 'line', /line amounts/.test(detail) && 'lines sum', /total printed/.test(detail) && 'subtotal + tax'];
   return kinds.filter(Boolean).join(' and ') || 'other sum';
-}
-
-interface StoredField {
-  key: string;
-  status: string;
-  candidates: Array<{ reader: string; value: unknown }>;
 }
 
 /** Why a field was not published, as a class: its status, and for a name the readers disputed,
@@ -136,7 +124,7 @@ interface StoredField {
  * not the name's); for a value read and withheld by a failed sum, which sums failed and whether
  * the readers read the labelled value. */
 function missKind(out: ReadOutput, key: string, isLabel: (value: unknown) => boolean): string {
-  const input = out.raw[DECISION_INPUT_KEY] as { fields?: StoredField[]; problems?: StoredProblem[] } | undefined;
+  const input = loadDecisionInput(out.raw);
   const stored = (input?.fields ?? []).find((f) => f.key === key);
   if (!stored) return `${key} not extracted`;
   const doubted = (input?.problems ?? []).find((p) => p.code === 'ARITHMETIC_MISMATCH' && p.fields?.includes(key));
