@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { cvDoctype } from '../../doctypes/cv.js';
+import { invoice } from '../../doctypes/invoice.js';
 import { passport } from '../../doctypes/passport.js';
 import { receipt } from '../../doctypes/receipt.js';
 import type { Doctype, ExtractedValue } from '../../doctypes/types.js';
 import { reconcile } from '../reconcile.js';
 import { openImage } from '../../imaging/open.js';
 import type { ReadContext } from '../context.js';
-import { reReadStep } from './re-read.js';
+import { placed, slipEntries } from '../../doctypes/finance/test-reading.js';
+import { reReadStep, reReadTotalRowsStep } from './re-read.js';
 
 /** A stand-in Tesseract whose crop read returns a given text as one line filling the crop, and
  * records the crops it was given. */
@@ -263,5 +265,68 @@ describe('re-reading a disputed value from its crop', () => {
     expect(first[0]!.value).toBe('+49 169.3392471');
     const phone = reconcile(cvDoctype.fields, ctx.extracted).find((f) => f.key === 'phone')!;
     expect(phone).toMatchObject({ status: 'conflict', value: null });
+  });
+});
+
+describe('reading a slip again as one block when its page read gave no total', () => {
+  const slip = (...rows: string[]) => placed(slipEntries(...rows));
+  /** A Tesseract whose read of the whole page gives `block`'s lines, and of a row's crop nothing;
+   * it notes the page segmentation mode of each whole-page read. */
+  function blockTesseract(block: ReturnType<typeof placed>) {
+    const modes: Array<number | undefined> = [];
+    return {
+      modes,
+      readRegion: async (png: Buffer, opts: { psm?: number } = {}) => {
+        const whole = (await openImage(png).metadata()).height === 1000;
+        if (whole) modes.push(opts.psm);
+        const lines = whole ? block.pages[0]!.lines : [];
+        return { text: lines.map((l) => l.text).join('\n'), confidence: 0.9, lines };
+      },
+    };
+  }
+  async function slipContext(page: ReturnType<typeof placed>, tesseract: ReturnType<typeof blockTesseract>, doctype: Doctype = receipt) {
+    const ctx = await context(tesseract as unknown as ReturnType<typeof fakeTesseract>, [], [], doctype);
+    const now = new Date('2025-06-01T00:00:00Z');
+    Object.assign(ctx, { input: { now }, readings: [page] });
+    ctx.extracted[0]!.values = doctype.extract(page, { now, pages: page.pages });
+    return ctx;
+  }
+  // The page read (psm 3) laid the amounts out as a column of their own and lost it.
+  const laidOut = () => slip('BAKERY ONE', 'BREAD', 'MILK', 'SUMME EUR', 'BAR');
+  const asBlock = () => slip('BAKERY ONE', 'BREAD | 3.18', 'MILK | 8.61', 'SUMME EUR | 11.79', 'BAR | 20.00');
+
+  it("takes the block read's rows with amounts when the page read lost the total's, and keeps the rest as laid out", async () => {
+    const tesseract = blockTesseract(asBlock());
+    const ctx = await slipContext(laidOut(), tesseract);
+    // The block read spells the shop's name otherwise: the page read's name is kept.
+    tesseract.readRegion = ((read) => async (png: Buffer, opts?: { psm?: number }) => {
+      const out = await read(png, opts);
+      return { ...out, lines: out.lines.map((l) => (l.text === 'BAKERY ONE' ? { ...l, text: 'BAKERY 0NE' } : l)) };
+    })(tesseract.readRegion);
+    await reReadTotalRowsStep.run(ctx);
+    expect(tesseract.modes).toContain(6);
+    expect(ctx.extracted[0]!.values.find((v) => v.key === 'total')?.value).toBe(11.79);
+    const lines = ctx.readings[0]!.pages[0]!.lines.map((l) => l.text);
+    expect(lines).toEqual(['BAKERY ONE', 'BREAD', '3.18', 'MILK', '8.61', 'SUMME EUR', '11.79', 'BAR', '20.00']);
+    expect(ctx.raw.re_read).toContainEqual({ key: 'total_row', page: '(not laid out)', crop: '11.79' });
+  });
+
+  it('keeps the page read when the block read finds no total either', async () => {
+    const ctx = await slipContext(laidOut(), blockTesseract(slip('BAKERY ONE', 'BREAD', 'SUMME')));
+    await reReadTotalRowsStep.run(ctx);
+    expect(ctx.extracted[0]!.values.some((v) => v.key === 'total')).toBe(false);
+    expect(ctx.readings[0]!.pages[0]!.lines.map((l) => l.text)).toEqual(laidOut().pages[0]!.lines.map((l) => l.text));
+  });
+
+  it('reads an invoice no other way: its columns are laid out on purpose', async () => {
+    const tesseract = blockTesseract(asBlock());
+    await reReadTotalRowsStep.run(await slipContext(laidOut(), tesseract, invoice));
+    expect(tesseract.modes).toEqual([]);
+  });
+
+  it('reads no page again when the page read found a total', async () => {
+    const tesseract = blockTesseract(asBlock());
+    await reReadTotalRowsStep.run(await slipContext(slip('BAKERY ONE', 'TOTAL | 5.00'), tesseract));
+    expect(tesseract.modes).toEqual([]);
   });
 });

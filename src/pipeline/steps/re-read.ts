@@ -5,7 +5,7 @@ import type { ExtractedValue, FieldSpec } from '../../doctypes/types.js';
 import { canonical } from '../../domain/normalise.js';
 import { openImage } from '../../imaging/open.js';
 import type { TesseractReader } from '../../readers/tesseract.js';
-import type { Box, Line } from '../../readers/types.js';
+import type { Box, Line, PageText, ReaderOutput } from '../../readers/types.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
 import { linesWithin, valueFromCrop, widen } from './cross-read.js';
@@ -86,8 +86,12 @@ export const reReadStep: Step<ReadContext> = {
 /** A total the first reader saw the label of but not the amount: Tesseract's page read of a till
  * slip turns a small "105.00" into "105. 00", "(742)" or "343.%", and no total is found. The
  * row, across the page, is read again from its prepared crop and its lines replace the page
- * read's; the extractor then places the amounts as on any page. Nothing is published on this
- * alone: the second engine reads the total's crop afterwards (cross-read), as for every value. */
+ * read's; the extractor then places the amounts as on any page. A till slip still without a
+ * total is read again whole as one block of lines (psm 6): laying the page out (psm 3) splits a
+ * slip's right-hand amounts into a column of their own, which Tesseract at times drops altogether
+ * ("SUMME EUR" with no amount, the items without prices); the block read's lines are taken when a
+ * total is found in them. Nothing is published on this alone: the second engine reads the total's
+ * crop afterwards (cross-read), as for every value. */
 export const reReadTotalRowsStep: Step<ReadContext> = {
   name: 're_read_rows',
   async run(ctx) {
@@ -97,7 +101,6 @@ export const reReadTotalRowsStep: Step<ReadContext> = {
     const reading = ctx.readings.find((r) => r.reader === 'tesseract');
     if (!entry || !reading || entry.values.some((v) => v.key === 'total')) return undefined;
     const rows = readingRows(reading).filter((r) => (matchLabel('total', r.text) || matchLabel('amount_due', r.text)) && findAmounts(r.text).length === 0);
-    if (rows.length === 0) return undefined;
     const tesseract = await ctx.deps.readers.get('tesseract');
     const done: ReRead[] = [];
     for (const row of rows.slice(0, MAX_ROW_RE_READS)) {
@@ -121,12 +124,58 @@ export const reReadTotalRowsStep: Step<ReadContext> = {
       page.lines = [...page.lines.filter((l) => !inRow(l)), ...lines].sort((a, b) => a.box[1] - b.box[1]);
       done.push({ key: 'total_row', page: row.text, crop: text });
     }
+    if (done.length) entry.values = doctype.extract(reading, { now: ctx.input.now, pages: reading.pages });
+    if (!entry.values.some((v) => v.key === 'total') && doctype.type === 'receipt') {
+      const block = await blockRead(ctx, tesseract, reading);
+      if (block && doctype.extract(block, { now: ctx.input.now, pages: block.pages }).some((v) => v.key === 'total')) {
+        // Only the block read's rows that hold an amount are taken, each in place of the page
+        // read's lines beside it: the rest (the shop's name, its address) stays as laid out,
+        // which reads a slip's header as well or better.
+        const laidOut = reading.pages;
+        reading.pages = laidOut.map((page) =>
+          withAmountRows(
+            page,
+            block.pages.find((p) => p.page === page.page),
+          ),
+        );
+        const values = doctype.extract(reading, { now: ctx.input.now, pages: reading.pages });
+        const total = values.find((v) => v.key === 'total');
+        if (total) {
+          entry.values = values;
+          done.push({ key: 'total_row', page: '(not laid out)', crop: total.raw });
+        } else reading.pages = laidOut;
+      }
+    }
     if (done.length === 0) return undefined;
-    entry.values = doctype.extract(reading, { now: ctx.input.now, pages: reading.pages });
     ctx.raw.re_read = [...((ctx.raw.re_read as ReRead[] | undefined) ?? []), ...done];
     return undefined;
   },
 };
+
+/** The page read's lines, with the rows of `block` that hold an amount in place of those beside them. */
+function withAmountRows(page: PageText, block: PageText | undefined): PageText {
+  const lines = block?.lines ?? [];
+  const beside = (l: Line, of: Line[]) => of.some((r) => l.box[1] < r.box[3] && l.box[3] > r.box[1]);
+  const rows = lines.filter((l) =>
+    beside(
+      l,
+      lines.filter((a) => findAmounts(a.text).length > 0),
+    ),
+  );
+  return { ...page, lines: [...page.lines.filter((l) => !beside(l, rows)), ...rows].sort((a, b) => a.box[1] - b.box[1]) };
+}
+
+/** Tesseract's pages read again as one block of lines each (psm 6) instead of laid out (psm 3). */
+async function blockRead(ctx: ReadContext, tesseract: TesseractReader, reading: ReaderOutput): Promise<ReaderOutput | null> {
+  const pages: PageText[] = [];
+  for (const page of reading.pages) {
+    const image = await uprightPage(ctx, page.page, { even: true });
+    if (!image) return null;
+    const read = await tesseract.readRegion(image.png, { psm: 6, ...(ctx.signal ? { signal: ctx.signal } : {}) });
+    pages.push({ ...page, lines: read.lines });
+  }
+  return { ...reading, pages };
+}
 
 /** Tesseract's text of a region read again from its prepared crop (the lines within the region's
  * own height), or null when the page or the crop is not there. */
