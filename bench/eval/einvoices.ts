@@ -205,12 +205,12 @@ export function printSetReports(reports: SetReport[], log: (line: string) => voi
   }
 }
 
-/** A held-out set's wrong values as counts by field (and, for names, by kind of difference): what
- * went wrong, without which document. */
+/** A held-out set's wrong values as counts by field (and, for names and addresses, by kind of
+ * difference: a line run in before or after, a part left off): what went wrong, without which document. */
 function wrongKinds(wrong: SetReport['wrongValues']): string {
   const counts = new Map<string, number>();
   for (const w of wrong) {
-    const kind = NAME_FIELDS.has(w.key) ? `${w.key} (${nameDifference(w.got, w.expected)})` : w.key;
+    const kind = NAME_FIELDS.has(w.key) || w.key.endsWith('_address') ? `${w.key} (${nameDifference(w.got, w.expected)})` : w.key;
     counts.set(kind, (counts.get(kind) ?? 0) + 1);
   }
   return counts.size ? ` — ${[...counts].map(([k, n]) => `${k} ${n}`).join(', ')}` : '';

@@ -16,7 +16,7 @@ export type GeneratedReceiptSplit = 'tune' | 'held-out';
 export const RECEIPT_TUNE_BASE = 7000;
 export const RECEIPT_HELD_OUT_BASE = 97_000;
 const NOW = new Date('2025-06-01T00:00:00Z');
-const KEYS = ['merchant_name', 'date', 'total', 'currency'] as const;
+const KEYS = ['merchant_name', 'merchant_address', 'date', 'total', 'currency'] as const;
 
 export async function evalGeneratedReceipts(
   deps: ReadDeps,

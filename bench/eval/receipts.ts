@@ -83,7 +83,7 @@ export async function evalReceiptsPipeline(
     );
     const e = l.expected;
     // SROIE writes some totals with their currency mark ("$8.20").
-    const expected = { merchant_name: e.company, date: e.date, total: Number(String(e.total).replace(/[^\d.-]/g, '')) };
+    const expected = { merchant_name: e.company, merchant_address: e.address, date: e.date, total: Number(String(e.total).replace(/[^\d.-]/g, '')) };
     const wasRight = Object.fromEntries(Object.keys(expected).map((k) => [k, report.fields[k]?.correct ?? 0]));
     scoreReading(report, basename(l.file), expected, out);
     const misses = Object.keys(expected).filter((k) => (report.fields[k]?.correct ?? 0) === wasRight[k]);
