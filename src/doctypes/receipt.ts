@@ -136,7 +136,9 @@ export function extractReceipt(reading: ReaderOutput, _ctx: ExtractContext): Ext
     // A name set on two lines is read again line by line: a line recogniser reads one line per crop.
     const parts = merchant.nameBoxes.length > 1 ? { parts: merchant.nameBoxes } : {};
     out.push(valueOf('merchant_name', merchant.name, merchant.name, merchant.page, merchant.nameBoxes, CONFIDENCE.layout, { ...doubt, ...parts }));
-    if (merchant.address) out.push(valueOf('merchant_address', merchant.address, merchant.address, merchant.page, merchant.addressBoxes, CONFIDENCE.layout));
+    const addressDoubt = merchant.addressDoubt ? { problems: ['LOW_CONFIDENCE' as const], reason: merchant.addressDoubt } : {};
+    if (merchant.address)
+      out.push(valueOf('merchant_address', merchant.address, merchant.address, merchant.page, merchant.addressBoxes, CONFIDENCE.layout, addressDoubt));
   }
   const currency = detectCurrency(rows.map((r) => r.text));
   out.push(...dateAndTime(rows, currency?.code ?? null));

@@ -79,6 +79,20 @@ describe('receipt from synthetic readings', () => {
     expect(currencyOf('$')).toMatchObject({ value: 'USD', region: null });
   });
 
+  it('marks an address that begins with a slogan as doubted, so that it is withheld alone', () => {
+    const reading = placed([
+      ['BUCHHANDLUNG AM MARKT GMBH', 0.2, 0.03],
+      ['Frisch aus dem Ofen', 0.25, 0.05],
+      ['HAUPTSTRASSE 112', 0.25, 0.07],
+      ['04109 LEIPZIG', 0.3, 0.09],
+      ['TEL: 06-2111 8820', 0.3, 0.11],
+      ...slipEntries('SUMME EUR | 9.60'),
+    ]);
+    const values = receipt.extract(reading, { now: NOW, pages: reading.pages });
+    expect(values.find((v) => v.key === 'merchant_address')).toMatchObject({ problems: ['LOW_CONFIDENCE'], reason: expect.stringMatching(/slogan/) });
+    expect(values.find((v) => v.key === 'merchant_name')?.problems ?? []).toEqual([]);
+  });
+
   it('asks the second reader for a name printed over two lines one line at a time, as a line recogniser reads', () => {
     const merchantOf = (...head: Array<[string, number, number]>) => {
       const reading = placed([...head, ['12, JALAN MAWAR 3', 0.25, 0.09], ...slipEntries('TOTAL | 9.60')]);

@@ -13,7 +13,9 @@
  * `addressee`: the reader's own ("your VAT number", "Uw BTW nummer", "Ihre USt-IdNr."): what such a label heads is the customer's.
  * `party_name`: a form's field for a party's name ("Name:", "Raison sociale :"), under the party's label.
  * `allowance`, `charge`: a discount or a surcharge on the whole document (shipping, packaging), between
- * the lines' sum and the net: the lines add up to the net only with them. */
+ * the lines' sum and the net: the lines add up to the net only with them.
+ * `branch`: a till slip's line naming the shop's branch or store number ("TIENDA 0452 VALENCIA
+ * CENTRO", "Filiale 0815"), which heads the address but is no part of it. */
 
 export const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'ms', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -43,13 +45,14 @@ export const WORDED_LABELS = [
   'party_name',
   'allowance',
   'charge',
+  'branch',
 ] as const;
 export type WordedLabel = (typeof WORDED_LABELS)[number];
 
 export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
   en: {
     invoice_title: ['invoice', 'tax invoice', 'commercial invoice'],
-    invoice_number: ['invoice number', 'invoice no', 'invoice no.', 'invoice #', 'invoice nr'],
+    invoice_number: ['invoice number', 'invoice no', 'invoice no.', 'invoice #', 'invoice nr', '!receipt no', '!receipt #'],
     invoice_date: ['invoice date', 'date of issue', 'issue date', 'date of invoice'],
     due_date: ['due date', 'payment due', 'date due', 'pay by', 'due by', 'payable by', 'payable until', 'payable before', 'remit by', 'remit until'],
     subtotal: ['subtotal', 'sub-total', 'net amount', 'total net', 'total excl. vat', 'total before tax', 'amount excl. vat'],
@@ -94,10 +97,22 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
       'postage',
       'packaging',
     ],
+    branch: ['branch', 'store', 'store no', 'outlet', 'shop no'],
   },
   de: {
     invoice_title: ['*rechnung'],
-    invoice_number: ['*rechnungsnummer', '*rechnungsnr', '*rechnungsnr.', '*rechnung nr', '*rechnung nr.', 'belegnummer'],
+    invoice_number: [
+      '*rechnungsnummer',
+      '*rechnungsnr',
+      '*rechnungsnr.',
+      '*rechnung nr',
+      '*rechnung nr.',
+      'belegnummer',
+      '!bon-nr',
+      '!bon nr',
+      '!beleg-nr',
+      '!belegnr',
+    ],
     invoice_date: ['rechnungsdatum', 'belegdatum', 'ausstellungsdatum', '!datum'],
     due_date: ['falligkeitsdatum', 'falligkeit', 'fallig am', 'zahlbar bis', 'zahlbar am', 'netto bis', 'zahlungsziel'],
     subtotal: ['nettobetrag', 'summe netto', 'rechnungssumme ohne ust', 'summe ohne ust', 'gesamtbetrag netto', 'zwischensumme', 'warenwert', 'netto'],
@@ -106,7 +121,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     amount_due: ['zahlbetrag', 'zu zahlen', 'zu zahlender betrag', 'offener betrag', 'falliger betrag'],
     vendor: ['ver kaufer', 'lieferant', 'rechnungssteller', 'rechnungsaussteller', 'leistungserbringer', 'auftragnehmer', 'absender', 'angaben zum ver kaufer'],
     customer: ['kaufer', 'rechnungsempfanger', 'rechnungsadresse', 'leistungsempfanger', 'auftraggeber', '!kunde'],
-    vendor_tax_id: ['ust-idnr', 'ust-idnr.', 'ust-id', 'ust.-id.-nr.', 'umsatzsteuer-id', 'steuernummer', 'steuer-nr'],
+    vendor_tax_id: ['ust-idnr', 'ust-idnr.', 'ust-id', 'ust.-id.-nr.', 'umsatzsteuer-id', 'steuernummer', 'steuer-nr', 'uid', 'uid-nr', 'st.-nr.', 'st-nr'],
     credit_note: ['gutschrift', 'rechnungskorrektur', 'stornorechnung'],
     total_qualifier: ['zuschlag', 'zuschlage', 'abschlag', 'abschlage', 'rabatt', 'rabatte', 'anzahlung', 'anzahlungen', 'skonto', 'menge'],
     prepayment: ['anzahlung', 'anzahlungen', 'erhaltene anzahlungen', 'vorauszahlung', 'bereits bezahlt'],
@@ -130,16 +145,17 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     party_name: ['name', 'firmenname', 'firmenbezeichnung', 'unternehmensname'],
     allowance: ['rabatt', 'nachlass', 'preisnachlass', 'abschlag', 'abschlage'],
     charge: ['versandkosten', 'versand', 'fracht', 'frachtkosten', 'porto', 'verpackung', 'lieferkosten', 'zuschlag', 'zuschlage'],
+    branch: ['filiale', 'filial-nr', 'markt nr'],
   },
   fr: {
     invoice_title: ['facture'],
-    invoice_number: ['numero de facture', 'facture n', 'facture no', 'facture n°', 'n° de facture', 'n° facture', 'no de facture'],
+    invoice_number: ['numero de facture', 'facture n', 'facture no', 'facture n°', 'n° de facture', 'n° facture', 'no de facture', '!ticket', '!n ticket'],
     invoice_date: ['date de facture', 'date de facturation', "date d'emission", 'date de la facture'],
     due_date: ["date d'echeance", 'echeance', 'date limite de paiement', 'a payer avant le', 'payable avant le', 'a regler avant le'],
     subtotal: ['total ht', 'montant ht', 'sous-total', 'total hors taxes', 'base ht'],
     tax: ['tva', 'montant tva', 'total tva'],
     total: ['total ttc', 'montant ttc', 'montant total', 'total de la facture', '!total'],
-    amount_due: ['net a payer', 'montant du', 'reste a payer', 'somme a payer', 'total a payer'],
+    amount_due: ['net a payer', 'montant du', 'reste a payer', 'somme a payer', 'total a payer', 'a payer'],
     vendor: ['vendeur', 'fournisseur', 'emetteur', 'prestataire', 'emis par', 'facture par', 'vendu par'],
     customer: ['acheteur', 'facture a', 'adresse de facturation', 'destinataire', '!client'],
     vendor_tax_id: ['n tva intracommunautaire', 'tva intracommunautaire', 'numero de tva', 'n tva', 'siret'],
@@ -156,10 +172,22 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     party_name: ['nom', 'raison sociale', 'denomination', 'denomination sociale'],
     allowance: ['remise', 'remises', 'rabais', 'ristourne'],
     charge: ['frais de port', 'frais de livraison', "frais d'expedition", 'frais de transport', 'majoration'],
+    branch: ['magasin', 'succursale', 'agence'],
   },
   es: {
     invoice_title: ['factura'],
-    invoice_number: ['numero de factura', 'factura n', 'factura no', 'factura nº', 'nº de factura', 'n° de factura', 'no de factura'],
+    invoice_number: [
+      'numero de factura',
+      'factura n',
+      'factura no',
+      'factura nº',
+      'nº de factura',
+      'n° de factura',
+      'no de factura',
+      '!ticket',
+      '!n ticket',
+      '!factura simplificada',
+    ],
     invoice_date: ['fecha de factura', 'fecha de emision', 'fecha de expedicion', 'fecha factura', '!fecha'],
     due_date: ['fecha de vencimiento', 'vencimiento', 'fecha limite de pago', 'pagar antes del', 'pagadero antes del'],
     subtotal: ['base imponible', 'subtotal', 'importe neto', 'total sin iva'],
@@ -168,7 +196,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     amount_due: ['total a pagar', 'importe a pagar', 'importe adeudado', 'saldo pendiente'],
     vendor: ['vendedor', 'proveedor', 'emisor', 'datos del emisor', 'facturado por', 'emitido por'],
     customer: ['comprador', 'facturar a', 'datos del cliente', 'receptor', 'datos del receptor', '!cliente'],
-    vendor_tax_id: ['nif', 'cif', 'nif-iva', 'numero de iva'],
+    vendor_tax_id: ['nif', 'cif', 'nif-iva', 'numero de iva', 'c.i.f.', 'n.i.f.'],
     credit_note: ['nota de credito', 'factura rectificativa', 'abono'],
     total_qualifier: ['descuento', 'descuentos', 'anticipo', 'cantidad'],
     prepayment: ['anticipo', 'ya pagado', 'importe pagado'],
@@ -182,10 +210,11 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     party_name: ['nombre', 'razon social', 'denominacion social'],
     allowance: ['descuento', 'descuentos', 'bonificacion'],
     charge: ['gastos de envio', 'gastos de transporte', 'portes', 'transporte', 'recargo'],
+    branch: ['tienda', 'sucursal'],
   },
   it: {
     invoice_title: ['fattura'],
-    invoice_number: ['numero fattura', 'fattura n', 'fattura n.', 'fattura n°', 'n. fattura', 'n° fattura', 'numero documento'],
+    invoice_number: ['numero fattura', 'fattura n', 'fattura n.', 'fattura n°', 'n. fattura', 'n° fattura', 'numero documento', '!scontrino', '!scontrino n'],
     invoice_date: ['data fattura', 'data di emissione', 'data documento', '!data'],
     due_date: ['data di scadenza', 'scadenza', 'scadenza pagamento', 'da pagare entro', 'pagamento entro'],
     subtotal: ['imponibile', 'totale imponibile', 'subtotale', 'totale netto'],
@@ -208,10 +237,11 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     party_name: ['nome', 'ragione sociale', 'denominazione'],
     allowance: ['sconto', 'sconti', 'abbuono'],
     charge: ['spese di trasporto', 'spese di spedizione', 'trasporto', 'spedizione', 'maggiorazione'],
+    branch: ['negozio', 'punto vendita', 'filiale'],
   },
   nl: {
     invoice_title: ['factuur', '*factuur'],
-    invoice_number: ['factuurnummer', 'factuurnr', 'factuurnr.', 'factuur nr'],
+    invoice_number: ['factuurnummer', 'factuurnr', 'factuurnr.', 'factuur nr', '!bonnummer', '!bon nr'],
     invoice_date: ['factuurdatum', '!datum'],
     due_date: ['vervaldatum', 'uiterste betaaldatum', 'te betalen voor', 'uiterlijk te betalen op'],
     subtotal: ['subtotaal', 'totaal excl. btw', 'netto bedrag', 'totaal exclusief btw'],
@@ -234,10 +264,11 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     party_name: ['naam', 'bedrijfsnaam', 'handelsnaam'],
     allowance: ['korting', 'kortingen'],
     charge: ['verzendkosten', 'vrachtkosten', 'bezorgkosten', 'verzending', 'toeslag'],
+    branch: ['filiaal', 'winkel', 'vestiging'],
   },
   pt: {
     invoice_title: ['fatura', 'nota fiscal'],
-    invoice_number: ['numero da fatura', 'fatura n', 'fatura n.º', 'fatura nº', 'n.º da fatura', 'nº da fatura', 'nota fiscal n'],
+    invoice_number: ['numero da fatura', 'fatura n', 'fatura n.º', 'fatura nº', 'n.º da fatura', 'nº da fatura', 'nota fiscal n', '!talao', '!recibo n'],
     invoice_date: ['data da fatura', 'data de emissao', 'data fatura'],
     due_date: ['data de vencimento', 'vencimento', 'pagar ate', 'pagavel ate', 'data limite de pagamento'],
     subtotal: ['subtotal', 'valor liquido', 'base tributavel', 'total sem iva'],
@@ -260,6 +291,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     party_name: ['nome', 'denominacao social', 'razao social'],
     allowance: ['desconto', 'descontos', 'abatimento'],
     charge: ['portes', 'portes de envio', 'transporte', 'frete', 'despesas de envio'],
+    branch: ['loja', 'filial'],
   },
   // Malay: Malaysia's till slips and invoices (SST), often with English labels beside these.
   ms: {
@@ -287,6 +319,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     party_name: ['nama', 'nama syarikat', 'nama perniagaan'],
     allowance: ['diskaun', 'potongan'],
     charge: ['caj penghantaran', 'penghantaran'],
+    branch: ['cawangan', 'kedai no'],
   },
   ar: {
     invoice_title: ['فاتورة', 'فاتورة ضريبية'],
@@ -314,5 +347,6 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     party_name: ['الاسم', 'اسم الشركة'],
     allowance: ['خصم', 'الخصم'],
     charge: ['الشحن', 'رسوم الشحن', 'رسوم التوصيل'],
+    branch: ['فرع'],
   },
 };

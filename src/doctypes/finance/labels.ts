@@ -41,10 +41,11 @@ const WORDED_STRENGTH: Record<WordedLabel, [number, number]> = {
   party_name: [2, 2],
   allowance: [2, 2],
   charge: [2, 2],
+  branch: [2, 2],
 };
 /** Labels that name a block or a field only at the start of a line ("From:" yes, "Transfer from"
  * no; "Name:" yes, "Good Name Ltd" no). */
-const LINE_START = new Set<WordedLabel>(['vendor', 'party_name']);
+const LINE_START = new Set<WordedLabel>(['vendor', 'party_name', 'branch']);
 
 const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -202,6 +203,7 @@ export const LABELS = {
   party_name: WORDED.party_name,
   allowance: WORDED.allowance,
   charge: WORDED.charge,
+  branch: WORDED.branch,
   payment_method: [L(/\bPAID\s*BY\b|\bPAYMENT\s*(?:METHOD|MODE|TYPE)\b|\bPAYMENT\b\s*:|\bTENDER\b|\bMODE\s*DE\s*(?:PAIEMENT|REGLEMENT)\b/, 2)],
 } satisfies Record<string, LabelPattern[]>;
 

@@ -152,3 +152,56 @@ describe('the shop name read from a header line that holds more than the name', 
     expect(unsure('POPULAR BOOK.', 0.3, 'KL FESTIVAL CITY MALL')).toBe('POPULAR BOOK.');
   });
 });
+
+describe('the address under the shop name', () => {
+  /** The header's lines, one under the other from the top, then a total. */
+  const slip = (...lines: string[]) =>
+    findMerchant(readingRows(placed([...lines.map((t, i): Entry => [t, 0.2, 0.03 + i * 0.02]), ['TOTAL', 0.05, 0.5], ['9.60', 0.75, 0.5]])));
+
+  it('takes the lines from the street to the phone, and publishes them', () => {
+    const m = slip('SYARIKAT PERNIAGAAN GIN KEE', '(81109-A)', 'NO 290, JALAN AIR PANAS,', 'SETAPAK,', '53200, KUALA LUMPUR.', 'TEL : 03-40210276');
+    expect([m?.address, m?.addressDoubt]).toEqual(['NO 290, JALAN AIR PANAS, SETAPAK, 53200, KUALA LUMPUR.', null]);
+  });
+
+  it("ends the address at a tax number or the slip's own number, in any language", () => {
+    for (const end of ['UID: DE 427305083', 'C.I.F. A82159469', 'TICKET 448492', 'Bon-Nr.: R1936991', 'N° TVA FR14262073681'])
+      expect(
+        [
+          slip('DROGERIE HOFFMANN GMBH', 'MARKTPLATZ 9', '50667 KOLN', end)?.address,
+          slip('DROGERIE HOFFMANN GMBH', 'MARKTPLATZ 9', '50667 KOLN', end)?.addressDoubt,
+        ],
+        end,
+      ).toEqual(['MARKTPLATZ 9, 50667 KOLN', null]);
+  });
+
+  it('doubts an address whose first line holds no number (a slogan) or names a branch', () => {
+    expect(slip('BUCHHANDLUNG AM MARKT GMBH', 'Frisch aus dem Ofen', 'HAUPTSTRASSE 112', '04109 LEIPZIG', 'TEL: 06-2111 8820')?.addressDoubt).toMatch(/slogan/);
+    expect(slip('FARMACIA SAN MIGUEL SL', 'TIENDA 0452 VALENCIA CENTRO', 'C/ MAYOR, 23', '28013 MADRID', 'TEL: 96-111 2233')?.addressDoubt).toMatch(/branch/);
+  });
+
+  it('doubts an address that stops at a line which does not plainly end it: a postcode read as an amount', () => {
+    const m = slip('SYARIKAT PERNIAGAAN GIN KEE', 'NO 290, JALAN AIR PANAS,', 'SETAPAK,', '£3200, KUALA LUMPUR.', 'TEL : 03-40210276');
+    expect(m?.address).toBe('NO 290, JALAN AIR PANAS, SETAPAK');
+    expect(m?.addressDoubt).toMatch(/may go on over the next line, "£3200, KUALA LUMPUR\."/);
+  });
+});
+
+describe('an address without a postcode', () => {
+  it("is doubted, right or not: the lines may as well be the shop's name or branch under a logo", () => {
+    const m = findMerchant(
+      readingRows(
+        placed([
+          ['TEALIVE', 0.3, 0.03, 2],
+          ['SHELL STATION PT15944, Mukim', 0.2, 0.07],
+          ['Batu,', 0.25, 0.09],
+          ['Jln Besar Kepong', 0.25, 0.11],
+          ['TAX INVOICE', 0.3, 0.13],
+          ['TOTAL', 0.05, 0.5],
+          ['9.60', 0.75, 0.5],
+        ]),
+      ),
+    );
+    expect(m?.address).toBe('SHELL STATION PT15944, Mukim, Batu, Jln Besar Kepong');
+    expect(m?.addressDoubt).toMatch(/no postcode/);
+  });
+});

@@ -17,10 +17,13 @@ export interface MerchantReading {
   doubt: string | null;
   address: string | null;
   addressBoxes: Box[];
+  /** Why the address may begin or end elsewhere; such an address is not published. */
+  addressDoubt: string | null;
   page: number;
 }
 
 const HEADER_ROWS = 6;
+const MAX_ADDRESS_LINES = 5;
 const TITLE =
   /^\W*(?:TAX\s+INVOICE|INVOICE|RECEIPT|CASH\s+(?:SALE|BILL|RECEIPT)|SALES?\s+RECEIPT|WELCOME|BILL|SIMPLIFIED\s+TAX\s+INVOICE|COPY|OFFICIAL\s+RECEIPT)\W*$/i;
 const STOP_LABELS: LabelName[] = ['invoice_number', 'vendor_tax_id', 'invoice_date', 'total', 'subtotal', 'payment_method'];
@@ -81,15 +84,48 @@ const rowText = (r: Row): string =>
     .trim();
 
 function stops(text: string): boolean {
+  return endsHeader(text) || findAmounts(text).some((a) => a.currency);
+}
+
+/** A line that plainly comes after a shop's name and address: its phone or e-mail, a title, a
+ * date, a labelled number or a total, a tax registration, a rule. */
+function endsHeader(text: string): boolean {
   return (
     CONTACT.test(text) ||
     TITLE.test(text) ||
     findDates(text).length > 0 ||
-    findAmounts(text).some((a) => a.currency) ||
     STOP_LABELS.some((l) => matchLabel(l, text)?.strength === 3) ||
+    ADDRESS_ENDS.some((l) => matchLabel(l, text)) ||
     /\bGST\b|\bSST\b|\bVAT\b/i.test(text) ||
     /^[-=*_\s]{5,}$/.test(text)
   );
+}
+
+/** Labels that end an address whatever their strength: a tax number ("UID:", "C.I.F."), the
+ * company's registry, the slip's own number ("TICKET 448492", "Bon-Nr."). */
+const ADDRESS_ENDS: LabelName[] = ['vendor_tax_id', 'registry', 'invoice_number'];
+
+/** A postcode: four to six digits standing alone ("53200", "04109", "1000-001"), or a British one ("SW1A 1AA"). */
+const POSTCODE = /\b\d{4,6}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b/;
+
+/** Why the lines taken for the address may not be it, or not all of it: such an address is not
+ * published (the document is not held back for it). Its first line holds no number, as a street's
+ * line does, or names a branch ("Frisch aus dem Ofen", "TIENDA 0452 VALENCIA CENTRO" over the
+ * street); none of its lines holds a postcode (the name's own lines, when a logo above was taken
+ * for the name: "CT281 - Tealive Shell Kepong", "Ottogo Enterprise"); or the address stopped at a
+ * line that does not plainly end it ("£3200, KUALA LUMPUR." read as an amount, where the postcode
+ * was; or the line after its most lines). */
+function addressDoubt(parts: string[], after: Row | undefined): string | null {
+  const first = parts[0];
+  if (!first) return null;
+  if (!/\d/.test(first))
+    return `The line "${first}" under the shop's name holds no number, as a street's line does; it may be a slogan rather than the address.`;
+  const branch = parts.find((p) => matchLabel('branch', p));
+  if (branch) return `The line "${branch}" names the shop's branch; a person must say where the address begins.`;
+  if (after && !endsHeader(after.text)) return `The address may go on over the next line, "${after.text}"; a person must say where it ends.`;
+  if (!parts.some((p) => POSTCODE.test(p)))
+    return `The lines taken for the address hold no postcode; they may be the shop's name or branch rather than its address.`;
+  return null;
 }
 
 export function findMerchant(rows: Row[]): MerchantReading | null {
@@ -126,13 +162,20 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
   const rest = pageRows.filter((x) => x.index > last.index);
   const parts: string[] = [];
   const boxes: Box[] = [];
-  for (const r of rest.slice(0, 8)) {
+  let addressEnd: Row | undefined;
+  for (const [i, r] of rest.slice(0, 8).entries()) {
     // Registration lines and a repeat of the company's name sit among the address lines.
     if (REGISTRATION.test(r.text) || (parts.length === 0 && LEGAL_FORM.test(r.text) && !/\d/.test(r.text))) continue;
-    if (stops(r.text) || letters(r.text) < 2) break;
+    if (stops(r.text) || letters(r.text) < 2) {
+      addressEnd = r;
+      break;
+    }
     parts.push(rowText(r).replace(/[,\s]+$/, ''));
     boxes.push(r.box);
-    if (parts.length >= 5) break;
+    if (parts.length >= MAX_ADDRESS_LINES) {
+      addressEnd = rest[i + 1];
+      break;
+    }
   }
   const name = nameRows.map(rowText).join(' ').replace(TRAILING_REGISTRATION, '').trim();
   return {
@@ -153,6 +196,7 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
       openName(name, last, rest),
     address: parts.length ? parts.join(', ') : null,
     addressBoxes: boxes,
+    addressDoubt: addressDoubt(parts, addressEnd),
     page: last.page,
   };
 }
