@@ -89,9 +89,10 @@ export const reReadStep: Step<ReadContext> = {
  * read's; the extractor then places the amounts as on any page. A till slip still without a
  * total is read again whole as one block of lines (psm 6): laying the page out (psm 3) splits a
  * slip's right-hand amounts into a column of their own, which Tesseract at times drops altogether
- * ("SUMME EUR" with no amount, the items without prices); the block read's lines are taken when a
- * total is found in them. Nothing is published on this alone: the second engine reads the total's
- * crop afterwards (cross-read), as for every value. */
+ * ("SUMME EUR" with no amount, the items without prices); when a total is found in the block read,
+ * its rows holding amounts are taken in place of the laid-out lines beside them. An invoice's
+ * columns are laid out on purpose, and it is not read so. Nothing is published on this alone: the
+ * second engine reads the total's crop afterwards (cross-read), as for every value. */
 export const reReadTotalRowsStep: Step<ReadContext> = {
   name: 're_read_rows',
   async run(ctx) {
@@ -156,12 +157,8 @@ export const reReadTotalRowsStep: Step<ReadContext> = {
 function withAmountRows(page: PageText, block: PageText | undefined): PageText {
   const lines = block?.lines ?? [];
   const beside = (l: Line, of: Line[]) => of.some((r) => l.box[1] < r.box[3] && l.box[3] > r.box[1]);
-  const rows = lines.filter((l) =>
-    beside(
-      l,
-      lines.filter((a) => findAmounts(a.text).length > 0),
-    ),
-  );
+  const withAmounts = lines.filter((l) => findAmounts(l.text).length > 0);
+  const rows = lines.filter((l) => beside(l, withAmounts));
   return { ...page, lines: [...page.lines.filter((l) => !beside(l, rows)), ...rows].sort((a, b) => a.box[1] - b.box[1]) };
 }
 
