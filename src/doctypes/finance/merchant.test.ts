@@ -174,9 +174,11 @@ describe('the address under the shop name', () => {
       ).toEqual(['MARKTPLATZ 9, 50667 KOLN', null]);
   });
 
-  it('doubts an address whose first line holds no number (a slogan) or names a branch', () => {
+  it('doubts an address whose first line holds no number but a year (a slogan) or names a branch', () => {
     expect(slip('BUCHHANDLUNG AM MARKT GMBH', 'Frisch aus dem Ofen', 'HAUPTSTRASSE 112', '04109 LEIPZIG', 'TEL: 06-2111 8820')?.addressDoubt).toMatch(/slogan/);
     expect(slip('FARMACIA SAN MIGUEL SL', 'TIENDA 0452 VALENCIA CENTRO', 'C/ MAYOR, 23', '28013 MADRID', 'TEL: 96-111 2233')?.addressDoubt).toMatch(/branch/);
+    // A slogan's year is no street's number.
+    expect(slip('CAFE MULLER KG', 'Qualitat seit 1952', 'MARKTPLATZ 9', '50667 KOLN', 'TEL: 0221 12345')?.addressDoubt).toMatch(/no number but a year/);
   });
 
   it('doubts an address that stops at a line which does not plainly end it: a postcode read as an amount', () => {
@@ -203,5 +205,25 @@ describe('an address without a postcode', () => {
     );
     expect(m?.address).toBe('SHELL STATION PT15944, Mukim, Batu, Jln Besar Kepong');
     expect(m?.addressDoubt).toMatch(/no postcode/);
+  });
+});
+
+describe('the shop name above its phone', () => {
+  it("never takes a line under the header's phone for the name, though it holds a legal form's letters", () => {
+    const m = findMerchant(
+      readingRows(
+        placed([
+          ['~ FRESH ~', 0.35, 0.03],
+          ['FRUTAS HERMANOS RUIZ', 0.2, 0.05, 1.6],
+          ['PLAZA NUEVA 4, BAJO', 0.2, 0.07],
+          ['41001 SEVILLA', 0.3, 0.09],
+          ['TEL: 06-5352 5227', 0.3, 0.11],
+          ['MANZANAS KG', 0.05, 0.13],
+          ['TOTAL A PAGAR', 0.05, 0.5],
+          ['50,30', 0.75, 0.5],
+        ]),
+      ),
+    );
+    expect(m?.name).toBe('FRUTAS HERMANOS RUIZ');
   });
 });

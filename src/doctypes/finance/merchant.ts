@@ -105,12 +105,14 @@ function endsHeader(text: string): boolean {
  * company's registry, the slip's own number ("TICKET 448492", "Bon-Nr."). */
 const ADDRESS_ENDS: LabelName[] = ['vendor_tax_id', 'registry', 'invoice_number'];
 
+/** A year as a slogan prints it ("Desde 1964", "Qualität seit 1952"). */
+const YEAR = /^(?:1[89]|20)\d\d$/;
 /** A postcode: four to six digits standing alone ("53200", "04109", "1000-001"), or a British one ("SW1A 1AA"). */
 const POSTCODE = /\b\d{4,6}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b/;
 
 /** Why the lines taken for the address may not be it, or not all of it: such an address is not
- * published (the document is not held back for it). Its first line holds no number, as a street's
- * line does, or names a branch ("Frisch aus dem Ofen", "TIENDA 0452 VALENCIA CENTRO" over the
+ * published (the document is not held back for it). Its first line holds no number but a year,
+ * where a street's line holds its number, or names a branch ("Frisch aus dem Ofen", "TIENDA 0452 VALENCIA CENTRO" over the
  * street); none of its lines holds a postcode (the name's own lines, when a logo above was taken
  * for the name: "CT281 - Tealive Shell Kepong", "Ottogo Enterprise"); or the address stopped at a
  * line that does not plainly end it ("£3200, KUALA LUMPUR." read as an amount, where the postcode
@@ -118,8 +120,9 @@ const POSTCODE = /\b\d{4,6}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b/;
 function addressDoubt(parts: string[], after: Row | undefined): string | null {
   const first = parts[0];
   if (!first) return null;
-  if (!/\d/.test(first))
-    return `The line "${first}" under the shop's name holds no number, as a street's line does; it may be a slogan rather than the address.`;
+  const numbers = first.match(/\d+/g) ?? [];
+  if (!numbers.some((n) => !YEAR.test(n)))
+    return `The line "${first}" under the shop's name holds ${numbers.length ? 'no number but a year' : 'no number'}, where a street's line holds its number; it may be a slogan rather than the address.`;
   const branch = parts.find((p) => matchLabel('branch', p));
   if (branch) return `The line "${branch}" names the shop's branch; a person must say where the address begins.`;
   if (after && !endsHeader(after.text)) return `The address may go on over the next line, "${after.text}"; a person must say where it ends.`;
@@ -130,7 +133,11 @@ function addressDoubt(parts: string[], after: Row | undefined): string | null {
 
 export function findMerchant(rows: Row[]): MerchantReading | null {
   const page = rows[0]?.page;
-  const head = rows.filter((r) => r.page === page).slice(0, HEADER_ROWS);
+  const firstRows = rows.filter((r) => r.page === page).slice(0, HEADER_ROWS);
+  // The shop's phone or e-mail closes its header: a line under it is an item's or the till's
+  // ("MANZANAS KG" under "TEL: …" on a short header), never the name.
+  const contact = firstRows.findIndex((r) => CONTACT.test(r.text));
+  const head = contact >= 0 ? firstRows.slice(0, contact) : firstRows;
   // Type size is told against the header's text lines; a stray mark (".") is no measure.
   const typical = Math.min(...head.filter(named).map((r) => r.height));
   let best: { row: Row; score: number } | null = null;
