@@ -4,6 +4,8 @@ import { readingRows } from './rows.js';
 import { placed } from './test-reading.js';
 
 type Entry = [text: string, x: number, y: number, size?: number];
+/** The shop found on a slip of the given lines and a total under them. */
+const withTotal = (...lines: Entry[]) => findMerchant(readingRows(placed([...lines, ['TOTAL', 0.05, 0.5], ['9.60', 0.75, 0.5]])));
 /** A till slip's header: the given lines, then an address and the totals. */
 const header = (...lines: Entry[]) =>
   findMerchant(readingRows(placed([...lines, ['NO 8, JALAN 7/118R', 0.2, 0.2], ['TOTAL', 0.05, 0.3], ['9.60', 0.75, 0.3]])));
@@ -155,8 +157,7 @@ describe('the shop name read from a header line that holds more than the name', 
 
 describe('the address under the shop name', () => {
   /** The header's lines, one under the other from the top, then a total. */
-  const slip = (...lines: string[]) =>
-    findMerchant(readingRows(placed([...lines.map((t, i): Entry => [t, 0.2, 0.03 + i * 0.02]), ['TOTAL', 0.05, 0.5], ['9.60', 0.75, 0.5]])));
+  const slip = (...lines: string[]) => withTotal(...lines.map((t, i): Entry => [t, 0.2, 0.03 + i * 0.02]));
 
   it('takes the lines from the street to the phone, and publishes them', () => {
     const m = slip('SYARIKAT PERNIAGAAN GIN KEE', '(81109-A)', 'NO 290, JALAN AIR PANAS,', 'SETAPAK,', '53200, KUALA LUMPUR.', 'TEL : 03-40210276');
@@ -164,14 +165,10 @@ describe('the address under the shop name', () => {
   });
 
   it("ends the address at a tax number or the slip's own number, in any language", () => {
-    for (const end of ['UID: DE 427305083', 'C.I.F. A82159469', 'TICKET 448492', 'Bon-Nr.: R1936991', 'N° TVA FR14262073681'])
-      expect(
-        [
-          slip('DROGERIE HOFFMANN GMBH', 'MARKTPLATZ 9', '50667 KOLN', end)?.address,
-          slip('DROGERIE HOFFMANN GMBH', 'MARKTPLATZ 9', '50667 KOLN', end)?.addressDoubt,
-        ],
-        end,
-      ).toEqual(['MARKTPLATZ 9, 50667 KOLN', null]);
+    for (const end of ['UID: DE 427305083', 'C.I.F. A82159469', 'TICKET 448492', 'Bon-Nr.: R1936991', 'N° TVA FR14262073681']) {
+      const m = slip('DROGERIE HOFFMANN GMBH', 'MARKTPLATZ 9', '50667 KOLN', end);
+      expect([m?.address, m?.addressDoubt], end).toEqual(['MARKTPLATZ 9, 50667 KOLN', null]);
+    }
   });
 
   it('doubts an address whose first line holds no number but a year (a slogan) or names a branch', () => {
@@ -190,18 +187,12 @@ describe('the address under the shop name', () => {
 
 describe('an address without a postcode', () => {
   it("is doubted, right or not: the lines may as well be the shop's name or branch under a logo", () => {
-    const m = findMerchant(
-      readingRows(
-        placed([
-          ['TEALIVE', 0.3, 0.03, 2],
-          ['SHELL STATION PT15944, Mukim', 0.2, 0.07],
-          ['Batu,', 0.25, 0.09],
-          ['Jln Besar Kepong', 0.25, 0.11],
-          ['TAX INVOICE', 0.3, 0.13],
-          ['TOTAL', 0.05, 0.5],
-          ['9.60', 0.75, 0.5],
-        ]),
-      ),
+    const m = withTotal(
+      ['TEALIVE', 0.3, 0.03, 2],
+      ['SHELL STATION PT15944, Mukim', 0.2, 0.07],
+      ['Batu,', 0.25, 0.09],
+      ['Jln Besar Kepong', 0.25, 0.11],
+      ['TAX INVOICE', 0.3, 0.13],
     );
     expect(m?.address).toBe('SHELL STATION PT15944, Mukim, Batu, Jln Besar Kepong');
     expect(m?.addressDoubt).toMatch(/no postcode/);
@@ -210,19 +201,13 @@ describe('an address without a postcode', () => {
 
 describe('the shop name above its phone', () => {
   it("never takes a line under the header's phone for the name, though it holds a legal form's letters", () => {
-    const m = findMerchant(
-      readingRows(
-        placed([
-          ['~ FRESH ~', 0.35, 0.03],
-          ['FRUTAS HERMANOS RUIZ', 0.2, 0.05, 1.6],
-          ['PLAZA NUEVA 4, BAJO', 0.2, 0.07],
-          ['41001 SEVILLA', 0.3, 0.09],
-          ['TEL: 06-5352 5227', 0.3, 0.11],
-          ['MANZANAS KG', 0.05, 0.13],
-          ['TOTAL A PAGAR', 0.05, 0.5],
-          ['50,30', 0.75, 0.5],
-        ]),
-      ),
+    const m = withTotal(
+      ['~ FRESH ~', 0.35, 0.03],
+      ['FRUTAS HERMANOS RUIZ', 0.2, 0.05, 1.6],
+      ['PLAZA NUEVA 4, BAJO', 0.2, 0.07],
+      ['41001 SEVILLA', 0.3, 0.09],
+      ['TEL: 06-5352 5227', 0.3, 0.11],
+      ['MANZANAS KG', 0.05, 0.13],
     );
     expect(m?.name).toBe('FRUTAS HERMANOS RUIZ');
   });

@@ -26,7 +26,9 @@ const HEADER_ROWS = 6;
 const MAX_ADDRESS_LINES = 5;
 const TITLE =
   /^\W*(?:TAX\s+INVOICE|INVOICE|RECEIPT|CASH\s+(?:SALE|BILL|RECEIPT)|SALES?\s+RECEIPT|WELCOME|BILL|SIMPLIFIED\s+TAX\s+INVOICE|COPY|OFFICIAL\s+RECEIPT)\W*$/i;
-const STOP_LABELS: LabelName[] = ['invoice_number', 'vendor_tax_id', 'invoice_date', 'total', 'subtotal', 'payment_method'];
+/** Strong labels that end a header; a tax number or the slip's own number ends it whatever its
+ * label's strength (ADDRESS_ENDS). */
+const STOP_LABELS: LabelName[] = ['invoice_date', 'total', 'subtotal', 'payment_method'];
 /** A company registration number, on its own line ("(742016-W)", "CO-REG: 860671-D") or after
  * the name ("99 SPEED MART S/B (519537-X)"). */
 const REGISTRATION = /^\W*\(?[0-9]{4,}[-\s]?[A-Z]?\)?\W*$|\bCO(?:MPANY)?\.?\s*-?\s*(?:REG(?:ISTRATION)?|NO)\b|\bREG(?:ISTRATION)?\.?\s*NO\b/i;
@@ -112,8 +114,8 @@ const POSTCODE = /\b\d{4,6}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b/;
 
 /** Why the lines taken for the address may not be it, or not all of it: such an address is not
  * published (the document is not held back for it). Its first line holds no number but a year,
- * where a street's line holds its number, or names a branch ("Frisch aus dem Ofen", "TIENDA 0452 VALENCIA CENTRO" over the
- * street); none of its lines holds a postcode (the name's own lines, when a logo above was taken
+ * where a street's line holds its number, or names a branch ("Frisch aus dem Ofen", "TIENDA 0452
+ * VALENCIA CENTRO" over the street); none of its lines holds a postcode (the name's own lines, when a logo above was taken
  * for the name: "CT281 - Tealive Shell Kepong", "Ottogo Enterprise"); or the address stopped at a
  * line that does not plainly end it ("£3200, KUALA LUMPUR." read as an amount, where the postcode
  * was; or the line after its most lines). */
