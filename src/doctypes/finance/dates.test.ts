@@ -59,6 +59,30 @@ describe('dates in text', () => {
     expect(findDates('2025-05-100704')).toEqual([]);
   });
 
+  it('finds a date whose two-digit year runs into the time after it', () => {
+    expect(findDates('20/04/2522:26 Receipt # 89315').map((d) => d.raw)).toEqual(['20/04/25']);
+    expect(findDates('24/04/259:45:53NORESIT').map((d) => d.raw)).toEqual(['24/04/25']);
+    // Four digits before the colon are still a four-digit year and an hour when that makes a date.
+    expect(findDates('16.04.202519:52:31').map((d) => d.raw)).toEqual(['16.04.2025']);
+    expect(findDates('16.04.20219:52:31').map((d) => d.raw)).toEqual(['16.04.2021']);
+    // Without a time after them, digits run on are no date.
+    expect(findDates('20/04/252226')).toEqual([]);
+  });
+
+  it('finds a numeric date with a four-digit year read with a gap beside a separator', () => {
+    const found = findDates('16/04/ 202518:33Ticketn°T05339');
+    expect(found.map((d) => d.raw)).toEqual(['16/04/2025']);
+    expect(found[0]!.end).toBe('16/04/ 2025'.length);
+    expect(findDates('Datum: 16. 04. 2025').map((d) => d.raw)).toEqual(['16.04.2025']);
+    // A row joins a line's words with up to two spaces.
+    expect(findDates('16/04/  202518:33Ticketn°T05339').map((d) => d.raw)).toEqual(['16/04/2025']);
+    expect(findDates('02 -03-2018 17:23').map((d) => d.raw)).toEqual(['02-03-2018']);
+    // A number and an amount after it are no date, nor a two-digit year with a gap.
+    expect(findDates('1. 5.00 2. 12.50')).toEqual([]);
+    expect(findDates('02 -03-18 17:23')).toEqual([]);
+    expect(findDates('16/04/ 20251')).toEqual([]);
+  });
+
   it('reads payment terms and times', () => {
     expect(termsDays('Payment due within 30 days')).toBe(30);
     expect(termsDays('Net 14')).toBe(14);
