@@ -14,6 +14,8 @@
  * `party_name`: a form's field for a party's name ("Name:", "Raison sociale :"), under the party's label.
  * `allowance`, `charge`: a discount or a surcharge on the whole document (shipping, packaging), between
  * the lines' sum and the net: the lines add up to the net only with them.
+ * `service_charge`: a restaurant's charge for service, added to the subtotal before the total
+ * ("SERVICE CHARGE 10%", "CAJ PERKHIDMATAN"); a service tax ("CUKAI PERKHIDMATAN") is a tax.
  * `branch`: a till slip's line naming the shop's branch or store number ("TIENDA 0452 VALENCIA
  * CENTRO", "Filiale 0815"), which heads the address but is no part of it. */
 
@@ -45,6 +47,7 @@ export const WORDED_LABELS = [
   'party_name',
   'allowance',
   'charge',
+  'service_charge',
   'branch',
 ] as const;
 export type WordedLabel = (typeof WORDED_LABELS)[number];
@@ -97,6 +100,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
       'postage',
       'packaging',
     ],
+    service_charge: ['service charge', 'service chg', 'service chrg', 'svc charge', 'svc chg', 'svc chrg', 'service fee'],
     branch: ['branch', 'store', 'store no', 'outlet', 'shop no'],
   },
   de: {
@@ -145,6 +149,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     party_name: ['name', 'firmenname', 'firmenbezeichnung', 'unternehmensname'],
     allowance: ['rabatt', 'nachlass', 'preisnachlass', 'abschlag', 'abschlage'],
     charge: ['versandkosten', 'versand', 'fracht', 'frachtkosten', 'porto', 'verpackung', 'lieferkosten', 'zuschlag', 'zuschlage'],
+    service_charge: ['bedienung', 'bedienungsgeld', 'servicegebuhr', 'servicezuschlag'],
     branch: ['filiale', 'filial-nr', 'markt nr'],
   },
   fr: {
@@ -172,6 +177,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     party_name: ['nom', 'raison sociale', 'denomination', 'denomination sociale'],
     allowance: ['remise', 'remises', 'rabais', 'ristourne'],
     charge: ['frais de port', 'frais de livraison', "frais d'expedition", 'frais de transport', 'majoration'],
+    service_charge: ['frais de service', 'supplement service'],
     branch: ['magasin', 'succursale', 'agence'],
   },
   es: {
@@ -210,6 +216,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     party_name: ['nombre', 'razon social', 'denominacion social'],
     allowance: ['descuento', 'descuentos', 'bonificacion'],
     charge: ['gastos de envio', 'gastos de transporte', 'portes', 'transporte', 'recargo'],
+    service_charge: ['servicio', 'cargo por servicio', 'cargo de servicio'],
     branch: ['tienda', 'sucursal'],
   },
   it: {
@@ -237,6 +244,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     party_name: ['nome', 'ragione sociale', 'denominazione'],
     allowance: ['sconto', 'sconti', 'abbuono'],
     charge: ['spese di trasporto', 'spese di spedizione', 'trasporto', 'spedizione', 'maggiorazione'],
+    service_charge: ['servizio', 'costo del servizio'],
     branch: ['negozio', 'punto vendita', 'filiale'],
   },
   nl: {
@@ -264,6 +272,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     party_name: ['naam', 'bedrijfsnaam', 'handelsnaam'],
     allowance: ['korting', 'kortingen'],
     charge: ['verzendkosten', 'vrachtkosten', 'bezorgkosten', 'verzending', 'toeslag'],
+    service_charge: ['bediening', 'bedieningsgeld', 'servicekosten'],
     branch: ['filiaal', 'winkel', 'vestiging'],
   },
   pt: {
@@ -291,6 +300,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     party_name: ['nome', 'denominacao social', 'razao social'],
     allowance: ['desconto', 'descontos', 'abatimento'],
     charge: ['portes', 'portes de envio', 'transporte', 'frete', 'despesas de envio'],
+    service_charge: ['taxa de servico', 'servico'],
     branch: ['loja', 'filial'],
   },
   // Malay: Malaysia's till slips and invoices (SST), often with English labels beside these.
@@ -319,6 +329,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     party_name: ['nama', 'nama syarikat', 'nama perniagaan'],
     allowance: ['diskaun', 'potongan'],
     charge: ['caj penghantaran', 'penghantaran'],
+    service_charge: ['caj perkhidmatan', 'caj servis'],
     branch: ['cawangan', 'kedai no'],
   },
   ar: {
@@ -347,6 +358,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     party_name: ['الاسم', 'اسم الشركة'],
     allowance: ['خصم', 'الخصم'],
     charge: ['الشحن', 'رسوم الشحن', 'رسوم التوصيل'],
+    service_charge: ['رسوم الخدمة', 'رسم الخدمة'],
     branch: ['فرع'],
   },
 };

@@ -41,6 +41,7 @@ const WORDED_STRENGTH: Record<WordedLabel, [number, number]> = {
   party_name: [2, 2],
   allowance: [2, 2],
   charge: [2, 2],
+  service_charge: [3, 3],
   branch: [2, 2],
 };
 /** Labels that name a block or a field only at the start of a line ("From:" yes, "Transfer from"
@@ -203,6 +204,7 @@ export const LABELS = {
   party_name: WORDED.party_name,
   allowance: WORDED.allowance,
   charge: WORDED.charge,
+  service_charge: WORDED.service_charge,
   branch: WORDED.branch,
   payment_method: [L(/\bPAID\s*BY\b|\bPAYMENT\s*(?:METHOD|MODE|TYPE)\b|\bPAYMENT\b\s*:|\bTENDER\b|\bMODE\s*DE\s*(?:PAIEMENT|REGLEMENT)\b/, 2)],
 } satisfies Record<string, LabelPattern[]>;

@@ -46,9 +46,6 @@ export interface TotalsBlock {
 
 type Kind = 'total' | 'subtotal' | 'tax' | 'due' | 'rounding' | 'charge' | 'adjustment';
 
-/** A service charge ("SERVICE CHARGE 10%", "Svc Chg"); a "service tax" is a tax. */
-const SERVICE_CHARGE = /\bSERVICE\s*(?:CHARGE|CHRG|CHG)\b|\bSVC\.?\s*(?:CHARGE|CHRG|CHG)\b/;
-
 export interface LabelledAmount {
   value: number;
   raw: string;
@@ -109,7 +106,7 @@ function adjustmentSign(label: string): -1 | 1 | null {
 function classify(label: string): { kind: Kind; strength: number } | null {
   if (!/[A-Za-z]{2}/.test(label)) return null;
   const t = upper(label);
-  if (SERVICE_CHARGE.test(t) && !matchLabel('total', label)) return { kind: 'charge', strength: 3 };
+  if (matchLabel('service_charge', label) && !matchLabel('total', label)) return { kind: 'charge', strength: 3 };
   if (adjustmentSign(label) !== null) return { kind: 'adjustment', strength: 2 };
   // "Rounding -0.02" adjusts the total; "Rounded total", "Total after rounding" are totals.
   const rounding = matchLabel('rounding', label);
