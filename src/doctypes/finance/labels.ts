@@ -75,6 +75,12 @@ function phrasePattern(label: WordedLabel, phrase: string): LabelPattern {
 const WORDED: Record<WordedLabel, LabelPattern[]> = Object.fromEntries(
   WORDED_LABELS.map((label) => [label, LANGUAGES.flatMap((lang) => LABEL_WORDS[lang][label].map((p) => phrasePattern(label, p)))]),
 ) as Record<WordedLabel, LabelPattern[]>;
+/** A tax's name written with a dot after each letter ("I.V.A. 10%", "M.W.St.", "G.S.T."); a reader
+ * may take the I of I.V.A. for an L, a 1 or a bar ("L.V.A."), as it does in INVOICE. */
+export const DOTTED_TAX = String.raw`(?<![\p{L}\p{N}])(?:V\.\s?A\.\s?T|T\.\s?V\.\s?A|B\.\s?T\.\s?W|M\.\s?W\.\s?S\.?\s?T|U\.\s?S\.\s?T|G\.\s?S\.\s?T|[IL1|]\.\s?V\.\s?A|S\.\s?S\.\s?T)(?![\p{L}\p{N}])\.?`;
+/** What names a tax number rather than a tax's amount, after the tax's name. */
+const TAX_NUMBER_WORDS = String.raw`\s*(?:INVOICE|ID|NO|NR|NUMBER|REG(?:ISTRATION)?(?:\s*NO)?|CODE)\b`;
+
 export const LABELS = {
   // OCR reads the I of INVOICE as L or 1 and the O of NO as a zero.
   invoice_number: [
@@ -132,7 +138,7 @@ export const LABELS = {
       3,
     ),
   ],
-  tax: [...WORDED.tax, L(/\b(?:VAT|TAX|TVA|BTW|MWST|UST|GST|IVA|SST|SALES\s*TAX|TOTAL\s*TAX)\b/, 2)],
+  tax: [...WORDED.tax, L(/\b(?:VAT|TAX|TVA|BTW|MWST|UST|GST|IVA|SST|SALES\s*TAX|TOTAL\s*TAX)\b/, 2), L(new RegExp(DOTTED_TAX, 'u'), 2)],
   invoice_title: WORDED.invoice_title,
   amount_due: WORDED.amount_due,
   credit_note: WORDED.credit_note,
@@ -148,6 +154,7 @@ export const LABELS = {
       /\b(?:TAX|VAT|GST|TVA|BTW)\s*(?:INVOICE|ID|NO|NR|NUMBER|REG|REGISTRATION|CODE|\/\s*TIN)\b|\bUST-?\s*ID|\bUSTID|\bEXC(?:L|LUDING)?\.?\s*(?:GST|VAT|TAX)\b|\b(?:INCL|INCLUSIVE)\b/,
       2,
     ),
+    L(new RegExp(DOTTED_TAX + TAX_NUMBER_WORDS, 'u'), 2),
   ],
   /** Rows in the totals area that are neither the total nor its parts. */
   not_total: [
@@ -162,6 +169,7 @@ export const LABELS = {
       /\b(?:VAT|TAX|GST|TVA|BTW|IVA)\s*(?:ID|NO|NR|NUMBER|REG(?:ISTRATION)?(?:\s*NO)?|\/\s*TIN)\b\.?|\bUST-?\s*ID(?:NR)?\b\.?|\bUSTID\b|\bTIN\b|\bABN\b|\bSIRET\b|\bSTEUER-?\s*NR\b\.?|\bN[°º]?\s*TVA\b|\bBTW\b|\bCIF\b|\bP\.?\s*IVA\b/,
       2,
     ),
+    L(new RegExp(DOTTED_TAX + TAX_NUMBER_WORDS, 'u'), 2),
   ],
   customer: [
     ...WORDED.customer,

@@ -44,6 +44,19 @@ describe("a restaurant's service charge", () => {
     });
   });
 
+  it('reads a tax whose name is written with dots, its I misread as an L or a 1 too', () => {
+    for (const tax of ['I.V.A. 10%', 'L.V.A. 10%', '1.V.A. 10%', 'M.W.St. 10%', 'T.V.A. 10%', 'G.S.T. 10%'])
+      expect(findTotals(slip('Base imponible | 84,31', `${tax} | 8,43`, 'TOTAL EUROS | 92,74')), tax).toMatchObject({
+        subtotal: { value: 84.31 },
+        tax: { value: 8.43 },
+        total: { value: 92.74 },
+        consistent: true,
+      });
+    // The tax's total is the tax, and a tax number's line is none.
+    expect(findTotals(slip('Base imponible | 84,31', 'TOTAL I.V.A. | 8,43', 'TOTAL | 92,74'))).toMatchObject({ tax: { value: 8.43 }, total: { value: 92.74 } });
+    expect(findTotals(slip('G.S.T. REG NO | 001234567', 'SUBTOTAL | 10.00', 'TOTAL | 10.00')).tax).toBeNull();
+  });
+
   it('is read by its label in the till languages, and a Malay service tax stays a tax', () => {
     const charged = (label: string) =>
       findTotals(slip('SUBJUMLAH | 93.80', `${label} | 9.38`, 'CUKAI JUALAN 6% | 6.19', 'PEMBUNDARAN | -0.02', 'JUMLAH RM | 109.35'));

@@ -1,7 +1,7 @@
 import type { Box } from '../../readers/types.js';
 import { currencyOfMark } from './currency.js';
 import { cents, findAmounts, findPercent } from './money.js';
-import { matchLabel, upper } from './labels.js';
+import { DOTTED_TAX, matchLabel, upper } from './labels.js';
 import type { Row } from './rows.js';
 
 /** The totals block: rows that name a subtotal, a tax or a total, each with the amount at its right. */
@@ -44,6 +44,9 @@ export interface TotalsBlock {
   adjustments: AmountReading[];
 }
 
+/** "TOTAL I.V.A.", "Totale I.V.A.": the tax's total, as "TOTAL IVA" is. */
+const TOTAL_DOTTED_TAX = new RegExp(String.raw`\bTOTALE?\s*(?:DES\s*)?${DOTTED_TAX}`, 'u');
+
 type Kind = 'total' | 'subtotal' | 'tax' | 'due' | 'rounding' | 'charge' | 'adjustment';
 
 export interface LabelledAmount {
@@ -64,7 +67,7 @@ export function rowAmounts(row: Row): LabelledAmount[] {
     const amounts = findAmounts(cell.text);
     let words = cell.text;
     for (const a of [...amounts].reverse()) words = words.slice(0, a.start) + words.slice(a.end);
-    const wordy = /\p{L}{2}/u.test(words);
+    const wordy = /\p{L}\.?\p{L}/u.test(words);
     if (wordy && current) {
       out.push(current);
       current = null;
@@ -104,7 +107,8 @@ function adjustmentSign(label: string): -1 | 1 | null {
 }
 
 function classify(label: string): { kind: Kind; strength: number } | null {
-  if (!/[A-Za-z]{2}/.test(label)) return null;
+  // Words, or letters with a dot after each ("I.V.A.").
+  if (!/[A-Za-z]\.?[A-Za-z]/.test(label)) return null;
   const t = upper(label);
   if (matchLabel('service_charge', label) && !matchLabel('total', label)) return { kind: 'charge', strength: 3 };
   if (adjustmentSign(label) !== null) return { kind: 'adjustment', strength: 2 };
@@ -116,7 +120,8 @@ function classify(label: string): { kind: Kind; strength: number } | null {
   if (
     /\bTOTAL\s*(?:DES\s*)?(?:TAX(?:ES)?|VAT|GST|TVA|IVA|BTW|MWST|UST)\b|\b(?:TAX(?:ES)?|VAT|GST|IVA)\s*TOTAL\b|\bTOTALE\s*IVA\b|\bTOTAL\s+INCLUDES\s+(?:\d+(?:[.,]\d+)?\s*%\s*)?(?:GST|SST|VAT|TAX)\b/.test(
       t,
-    )
+    ) ||
+    TOTAL_DOTTED_TAX.test(t)
   )
     return { kind: 'tax', strength: 3 };
   const sub = matchLabel('subtotal', label);
