@@ -100,7 +100,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
       'postage',
       'packaging',
     ],
-    service_charge: ['service charge', 'service chg', 'service chrg', 'svc charge', 'svc chg', 'svc chrg', 'service fee'],
+    service_charge: ['service charge', 'service chg', 'service chrg', 'svc charge', 'svc chg', 'svc chrg'],
     branch: ['branch', 'store', 'store no', 'outlet', 'shop no'],
   },
   de: {
@@ -149,7 +149,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     party_name: ['name', 'firmenname', 'firmenbezeichnung', 'unternehmensname'],
     allowance: ['rabatt', 'nachlass', 'preisnachlass', 'abschlag', 'abschlage'],
     charge: ['versandkosten', 'versand', 'fracht', 'frachtkosten', 'porto', 'verpackung', 'lieferkosten', 'zuschlag', 'zuschlage'],
-    service_charge: ['bedienung', 'bedienungsgeld', 'servicegebuhr', 'servicezuschlag'],
+    service_charge: ['bedienungsgeld', 'bedienungszuschlag', 'servicegebuhr', 'servicezuschlag'],
     branch: ['filiale', 'filial-nr', 'markt nr'],
   },
   fr: {
@@ -216,7 +216,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     party_name: ['nombre', 'razon social', 'denominacion social'],
     allowance: ['descuento', 'descuentos', 'bonificacion'],
     charge: ['gastos de envio', 'gastos de transporte', 'portes', 'transporte', 'recargo'],
-    service_charge: ['servicio', 'cargo por servicio', 'cargo de servicio'],
+    service_charge: ['cargo por servicio', 'cargo de servicio', 'recargo por servicio'],
     branch: ['tienda', 'sucursal'],
   },
   it: {
@@ -244,7 +244,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     party_name: ['nome', 'ragione sociale', 'denominazione'],
     allowance: ['sconto', 'sconti', 'abbuono'],
     charge: ['spese di trasporto', 'spese di spedizione', 'trasporto', 'spedizione', 'maggiorazione'],
-    service_charge: ['servizio', 'costo del servizio'],
+    service_charge: ['costo del servizio', 'supplemento servizio'],
     branch: ['negozio', 'punto vendita', 'filiale'],
   },
   nl: {
@@ -272,7 +272,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     party_name: ['naam', 'bedrijfsnaam', 'handelsnaam'],
     allowance: ['korting', 'kortingen'],
     charge: ['verzendkosten', 'vrachtkosten', 'bezorgkosten', 'verzending', 'toeslag'],
-    service_charge: ['bediening', 'bedieningsgeld', 'servicekosten'],
+    service_charge: ['bedieningsgeld', 'servicekosten'],
     branch: ['filiaal', 'winkel', 'vestiging'],
   },
   pt: {
@@ -300,7 +300,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     party_name: ['nome', 'denominacao social', 'razao social'],
     allowance: ['desconto', 'descontos', 'abatimento'],
     charge: ['portes', 'portes de envio', 'transporte', 'frete', 'despesas de envio'],
-    service_charge: ['taxa de servico', 'servico'],
+    service_charge: ['taxa de servico'],
     branch: ['loja', 'filial'],
   },
   // Malay: Malaysia's till slips and invoices (SST), often with English labels beside these.

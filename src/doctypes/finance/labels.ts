@@ -212,7 +212,9 @@ export const LABELS = {
   party_name: WORDED.party_name,
   allowance: WORDED.allowance,
   charge: WORDED.charge,
-  service_charge: WORDED.service_charge,
+  // The service word alone names a waiter ("Bedienung: Anna") or a line item ("Servicio técnico");
+  // with its percentage it is the charge ("Bedienung 10%", "Servicio 10%", "Servizio 12%").
+  service_charge: [...WORDED.service_charge, L(/\b(?:SERVICE|SERVICIO|SERVIZIO|SERVICO|BEDIENUNG|BEDIENING)\s*\(?\d{1,2}(?:[.,]\d{1,2})?\s*%/, 3)],
   branch: WORDED.branch,
   payment_method: [L(/\bPAID\s*BY\b|\bPAYMENT\s*(?:METHOD|MODE|TYPE)\b|\bPAYMENT\b\s*:|\bTENDER\b|\bMODE\s*DE\s*(?:PAIEMENT|REGLEMENT)\b/, 2)],
 } satisfies Record<string, LabelPattern[]>;
