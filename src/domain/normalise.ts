@@ -85,7 +85,39 @@ const MONTHS: Record<string, number> = {
   SETTEMBRE: 9,
   OTTOBRE: 10,
   DICEMBRE: 12,
+  SETIEMBRE: 9,
+  JANEIRO: 1,
+  FEVEREIRO: 2,
+  MAIO: 5,
+  JUNHO: 6,
+  JULHO: 7,
+  SETEMBRO: 9,
+  OUTUBRO: 10,
+  NOVEMBRO: 11,
+  DEZEMBRO: 12,
+  JULAI: 7,
+  OGOS: 8,
+  DISEMBER: 12,
+  // Short forms that are words or names elsewhere ("2 SET 25.00", "MARCO"): months only before a
+  // four-digit year (MONTHS_WITH_FULL_YEAR).
+  ENE: 1,
+  GEN: 1,
+  MAC: 3,
+  MARCO: 3,
+  MRT: 3,
+  ABR: 4,
+  MAG: 5,
+  GIU: 6,
+  LUG: 7,
+  AGO: 8,
+  SET: 9,
+  OTT: 10,
+  OUT: 10,
+  DIC: 12,
+  DIS: 12,
 };
+/** Month words read as months only before a four-digit year (see MONTHS). */
+const MONTHS_WITH_FULL_YEAR = new Set(['ENE', 'GEN', 'MAC', 'MARCO', 'MRT', 'ABR', 'MAG', 'GIU', 'LUG', 'AGO', 'SET', 'OTT', 'OUT', 'DIC', 'DIS']);
 
 export function stripDiacritics(s: string): string {
   return s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
@@ -125,6 +157,10 @@ export function parseDate(text: string, order: 'dmy' | 'mdy' = 'dmy'): ParsedDat
   const t = stripDiacritics(text)
     .toUpperCase()
     .trim()
+    // "16 de abril de 2025", "16 de março de 2025", "16 del 2025": the words between are no part of it.
+    .replace(/\b(\d{1,2})\s+DE\s+([A-Z]{3,9})\.?\s+DEL?\s+(\d{4})\b/, '$1 $2 $3')
+    // "16th April 2025", "1st May", "1er mai"
+    .replace(/\b(\d{1,2})(?:ST|ND|RD|TH|ER)\b/, '$1')
     .replace(/\b[A-Z0]*[A-Z][A-Z0]*\b/g, (w) => (w.includes('0') && MONTHS[w.replace(/0/g, 'O')] !== undefined ? w.replace(/0/g, 'O') : w));
   let m = t.match(/\b(\d{4})[-./ ](\d{1,2})[-./ ](\d{1,2})\b/);
   if (m) {
@@ -147,7 +183,7 @@ export function parseDate(text: string, order: 'dmy' | 'mdy' = 'dmy'): ParsedDat
   }
   // identity documents print the month in two languages: 12 JANV/JAN 30, 12 JAN /JAN 2030
   m = t.match(/\b(\d{1,2})[\s\-./]*([A-Z]{3,9})\.?(?:\s*\/\s*([A-Z]{3,9})\.?)?[\s\-./,]*(\d{2}|\d{4})\b/);
-  if (m && MONTHS[m[2]!] !== undefined && (m[3] === undefined || MONTHS[m[3]] === MONTHS[m[2]!])) {
+  if (m && MONTHS[m[2]!] !== undefined && (m[3] === undefined || MONTHS[m[3]] === MONTHS[m[2]!]) && (m[4]!.length === 4 || !MONTHS_WITH_FULL_YEAR.has(m[2]!))) {
     const y = expandYear(Number(m[4]), m[4]!.length);
     const mo = MONTHS[m[2]!]!;
     const d = Number(m[1]);

@@ -83,6 +83,29 @@ describe('dates in text', () => {
     expect(findDates('16/04/ 20251')).toEqual([]);
   });
 
+  it('reads month words and long forms in the invoice and till languages', () => {
+    const iso = (text: string) => {
+      const d = findDates(text)[0];
+      return d ? (resolveDate(d.raw, 'dmy')?.iso ?? null) : null;
+    };
+    expect(iso('Fecha: 16 de abril de 2025')).toBe('2025-04-16');
+    expect(iso('DATA 16 DE MARÇO DE 2025')).toBe('2025-03-16');
+    expect(iso('16 ABR 2025')).toBe('2025-04-16');
+    expect(iso('16 dic 2025')).toBe('2025-12-16');
+    expect(iso('16 Mac 2025')).toBe('2025-03-16');
+    expect(iso('16 Ogos 2025')).toBe('2025-08-16');
+    expect(iso('16 Disember 2025')).toBe('2025-12-16');
+    expect(iso('16 outubro 2025')).toBe('2025-10-16');
+    expect(iso('16 mrt 2025')).toBe('2025-03-16');
+    expect(iso('16th April 2025')).toBe('2025-04-16');
+    expect(iso('1ST MAY 2025')).toBe('2025-05-01');
+    expect(iso('2025-04-16T10:20:00')).toBe('2025-04-16');
+    // A short form that is a word elsewhere is a month before a four-digit year only: an item's
+    // count and price are no date.
+    expect(findDates('2 SET 25.00')).toEqual([]);
+    expect(findDates('1 OUT 12')).toEqual([]);
+  });
+
   it('reads payment terms and times', () => {
     expect(termsDays('Payment due within 30 days')).toBe(30);
     expect(termsDays('Net 14')).toBe(14);

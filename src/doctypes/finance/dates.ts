@@ -19,13 +19,13 @@ const DATE_RE = new RegExp(
     // ("2025-05-1007:04:55", "19MAY202516:57:23"), as a till may print it ("21/09/201710:20:37AM").
     // A two-digit year too ("20/04/2522:26"): a year is two digits or four, so the digits before
     // the time's colon part one way only.
-    String.raw`\b\d{4}[-./]\d{1,2}[-./](?:\d{2}(?=\d{1,2}:\d{2})|\d{1,2}\b)`,
+    String.raw`\b\d{4}[-./]\d{1,2}[-./](?:\d{2}(?=\d{1,2}:\d{2})|\d{1,2}(?:\b|(?=T\d{1,2}:\d{2})))`,
     String.raw`\b\d{1,2}[-./]\d{1,2}[-./](?:\d{4}(?=\d{1,2}:\d{2})|\d{2}(?=\d{1,2}:\d{2})|(?:\d{4}|\d{2})(?![\d.,]\d))`,
     // PaddleOCR sets a gap beside a separator where the print has none ("16/04/ 202518:33"), and
     // German print may have one ("16. 04. 2025"): with a four-digit year only, which no amount
     // or quantity beside a number looks like ("2. 5.00").
     String.raw`\b\d{1,2} {0,2}[-./] {0,2}\d{1,2} {0,2}[-./] {0,2}\d{4}(?:(?=\d{1,2}:\d{2})|(?![\d.,]?\d))`,
-    String.raw`\b\d{1,2}(?:\.|er)?[\s-]*${MONTH_WORD}[\s\-,.]*\d{4}(?:\b|(?=\d{1,2}:\d{2}))`,
+    String.raw`\b\d{1,2}(?:\.|[Ee][Rr]|[Ss][Tt]|[Nn][Dd]|[Rr][Dd]|[Tt][Hh])?[\s-]*(?:[Dd][Ee]\s+)?${MONTH_WORD}[\s\-,.]*(?:[Dd][Ee][Ll]?\s+)?\d{4}(?:\b|(?=\d{1,2}:\d{2}))`,
     String.raw`\b\d{1,2}[\s-]${MONTH_WORD}[\s-]\d{2}\b`,
     String.raw`\b${MONTH_WORD}\s+\d{1,2}\s*,?\s*\d{4}\b`,
   ].join('|'),
@@ -49,7 +49,7 @@ export function findDates(text: string): DateToken[] {
     // "Time: 09.20.00" is a time of day written with dots, not 20 September 2000; "Date/Time:
     // 25/12/2018 14:05" is a date.
     if (TIME_OF_DAY_DOTTED.test(raw) && TIME_LABEL_BEFORE.test(searched.slice(Math.max(0, m.index - 12), m.index))) continue;
-    if (!parseDate(raw.replace(/(\d)er\b/i, '$1'), 'dmy') && !parseDate(raw, 'mdy')) continue;
+    if (!parseDate(raw, 'dmy') && !parseDate(raw, 'mdy')) continue;
     const num = raw.match(/^(\d{1,2})([-./])(\d{1,2})[-./](\d{2}|\d{4})$/);
     out.push({ raw, start: m.index, end: m.index + m[0].length, numeric: num ? { a: Number(num[1]), b: Number(num[3]), sep: num[2]! } : null });
   }
