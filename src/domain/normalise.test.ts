@@ -28,6 +28,10 @@ describe('normalise', () => {
     expect(amountsIn('VAT 20% 6,363.99')).toEqual([20, 6363.99]);
     expect(amountsIn('Total 1.234,56 EUR')).toEqual([1234.56]);
     expect(parseAmount('no figure')).toBeNull();
+    // Thousands set apart by a plain space before a decimal comma (French print), or by an apostrophe (Swiss).
+    expect(amountsIn('Total TTC 1 234,56 €')).toEqual([1234.56]);
+    expect(amountsIn('2 x 3,50 7,00')).toEqual([2, 3.5, 7]);
+    expect(amountsIn("CHF 1'234.50")).toEqual([1234.5]);
   });
 
   it('compares names without the spaces one reader drops', () => {

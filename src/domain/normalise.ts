@@ -213,8 +213,13 @@ export function parseAmount(text: string): number | null {
 }
 
 /** The number-like runs of a text, in order ("VAT 20% 6,363.99" → ["20", "6,363.99"]). */
+/** An amount with a decimal comma whose thousands stand apart by plain spaces ("1 234,56", "12 500,00"). */
+export const SPACE_GROUPED = String.raw`\d{1,3}(?: \d{3})+,\d{2}(?!\d)`;
+/** A Swiss amount's thousands stand apart by an apostrophe ("1'234.50"). */
+const AMOUNT_TOKEN = new RegExp(String.raw`-?${SPACE_GROUPED}|-?\d{1,3}(?:['’]\d{3})+[.,]\d{2}(?!\d)|-?\d[\d.,]*`, 'g');
+
 export function amountTokens(text: string): string[] {
-  return [...text.replace(/−/g, '-').matchAll(/-?\d[\d.,]*/g)].map((m) => m[0].replace(/[.,]+$/, ''));
+  return [...text.replace(/−/g, '-').matchAll(AMOUNT_TOKEN)].map((m) => m[0].replace(/[.,]+$/, '').replace(/[ '’]/g, ''));
 }
 
 /** All amounts a text holds, in order. */

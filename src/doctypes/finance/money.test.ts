@@ -22,6 +22,14 @@ describe('findAmounts', () => {
     expect(findAmounts('€ -9,32')).toMatchObject([{ value: -9.32 }]);
   });
 
+  it('reads thousands a plain space sets apart before a decimal comma, so that a French total keeps them', () => {
+    expect(findAmounts('Total TTC 1 234,56 €').map((a) => a.value)).toEqual([1234.56]);
+    expect(findAmounts('TOTAL 12 500,00 EUR').map((a) => a.value)).toEqual([12500]);
+    // Not with a decimal point, nor a group of other than three figures.
+    expect(findAmounts('1 234.56').map((a) => a.value)).toEqual([234.56]);
+    expect(findAmounts('2 x 3,50 7,00').map((a) => a.value)).toEqual([3.5, 7]);
+  });
+
   it('does not take dates, percentages, times or bare integers for amounts', () => {
     expect(findAmounts('20.04.2025')).toEqual([]);
     expect(findAmounts('01.05.14-31.05.14')).toEqual([]);
