@@ -224,7 +224,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     invoice_number: ['numero fattura', 'fattura n', 'fattura n.', 'fattura n°', 'n. fattura', 'n° fattura', 'numero documento', '!scontrino', '!scontrino n'],
     invoice_date: ['data fattura', 'data di emissione', 'data documento', '!data'],
     due_date: ['data di scadenza', 'scadenza', 'scadenza pagamento', 'da pagare entro', 'pagamento entro'],
-    subtotal: ['imponibile', 'totale imponibile', 'subtotale', 'totale netto'],
+    subtotal: ['imponibile', 'totale imponibile', 'subtotale', 'totale netto', 'totale parziale'],
     tax: ['iva', 'imposta', 'totale iva'],
     total: ['totale fattura', 'totale documento', 'importo totale', 'totale ivato', '!totale'],
     amount_due: ['importo dovuto', 'netto a pagare', 'totale da pagare', 'saldo dovuto'],

@@ -25,6 +25,28 @@ describe('a total whose amount is printed on the line under its label', () => {
   });
 });
 
+describe('the totals block in every label language', () => {
+  it('reads Arabic labels, whose letters are no Latin ones, and an Italian partial total as the subtotal', () => {
+    for (const [sub, tax, total] of [
+      ['المجموع الفرعي', 'ضريبة القيمة المضافة', 'الإجمالي'],
+      ['Totale parziale', 'IVA 22%', 'Totale'],
+    ])
+      expect(findTotals(slip(`${sub} | 10,00`, `${tax} | 2,20`, `${total} | 12,20`)), total).toMatchObject({
+        subtotal: { value: 10 },
+        tax: { value: 2.2 },
+        total: { value: 12.2 },
+        consistent: true,
+      });
+    // Printed right to left: each label right of its amount.
+    expect(findTotals(slip('10,00 | المجموع الفرعي', '2,20 | ضريبة القيمة المضافة', '12,20 | الإجمالي'))).toMatchObject({
+      subtotal: { value: 10 },
+      tax: { value: 2.2 },
+      total: { value: 12.2 },
+      consistent: true,
+    });
+  });
+});
+
 describe("a restaurant's service charge", () => {
   it('is added to the subtotal before the tax and the rounding', () => {
     const t = findTotals(slip('SUB TOTAL | 295.00', 'SERVICE CHARGE 10% | 29.50', 'GST 6% | 19.47', 'ROUNDING ADJ | -0.02', 'TOTAL | 343.95'));

@@ -49,6 +49,8 @@ const TOTAL_DOTTED_TAX = new RegExp(String.raw`\bTOTALE?\s*(?:DES\s*)?${DOTTED_T
 
 type Kind = 'total' | 'subtotal' | 'tax' | 'due' | 'rounding' | 'charge' | 'adjustment';
 
+const RIGHT_TO_LEFT = /\p{Script=Arabic}/u;
+
 export interface LabelledAmount {
   value: number;
   raw: string;
@@ -63,7 +65,11 @@ export function rowAmounts(row: Row): LabelledAmount[] {
   const out: LabelledAmount[] = [];
   let pending: string[] = [];
   let current: LabelledAmount | null = null;
-  for (const cell of row.cells) {
+  // An Arabic row printed right to left: its label stands right of its amount, which comes first.
+  const first = row.cells[0]?.text ?? '';
+  const rightToLeft = RIGHT_TO_LEFT.test(row.text) && !/[A-Za-z]/.test(row.text) && findAmounts(first).length > 0 && !/\p{L}/u.test(first);
+  const cells = rightToLeft ? [...row.cells].reverse() : row.cells;
+  for (const cell of cells) {
     const amounts = findAmounts(cell.text);
     let words = cell.text;
     for (const a of [...amounts].reverse()) words = words.slice(0, a.start) + words.slice(a.end);
@@ -107,8 +113,8 @@ function adjustmentSign(label: string): -1 | 1 | null {
 }
 
 function classify(label: string): { kind: Kind; strength: number } | null {
-  // Words, or letters with a dot after each ("I.V.A.").
-  if (!/[A-Za-z]\.?[A-Za-z]/.test(label)) return null;
+  // Words in any script (Arabic's too), or letters with a dot after each ("I.V.A.").
+  if (!/\p{L}\.?\p{L}/u.test(label)) return null;
   const t = upper(label);
   if (matchLabel('service_charge', label) && !matchLabel('total', label)) return { kind: 'charge', strength: 3 };
   if (adjustmentSign(label) !== null) return { kind: 'adjustment', strength: 2 };
