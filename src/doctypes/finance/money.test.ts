@@ -30,6 +30,11 @@ describe('findAmounts', () => {
     expect(findAmounts('2 x 3,50 7,00').map((a) => a.value)).toEqual([3.5, 7]);
   });
 
+  it('reads Indian grouping in lakhs and crores', () => {
+    expect(findAmounts('Total ₹1,23,456.78').map((a) => [a.value, a.currency])).toEqual([[123456.78, 'INR']]);
+    expect(findAmounts('Rs. 12,34,567.00').map((a) => a.value)).toEqual([1234567]);
+  });
+
   it('does not take dates, percentages, times or bare integers for amounts', () => {
     expect(findAmounts('20.04.2025')).toEqual([]);
     expect(findAmounts('01.05.14-31.05.14')).toEqual([]);
