@@ -50,6 +50,11 @@ describe('labels in every common language', () => {
       ['vendor', 'Verkäufer'],
       ['customer', 'Facturé à'],
       ['vendor_tax_id', 'Partita IVA'],
+      ['vendor_tax_id', 'TRN: 100234567800003'],
+      ['vendor_tax_id', 'GSTIN 29ABCDE1234F1Z5'],
+      ['vendor_tax_id', 'NIPC 501234567'],
+      ['invoice_number', 'Fatura-Recibo nº FR 2025/17'],
+      ['due_date', 'Vence em 01/02/2025'],
     ] as const) {
       expect(matchLabel(label, printed), `${label}: ${printed}`).not.toBeNull();
     }
