@@ -6,7 +6,7 @@ const NOW = new Date('2025-06-01T00:00:00Z');
 const read = textLayerPdfReader(NOW);
 
 describe('an invoice PDF with its EN 16931 XML', () => {
-  for (const syntax of ['CII', 'UBL'] as const) {
+  for (const syntax of ['CII', 'UBL', 'ZUGFeRD1'] as const) {
     it(`is read from the ${syntax} and verified when the page shows the same invoice`, async () => {
       const doc = await generateFacturXPdf({ seed: 11, now: NOW, syntax });
       const out = await read(doc.bytes);
@@ -21,7 +21,9 @@ describe('an invoice PDF with its EN 16931 XML', () => {
         iban: t.iban,
       });
       expect(out.result.fields.total!.evidence).toContain('text_layer');
-      expect(out.result.fields.total!.reason).toMatch(new RegExp(`embedded EN 16931 XML \\(${syntax}`));
+      expect(out.result.fields.total!.reason).toMatch(
+        syntax === 'ZUGFeRD1' ? /embedded invoice XML \(ZUGFeRD 1\.0, ZUGFeRD-invoice\.xml\)/ : new RegExp(`embedded EN 16931 XML \\(${syntax}`),
+      );
       expect(out.result.verified).toBe(true);
       expect(out.raw.tamper).toMatchObject({ suspected: false, checks: expect.arrayContaining(['embedded_data']) });
     }, 30_000);
@@ -41,6 +43,14 @@ describe('an invoice PDF with its EN 16931 XML', () => {
       expect(out.result.verified).toBe(false);
     }, 30_000);
   }
+
+  it('is flagged when ZUGFeRD 1.0 XML states another total than the page', async () => {
+    const doc = await generateFacturXPdf({ seed: 12, now: NOW, syntax: 'ZUGFeRD1', alter: 'total' });
+    const out = await read(doc.bytes);
+    expect(out.outcome.code).toBe('TAMPER_SUSPECTED');
+    const signs = (out.raw.tamper as { signs: Array<{ kind: string; fields: string[] }> }).signs;
+    expect(signs.find((s) => s.kind === 'embedded_data_mismatch')?.fields).toEqual(['total']);
+  }, 30_000);
 
   it('publishes dates its XML states out of order, and sends the invoice to a person for them', async () => {
     const plain = await generateFacturXPdf({ seed: 15, now: NOW });

@@ -2,7 +2,53 @@ import type { EInvoice, EInvoiceAdjustment, EInvoiceLine, EInvoiceParty } from '
 import { all, amount, attr, decimal, first, isoDate, joinAddress, text, type XmlNode } from './xml-tree.js';
 
 /** UN/CEFACT Cross Industry Invoice (Factur-X, ZUGFeRD 2.x, XRechnung CII) mapped to the invoice
- * model. Element names per EN 16931-3-3; namespaces are already removed. */
+ * model. Element names per EN 16931-3-3; namespaces are already removed. ZUGFeRD 1.0's
+ * CrossIndustryDocument (2014–2019, still sent by older German software) is the same model under
+ * the older CII names, mapped through its own vocabulary. */
+
+/** The element names that differ between the two generations of CII. */
+interface CiiNames {
+  context: string;
+  document: string;
+  transaction: string;
+  agreement: string;
+  settlement: string;
+  summation: string;
+  rate: string;
+  lineAgreement: string;
+  lineDelivery: string;
+  lineSettlement: string;
+  lineSummation: string;
+}
+
+const CII_D16B: CiiNames = {
+  context: 'ExchangedDocumentContext',
+  document: 'ExchangedDocument',
+  transaction: 'SupplyChainTradeTransaction',
+  agreement: 'ApplicableHeaderTradeAgreement',
+  settlement: 'ApplicableHeaderTradeSettlement',
+  summation: 'SpecifiedTradeSettlementHeaderMonetarySummation',
+  rate: 'RateApplicablePercent',
+  lineAgreement: 'SpecifiedLineTradeAgreement',
+  lineDelivery: 'SpecifiedLineTradeDelivery',
+  lineSettlement: 'SpecifiedLineTradeSettlement',
+  lineSummation: 'SpecifiedTradeSettlementLineMonetarySummation',
+};
+
+/** ZUGFeRD 1.0 (urn:ferd:CrossIndustryDocument:invoice:1p0). */
+const ZUGFERD_1: CiiNames = {
+  context: 'SpecifiedExchangedDocumentContext',
+  document: 'HeaderExchangedDocument',
+  transaction: 'SpecifiedSupplyChainTradeTransaction',
+  agreement: 'ApplicableSupplyChainTradeAgreement',
+  settlement: 'ApplicableSupplyChainTradeSettlement',
+  summation: 'SpecifiedTradeSettlementMonetarySummation',
+  rate: 'ApplicablePercent',
+  lineAgreement: 'SpecifiedSupplyChainTradeAgreement',
+  lineDelivery: 'SpecifiedSupplyChainTradeDelivery',
+  lineSettlement: 'SpecifiedSupplyChainTradeSettlement',
+  lineSummation: 'SpecifiedTradeSettlementMonetarySummation',
+};
 
 function party(node: unknown): EInvoiceParty {
   const addr = first(node, 'PostalTradeAddress');
@@ -15,13 +61,13 @@ function party(node: unknown): EInvoiceParty {
   };
 }
 
-function line(node: unknown): EInvoiceLine | null {
-  const net = amount(node, 'SpecifiedLineTradeSettlement', 'SpecifiedTradeSettlementLineMonetarySummation', 'LineTotalAmount');
+function line(node: unknown, names: CiiNames): EInvoiceLine | null {
+  const net = amount(node, names.lineSettlement, names.lineSummation, 'LineTotalAmount');
   if (net === null) return null;
-  const priceNode = first(node, 'SpecifiedLineTradeAgreement', 'NetPriceProductTradePrice');
+  const priceNode = first(node, names.lineAgreement, 'NetPriceProductTradePrice');
   const price = amount(priceNode, 'ChargeAmount');
   const basis = amount(priceNode, 'BasisQuantity') ?? 1;
-  const quantity = amount(node, 'SpecifiedLineTradeDelivery', 'BilledQuantity');
+  const quantity = amount(node, names.lineDelivery, 'BilledQuantity');
   const unitPrice = price !== null && basis > 0 ? Math.round((price / basis) * 1e6) / 1e6 : null;
   // A line with its own allowances or charges is not quantity × price: its price is left out
   // rather than shown in a relation the line does not have.
@@ -58,15 +104,17 @@ function taxTotal(summation: unknown, currency: string | null): number | null {
   return decimal(own);
 }
 
-export function mapCii(root: XmlNode): EInvoice {
-  const doc = first(root, 'ExchangedDocument');
-  const tx = first(root, 'SupplyChainTradeTransaction');
-  const agreement = first(tx, 'ApplicableHeaderTradeAgreement');
-  const settlement = first(tx, 'ApplicableHeaderTradeSettlement');
-  const summation = first(settlement, 'SpecifiedTradeSettlementHeaderMonetarySummation');
+/** `CrossIndustryInvoice` (CII D16B: Factur-X, ZUGFeRD 2.x, XRechnung) or ZUGFeRD 1.0's `CrossIndustryDocument`. */
+export function mapCii(root: XmlNode, generation: 'CII' | 'ZUGFeRD 1.0' = 'CII'): EInvoice {
+  const names = generation === 'CII' ? CII_D16B : ZUGFERD_1;
+  const doc = first(root, names.document);
+  const tx = first(root, names.transaction);
+  const agreement = first(tx, names.agreement);
+  const settlement = first(tx, names.settlement);
+  const summation = first(settlement, names.summation);
   const currency = text(settlement, 'InvoiceCurrencyCode');
   const rates = new Set(
-    all(settlement, 'ApplicableTradeTax', 'RateApplicablePercent')
+    all(settlement, 'ApplicableTradeTax', names.rate)
       .map(decimal)
       .filter((r): r is number => r !== null),
   );
@@ -75,8 +123,8 @@ export function mapCii(root: XmlNode): EInvoice {
     .map((n) => text(n))
     .filter(Boolean);
   return {
-    syntax: 'CII',
-    profile: text(root, 'ExchangedDocumentContext', 'GuidelineSpecifiedDocumentContextParameter', 'ID'),
+    syntax: generation,
+    profile: text(root, names.context, 'GuidelineSpecifiedDocumentContextParameter', 'ID'),
     number: text(doc, 'ID'),
     typeCode: text(doc, 'TypeCode'),
     issueDate: isoDate(text(doc, 'IssueDateTime', 'DateTimeString')),
@@ -94,7 +142,7 @@ export function mapCii(root: XmlNode): EInvoice {
     prepaid: amount(summation, 'TotalPrepaidAmount'),
     duePayable: amount(summation, 'DuePayableAmount'),
     lines: all(tx, 'IncludedSupplyChainTradeLineItem')
-      .map(line)
+      .map((l) => line(l, names))
       .filter((l): l is EInvoiceLine => l !== null),
     adjustments: adjustments(settlement),
   };

@@ -30,7 +30,9 @@ export const EMBEDDED_FIELD_KEYS = [
 ] as const;
 
 export function embeddedSource(invoice: EInvoice, attachment: string): string {
-  return `Read from the file's embedded EN 16931 XML (${invoice.syntax}, ${attachment}).`;
+  // ZUGFeRD 1.0 came before EN 16931, and its reason does not claim the standard.
+  const standard = invoice.syntax === 'ZUGFeRD 1.0' ? 'invoice XML' : 'EN 16931 XML';
+  return `Read from the file's embedded ${standard} (${invoice.syntax}, ${attachment}).`;
 }
 
 const code = (s: string | null): string | null => (s ? s.replace(/[\s.\-/]/g, '').toUpperCase() || null : null);

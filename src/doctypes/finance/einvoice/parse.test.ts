@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ciiXml, ublXml } from '../../../../test/fixtures/documents/index.js';
+import { ciiXml, ublXml, zugferd1Xml } from '../../../../test/fixtures/documents/index.js';
 import { resolveInvoice } from '../../../../test/fixtures/documents/invoice/generate.js';
 import { embeddedInvoiceValues } from './fields.js';
 import { parseEInvoice, XmlRefused } from './parse.js';
@@ -7,11 +7,11 @@ import { parseEInvoice, XmlRefused } from './parse.js';
 const NOW = new Date('2025-06-01T00:00:00Z');
 
 describe('parseEInvoice', () => {
-  for (const syntax of ['CII', 'UBL'] as const) {
+  for (const syntax of ['CII', 'UBL', 'ZUGFeRD 1.0'] as const) {
     it(`maps ${syntax} to the invoice: number, dates, parties, totals, IBAN and lines`, () => {
       for (let seed = 1; seed <= 6; seed++) {
         const { invoice: inv } = resolveInvoice({ seed, now: NOW });
-        const e = parseEInvoice(syntax === 'CII' ? ciiXml(inv) : ublXml(inv));
+        const e = parseEInvoice(syntax === 'CII' ? ciiXml(inv) : syntax === 'UBL' ? ublXml(inv) : zugferd1Xml(inv));
         expect(e.syntax).toBe(syntax);
         expect(e.number).toBe(inv.number);
         expect(e.issueDate).toBe(inv.issueDate.toISOString().slice(0, 10));

@@ -2,7 +2,8 @@
  * CII, or UBL): the subset the invoice fields publish. Plain data, so it crosses the intake
  * sandbox's structured-clone boundary. Amounts are numbers as written in the XML. */
 
-export type EInvoiceSyntax = 'CII' | 'UBL';
+/** `ZUGFeRD 1.0`: the CII of before EN 16931 (CrossIndustryDocument), mapped to the same model. */
+export type EInvoiceSyntax = 'CII' | 'UBL' | 'ZUGFeRD 1.0';
 
 export interface EInvoiceParty {
   name: string | null;
