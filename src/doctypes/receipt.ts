@@ -166,5 +166,5 @@ export const receipt: Doctype = {
   fields: RECEIPT_FIELDS,
   detect: detectReceipt,
   extract: extractReceipt,
-  rules: (ctx) => financeRules(ctx, { vendor: 'merchant_name', number: 'receipt_number', date: 'date', laterDates: [] }),
+  rules: (ctx) => financeRules(ctx, { vendor: 'merchant_name', number: 'receipt_number', date: 'date', laterDates: [], tillSlip: true }),
 };

@@ -313,6 +313,34 @@ describe('receipt from synthetic readings', () => {
     expect(unpaid.problems).toMatchObject([{ code: 'ARITHMETIC_MISMATCH' }]);
   });
 
+  it("withholds item rows both readers read that do not add up, and only them, when the slip's tender vouches for the total", async () => {
+    // A table with a header, read alike by both readers: 4 x 6.88 is 27.52, its faint 7 read as 1.
+    const row = (y: number, ...cells: string[]): Array<[string, number, number]> => cells.map((c, i) => [c, [0.05, 0.45, 0.6, 0.8][i]!, y]);
+    const slip = (reader: ReaderOutput['reader'], tender: boolean) =>
+      placed(
+        [
+          ['GOOD EATS', 0.2, 0.03],
+          ['25/12/2018 14:05', 0.05, 0.08],
+          ...row(0.2, 'ITEM', 'QTY', 'PRICE', 'AMOUNT'),
+          ...row(0.23, 'NASI LEMAK', '1', '9.76', '9.76'),
+          ...row(0.26, 'TEH TARIK', '4', '6.88', '21.52'),
+          ...row(0.32, 'SUB TOTAL', '', '', '37.28'),
+          ...row(0.34, 'SST 6%', '', '', '2.24'),
+          ...row(0.36, 'TOTAL', '', '', '39.52'),
+          ...(tender ? [...row(0.4, 'CASH', '', '', '50.00'), ...row(0.42, 'CHANGE', '', '', '10.48')] : []),
+        ].filter(([t]) => t !== '') as Array<[string, number, number]>,
+        reader,
+      );
+    const paid = await readFinance(receipt, [slip('tesseract', true), slip('paddle', true)], NOW);
+    expect(paid.problems.filter((p) => p.code === 'ARITHMETIC_MISMATCH')).toEqual([]);
+    expect(paid.get('total')).toMatchObject({ status: 'read', value: 39.52 });
+    expect(paid.get('line_items').problems).toContain('LOW_CONFIDENCE');
+    expect(paid.get('line_items').reason).toMatch(/4 × 6\.88 = 27\.52, printed 21\.52.*the rows were misread/);
+    // Without a tender that says what was paid, the rows still doubt the document.
+    const unpaid = await readFinance(receipt, [slip('tesseract', false), slip('paddle', false)], NOW);
+    expect(unpaid.problems).toMatchObject([{ code: 'ARITHMETIC_MISMATCH' }]);
+  });
+
   it('takes item rows fewer than the articles the slip counts for rows missed, not for a total that does not add up', async () => {
     const slip = (reader: ReaderOutput['reader'], count: string | null) =>
       placed(

@@ -3,7 +3,7 @@ import type { FieldValue } from '../../domain/result.js';
 import { fieldsByKey, fieldsInOrder, readingsOf, settled, withEvidence, type FieldReading } from '../../domain/field.js';
 import type { ReaderOutput } from '../../readers/types.js';
 import type { RulesContext, RulesOutcome } from '../types.js';
-import { checkArithmetic, supportedFields, type ItemNumbers } from './arithmetic.js';
+import { type Check, checkArithmetic, supportedFields, type ItemNumbers } from './arithmetic.js';
 import { fewerItemsThanPrinted, printedItemCount } from './item-count.js';
 import { matchLabel, type LabelName } from './labels.js';
 import { cents, findAmounts, formatAmount } from './money.js';
@@ -22,6 +22,8 @@ export interface FinanceRuleKeys {
   /** The document's own date, then dates that must not precede it. */
   date: string;
   laterDates: string[];
+  /** A till slip: its rows were computed by the till, never written by a person. */
+  tillSlip?: boolean;
 }
 
 const AMOUNT_KEYS = ['subtotal', 'tax_amount', 'total'] as const;
@@ -115,7 +117,7 @@ function lineUnread(pages: readonly Row[][], label: LabelName, unless?: LabelNam
   );
 }
 
-function arithmetic(fields: Map<string, FieldReading>, readings: readonly ReaderOutput[], problems: Problem[]): void {
+function arithmetic(fields: Map<string, FieldReading>, readings: readonly ReaderOutput[], problems: Problem[], tillSlip: boolean): void {
   settleConflicts(fields);
   settleTotalByItems(fields);
   // Each page reading's rows, for what the slip says besides its fields: the tender, the count, the rounding.
@@ -161,7 +163,22 @@ function arithmetic(fields: Map<string, FieldReading>, readings: readonly Reader
     if (key === 'line_items' && f && readByOneReader(f)) continue;
     if (f && f.status === 'read') fields.set(key, withEvidence(f, 'arithmetic'));
   }
-  const failed = checks.filter((c) => !c.ok && c.reportable);
+  const reported = checks.filter((c) => !c.ok && c.reportable);
+  // A till computes its rows itself: on a slip whose tender lines vouch for the total, a row that
+  // does not add up ("4 x 6.88 = 27.52" read as 21.52) was misread in its faint print, not printed
+  // wrong. So were rows whose sum misses a subtotal that, with the tax, makes the paid total. The
+  // rows alone are withheld and the slip is not held back for them.
+  const subtotalPaid = checks.some((c) => c.name === 'total' && c.ok);
+  const rowsOnly = (c: Check) => c.name === 'line' || (c.name === 'items_sum' && subtotalPaid && c.fields.every((k) => k === 'line_items' || k === 'subtotal'));
+  const misreadRows = tillSlip && totalPaid && items ? reported.filter(rowsOnly) : [];
+  if (misreadRows.length && items) {
+    fields.set('line_items', {
+      ...items,
+      problems: [...new Set([...items.problems, 'LOW_CONFIDENCE' as const])],
+      reason: `The item rows do not add up (${misreadRows.map((c) => c.detail).join('; ')}) while the total ${formatAmount(total!)} is ${tender!.what}: the rows were misread.`,
+    });
+  }
+  const failed = reported.filter((c) => !misreadRows.includes(c));
   if (failed.length) {
     // A total that the tender lines, other printed figures, say was paid is not what a sum that
     // fails doubts: the lines, the subtotal or the tax it was added from were misread or missed.
@@ -215,7 +232,7 @@ async function duplicate(ctx: RulesContext, fields: ReadonlyMap<string, FieldRea
 export async function financeRules(ctx: RulesContext, keys: FinanceRuleKeys): Promise<RulesOutcome> {
   const problems: Problem[] = [];
   const fields = fieldsByKey(ctx.fields);
-  arithmetic(fields, ctx.readings, problems);
+  arithmetic(fields, ctx.readings, problems, keys.tillSlip === true);
   dateProblems(fields, keys, ctx, problems);
   await duplicate(ctx, fields, keys, problems);
   return { problems, fields: fieldsInOrder(ctx.fields, fields) };
