@@ -175,7 +175,7 @@ function arithmetic(fields: Map<string, FieldReading>, readings: readonly Reader
     fields.set('line_items', {
       ...items,
       problems: [...new Set([...items.problems, 'LOW_CONFIDENCE' as const])],
-      reason: `The item rows do not add up (${misreadRows.map((c) => c.detail).join('; ')}) while the total ${formatAmount(total!)} is ${tender!.what}: the rows were misread.`,
+      reason: `The item rows do not add up (${misreadRows.map((c) => c.detail).join('; ')}) while the total ${formatAmount(total!)} is ${tender!.what}: the rows were misread or some were missed.`,
     });
   }
   const failed = reported.filter((c) => !misreadRows.includes(c));
