@@ -22,7 +22,7 @@ import { evalReceiptsPipeline, type ReceiptSplit } from './eval/receipts.js';
 import { loadSamples } from './eval/samples.js';
 
 /** `npm run eval -- --data ../shared/data [--only mrz-vectors,quality,identity,identity-layouts,finance,receipts,generated-receipts,einvoices,generated-invoices,pipeline,decisions,capture,cv] [--count 20 --seed 1 --photos 4]
- * [--receipts-split tune|held-out --limit N --show] (generated-receipts: the same split and --show, --limit receipts, 24 unless given, --receipt-layouts gst_items,… for those layouts alone) [--mrz-split tune|held-out] [--cv-split held-out|tune] [--id-split held-out|tune --id-count 4 --id-types passport,qid]`: accuracy of the
+ * [--receipts-split tune|held-out --limit N --show] (generated-receipts: the same split and --show, --limit receipts, 24 unless given, --receipts-from N to start N seeds into the split, --receipt-layouts gst_items,… for those layouts alone) [--mrz-split tune|held-out] [--cv-split held-out|tune] [--id-split held-out|tune --id-count 4 --id-types passport,qid]`: accuracy of the
  * readers, extractors and decisions on labelled documents the service has never been tuned to. */
 const { values } = parseArgs({
   options: {
@@ -34,6 +34,7 @@ const { values } = parseArgs({
     'receipts-split': { type: 'string', default: 'held-out' },
     limit: { type: 'string' },
     'receipt-layouts': { type: 'string' },
+    'receipts-from': { type: 'string', default: '0' },
     show: { type: 'boolean', default: false },
     'mrz-split': { type: 'string' },
     'cv-split': { type: 'string', default: 'held-out' },
@@ -118,7 +119,13 @@ if (wanted('generated-receipts')) {
     const unknown = layouts?.filter((l) => ![...VARIED_RECEIPT_LAYOUTS, ...EXTRA_RECEIPT_LAYOUTS].includes(l));
     if (unknown?.length) throw new Error(`unknown receipt layouts: ${unknown.join(', ')}`);
     printSetReports(
-      await evalGeneratedReceipts(deps, { split, count: values.limit ? Number(values.limit) : 24, show: values.show!, ...(layouts ? { layouts } : {}) }),
+      await evalGeneratedReceipts(deps, {
+        split,
+        count: values.limit ? Number(values.limit) : 24,
+        from: Number(values['receipts-from']),
+        show: values.show!,
+        ...(layouts ? { layouts } : {}),
+      }),
     );
   });
 }

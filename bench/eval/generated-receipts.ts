@@ -20,19 +20,28 @@ const KEYS = ['merchant_name', 'merchant_address', 'date', 'total', 'currency'] 
 
 export async function evalGeneratedReceipts(
   deps: ReadDeps,
-  opts: { split: GeneratedReceiptSplit; count: number; show?: boolean; log?: (line: string) => void; layouts?: readonly VariedReceiptLayout[] },
+  opts: {
+    split: GeneratedReceiptSplit;
+    count: number;
+    /** Seeds from base + from: a later block of the split, read without the ones before it. */
+    from?: number;
+    show?: boolean;
+    log?: (line: string) => void;
+    layouts?: readonly VariedReceiptLayout[];
+  },
 ): Promise<SetReport[]> {
   const heldOut = opts.split === 'held-out';
   if (opts.show && heldOut) throw new Error('only the tuning seeds may be shown');
   const log = opts.log ?? console.log;
   const base = heldOut ? RECEIPT_HELD_OUT_BASE : RECEIPT_TUNE_BASE;
+  const from = opts.from ?? 0;
   const overall = newReport(
-    `generated receipts, ${opts.split} seeds ${base}…${base + opts.count - 1}${opts.layouts?.length ? `, layouts ${opts.layouts.join(', ')}` : ''}`,
+    `generated receipts, ${opts.split} seeds ${base + from}…${base + from + opts.count - 1}${opts.layouts?.length ? `, layouts ${opts.layouts.join(', ')}` : ''}`,
     heldOut,
   );
   // Some layouts alone (`layouts`), in turn, when a class of slips is measured by itself.
   const layouts = opts.layouts?.length ? opts.layouts : VARIED_RECEIPT_LAYOUTS;
-  for (let i = 0; i < opts.count; i++) {
+  for (let i = from; i < from + opts.count; i++) {
     const layout = layouts[i % layouts.length]!;
     // The language turns one step each round of layouts, so every layout meets every language.
     const language = VARIED_RECEIPT_LANGUAGES[(i + Math.floor(i / VARIED_RECEIPT_LAYOUTS.length)) % VARIED_RECEIPT_LANGUAGES.length]!;
