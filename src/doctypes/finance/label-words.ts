@@ -14,6 +14,9 @@
  * `party_name`: a form's field for a party's name ("Name:", "Raison sociale :"), under the party's label.
  * `allowance`, `charge`: a discount or a surcharge on the whole document (shipping, packaging), between
  * the lines' sum and the net: the lines add up to the net only with them.
+ * `subtotal` holds "total before" in each language ("Jumlah sebelum", "Total avant"): a total before
+ * something (the tax, a discount, the rounding) is no total, even where a reader garbled what follows
+ * ("JUMLAH SEBELUM CUKAT").
  * `service_charge`: a restaurant's charge for service, added to the subtotal before the total
  * ("SERVICE CHARGE 10%", "CAJ PERKHIDMATAN"); a service tax ("CUKAI PERKHIDMATAN") is a tax.
  * `branch`: a till slip's line naming the shop's branch or store number ("TIENDA 0452 VALENCIA
@@ -58,7 +61,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     invoice_number: ['invoice number', 'invoice no', 'invoice no.', 'invoice #', 'invoice nr', '!receipt no', '!receipt #'],
     invoice_date: ['invoice date', 'date of issue', 'issue date', 'date of invoice'],
     due_date: ['due date', 'payment due', 'date due', 'pay by', 'due by', 'payable by', 'payable until', 'payable before', 'remit by', 'remit until'],
-    subtotal: ['subtotal', 'sub-total', 'net amount', 'total net', 'total excl. vat', 'total before tax', 'amount excl. vat'],
+    subtotal: ['subtotal', 'sub-total', 'net amount', 'total net', 'total excl. vat', 'total before tax', 'total before', 'amount excl. vat'],
     tax: ['!vat', '!tax', 'sales tax', 'vat amount', 'tax amount', 'total vat', 'total tax'],
     total: ['grand total', 'total amount', 'invoice total', 'total incl. vat', 'total including vat', 'gross amount', '!total'],
     amount_due: [
@@ -157,7 +160,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     invoice_number: ['numero de facture', 'facture n', 'facture no', 'facture n°', 'n° de facture', 'n° facture', 'no de facture', '!ticket', '!n ticket'],
     invoice_date: ['date de facture', 'date de facturation', "date d'emission", 'date de la facture'],
     due_date: ["date d'echeance", 'echeance', 'date limite de paiement', 'a payer avant le', 'payable avant le', 'a regler avant le'],
-    subtotal: ['total ht', 'montant ht', 'sous-total', 'total hors taxes', 'base ht'],
+    subtotal: ['total ht', 'montant ht', 'sous-total', 'total hors taxes', 'base ht', 'total avant'],
     tax: ['tva', 'montant tva', 'total tva'],
     total: ['total ttc', 'montant ttc', 'montant total', 'total de la facture', '!total'],
     amount_due: ['net a payer', 'montant du', 'reste a payer', 'somme a payer', 'total a payer', 'a payer'],
@@ -196,7 +199,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     ],
     invoice_date: ['fecha de factura', 'fecha de emision', 'fecha de expedicion', 'fecha factura', '!fecha'],
     due_date: ['fecha de vencimiento', 'vencimiento', 'fecha limite de pago', 'pagar antes del', 'pagadero antes del'],
-    subtotal: ['base imponible', 'subtotal', 'importe neto', 'total sin iva'],
+    subtotal: ['base imponible', 'subtotal', 'importe neto', 'total sin iva', 'total antes de'],
     tax: ['iva', 'cuota de iva', 'impuesto', 'total iva'],
     total: ['importe total', 'total factura', 'total con iva', '!total'],
     amount_due: ['total a pagar', 'importe a pagar', 'importe adeudado', 'saldo pendiente'],
@@ -224,7 +227,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     invoice_number: ['numero fattura', 'fattura n', 'fattura n.', 'fattura n°', 'n. fattura', 'n° fattura', 'numero documento', '!scontrino', '!scontrino n'],
     invoice_date: ['data fattura', 'data di emissione', 'data documento', '!data'],
     due_date: ['data di scadenza', 'scadenza', 'scadenza pagamento', 'da pagare entro', 'pagamento entro'],
-    subtotal: ['imponibile', 'totale imponibile', 'subtotale', 'totale netto', 'totale parziale'],
+    subtotal: ['imponibile', 'totale imponibile', 'subtotale', 'totale netto', 'totale parziale', 'totale prima di'],
     tax: ['iva', 'imposta', 'totale iva'],
     total: ['totale fattura', 'totale documento', 'importo totale', 'totale ivato', '!totale'],
     amount_due: ['importo dovuto', 'netto a pagare', 'totale da pagare', 'saldo dovuto'],
@@ -293,7 +296,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     ],
     invoice_date: ['data da fatura', 'data de emissao', 'data fatura'],
     due_date: ['data de vencimento', 'vencimento', 'vence em', 'pagar ate', 'pagavel ate', 'data limite de pagamento'],
-    subtotal: ['subtotal', 'valor liquido', 'base tributavel', 'total sem iva'],
+    subtotal: ['subtotal', 'valor liquido', 'base tributavel', 'total sem iva', 'total antes de'],
     tax: ['iva', 'imposto', 'total iva'],
     total: ['valor total', 'total da fatura', 'total com iva', '!total'],
     amount_due: ['valor a pagar', 'total a pagar', 'montante em divida'],
@@ -322,7 +325,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     invoice_number: ['no invois', 'no. invois', 'nombor invois', 'no resit', 'no. resit', 'nombor resit', 'no bil', 'no. bil'],
     invoice_date: ['tarikh invois', 'tarikh resit', '!tarikh'],
     due_date: ['tarikh akhir bayaran', 'tarikh matang', 'perlu dibayar sebelum', 'bayar sebelum'],
-    subtotal: ['subjumlah', 'jumlah kecil', 'jumlah sebelum cukai', 'jumlah tanpa cukai'],
+    subtotal: ['subjumlah', 'jumlah kecil', 'jumlah sebelum cukai', 'jumlah sebelum', 'jumlah tanpa cukai'],
     tax: ['cukai', 'cukai jualan', 'cukai perkhidmatan', 'jumlah cukai'],
     total: ['jumlah besar', 'jumlah keseluruhan', 'jumlah perlu dibayar', 'jumlah bayaran', 'jumlah termasuk cukai', '!jumlah'],
     amount_due: ['amaun perlu dibayar', 'amaun kena bayar', 'baki perlu dibayar'],

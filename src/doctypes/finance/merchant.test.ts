@@ -178,6 +178,24 @@ describe('the address under the shop name', () => {
     expect(slip('CAFE MULLER KG', 'Qualitat seit 1952', 'MARKTPLATZ 9', '50667 KOLN', 'TEL: 0221 12345')?.addressDoubt).toMatch(/no number but a year/);
   });
 
+  it('passes over a registration line under the name, however it is worded', () => {
+    const m = slip('KEDAI BUKU MAJU JAYA', '(ROC 283829730979)', 'LOT 1851, JALAN KPB 6', '43300 SERI KEMBANGAN', 'TEL: 03-8961 2345');
+    expect([m?.address, m?.addressDoubt]).toEqual(['LOT 1851, JALAN KPB 6, 43300 SERI KEMBANGAN', null]);
+  });
+
+  it('ends the address at a rule a reader turned into letters, and at an item with its price, doubting it there', () => {
+    const ruled = slip('EPICERIE DUBOIS SARL', '12 rue de la République', '69002 Lyon', 'ok K KKK oR ok ok ok ok ok ok oo oF ok ok', 'Yaourt nature x4 9,89');
+    expect([ruled?.address, ruled?.addressDoubt]).toEqual(['12 rue de la République, 69002 Lyon', null]);
+    const priced = slip('EPICERIE DUBOIS SARL', '12 rue de la République', '69002 Lyon', 'Yaourt nature x4 9,89', 'NB ARTICLES: 1');
+    expect(priced?.address).toBe('12 rue de la République, 69002 Lyon');
+    expect(priced?.addressDoubt).toMatch(/may go on over the next line, "Yaourt nature x4 9,89"/);
+  });
+
+  it('doubts an address where both readers may have read a German ß as B', () => {
+    expect(slip('BUCHHANDLUNG AM MARKT OHG', 'HauptstraBe 112', '04109 Leipzig', 'TEL: 06-2111 8820')?.addressDoubt).toMatch(/ß/);
+    expect(slip('BUCHHANDLUNG AM MARKT OHG', 'Hauptstraße 112', '04109 Leipzig', 'TEL: 06-2111 8820')?.addressDoubt).toBeNull();
+  });
+
   it('doubts an address that stops at a line which does not plainly end it: a postcode read as an amount', () => {
     const m = slip('SYARIKAT PERNIAGAAN GIN KEE', 'NO 290, JALAN AIR PANAS,', 'SETAPAK,', '£3200, KUALA LUMPUR.', 'TEL : 03-40210276');
     expect(m?.address).toBe('NO 290, JALAN AIR PANAS, SETAPAK');
@@ -196,6 +214,15 @@ describe('an address without a postcode', () => {
     );
     expect(m?.address).toBe('SHELL STATION PT15944, Mukim, Batu, Jln Besar Kepong');
     expect(m?.addressDoubt).toMatch(/no postcode/);
+  });
+});
+
+describe('a two-letter legal form', () => {
+  it('makes no registered name of one word before it: an item under the name may end in a misread size', () => {
+    const m = withTotal(['Backerei Sonnenschein', 0.2, 0.03], ['Butter 250g', 0.05, 0.05], ['Notizblock AS', 0.05, 0.07]);
+    expect(m?.name).toBe('Backerei Sonnenschein');
+    // After two words it names the company, above a line in larger type.
+    expect(withTotal(['FRISCH', 0.3, 0.03, 1.5], ['Backerei Sonnenschein KG', 0.2, 0.05])?.name).toBe('Backerei Sonnenschein KG');
   });
 });
 

@@ -31,7 +31,8 @@ const TITLE =
 const STOP_LABELS: LabelName[] = ['invoice_date', 'total', 'subtotal', 'payment_method'];
 /** A company registration number, on its own line ("(742016-W)", "CO-REG: 860671-D") or after
  * the name ("99 SPEED MART S/B (519537-X)"). */
-const REGISTRATION = /^\W*\(?[0-9]{4,}[-\s]?[A-Z]?\)?\W*$|\bCO(?:MPANY)?\.?\s*-?\s*(?:REG(?:ISTRATION)?|NO)\b|\bREG(?:ISTRATION)?\.?\s*NO\b/i;
+const REGISTRATION =
+  /^\W*\(?[0-9]{4,}[-\s]?[A-Z]?\)?\W*$|\bCO(?:MPANY)?\.?\s*-?\s*(?:REG(?:ISTRATION)?|NO)\b|\bREG(?:ISTRATION)?\.?\s*NO\b|^\W*(?:ROC|ROB|BRN|SSM)\s*[:.]?\s*[A-Z]{0,3}[0-9][0-9A-Z\s-]{4,}\W*$/i;
 /** Words that introduce a company's registration number ("CO. REG NO", "ROC", "BRN"). */
 const REGISTRATION_WORDS = String.raw`(?:CO(?:MPANY)?\.?\s*(?:REG(?:ISTRATION)?|NO)\.?\s*(?:NO\.?)?|REG(?:ISTRATION)?\.?\s*NO\.?|ROC|ROB|BRN|SSM)\s*[:.]?\s*`;
 /** The registration number itself: digits, a few letters before them in a sole proprietor's
@@ -74,6 +75,21 @@ function logoText(row: Row): boolean {
   const inWords = words.filter((w) => WORD.test(w.text)).reduce((sum, w) => sum + letters(w.text), 0);
   return inWords < 0.6 * letters(row.text);
 }
+/** A line that names a registered company by its legal form. A form of two letters ("AS", "KG",
+ * "SA") counts only after two words or more: after one it is as likely an item's misread size or
+ * unit ("Notizblock A5" read "Notizblock AS", "MANZANAS KG"). */
+function registeredName(text: string): boolean {
+  return [...text.matchAll(LEGAL_FORMS)].some(
+    (m) =>
+      m[0].replace(/[\s.]/g, '').length > 2 ||
+      text
+        .slice(0, m.index)
+        .trim()
+        .split(/\s+/)
+        .filter((w) => /\p{L}{2}/u.test(w)).length >= 2,
+  );
+}
+
 /** A line ending in "&" or "and" goes on over the next ("HOME MASTER HARDWARE &" / "ELECTRICAL"), as
  * does one ending in an article or a preposition, which no name ends in ("CAFÉ DE" / "LA GARE",
  * "BUCHHANDLUNG AM" / "MARKT"). */
@@ -99,9 +115,23 @@ function endsHeader(text: string): boolean {
     STOP_LABELS.some((l) => matchLabel(l, text)?.strength === 3) ||
     ADDRESS_ENDS.some((l) => matchLabel(l, text)) ||
     /\bGST\b|\bSST\b|\bVAT\b/i.test(text) ||
-    /^[-=*_\s]{5,}$/.test(text)
+    /^[-=*_\s]{5,}$/.test(text) ||
+    ruleReadAsLetters(text)
   );
 }
+
+/** A rule of stars or dashes a reader turned into short letter groups ("ok K KKK oR ok ok ok ok"). */
+function ruleReadAsLetters(text: string): boolean {
+  const tokens = text.trim().split(/\s+/);
+  return tokens.length >= 6 && tokens.filter((t) => t.length <= 3 && !/\d/.test(t)).length >= 0.8 * tokens.length;
+}
+
+/** An item's price ("Yaourt nature x4 9,89"): no line of an address holds an amount with cents and no
+ * currency mark. The address stops there, and is doubted: the line is no plain end of it. */
+const holdsPrice = (text: string): boolean => findAmounts(text).some((a) => !a.currency && /[.,]\s?\d{2}$/.test(a.raw));
+
+/** A German ß that both readers took for a capital B among small letters ("HauptstraBe"). */
+const SHARP_S_AS_B = /\p{Ll}B(?:\p{Ll}|\b)/u;
 
 /** Labels that end an address whatever their strength: a tax number ("UID:", "C.I.F."), the
  * company's registry, the slip's own number ("TICKET 448492", "Bon-Nr."). */
@@ -127,6 +157,9 @@ function addressDoubt(parts: string[], after: Row | undefined): string | null {
     return `The line "${first}" under the shop's name holds ${numbers.length ? 'no number but a year' : 'no number'}, where a street's line holds its number; it may be a slogan rather than the address.`;
   const branch = parts.find((p) => matchLabel('branch', p));
   if (branch) return `The line "${branch}" names the shop's branch; a person must say where the address begins.`;
+  const sharpS = parts.find((p) => SHARP_S_AS_B.test(p));
+  if (sharpS)
+    return `The line "${sharpS}" holds a capital B among small letters, where German print has ß; both readers may have read ß as B, so a person must say how the address is spelt.`;
   if (after && !endsHeader(after.text)) return `The address may go on over the next line, "${after.text}"; a person must say where it ends.`;
   if (!parts.some((p) => POSTCODE.test(p)))
     return `The lines taken for the address hold no postcode; they may be the shop's name or branch rather than its address.`;
@@ -146,7 +179,7 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
   head.forEach((row, i) => {
     if (!named(row) || logoText(row) || stops(row.text) || registrationRow(row)) return;
     // A registered company name is what accounts want, more than a logo or a brand line above it.
-    const score = (LEGAL_FORM.test(row.text) ? 3 : 0) + row.height / typical - i * 0.3;
+    const score = (registeredName(row.text) ? 3 : 0) + row.height / typical - i * 0.3;
     if (!best || score > best.score) best = { row, score };
   });
   if (!best) return null;
@@ -175,7 +208,7 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
   for (const [i, r] of rest.slice(0, 8).entries()) {
     // Registration lines and a repeat of the company's name sit among the address lines.
     if (REGISTRATION.test(r.text) || (parts.length === 0 && LEGAL_FORM.test(r.text) && !/\d/.test(r.text))) continue;
-    if (stops(r.text) || letters(r.text) < 2) {
+    if (stops(r.text) || letters(r.text) < 2 || holdsPrice(r.text)) {
       addressEnd = r;
       break;
     }

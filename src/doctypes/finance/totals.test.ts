@@ -47,6 +47,15 @@ describe('the totals block in every label language', () => {
   });
 });
 
+describe('a total before something', () => {
+  it('is a subtotal, even when a reader garbled what it is before', () => {
+    const t = findTotals(slip('JUMLAH SEBELUM CUKAT | 162.82', 'CUKAI JUALAN 6% | 9.77', 'JUMLAH BESAR RM'));
+    expect(t.subtotal?.value).toBe(162.82);
+    expect(t.total).toBeNull();
+    expect(findTotals(slip('Total before discount | 50.00', 'Discount | -5.00', 'Total | 45.00')).total?.value).toBe(45);
+  });
+});
+
 describe("a restaurant's service charge", () => {
   it('is added to the subtotal before the tax and the rounding', () => {
     const t = findTotals(slip('SUB TOTAL | 295.00', 'SERVICE CHARGE 10% | 29.50', 'GST 6% | 19.47', 'ROUNDING ADJ | -0.02', 'TOTAL | 343.95'));
