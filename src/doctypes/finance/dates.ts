@@ -13,6 +13,9 @@ export interface DateToken {
 }
 
 const MONTH_WORD = String.raw`[A-Za-zÀ-ÿ]{3,10}\.?`;
+/** A numeric date with a four-digit year and up to two spaces beside its separators: rows join a
+ * line's words with up to two. */
+const SPACED_NUMERIC_DATE = String.raw`\d{1,2} {0,2}[-./] {0,2}\d{1,2} {0,2}[-./] {0,2}\d{4}`;
 const DATE_RE = new RegExp(
   [
     // A reader may run the time into the date before it when the gap between them is narrow
@@ -24,7 +27,7 @@ const DATE_RE = new RegExp(
     // PaddleOCR sets a gap beside a separator where the print has none ("16/04/ 202518:33"), and
     // German print may have one ("16. 04. 2025"): with a four-digit year only, which no amount
     // or quantity beside a number looks like ("2. 5.00").
-    String.raw`\b\d{1,2} {0,2}[-./] {0,2}\d{1,2} {0,2}[-./] {0,2}\d{4}(?:(?=\d{1,2}:\d{2})|(?![\d.,]?\d))`,
+    String.raw`\b${SPACED_NUMERIC_DATE}(?:(?=\d{1,2}:\d{2})|(?![\d.,]?\d))`,
     String.raw`\b\d{1,2}(?:\.|[Ee][Rr]|[Ss][Tt]|[Nn][Dd]|[Rr][Dd]|[Tt][Hh])?[\s-]*(?:[Dd][Ee]\s+)?${MONTH_WORD}[\s\-,.]*(?:[Dd][Ee][Ll]?\s+)?\d{4}(?:\b|(?=\d{1,2}:\d{2}))`,
     String.raw`\b\d{1,2}[\s-]${MONTH_WORD}[\s-]\d{2}\b`,
     String.raw`\b${MONTH_WORD}\s+\d{1,2}\s*,?\s*\d{4}\b`,
@@ -36,8 +39,7 @@ const DATE_RE = new RegExp(
 const TIME_OF_DAY_DOTTED = /^(?:[01]?\d|2[0-3])\.[0-5]\d\.[0-5]\d$/;
 const TIME_LABEL_BEFORE = /\b(?:TIME|ZEIT|UHRZEIT|HEURE|HORA|ORA|TIJD)\s*[:.]?\s*$/i;
 
-/** Rows join a line's words with up to two spaces. */
-const SPACED_NUMERIC = /^\d{1,2} {0,2}[-./] {0,2}\d{1,2} {0,2}[-./] {0,2}\d{4}$/;
+const SPACED_NUMERIC = new RegExp(`^${SPACED_NUMERIC_DATE}$`);
 
 /** Date-like substrings of the text that parse as a date in some order. */
 export function findDates(text: string): DateToken[] {

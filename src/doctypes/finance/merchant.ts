@@ -126,9 +126,10 @@ function ruleReadAsLetters(text: string): boolean {
   return tokens.length >= 6 && tokens.filter((t) => t.length <= 3 && !/\d/.test(t)).length >= 0.8 * tokens.length;
 }
 
-/** An item's price ("Yaourt nature x4 9,89"): no line of an address holds an amount with cents and no
- * currency mark. The address stops there, and is doubted: the line is no plain end of it. */
-const holdsPrice = (text: string): boolean => findAmounts(text).some((a) => !a.currency && /[.,]\s?\d{2}$/.test(a.raw));
+/** An item's price ("Yaourt nature x4 9,89"): no line of an address holds an amount without a
+ * currency mark (such an amount has its cents: a whole number is one only beside its mark). The
+ * address stops there, and is doubted: the line is no plain end of it. */
+const holdsPrice = (text: string): boolean => findAmounts(text).some((a) => !a.currency);
 
 /** A German ß that both readers took for a capital B among small letters ("HauptstraBe"). */
 const SHARP_S_AS_B = /\p{Ll}B(?:\p{Ll}|\b)/u;

@@ -1,6 +1,6 @@
 import type { Problem } from '../../domain/problem.js';
 import type { FieldValue } from '../../domain/result.js';
-import { fieldsByKey, fieldsInOrder, readingsOf, settled, withEvidence, type FieldReading } from '../../domain/field.js';
+import { fieldsByKey, fieldsInOrder, readingsOf, settled, withEvidence, withProblem, type FieldReading } from '../../domain/field.js';
 import type { ReaderOutput } from '../../readers/types.js';
 import type { RulesContext, RulesOutcome } from '../types.js';
 import { type Check, checkArithmetic, supportedFields, type ItemNumbers } from './arithmetic.js';
@@ -172,11 +172,8 @@ function arithmetic(fields: Map<string, FieldReading>, readings: readonly Reader
   const rowsOnly = (c: Check) => c.name === 'line' || (c.name === 'items_sum' && subtotalPaid && c.fields.every((k) => k === 'line_items' || k === 'subtotal'));
   const misreadRows = tillSlip && totalPaid && items ? reported.filter(rowsOnly) : [];
   if (misreadRows.length && items) {
-    fields.set('line_items', {
-      ...items,
-      problems: [...new Set([...items.problems, 'LOW_CONFIDENCE' as const])],
-      reason: `The item rows do not add up (${misreadRows.map((c) => c.detail).join('; ')}) while the total ${formatAmount(total!)} is ${tender!.what}: the rows were misread or some were missed.`,
-    });
+    const why = `The item rows do not add up (${misreadRows.map((c) => c.detail).join('; ')}) while the total ${formatAmount(total!)} is ${tender!.what}: the rows were misread or some were missed.`;
+    fields.set('line_items', withProblem(items, 'LOW_CONFIDENCE', why));
   }
   const failed = reported.filter((c) => !misreadRows.includes(c));
   if (failed.length) {

@@ -50,6 +50,8 @@ const TOTAL_DOTTED_TAX = new RegExp(String.raw`\bTOTALE?\s*(?:DES\s*)?${DOTTED_T
 type Kind = 'total' | 'subtotal' | 'tax' | 'due' | 'rounding' | 'charge' | 'adjustment';
 
 const RIGHT_TO_LEFT = /\p{Script=Arabic}/u;
+/** Words in any script (Arabic's too), or letters with a dot after each ("I.V.A."). */
+const HAS_WORDS = /\p{L}\.?\p{L}/u;
 
 export interface LabelledAmount {
   value: number;
@@ -73,7 +75,7 @@ export function rowAmounts(row: Row): LabelledAmount[] {
     const amounts = findAmounts(cell.text);
     let words = cell.text;
     for (const a of [...amounts].reverse()) words = words.slice(0, a.start) + words.slice(a.end);
-    const wordy = /\p{L}\.?\p{L}/u.test(words);
+    const wordy = HAS_WORDS.test(words);
     if (wordy && current) {
       out.push(current);
       current = null;
@@ -113,8 +115,7 @@ function adjustmentSign(label: string): -1 | 1 | null {
 }
 
 function classify(label: string): { kind: Kind; strength: number } | null {
-  // Words in any script (Arabic's too), or letters with a dot after each ("I.V.A.").
-  if (!/\p{L}\.?\p{L}/u.test(label)) return null;
+  if (!HAS_WORDS.test(label)) return null;
   const t = upper(label);
   if (matchLabel('service_charge', label) && !matchLabel('total', label)) return { kind: 'charge', strength: 3 };
   if (adjustmentSign(label) !== null) return { kind: 'adjustment', strength: 2 };
