@@ -133,6 +133,13 @@ describe('the shop name read from a header line that holds more than the name', 
     expect(header(['OPEN 24 HOURS', 0.3, 0.03], ['WAN ENTERPRISE', 0.28, 0.05])?.doubt).toBeNull();
   });
 
+  it('compares type sizes without the descenders, which make a line in the same type stand taller', () => {
+    // "Epicerie Fine" reaches below the baseline ("p"), "Dubois SARL" does not: the same type.
+    expect(header(['Epicerie Fine', 0.3, 0.03, 1.4], ['Dubois SARL', 0.3, 0.06])?.doubt).toMatch(/may begin on the line over it, "Epicerie Fine"/);
+    // A line that stands that much taller without one is set in larger type: a brand or a logo's word.
+    expect(header(['Maison Bleue', 0.3, 0.03, 1.4], ['Dubois SARL', 0.3, 0.06])?.doubt).toBeNull();
+  });
+
   it('passes over a logo read as text, the reader unsure of it and its letters no words, to the name under it', () => {
     /** The header with the first line's words read at the given confidence. */
     const unsure = (logo: string, confidence: number, name: string) => {

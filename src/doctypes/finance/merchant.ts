@@ -318,13 +318,20 @@ function brandAbove(name: string, above: Row[]): string | null {
 
 const allCaps = (text: string): boolean => text === text.toUpperCase();
 
+/** A line's box reaches below the baseline when it holds a small letter with a descender: "Épicerie
+ * Fine" stands about a quarter taller than "Dubois SARL" in the same type. Type sizes are compared
+ * without that. */
+const DESCENDER = /[gjpqyç]/u;
+const typeHeight = (row: Row): number => row.height / (DESCENDER.test(row.text) ? 1.25 : 1);
+
 /** A name whose first line may be the line just over it, printed alike (the same type size and
  * case) and close above: "KEDAI KOPI" over "WAN ENTERPRISE" is one name, and its second line alone
  * would be read the same by both readers. A line unlike it (smaller, another case, a number in it)
  * is a slogan, a logo's word or an owner's name. */
 function beginsAbove(name: string, first: Row, above: Row | undefined): string | null {
   if (!above || !named(above) || /\d/.test(above.text) || stops(above.text) || registrationRow(above) || LEGAL_FORM.test(above.text)) return null;
-  const alike = Math.abs(above.height - first.height) <= 0.25 * Math.max(above.height, first.height) && allCaps(above.text) === allCaps(first.text);
+  const [a, f] = [typeHeight(above), typeHeight(first)];
+  const alike = Math.abs(a - f) <= 0.25 * Math.max(a, f) && allCaps(above.text) === allCaps(first.text);
   const close = first.box[1] - above.box[3] <= Math.max(above.height, first.height);
   return alike && close ? `The shop's name "${name}" may begin on the line over it, "${rowText(above)}"; a person must say where it begins.` : null;
 }
