@@ -51,6 +51,13 @@ describe('the shop name read from a header line that holds more than the name', 
     for (const line of ['AEON CO. (M) BHD', 'SYL ROASTED DELIGHTS SDN. BHD.']) expect(header([line, 0.2, 0.03])?.doubt, line).toBeNull();
   });
 
+  it("knows every receipt language's legal forms: a line of them alone ends the name over it, and a name they end goes on over no slogan", () => {
+    const joined = header(['SUNRISE MINI MARKET', 0.2, 0.03], ['PTE LTD', 0.3, 0.05]);
+    expect([joined?.name, joined?.doubt]).toEqual(['SUNRISE MINI MARKET PTE LTD', null]);
+    for (const name of ['Panadería La Espiga S.L.U.', 'Bar Los Amigos SL', 'Fromagerie Laurent EURL', 'Getränkemarkt Krämer OHG', 'Padaria Lisboa Lda'])
+      expect(header([name, 0.2, 0.03], ['Calidad y confianza', 0.2, 0.05])?.doubt, name).toBeNull();
+  });
+
   it('withholds a name line holding an address or a long number, and one with a title printed apart on its row', () => {
     expect(header(['ABC MART (12345-X) SDN BHD', 0.2, 0.03])?.doubt).toMatch(/address or a number/);
     for (const line of ['HARDWARE NO 12, JALAN ANGGERIK', 'KEDAI ABC JALAN IPOH', 'RESTORAN ABC (SS15)', "McDonald's Rawang DT(#188)"])
@@ -160,6 +167,17 @@ describe('the shop name read from a header line that holds more than the name', 
     expect(unsure('PER Z 1 30100T er', 0.8, 'SYARIKAT PERNIAGAAN GIN KEE')).toBe('PER Z 1 30100T er');
     expect(unsure('POPULAR BOOK.', 0.3, 'KL FESTIVAL CITY MALL')).toBe('POPULAR BOOK.');
   });
+
+  it("passes over a logo's large letters to the registered company named under them", () => {
+    const mark = (logo: string, name: string) => {
+      const m = header([logo, 0.4, 0.01, 3], [name, 0.2, 0.06]);
+      return [m?.name, m?.doubt];
+    };
+    expect(mark('KBIY', 'KEDAI BUKU MAJU JAYA (6999767-U)')).toEqual(['KEDAI BUKU MAJU JAYA', null]);
+    expect(mark('EBA 4', 'KEDAI RUNCIT AH SENG SDN. BHD.')).toEqual(['KEDAI RUNCIT AH SENG SDN. BHD.', null]);
+    // Without a company under it, a short mark is weighed as a name as before.
+    expect(mark('MUJI', 'FRESH EVERY DAY')[0]).toBe('MUJI');
+  });
 });
 
 describe('the address under the shop name', () => {
@@ -244,5 +262,10 @@ describe('the shop name above its phone', () => {
       ['MANZANAS KG', 0.05, 0.13],
     );
     expect(m?.name).toBe('FRUTAS HERMANOS RUIZ');
+  });
+
+  it('takes a lone "@" over the name for a logo\'s mark, not the e-mail line that closes the header', () => {
+    const m = withTotal(['@', 0.45, 0.01, 3], ['PHARMACIE CENTRALE SAS', 0.2, 0.05], ['5, PLACE DU MARCHE', 0.2, 0.07], ['33000 BORDEAUX', 0.3, 0.09]);
+    expect(m?.name).toBe('PHARMACIE CENTRALE SAS');
   });
 });

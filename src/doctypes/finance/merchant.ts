@@ -90,6 +90,15 @@ function registeredName(text: string): boolean {
   );
 }
 
+/** A graphic logo's letters read as text ("KBIY", "GLE", "EBA 4": a shop's initials or its first
+ * word, set large and slanted in a disc) over a line that names a registered company, by a legal
+ * form or a registration: short marks, no word of five letters or more, are no shop's whole name
+ * where its company is named under them, however large they stand. */
+function markOverCompany(row: Row, below: Row[]): boolean {
+  if (row.text.split(/\s+/).some((w) => /\p{L}{5,}/u.test(w))) return false;
+  return below.some((r) => named(r) && !registrationRow(r) && (registeredName(ownText(r.text)) || ownText(r.text) !== r.text.trim()));
+}
+
 /** A line ending in "&" or "and" goes on over the next ("HOME MASTER HARDWARE &" / "ELECTRICAL"), as
  * does one ending in an article or a preposition, which no name ends in ("CAFÉ DE" / "LA GARE",
  * "BUCHHANDLUNG AM" / "MARKT"). */
@@ -172,13 +181,15 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
   const firstRows = rows.filter((r) => r.page === page).slice(0, HEADER_ROWS);
   // The shop's phone or e-mail closes its header: a line under it is an item's or the till's
   // ("MANZANAS KG" under "TEL: …" on a short header), never the name.
-  const contact = firstRows.findIndex((r) => CONTACT.test(r.text));
+  // A lone "@" is a logo's mark read as one, not an e-mail address.
+  const contact = firstRows.findIndex((r) => CONTACT.test(r.text) && /[\p{L}\p{N}]/u.test(r.text));
   const head = contact >= 0 ? firstRows.slice(0, contact) : firstRows;
   // Type size is told against the header's text lines; a stray mark (".") is no measure.
   const typical = Math.min(...head.filter(named).map((r) => r.height));
   let best: { row: Row; score: number } | null = null;
   head.forEach((row, i) => {
     if (!named(row) || logoText(row) || stops(row.text) || registrationRow(row)) return;
+    if (markOverCompany(row, head.slice(i + 1))) return;
     // A registered company name is what accounts want, more than a logo or a brand line above it.
     const score = (registeredName(row.text) ? 3 : 0) + row.height / typical - i * 0.3;
     if (!best || score > best.score) best = { row, score };

@@ -7,7 +7,7 @@ import { findAmounts } from './money.js';
 const TITLE_WORD =
   /\s*\b(?:(?:TAX|PRO[-\s]?FORMA|COPY|KOPIE|COPIE|DUPLICATE|DUPLICATA|ORIGINAL|PAYMENT|CASH|SALES?|RETAIL|COMMERCIAL)\s+)?(?:INVOICES?|FACTURES?|RECHNUNG|FACTUUR|FACTURA|FATTURA|RECEIPT|QUOTE|STATEMENT|CREDIT\s+NOTE)(?:\s+(?:COPY|KOPIE|COPIE|DUPLICATE|DUPLICATA|ORIGINAL))?\b[.:]?\s*/gi;
 export const LEGAL_FORM =
-  /\b(?:GMBH|AG|KG|SE|B\.?V\.?|N\.?V\.?|LTD|LIMITED|LLC|INC|CORP|PLC|SARL|SAS|SA|S\.?A\.?|S\.?R\.?L\.?|SPA|AS|AB|OY|PVT|PTY|SDN\.?\s*BHD|SDN|BHD|S\/B|CO|ENTERPRISE|TRADING)\b\.?/i;
+  /\b(?:GMBH|AG|KG|SE|OHG|UG|GBR|E\.\s?[KV]|B\.?V\.?|N\.?V\.?|V\.?O\.?F|LTD|LTDA|LDA|LIMITED|LLC|INC|CORP|PLC|SARL|SASU|SAS|EURL|SNC|SA|S\.?A\.?|S\.?R\.?L\.?|S\.?L\.?(?:U\.?)?|SPA|AS|AB|OY|PVT|PTY|PTE|SDN\.?\s*BHD|SDN|BHD|S\/B|CO|ENTERPRISE|TRADING)\b\.?/i;
 /** Every legal form in a text, and a text that is one legal form and nothing else, compiled once. */
 const LEGAL_FORMS = new RegExp(LEGAL_FORM.source, 'gi');
 const ONLY_LEGAL_FORM = new RegExp(`^(?:${LEGAL_FORM.source})$`, 'i');
