@@ -108,12 +108,27 @@ describe('the shop name read from a header line that holds more than the name', 
       expect(header([line, 0.2, 0.03])?.doubt ?? '', line).not.toMatch(/lone/);
   });
 
-  it('withholds a company name under a brand it holds, and keeps one under a line that is no part of it', () => {
-    const branded = header(['MYDIN', 0.3, 0.01, 3], ['MYDIN MOHAMED HOLDINGS BHD', 0.2, 0.06]);
+  it('takes a sentence under the name for a slogan, not for the name going on', () => {
+    for (const [name, slogan] of [
+      ['FARMACIA SAN MIGUEL', 'Calidad y confianza'],
+      ['Bar Los Amigos', 'Pan recién hecho'],
+      ['BUCHHANDLUNG AM MARKT', 'Ihr Partner fiir Genuss'],
+    ])
+      expect(header([name, 0.2, 0.03], [slogan, 0.2, 0.05])?.doubt, name).toBeNull();
+    // Words a name is made of, or a sentence under a name that is one itself, still leave it open.
+    expect(header(['RESTAURANT JIAWEI', 0.2, 0.03], ['JIAWEI HOUSE', 0.2, 0.05])?.doubt).toMatch(/may go on over the next line/);
+    expect(header(['Café de la Gare', 0.2, 0.03], ['et Tabac', 0.2, 0.05])?.doubt).toMatch(/may go on over the next line/);
+    expect(header(['Fresh every day', 0.2, 0.03], ['good coffee here', 0.2, 0.05])?.doubt).toMatch(/may go on over the next line/);
+  });
+
+  it("withholds a shop's name under a brand it holds, and takes a registered company's name under one", () => {
+    const branded = header(['MYDIN', 0.3, 0.01], ['MYDIN MART SRI MUDA', 0.2, 0.04, 1.5]);
     expect([branded?.name, branded?.doubt]).toEqual([
-      'MYDIN MOHAMED HOLDINGS BHD',
-      '"MYDIN MOHAMED HOLDINGS BHD" may be the company behind the brand "MYDIN" printed over it; a person must say which is the merchant.',
+      'MYDIN MART SRI MUDA',
+      '"MYDIN MART SRI MUDA" may be the company behind the brand "MYDIN" printed over it; a person must say which is the merchant.',
     ]);
+    const registered = header(['MYDIN', 0.3, 0.01, 3], ['MYDIN MOHAMED HOLDINGS BHD', 0.2, 0.06]);
+    expect([registered?.name, registered?.doubt]).toEqual(['MYDIN MOHAMED HOLDINGS BHD', null]);
     expect(header(['tan woon yann', 0.3, 0.01], ['BOOK TA .K (TAMAN DAYA) SDN BHD', 0.2, 0.03])?.doubt).toBeNull();
   });
 

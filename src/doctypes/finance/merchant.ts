@@ -319,9 +319,12 @@ function heldMore(name: string, nameRows: Row[]): string | null {
   return null;
 }
 
-/** A brand printed over the company's name that holds it ("MYDIN" over "MYDIN MOHAMED HOLDINGS
- * BHD"): the merchant may be either, and only a person can say which. */
+/** A brand printed over a shop's name that holds it ("MYDIN" over "MYDIN MART SRI MUDA"): the
+ * merchant may be either, and only a person can say which. Under a registered company's name
+ * ("OCEAN" over "OCEAN PEARL RESTAURANT SDN BHD") it is the company, as accounts want it and as the
+ * SROIE labels name it where a brand or logo line stands over the company. */
 function brandAbove(name: string, above: Row[]): string | null {
+  if (registeredName(name)) return null;
   const own = ` ${canonicalName(name)} `;
   const brand = above.find((r) => named(r) && !stops(r.text) && own.includes(` ${canonicalName(rowText(r))} `));
   return brand ? `"${name}" may be the company behind the brand "${rowText(brand)}" printed over it; a person must say which is the merchant.` : null;
@@ -347,9 +350,15 @@ function beginsAbove(name: string, first: Row, above: Row | undefined): string |
   return alike && close ? `The shop's name "${name}" may begin on the line over it, "${rowText(above)}"; a person must say where it begins.` : null;
 }
 
+/** Words set as a sentence, not as a name: a word of four letters or more in small letters ("Pan
+ * recién hecho", "Calidad y confianza", "Ihr Partner für Genuss"), where a name capitalises its
+ * words and leaves small only its short particles ("Buchhandlung am Markt", "Café de la Gare"). */
+const sentence = (text: string): boolean => !/\d/.test(text) && /(?:^|\s)\p{Ll}\p{L}{3,}/u.test(text);
+
 /** A name that neither a legal form nor a registration closes may go on over the next line when
  * that line is words alone: "RESTAURANT JIAWEI" over "JIAWEI HOUSE" is one name, "THREE STOOGES"
- * over "BISTRO & CAFE" is not, and only a person can tell them apart. A brand printed over the
+ * over "BISTRO & CAFE" is not, and only a person can tell them apart. A sentence under a name that
+ * is none is a slogan ("FARMACIA SAN MIGUEL" over "Calidad y confianza"), not the name going on. A brand printed over the
  * company's registered name (a legal form in the next lines) leaves the same question. */
 function openName(name: string, last: Row, rows: Row[]): string | null {
   if (LEGAL_FORM.test(name) || TRAILING_REGISTRATION.test(rowText(last))) return null;
@@ -361,6 +370,7 @@ function openName(name: string, last: Row, rows: Row[]): string | null {
   const words = (r: Row): boolean => named(r) && !/\d/.test(r.text);
   const company = below.find((r) => words(r) && LEGAL_FORM.test(r.text));
   if (company) return `"${name}" may be a brand printed over the company's name, "${rowText(company)}"; a person must say which is the merchant.`;
-  if (below[0] && words(below[0])) return `The shop's name "${name}" may go on over the next line, "${rowText(below[0])}"; a person must say where it ends.`;
+  if (below[0] && words(below[0]) && !(sentence(rowText(below[0])) && !sentence(name)))
+    return `The shop's name "${name}" may go on over the next line, "${rowText(below[0])}"; a person must say where it ends.`;
   return null;
 }
