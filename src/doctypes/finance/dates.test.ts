@@ -77,10 +77,25 @@ describe('dates in text', () => {
     // A row joins a line's words with up to two spaces.
     expect(findDates('16/04/  202518:33Ticketn°T05339').map((d) => d.raw)).toEqual(['16/04/2025']);
     expect(findDates('02 -03-2018 17:23').map((d) => d.raw)).toEqual(['02-03-2018']);
-    // A number and an amount after it are no date, nor a two-digit year with a gap.
+    // A number and an amount after it are no date, nor a two-digit year with a gap and no time after it.
     expect(findDates('1. 5.00 2. 12.50')).toEqual([]);
-    expect(findDates('02 -03-18 17:23')).toEqual([]);
+    expect(findDates('02 -03-18 4.50')).toEqual([]);
+    expect(findDates('2 x 1. 5.25 12.50')).toEqual([]);
     expect(findDates('16/04/ 20251')).toEqual([]);
+  });
+
+  it('finds a two-digit year read with a gap beside a separator before the time the till printed after it', () => {
+    for (const [text, raw] of [
+      ['01.06. 25 21:19 Bon-Nr. 40373', '01.06.25'],
+      ['04.04 .25 13:15#5', '04.04.25'],
+      ['02 -03-18 17:23', '02-03-18'],
+    ])
+      expect(
+        findDates(text).map((d) => d.raw),
+        text,
+      ).toEqual([raw]);
+    // No time of day after it ("25:90"), no date.
+    expect(findDates('01.06. 25 25:90')).toEqual([]);
   });
 
   it('reads month words and long forms in the invoice and till languages', () => {

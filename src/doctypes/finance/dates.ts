@@ -16,6 +16,9 @@ const MONTH_WORD = String.raw`[A-Za-zÀ-ÿ]{3,10}\.?`;
 /** A numeric date with a four-digit year and up to two spaces beside its separators: rows join a
  * line's words with up to two. */
 const SPACED_NUMERIC_DATE = String.raw`\d{1,2} {0,2}[-./] {0,2}\d{1,2} {0,2}[-./] {0,2}\d{4}`;
+/** The same with a two-digit year, taken only before the time a till prints after it ("01.06. 25
+ * 21:19", "04.04 .25 13:15"): alone it could be a quantity and two prices. */
+const SPACED_SHORT_YEAR_DATE = String.raw`\d{1,2} {0,2}[-./] {0,2}\d{1,2} {0,2}[-./] {0,2}\d{2}`;
 const DATE_RE = new RegExp(
   [
     // A reader may run the time into the date before it when the gap between them is narrow
@@ -28,6 +31,7 @@ const DATE_RE = new RegExp(
     // German print may have one ("16. 04. 2025"): with a four-digit year only, which no amount
     // or quantity beside a number looks like ("2. 5.00").
     String.raw`\b${SPACED_NUMERIC_DATE}(?:(?=\d{1,2}:\d{2})|(?![\d.,]?\d))`,
+    String.raw`\b${SPACED_SHORT_YEAR_DATE}(?= {1,3}(?:[01]?\d|2[0-3]):[0-5]\d\b)`,
     String.raw`\b\d{1,2}(?:\.|[Ee][Rr]|[Ss][Tt]|[Nn][Dd]|[Rr][Dd]|[Tt][Hh])?[\s-]*(?:[Dd][Ee]\s+)?${MONTH_WORD}[\s\-,.]*(?:[Dd][Ee][Ll]?\s+)?\d{4}(?:\b|(?=\d{1,2}:\d{2}))`,
     String.raw`\b\d{1,2}[\s-]${MONTH_WORD}[\s-]\d{2}\b`,
     String.raw`\b${MONTH_WORD}\s+\d{1,2}\s*,?\s*\d{4}\b`,
@@ -39,7 +43,7 @@ const DATE_RE = new RegExp(
 const TIME_OF_DAY_DOTTED = /^(?:[01]?\d|2[0-3])\.[0-5]\d\.[0-5]\d$/;
 const TIME_LABEL_BEFORE = /\b(?:TIME|ZEIT|UHRZEIT|HEURE|HORA|ORA|TIJD)\s*[:.]?\s*$/i;
 
-const SPACED_NUMERIC = new RegExp(`^${SPACED_NUMERIC_DATE}$`);
+const SPACED_NUMERIC = new RegExp(`^(?:${SPACED_NUMERIC_DATE}|${SPACED_SHORT_YEAR_DATE})$`);
 
 /** Date-like substrings of the text that parse as a date in some order. */
 export function findDates(text: string): DateToken[] {
