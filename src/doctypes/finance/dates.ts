@@ -28,8 +28,8 @@ const DATE_RE = new RegExp(
     String.raw`\b\d{4}[-./]\d{1,2}[-./](?:\d{2}(?=\d{1,2}:\d{2})|\d{1,2}(?:\b|(?=T\d{1,2}:\d{2})))`,
     String.raw`\b\d{1,2}[-./]\d{1,2}[-./](?:\d{4}(?=\d{1,2}:\d{2})|\d{2}(?=\d{1,2}:\d{2})|(?:\d{4}|\d{2})(?![\d.,]\d))`,
     // PaddleOCR sets a gap beside a separator where the print has none ("16/04/ 202518:33"), and
-    // German print may have one ("16. 04. 2025"): with a four-digit year only, which no amount
-    // or quantity beside a number looks like ("2. 5.00").
+    // German print may have one ("16. 04. 2025"): with a four-digit year, which no amount or
+    // quantity beside a number looks like ("2. 5.00"); with a two-digit one only before a time.
     String.raw`\b${SPACED_NUMERIC_DATE}(?:(?=\d{1,2}:\d{2})|(?![\d.,]?\d))`,
     String.raw`\b${SPACED_SHORT_YEAR_DATE}(?= {1,3}(?:[01]?\d|2[0-3]):[0-5]\d\b)`,
     String.raw`\b\d{1,2}(?:\.|[Ee][Rr]|[Ss][Tt]|[Nn][Dd]|[Rr][Dd]|[Tt][Hh])?[\s-]*(?:[Dd][Ee]\s+)?${MONTH_WORD}[\s\-,.]*(?:[Dd][Ee][Ll]?\s+)?\d{4}(?:\b|(?=\d{1,2}:\d{2}))`,

@@ -338,8 +338,8 @@ const allCaps = (text: string): boolean => text === text.toUpperCase();
 const DESCENDER = /[gjpqyç]/u;
 const typeHeight = (row: Row): number => row.height / (DESCENDER.test(row.text) ? 1.25 : 1);
 
-/** A name whose first line may be the line just over it, printed alike (the same type size and
- * case) and close above: "KEDAI KOPI" over "WAN ENTERPRISE" is one name, and its second line alone
+/** A name whose first line may be the line just over it, printed alike (the same type size,
+ * descenders aside, and case) and close above: "KEDAI KOPI" over "WAN ENTERPRISE" is one name, and its second line alone
  * would be read the same by both readers. A line unlike it (smaller, another case, a number in it)
  * is a slogan, a logo's word or an owner's name. */
 function beginsAbove(name: string, first: Row, above: Row | undefined): string | null {
@@ -357,9 +357,9 @@ const sentence = (text: string): boolean => !/\d/.test(text) && /(?:^|\s)\p{Ll}\
 
 /** A name that neither a legal form nor a registration closes may go on over the next line when
  * that line is words alone: "RESTAURANT JIAWEI" over "JIAWEI HOUSE" is one name, "THREE STOOGES"
- * over "BISTRO & CAFE" is not, and only a person can tell them apart. A sentence under a name that
- * is none is a slogan ("FARMACIA SAN MIGUEL" over "Calidad y confianza"), not the name going on. A brand printed over the
- * company's registered name (a legal form in the next lines) leaves the same question. */
+ * over "BISTRO & CAFE" is not, and only a person can tell them apart. A brand printed over the
+ * company's registered name (a legal form in the next lines) leaves the same question. A sentence
+ * under a name that is none is a slogan ("FARMACIA SAN MIGUEL" over "Calidad y confianza"). */
 function openName(name: string, last: Row, rows: Row[]): string | null {
   if (LEGAL_FORM.test(name) || TRAILING_REGISTRATION.test(rowText(last))) return null;
   const below: Row[] = [];
