@@ -89,7 +89,7 @@ describe('dates in text', () => {
       ['01.06. 25 21:19 Bon-Nr. 40373', '01.06.25'],
       ['04.04 .25 13:15#5', '04.04.25'],
       ['02 -03-18 17:23', '02-03-18'],
-    ])
+    ] as const)
       expect(
         findDates(text).map((d) => d.raw),
         text,

@@ -113,7 +113,7 @@ describe('the shop name read from a header line that holds more than the name', 
       ['FARMACIA SAN MIGUEL', 'Calidad y confianza'],
       ['Bar Los Amigos', 'Pan recién hecho'],
       ['BUCHHANDLUNG AM MARKT', 'Ihr Partner fiir Genuss'],
-    ])
+    ] as const)
       expect(header([name, 0.2, 0.03], [slogan, 0.2, 0.05])?.doubt, name).toBeNull();
     // Words a name is made of, or a sentence under a name that is one itself, still leave it open.
     expect(header(['RESTAURANT JIAWEI', 0.2, 0.03], ['JIAWEI HOUSE', 0.2, 0.05])?.doubt).toMatch(/may go on over the next line/);
