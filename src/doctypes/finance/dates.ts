@@ -13,12 +13,14 @@ export interface DateToken {
 }
 
 const MONTH_WORD = String.raw`[A-Za-zÀ-ÿ]{3,10}\.?`;
-/** A numeric date with a four-digit year and up to two spaces beside its separators: rows join a
+/** A numeric date's day and month with up to two spaces beside its separators: rows join a
  * line's words with up to two. */
-const SPACED_NUMERIC_DATE = String.raw`\d{1,2} {0,2}[-./] {0,2}\d{1,2} {0,2}[-./] {0,2}\d{4}`;
-/** The same with a two-digit year, taken only before the time a till prints after it ("01.06. 25
- * 21:19", "04.04 .25 13:15"): alone it could be a quantity and two prices. */
-const SPACED_SHORT_YEAR_DATE = String.raw`\d{1,2} {0,2}[-./] {0,2}\d{1,2} {0,2}[-./] {0,2}\d{2}`;
+const SPACED_DAY_MONTH = String.raw`\d{1,2} {0,2}[-./] {0,2}\d{1,2} {0,2}[-./] {0,2}`;
+/** With a four-digit year. */
+const SPACED_NUMERIC_DATE = String.raw`${SPACED_DAY_MONTH}\d{4}`;
+/** With a two-digit year, taken only before the time a till prints after it ("01.06. 25 21:19",
+ * "04.04 .25 13:15"): alone it could be a quantity and two prices. */
+const SPACED_SHORT_YEAR_DATE = String.raw`${SPACED_DAY_MONTH}\d{2}`;
 const DATE_RE = new RegExp(
   [
     // A reader may run the time into the date before it when the gap between them is narrow
@@ -43,7 +45,7 @@ const DATE_RE = new RegExp(
 const TIME_OF_DAY_DOTTED = /^(?:[01]?\d|2[0-3])\.[0-5]\d\.[0-5]\d$/;
 const TIME_LABEL_BEFORE = /\b(?:TIME|ZEIT|UHRZEIT|HEURE|HORA|ORA|TIJD)\s*[:.]?\s*$/i;
 
-const SPACED_NUMERIC = new RegExp(`^(?:${SPACED_NUMERIC_DATE}|${SPACED_SHORT_YEAR_DATE})$`);
+const SPACED_NUMERIC = new RegExp(String.raw`^${SPACED_DAY_MONTH}(?:\d{4}|\d{2})$`);
 
 /** Date-like substrings of the text that parse as a date in some order. */
 export function findDates(text: string): DateToken[] {
