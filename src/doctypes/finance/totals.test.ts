@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readingRows } from './rows.js';
 import { placed, slipEntries } from './test-reading.js';
 import { findTotals } from './totals.js';
+import { totalsValues } from './values.js';
 
 const slip = (...lines: string[]) => readingRows(placed(slipEntries(...lines)));
 
@@ -174,6 +175,13 @@ describe('the tax printed once per rate', () => {
   it('is the printed tax total when there is one', () => {
     const t = findTotals(slip('Nettobetrag | 1.180,00', 'MwSt. 7% | 12,60', 'MwSt. 19% | 190,00', 'Steuerbetrag | 202,60', 'Gesamtbetrag | 1.382,60'));
     expect(t.tax).toMatchObject({ value: 202.6, raw: '202,60' });
+  });
+
+  it("is published with each rate's amount box and value, so that a crop re-read reads each and adds them", () => {
+    const t = findTotals(slip('Nettobetrag | 1.180,00', 'MwSt. 7% | 12,60', 'MwSt. 19% | 190,00', 'Gesamtbetrag | 1.382,60'));
+    const tax = totalsValues(t).find((v) => v.key === 'tax_amount')!;
+    expect(tax).toMatchObject({ value: 202.6, sumOf: [12.6, 190] });
+    expect(tax.parts).toHaveLength(2);
   });
 
   it('never adds one rate printed twice', () => {

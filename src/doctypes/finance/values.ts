@@ -3,7 +3,7 @@ import type { Box } from '../../readers/types.js';
 import type { ExtractedValue, FieldSpec } from '../types.js';
 import type { CurrencyFinding } from './currency.js';
 import { type ResolvedDate } from './dates.js';
-import { regionOf, type Row } from './rows.js';
+import { regionOf, unionBox, type Row } from './rows.js';
 import type { ItemReading } from './table.js';
 import type { TotalsBlock } from './totals.js';
 
@@ -70,7 +70,10 @@ export function totalsValues(totals: TotalsBlock): ExtractedValue[] {
           a.page,
           a.boxes,
           stillAGuess ? CONFIDENCE.layout : a.strength >= 3 ? CONFIDENCE.labelled : guess ? CONFIDENCE.layout : CONFIDENCE.below,
-          doubt ? { problems: ['ARITHMETIC_MISMATCH'], reason: doubt } : {},
+          {
+            ...(doubt ? { problems: ['ARITHMETIC_MISMATCH'], reason: doubt } : {}),
+            ...(a.perRate ? { parts: a.perRate.map((r) => unionBox(r.boxes)), sumOf: a.perRate.map((r) => r.value) } : {}),
+          },
         ),
       );
   };

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { cvDoctype } from '../../doctypes/cv.js';
+import { receipt } from '../../doctypes/receipt.js';
 import type { ExtractedValue, FieldSpec } from '../../doctypes/types.js';
 import { canonical } from '../../domain/normalise.js';
 import { openImage } from '../../imaging/open.js';
 import type { Box } from '../../readers/types.js';
 import type { ReadContext } from '../context.js';
-import { crossReadStep, valueFromCrop } from './cross-read.js';
+import { crossReadStep, sumFromCrops, valueFromCrop } from './cross-read.js';
 
 const code: FieldSpec = { key: 'receipt_number', label: 'Receipt number', kind: 'code' };
 const time: FieldSpec = { key: 'time', label: 'Time', kind: 'code' };
@@ -134,5 +135,57 @@ describe('the second reader on a CV’s contact facts', () => {
     await crossReadStep.run(ctx);
     expect(boxes[0]).toHaveLength(2);
     expect(ctx.extracted.find((e) => e.reader === 'paddle')!.values[0]).toMatchObject({ key: 'full_name', value: 'Daniel Lindqvist', raw: 'Daniel Lindqvist' });
+  });
+});
+
+const amount: FieldSpec = { key: 'tax_amount', label: 'Tax amount', kind: 'amount' };
+
+describe('a tax printed once per rate, read again from its crops', () => {
+  it("adds each rate's amount, read from its own crop", () => {
+    expect(sumFromCrops(amount, ['3,50', 'TVA 5.5% 2,37'], [3.5, 2.37])).toBe(5.87);
+    // a second reader's slip in one part is a different sum, to be disputed, not its last amount
+    expect(sumFromCrops(amount, ['3,80', '2,37'], [3.5, 2.37])).toBe(6.17);
+  });
+
+  it('reads no sum when a part shows no amount', () => {
+    expect(sumFromCrops(amount, ['3,50', 'TVA'], [3.5, 2.37])).toBeNull();
+  });
+
+  it('is the sum in the cross-read, one crop per rate, never the last amount of their union', async () => {
+    const paddle = {
+      engine: { name: 'paddle', version: 'test' },
+      readCrops: async (_png: Buffer, asked: Box[]) =>
+        asked.map((b, i) => {
+          const line = { text: ['3,50', '2,37'][i]!, box: b, confidence: 0.9, words: [] };
+          return { box: b, text: line.text, confidence: 0.9, lines: [line], via: 'recogniser' as const };
+        }),
+    };
+    const tax: ExtractedValue = {
+      key: 'tax_amount',
+      value: 5.87,
+      raw: '3,50 + 2,37',
+      region: { page: 1, box: [0.8, 0.6, 0.9, 0.66] },
+      parts: [
+        [0.8, 0.6, 0.9, 0.62],
+        [0.8, 0.64, 0.9, 0.66],
+      ],
+      sumOf: [3.5, 2.37],
+      confidence: 0.9,
+    };
+    const png = await openImage(Buffer.alloc(100 * 100 * 3, 255), { raw: { width: 100, height: 100, channels: 3 } })
+      .png()
+      .toBuffer();
+    const ctx = {
+      deps: { readers: { get: async (n: string) => (n === 'paddle' ? paddle : null) } },
+      intake: { images: [{ page: 1, width: 100, height: 100, png }] },
+      pageImages: [],
+      readings: [],
+      engines: [],
+      doctype: receipt,
+      extracted: [{ reader: 'tesseract', values: [tax] }],
+      raw: {},
+    } as unknown as ReadContext;
+    await crossReadStep.run(ctx);
+    expect(ctx.extracted.find((e) => e.reader === 'paddle')!.values[0]).toMatchObject({ key: 'tax_amount', value: 5.87 });
   });
 });

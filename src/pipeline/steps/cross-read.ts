@@ -1,5 +1,6 @@
 import { detectCurrency } from '../../doctypes/finance/currency.js';
 import { findDates, findTime } from '../../doctypes/finance/dates.js';
+import { cents } from '../../doctypes/finance/money.js';
 import type { ExtractedValue, FieldSpec } from '../../doctypes/types.js';
 import type { Box, Line } from '../../readers/types.js';
 import type { ReadContext } from '../context.js';
@@ -46,9 +47,17 @@ export const crossReadStep: Step<ReadContext> = {
       let at = 0;
       targets.forEach((target, i) => {
         const own = boxes[i]!.map((box) => ({ box, crop: crops[at++]! }));
-        const lines = own.flatMap(({ box, crop }) => linesWithin(crop.lines, box));
+        const perPart = own.map(({ box, crop }) => linesWithin(crop.lines, box));
+        const lines = perPart.flat();
         const text = lines.map((l) => l.text).join(' ');
-        const value = valueFromCrop(specs.get(target.key)!, text, target.value);
+        const spec = specs.get(target.key)!;
+        const value = target.sumOf
+          ? sumFromCrops(
+              spec,
+              perPart.map((part) => part.map((l) => l.text).join(' ')),
+              target.sumOf,
+            )
+          : valueFromCrop(spec, text, target.value);
         if (value === null) return;
         const confidence = own.reduce((sum, o) => sum + o.crop.confidence, 0) / own.length;
         values.push({ key: target.key, value, raw: text, region: { page: image.page, box: unionBox(lines) ?? own[0]!.crop.box }, confidence });
@@ -63,6 +72,19 @@ export const crossReadStep: Step<ReadContext> = {
     return undefined;
   },
 };
+
+/** A sum of amounts printed apart (`sumOf`: a tax per rate), from each part's crop text: each
+ * read for its own amount, then added. A part that shows no amount leaves the sum unread. */
+export function sumFromCrops(spec: FieldSpec, texts: string[], partValues: number[]): number | null {
+  if (texts.length !== partValues.length) return null;
+  let sum = 0;
+  for (const [i, text] of texts.entries()) {
+    const value = valueFromCrop(spec, text, partValues[i]!);
+    if (typeof value !== 'number') return null;
+    sum += cents(value);
+  }
+  return sum / 100;
+}
 
 /** A crop's text with the cents a reader set apart from a small print's decimal point ("14. 10")
  * joined to it again. */

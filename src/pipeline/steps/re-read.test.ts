@@ -86,6 +86,27 @@ describe('re-reading a disputed value from its crop', () => {
     expect(tesseract.crops[0]!.height).toBeGreaterThan(40);
   });
 
+  it("reads a tax printed once per rate from each rate's crop and adds them, never taking one rate for the whole", async () => {
+    const texts = ['TVA 20% 3,50', 'TVA 5.5% 2,37'];
+    const tesseract = fakeTesseract('');
+    tesseract.readRegion = async () => {
+      const text = texts.shift() ?? '';
+      return { text, confidence: 0.9, lines: [{ text, box: [0, 0, 1, 1], confidence: 0.9, words: [] }] };
+    };
+    const tax: ExtractedValue = {
+      ...value('tax_amount', 5.87, [0.8, 0.6, 0.95, 0.66]),
+      parts: [
+        [0.8, 0.6, 0.95, 0.612],
+        [0.8, 0.648, 0.95, 0.66],
+      ],
+      sumOf: [3.5, 2.37],
+    };
+    const ctx = await context(tesseract, [tax], [value('tax_amount', 2.37, [0.8, 0.6, 0.95, 0.66])]);
+    await reReadStep.run(ctx);
+    expect(tax.value).toBe(5.87);
+    expect(texts).toEqual([]);
+  });
+
   it("never changes an amount's sign", async () => {
     const first = [value('total', 5.94, [0.7, 0.48, 0.85, 0.5])];
     const ctx = await context(fakeTesseract('-5.94'), first, [value('total', -5.94, [0.7, 0.48, 0.85, 0.5])]);

@@ -8,7 +8,7 @@ import type { TesseractReader } from '../../readers/tesseract.js';
 import type { Box, Line, PageText, ReaderOutput } from '../../readers/types.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
-import { linesWithin, valueFromCrop, widen } from './cross-read.js';
+import { linesWithin, sumFromCrops, valueFromCrop, widen } from './cross-read.js';
 import { uprightPage } from './page-image.js';
 
 /** Letter height (px) the crop is enlarged towards: Tesseract's LSTM reads best at about 30–40 px
@@ -49,9 +49,9 @@ export const reReadStep: Step<ReadContext> = {
     const done: ReRead[] = [];
     for (const v of disputed) {
       const spec = specs.get(v.key)!;
-      const text = await reReadText(ctx, v.region!);
-      if (text === null) continue;
-      const value = valueFromCrop(spec, text, v.value);
+      const read = await cropValue((region) => reReadText(ctx, region), spec, v);
+      if (read === null) continue;
+      const { text, value } = read;
       if (value === null || canonical(spec.kind, value) === null) continue;
       // A crop in which the field's grammar finds no value leaves the page's value as it was.
       if (spec.grammar && spec.grammar(text).length === 0) continue;
@@ -67,9 +67,9 @@ export const reReadStep: Step<ReadContext> = {
     for (const v of disputed) {
       const spec = specs.get(v.key)!;
       if (!isDisputed(spec, v, second.values)) continue;
-      const text = await paddleCropText(ctx, v.region!);
-      if (text === null || (spec.grammar && spec.grammar(text).length === 0)) continue;
-      const value = valueFromCrop(spec, text, v.value);
+      const read = await cropValue((region) => paddleCropText(ctx, region), spec, v);
+      if (read === null || (spec.grammar && spec.grammar(read.text).length === 0)) continue;
+      const { text, value } = read;
       if (value === null || canonical(spec.kind, value) === null) continue;
       if (spec.kind === 'amount' && Math.sign(Number(value)) !== Math.sign(Number(v.value))) continue;
       for (const o of second.values.filter((o) => o.key === v.key)) {
@@ -243,6 +243,26 @@ function cutShort(spec: FieldSpec, page: ExtractedValue['value'], crop: Extracte
 
 /** The crop's reading in place of the page's. Evidence the extractor gave (a check digit that
  * passed) vouched for the page's characters, not the crop's, so it goes with them. */
+/** A disputed value read again from its crop by `read`: a sum of amounts printed apart
+ * (`sumOf`) from each part's own crop, added, since their union's text would give its last amount. */
+async function cropValue(
+  read: (region: { page: number; box: Box }) => Promise<string | null>,
+  spec: FieldSpec,
+  v: ExtractedValue,
+): Promise<{ text: string; value: ExtractedValue['value'] } | null> {
+  if (v.sumOf && v.parts) {
+    const texts: string[] = [];
+    for (const box of v.parts) {
+      const text = await read({ page: v.region!.page, box });
+      if (text === null) return null;
+      texts.push(text);
+    }
+    return { text: texts.join(' + '), value: sumFromCrops(spec, texts, v.sumOf) };
+  }
+  const text = await read(v.region!);
+  return text === null ? null : { text, value: valueFromCrop(spec, text, v.value) };
+}
+
 function replaceValue(v: ExtractedValue, value: ExtractedValue['value'], text: string): void {
   v.value = value;
   v.raw = text;
