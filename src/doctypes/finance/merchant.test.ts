@@ -35,9 +35,6 @@ describe('the shop name read from a header line that holds more than the name', 
       'KEDAI ABC SDN BHD NO 8 JALAN',
       'KEDAI ABC S/B 1234567',
       // the legal forms of the other languages end a name as well
-      'BAR LOS AMIGOS SL SUCURSAL GRAN VIA',
-      'Bäckerei Sonnenschein e.K. Filiale Köln',
-      'Librairie Martin EURL Magasin n° 214',
       'Café de la Gare SARL Nantes Centre',
       'BRIGHT STAR STATIONERY PTE LTD CHERAS',
     ])
@@ -49,6 +46,23 @@ describe('the shop name read from a header line that holds more than the name', 
     expect(header(['ABC MART SDN BHD', 0.2, 0.03], ['TRADING', 0.3, 0.05])?.doubt).toMatch(/goes on after its legal form/);
     // Where the company is registered ("(M)") and a full stop are part of the name.
     for (const line of ['AEON CO. (M) BHD', 'SYL ROASTED DELIGHTS SDN. BHD.']) expect(header([line, 0.2, 0.03])?.doubt, line).toBeNull();
+  });
+
+  it('ends a name at its legal form where a branch, a store number or the title follows on its line', () => {
+    for (const [line, name] of [
+      ['BAR LOS AMIGOS SL SUCURSAL GRAN VIA', 'BAR LOS AMIGOS SL'],
+      ['Bäckerei Sonnenschein e.K. Filiale 0427 Hamburg', 'Bäckerei Sonnenschein e.K.'],
+      ['Librairie Martin EURL Magasin n° 214', 'Librairie Martin EURL'],
+      ['KEDAI BUKU MAJU JAYA SDN. BHD. CAWANGAN KOTA BHARU', 'KEDAI BUKU MAJU JAYA SDN. BHD.'],
+      ['FEINKOST WEBER GMBH & CO. KG FILIALE KOLN-EHRENFELD', 'FEINKOST WEBER GMBH & CO. KG'],
+      ['Cafetería El Rincón S.L. Tienda 0452 Valencia Centro', 'Cafetería El Rincón S.L.'],
+      ['KEDAI ABC SDN BHD - MID VALLEY', 'KEDAI ABC SDN BHD'],
+      ['KEDAI ABC SDN BHD TAX INVOICE', 'KEDAI ABC SDN BHD'],
+    ] as const)
+      expect([header([line, 0.2, 0.03])?.name, header([line, 0.2, 0.03])?.doubt], line).toEqual([name, null]);
+    // Without a legal form to end it, where the shop's name ends is still a person's to say.
+    expect(header(['Getränkemarkt Krämer Markt 112 - Leipzig Zentrum', 0.2, 0.03])?.doubt).toMatch(/address or a number|outlet/);
+    expect(header(['KEDAI ABC CAWANGAN AMPANG', 0.2, 0.03])?.doubt).toMatch(/outlet/);
   });
 
   it("knows every receipt language's legal forms: a line of them alone ends the name over it, and a name they end goes on over no slogan", () => {

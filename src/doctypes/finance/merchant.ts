@@ -231,7 +231,7 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
       break;
     }
   }
-  const name = nameRows.map(rowText).join(' ').replace(TRAILING_REGISTRATION, '').trim();
+  const name = withoutBranch(nameRows.map(rowText).join(' ').replace(TRAILING_REGISTRATION, '').trim());
   return {
     name,
     nameBoxes: nameRows.map((r) => r.box),
@@ -259,6 +259,26 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
  * on its line is no part of it ("BAR LOS AMIGOS SL SUCURSAL GRAN VIA"). */
 const CLOSING_FORM =
   /\b(?:SDN\.?\s*BHD|BHD|S\/B|LTD|LTDA|LDA|LIMITED|GMBH|LLC|LLP|INC|PLC|PTE|SARL|SASU|EURL|SAS|SNC|S\.?A\.?[SU]|S\.?L\.?U|S\.?A|S\.?L|S\.?R\.?L|S\.?P\.?A|OHG|E\.?\s?[KV]|UG|GBR|AG|KG|B\.?V|N\.?V|V\.?O\.?F)\b\.?/gi;
+/** What a name line may go on with after the legal form that ends the name: its branch, by a
+ * branch word ("… E.K. FILIALE 0427 HAMBURG", "… SDN BHD CAWANGAN KOTA BHARU", "… SL SUCURSAL
+ * GRAN VIA"), a store's number or a dash, or the slip's title ("… SDN BHD TAX INVOICE"). */
+const BRANCH_AFTER_FORM =
+  /^\s*(?:[-–—]|\(?\s*(?:BRANCH|OUTLET|CAWANGAN|CAW|FILIALE|ZWEIGSTELLE|SUCCURSALE|SUCURSAL)\b|(?:STORE|SHOP|MAGASIN|TIENDA|LOCAL|MARKT|POINT\s+DE\s+VENTE)\s+(?:N[°O]\.?\s*)?\d)/iu;
+
+/** A registered company's name, without the branch or title printed after its legal form on the
+ * same line: the legal form ends a registered name, and the SROIE labels end a company's name
+ * there. Other words after it (a place alone: "… SDN BHD KEPONG") may still be the name's, and
+ * stay for heldMore to doubt. */
+function withoutBranch(name: string): string {
+  const closing = [...name.matchAll(CLOSING_FORM)].at(-1);
+  if (!closing) return name;
+  const end = closing.index! + closing[0].length;
+  const after = name.slice(end);
+  const title = after.match(TITLE_WORDS);
+  const titleFirst = title !== null && !/[\p{L}\p{N}]/u.test(after.slice(0, title.index));
+  return BRANCH_AFTER_FORM.test(after) || titleFirst ? name.slice(0, end).trim() : name;
+}
+
 /** An address ("NO 8, JALAN 7", "LOT 1851", a street's name), a long number (a registration, a phone
  * number), or a number in brackets or after "#" (an outlet's code: "(SS15)", "#188"). */
 const ADDRESS_OR_NUMBER =
