@@ -313,6 +313,30 @@ describe('receipt from synthetic readings', () => {
     expect(unpaid.problems).toMatchObject([{ code: 'ARITHMETIC_MISMATCH' }]);
   });
 
+  it('takes item rows one reader alone read that miss a subtotal both engines read, with a tax that makes the total, for a misread of the rows', async () => {
+    const slip = (reader: ReaderOutput['reader'], taxRead: boolean) =>
+      placed(
+        slipEntries(
+          'GOOD EATS',
+          '25/12/2018 14:05',
+          // One reader's rows, a faint "27.02" read "2702": they miss the subtotal.
+          ...(reader === 'tesseract' ? ['NASI LEMAK | 6.34', 'TEH TARIK 4 x 29.64 | 118.56', 'MEE GORENG | 2702'] : []),
+          'SUBTOTAL | 151.92',
+          ...(taxRead || reader === 'tesseract' ? ['SST 6% | 9.12'] : []),
+          'TOTAL | 161.04',
+        ),
+        reader,
+      );
+    const agreed = await readFinance(receipt, [slip('tesseract', true), slip('paddle', true)], NOW);
+    expect(agreed.problems).toEqual([]);
+    expect(agreed.get('total')).toMatchObject({ status: 'read', value: 161.04 });
+    expect(agreed.get('line_items').problems).toContain('LOW_CONFIDENCE');
+    expect(agreed.get('line_items').reason).toMatch(/read alike by both engines: the rows were misread/);
+    // A tax only one engine read leaves the block unproven, and the rows still doubt the document.
+    const single = await readFinance(receipt, [slip('tesseract', false), slip('paddle', false)], NOW);
+    expect(single.problems).toMatchObject([{ code: 'ARITHMETIC_MISMATCH' }]);
+  });
+
   it("withholds item rows both readers read that do not add up, and only them, when the slip's tender vouches for the total", async () => {
     // A table with a header, read alike by both readers: 4 x 6.88 is 27.52, its faint 7 read as 1.
     const row = (y: number, ...cells: string[]): Array<[string, number, number]> => cells.map((c, i) => [c, [0.05, 0.45, 0.6, 0.8][i]!, y]);

@@ -170,9 +170,15 @@ function arithmetic(fields: Map<string, FieldReading>, readings: readonly Reader
   // rows alone are withheld and the slip is not held back for them.
   const subtotalPaid = checks.some((c) => c.name === 'total' && c.ok);
   const rowsOnly = (c: Check) => c.name === 'line' || (c.name === 'items_sum' && subtotalPaid && c.fields.every((k) => k === 'line_items' || k === 'subtotal'));
-  const misreadRows = tillSlip && totalPaid && items ? reported.filter(rowsOnly) : [];
+  // So were one reader's rows under a totals block both engines read alike and whose subtotal and
+  // tax make its total: three printed figures, each read twice, against rows read once.
+  const agreed = (key: string) => fields.get(key)?.status === 'read' && fields.get(key)!.evidence.includes('reader_agree');
+  const blockAgreed = subtotalPaid && agreed('subtotal') && agreed('total') && (fields.get('tax_amount') === undefined || agreed('tax_amount'));
+  const rowsOutweighed = totalPaid || (blockAgreed && itemsWeak);
+  const misreadRows = tillSlip && rowsOutweighed && items ? reported.filter(rowsOnly) : [];
   if (misreadRows.length && items) {
-    const why = `The item rows do not add up (${misreadRows.map((c) => c.detail).join('; ')}) while the total ${formatAmount(total!)} is ${tender!.what}: the rows were misread or some were missed.`;
+    const vouched = totalPaid ? tender!.what : 'what the subtotal and tax printed above it add up to, each read alike by both engines';
+    const why = `The item rows do not add up (${misreadRows.map((c) => c.detail).join('; ')}) while the total ${formatAmount(total!)} is ${vouched}: the rows were misread or some were missed.`;
     fields.set('line_items', withProblem(items, 'LOW_CONFIDENCE', why));
   }
   const failed = reported.filter((c) => !misreadRows.includes(c));
