@@ -337,6 +337,20 @@ describe('receipt from synthetic readings', () => {
     expect(single.problems).toMatchObject([{ code: 'ARITHMETIC_MISMATCH' }]);
   });
 
+  it('takes a rounding whose amount fits no direction for one not read: a cash total a few cents off is then neither proven nor disproven', async () => {
+    const slip = (reader: ReaderOutput['reader'], rounding: string, total: string) =>
+      placed(slipEntries('GOOD EATS', '25/12/2018 14:05', 'SUBTOTAL | 181.14', 'SST 8% | 14.49', `ROUNDING | ${rounding}`, `TOTAL | ${total}`), reader);
+    const both = (rounding: string, total: string) => readFinance(receipt, [slip('tesseract', rounding, total), slip('paddle', rounding, total)], NOW);
+    // "0.02" misread "0.62": no direction makes the sum.
+    const misread = await both('0.62', '195.65');
+    expect(misread.problems).toEqual([]);
+    expect(misread.get('total')).toMatchObject({ status: 'read', value: 195.65 });
+    // A total that no cash rounding gives (not a multiple of 5 cents) still fails the sum, as does
+    // one under a rounding of nothing.
+    expect((await both('0.62', '195.67')).problems).toMatchObject([{ code: 'ARITHMETIC_MISMATCH' }]);
+    expect((await both('0.00', '195.65')).problems).toMatchObject([{ code: 'ARITHMETIC_MISMATCH' }]);
+  });
+
   it("withholds item rows both readers read that do not add up, and only them, when the slip's tender vouches for the total", async () => {
     // A table with a header, read alike by both readers: 4 x 6.88 is 27.52, its faint 7 read as 1.
     const row = (y: number, ...cells: string[]): Array<[string, number, number]> => cells.map((c, i) => [c, [0.05, 0.45, 0.6, 0.8][i]!, y]);

@@ -117,6 +117,14 @@ function lineUnread(pages: readonly Row[][], label: LabelName, unless?: LabelNam
   );
 }
 
+/** A rounding line printed with a non-zero amount that the totals block could not take: no
+ * direction of it made the total's sum ("ROUNDING 0.62", its faint 0.02 misread). */
+function roundingMisread(pages: readonly Row[][]): boolean {
+  return pages.some((rows) =>
+    rows.some((row) => matchLabel('rounding', row.text) !== null && !matchLabel('total', row.text) && findAmounts(row.text).some((a) => a.value !== 0)),
+  );
+}
+
 function arithmetic(fields: Map<string, FieldReading>, readings: readonly ReaderOutput[], problems: Problem[], tillSlip: boolean): void {
   settleConflicts(fields);
   settleTotalByItems(fields);
@@ -135,7 +143,8 @@ function arithmetic(fields: Map<string, FieldReading>, readings: readonly Reader
   // The tax summary, net and tax per rate, says the same from other printed figures: the total less
   // a printed rounding is what they add up to (an unread rounding leaves that unknown).
   const rounding = numberOf(fields.get('rounding'));
-  const roundingUnread = lineUnread(rowsOfReadings, 'rounding');
+  // A rounding whose amount was read but fits no direction ("ROUNDING 0.62" for 0.02) is as good as unread.
+  const roundingUnread = lineUnread(rowsOfReadings, 'rounding') || (rounding === null && roundingMisread(rowsOfReadings));
   const beforeRounding = total !== null && !(roundingUnread && rounding === null) ? cents(total) - cents(rounding ?? 0) : null;
   const totalSummed = beforeRounding !== null && rowsOfReadings.some((rows) => summaryTotals(rows).includes(beforeRounding));
   const itemsWeak = !!items?.candidates.length && (items.candidates.every((c) => c.confidence < CONFIDENCE.below) || readByOneReader(items));
