@@ -57,17 +57,18 @@ const LONG_WORD = /^[A-Z]{8,}$/;
  * a company, not the label Lieferant before "GmbH"). */
 const SPLIT_TOLERANT = new Set<WordedLabel>(['subtotal', 'tax', 'total', 'amount_due']);
 
-/** A phrase as a pattern: spaces, dots and hyphens optional, a stray space inside a long word
- * allowed, never inside a longer word. */
+/** A phrase as a pattern: spaces, dots and hyphens optional (a space beside a hyphen too), a
+ * stray space inside a long word allowed, never inside a longer word. */
 function phrasePattern(label: WordedLabel, phrase: string): LabelPattern {
   const weak = phrase.startsWith('!');
   const compound = phrase.startsWith('*');
   const body = upper(weak || compound ? phrase.slice(1) : phrase)
     .split(' ')
     .map((word) =>
-      SPLIT_TOLERANT.has(label) && LONG_WORD.test(word) ? [...word].join(' ?') : escapeRe(word).replace(/\\\./g, '\\.?').replace(/-/g, '[-\\s]?'),
+      SPLIT_TOLERANT.has(label) && LONG_WORD.test(word) ? [...word].join(' ?') : escapeRe(word).replace(/\\\./g, '\\.?').replace(/-/g, '\\s*-?\\s*'),
     )
-    .join('\\s*');
+    // A reader may set a space beside a hyphen ("SOUS- TOTAL"), or print one between words.
+    .join('\\s*-?\\s*');
   const start = LINE_START.has(label) ? '^\\s*' : compound ? '' : '(?<![\\p{L}\\p{N}-])';
   return L(new RegExp(`${start}${body}(?![\\p{L}\\p{N}])`, 'u'), WORDED_STRENGTH[label][weak ? 1 : 0]);
 }

@@ -166,6 +166,15 @@ describe('discounts and charges on the whole document', () => {
   });
 });
 
+describe('a subtotal label a reader set a space into', () => {
+  it('is the subtotal, never a total, with a space beside its hyphen ("SOUS- TOTAL")', () => {
+    const t = findTotals(slip('SOUS- TOTAL | 41,45', 'TVA 5,5% | 1,27', 'TOTAL TTC | 42,72'));
+    expect(t).toMatchObject({ subtotal: { value: 41.45 }, total: { value: 42.72 }, consistent: true });
+    // with the total's label cut, the subtotal is still no total
+    expect(findTotals(slip('SOUS- TOTAL | 41,45', 'OTAL TTC EUR | 46,39')).total).toBeNull();
+  });
+});
+
 describe('the tax printed once per rate', () => {
   it('is the sum of the rows of distinct rates when no row gives it, with no one rate', () => {
     const t = findTotals(slip('Nettobetrag | 1.180,00', 'MwSt. 7% | 12,60', 'MwSt. 19% | 190,00', 'Gesamtbetrag | 1.382,60'));
