@@ -181,7 +181,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     allowance: ['remise', 'remises', 'rabais', 'ristourne'],
     charge: ['frais de port', 'frais de livraison', "frais d'expedition", 'frais de transport', 'majoration'],
     service_charge: ['frais de service', 'supplement service'],
-    branch: ['magasin', 'succursale', 'agence'],
+    branch: ['magasin', 'succursale', 'agence', 'point de vente'],
   },
   es: {
     invoice_title: ['factura'],
@@ -220,7 +220,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     allowance: ['descuento', 'descuentos', 'bonificacion'],
     charge: ['gastos de envio', 'gastos de transporte', 'portes', 'transporte', 'recargo'],
     service_charge: ['cargo por servicio', 'cargo de servicio', 'recargo por servicio'],
-    branch: ['tienda', 'sucursal'],
+    branch: ['tienda', 'sucursal', 'punto de venta'],
   },
   it: {
     invoice_title: ['fattura'],
@@ -317,7 +317,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     allowance: ['desconto', 'descontos', 'abatimento'],
     charge: ['portes', 'portes de envio', 'transporte', 'frete', 'despesas de envio'],
     service_charge: ['taxa de servico'],
-    branch: ['loja', 'filial'],
+    branch: ['loja', 'filial', 'ponto de venda'],
   },
   // Malay: Malaysia's till slips and invoices (SST), often with English labels beside these.
   ms: {

@@ -228,6 +228,10 @@ describe('the address under the shop name', () => {
   it('doubts an address whose first line holds no number but a year (a slogan) or names a branch', () => {
     expect(slip('BUCHHANDLUNG AM MARKT GMBH', 'Frisch aus dem Ofen', 'HAUPTSTRASSE 112', '04109 LEIPZIG', 'TEL: 06-2111 8820')?.addressDoubt).toMatch(/slogan/);
     expect(slip('FARMACIA SAN MIGUEL SL', 'TIENDA 0452 VALENCIA CENTRO', 'C/ MAYOR, 23', '28013 MADRID', 'TEL: 96-111 2233')?.addressDoubt).toMatch(/branch/);
+    // a point of sale named in the words of its language
+    expect(slip('EPICERIE FINE DUBOIS SARL', 'POINT DE VENTE 031 NANTES', '12 RUE DE LA REPUBLIQUE', '69002 LYON', 'TEL: 03-1155 5982')?.addressDoubt).toMatch(
+      /branch/,
+    );
     // A slogan's year is no street's number.
     expect(slip('CAFE MULLER KG', 'Qualitat seit 1952', 'MARKTPLATZ 9', '50667 KOLN', 'TEL: 0221 12345')?.addressDoubt).toMatch(/no number but a year/);
   });
