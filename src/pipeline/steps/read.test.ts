@@ -23,13 +23,20 @@ async function page(paper: (x: number) => number): Promise<PageImage> {
 }
 
 /** Runs the read step with stand-in engines; returns what Tesseract was given and the context. */
-async function read(image: PageImage): Promise<{ given: PageImage[]; ctx: ReadContext }> {
+async function read(image: PageImage, linesRead: (call: number) => string[] | null = () => null): Promise<{ given: PageImage[]; ctx: ReadContext }> {
   const given: PageImage[] = [];
   const tesseract = {
     scripts: ['latin'],
     read: async (request: ReadRequest): Promise<ReaderOutput> => {
       given.push(...request.images);
-      return { reader: 'tesseract', engine: { name: 'tesseract', version: '0' }, pages: [], ms: 0, cost_usd: 0 };
+      const lines = linesRead(given.length);
+      const pages = lines
+        ? request.images.map((i) => ({
+            page: i.page,
+            lines: lines.map((text) => ({ text, box: [0.1, 0.1, 0.9, 0.2] as [number, number, number, number], confidence: 0.9, words: [] })),
+          }))
+        : [];
+      return { reader: 'tesseract', engine: { name: 'tesseract', version: '0' }, pages, ms: 0, cost_usd: 0 };
     },
   };
   const mrzPass = { locate: async () => null };
@@ -69,5 +76,27 @@ describe('the page Tesseract reads', () => {
     const { given, ctx } = await read(image);
     expect(given[0]!.png.equals(image.png)).toBe(true);
     expect(ctx.evenPages).toBeUndefined();
+  });
+});
+
+describe('a page Tesseract read next to nothing from', () => {
+  it('is read again made even, whatever its light, and the second read stands when it gives more', async () => {
+    const image = await page(() => 240);
+    const { given, ctx } = await read(image, (call) => (call === 1 ? [] : ['CAFE DE LA GARE SAS', 'NET A PAYER EUR 5,94', 'CARTE BANCAIRE 5,94']));
+    expect(given).toHaveLength(2);
+    expect(given[0]!.png.equals(image.png)).toBe(true);
+    expect(given[1]!.png.equals(image.png)).toBe(false);
+    expect(ctx.readings[0]!.pages[0]!.lines).toHaveLength(3);
+    expect(ctx.evenPages).toHaveLength(1);
+    expect(ctx.raw.even_light).toEqual([{ page: 1, paper_ratio: expect.any(Number), read_again: true }]);
+  });
+
+  it('keeps the first read when the even page reads no more, and reads a page with text once', async () => {
+    const image = await page(() => 240);
+    const blank = await read(image, () => []);
+    expect(blank.given).toHaveLength(2);
+    expect(blank.ctx.evenPages).toBeUndefined();
+    const read3 = await read(image, () => ['KEDAI ABC', 'TOTAL 9.60', 'CASH 10.00']);
+    expect(read3.given).toHaveLength(1);
   });
 });

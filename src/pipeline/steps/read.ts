@@ -42,8 +42,10 @@ export const readStep: Step<ReadContext> = {
       ctx.costUsd += llm.value.cost_usd;
     }
     let failure: string | null = null;
-    if (tess.status === 'fulfilled') addReading(ctx, tess.value);
-    else {
+    if (tess.status === 'fulfilled') {
+      await readBlankPagesEven(ctx, tesseract, tess.value);
+      addReading(ctx, tess.value);
+    } else {
       failure = `tesseract: ${(tess.reason as Error).message}`;
       ctx.raw.reader_failures = [failure];
     }
@@ -84,6 +86,34 @@ async function evenPages(ctx: ReadContext): Promise<PageImage[]> {
     ctx.raw.even_light = even.flatMap(({ image, even }) => (even ? [{ page: image.page, paper_ratio: Math.round(even.ratio * 100) / 100 }] : []));
   }
   return even.map(({ image }) => made.find((m) => m.page === image.page) ?? image);
+}
+
+/** Fewer words than this from a page is next to no reading of it. */
+const MIN_PAGE_WORDS = 3;
+const wordsOf = (page: ReaderOutput['pages'][number]): number => page.lines.reduce((n, l) => n + Math.max(1, l.words.length), 0);
+
+/** A page Tesseract read next to nothing from as it came (its light judged even enough) is read
+ * again made even. A shadow's hard edge across a slip leaves its paper at 0.8 of the brightest,
+ * within what passes for even, yet Tesseract's one threshold can then find no text on the whole
+ * page, where the flattened page reads (a generated tune slip: 0 lines, then 15). The second read
+ * stands when it gives more words; the evened page is then the one its re-reads are cut from. */
+async function readBlankPagesEven(ctx: ReadContext, tesseract: TesseractReader, reading: ReaderOutput): Promise<void> {
+  for (const [i, page] of reading.pages.entries()) {
+    const words = wordsOf(page);
+    const image = ctx.pageImages.find((p) => p.page === page.page);
+    if (words >= MIN_PAGE_WORDS || !image || ctx.evenPages?.some((p) => p.page === page.page)) continue;
+    const even = await evenLight(image.png, { always: true });
+    if (!even) continue;
+    const evened: PageImage = { page: page.page, width: even.width, height: even.height, png: even.png };
+    const again = await tesseract.read({ images: [evened], ...(ctx.signal ? { signal: ctx.signal } : {}) });
+    reading.ms += again.ms;
+    const read = again.pages[0];
+    if (!read || wordsOf(read) <= words) continue;
+    reading.pages[i] = { ...read, page: page.page };
+    ctx.evenPages = [...(ctx.evenPages ?? []), evened];
+    const noted = (ctx.raw.even_light as unknown[] | undefined) ?? [];
+    ctx.raw.even_light = [...noted, { page: page.page, paper_ratio: Math.round(even.ratio * 100) / 100, read_again: true }];
+  }
 }
 
 /** A page image no larger than the pixel budget: OCR time grows with pixels, and past ~215 dpi on
