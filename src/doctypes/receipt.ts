@@ -2,6 +2,7 @@ import type { ReaderOutput } from '../readers/types.js';
 import { DAY_FIRST_CURRENCIES, detectCurrency } from './finance/currency.js';
 import { INVOICE_ONLY, narrowAsSlip, TILL_CHANGE, TILL_SLIP, TILL_TENDER, TIME_OF_DAY } from './finance/document-kind.js';
 import {
+  DAY_FIRST_COUNTRY,
   DAY_FIRST_LEGAL_FORM,
   DAY_FIRST_TAX_WORD,
   documentDayOrder,
@@ -97,10 +98,11 @@ function paymentMethod(rows: Row[], totalRow: Row | null): ExtractedValue | null
 function dateAndTime(rows: Row[], currency: string | null): ExtractedValue[] {
   const out: ExtractedValue[] = [];
   const texts = rows.map((r) => r.text);
-  // A slip that prints no currency still says where it was printed: its legal form, its tax's name, its decimal comma.
+  // A slip that prints no currency still says where it was printed: its legal form, its tax's name,
+  // its country, its decimal comma.
   const dayFirst =
     (currency !== null && DAY_FIRST_CURRENCIES.has(currency)) ||
-    texts.some((t) => DAY_FIRST_LEGAL_FORM.test(t) || DAY_FIRST_TAX_WORD.test(t)) ||
+    texts.some((t) => DAY_FIRST_LEGAL_FORM.test(t) || DAY_FIRST_TAX_WORD.test(t) || DAY_FIRST_COUNTRY.test(t)) ||
     writesDecimalComma(texts);
   const order = orderWithHints(documentDayOrder(rows.map((r) => r.text)), dayFirst);
   const labelled = findPairs(rows, 'invoice_date', (t) => {

@@ -149,7 +149,7 @@ describe('receipt from synthetic readings', () => {
     expect(field('date').reason).toMatch(/could be 2018-03-12 or 2018-12-03/);
   });
 
-  it('reads an unproven order day first on a slip with no currency mark that names a day-first tax or writes decimal commas', async () => {
+  it('reads an unproven order day first on a slip with no currency mark that names a day-first tax or country or writes decimal commas', async () => {
     const slip = (rows: Array<[string, number, number]>) =>
       placed([['FARMACIA SAN MIGUEL', 0.2, 0.03], ['10-05-2025 11:55', 0.05, 0.17], ['TOTAL A PAGAR', 0.05, 0.3], ...rows]);
     for (const extra of [
@@ -162,6 +162,11 @@ describe('receipt from synthetic readings', () => {
         ['38,93', 0.75, 0.3],
         ['TARJETA', 0.05, 0.33],
         ['38,93', 0.75, 0.33],
+      ],
+      // the country of the shop's address
+      [
+        ['38.93', 0.75, 0.3],
+        ['Singapore 238839', 0.2, 0.07],
       ],
     ] as Array<Array<[string, number, number]>>) {
       const { value, field } = await run(slip(extra));

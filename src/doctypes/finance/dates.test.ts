@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDate } from '../../domain/normalise.js';
 import { DAY_FIRST_CURRENCIES } from './currency.js';
-import { DAY_FIRST_LEGAL_FORM, documentDayOrder, findDates, findTime, orderWithHints, resolveDate, termsDays } from './dates.js';
+import { DAY_FIRST_COUNTRY, DAY_FIRST_LEGAL_FORM, documentDayOrder, findDates, findTime, orderWithHints, resolveDate, termsDays } from './dates.js';
 
 describe('document day/month order', () => {
   it('takes a currency spent only where dates are day first as a hint, never over a proof', () => {
@@ -9,7 +9,13 @@ describe('document day/month order', () => {
     expect(orderWithHints(unproven, DAY_FIRST_CURRENCIES.has('MYR'))).toBe('dmy');
     expect(orderWithHints(unproven, DAY_FIRST_CURRENCIES.has('USD'))).toBeNull();
     expect(orderWithHints(documentDayOrder(['Date 06/13/2018']), true)).toBe('mdy');
-    expect(['SYL ROASTED DELIGHTS SDN. BHD.', 'AEON CO. (M) BHD', 'Acme Pvt Ltd', 'Muster GmbH'].every((t) => DAY_FIRST_LEGAL_FORM.test(t))).toBe(true);
+    expect(
+      ['SYL ROASTED DELIGHTS SDN. BHD.', 'AEON CO. (M) BHD', 'HOME MASTER HARDWARE PTE LTD', 'Acme Pvt Ltd', 'Muster GmbH'].every((t) =>
+        DAY_FIRST_LEGAL_FORM.test(t),
+      ),
+    ).toBe(true);
+    expect(['Singapore 238839', 'KUALA LUMPUR, MALAYSIA', '10115 Berlin, Deutschland'].every((t) => DAY_FIRST_COUNTRY.test(t))).toBe(true);
+    expect(DAY_FIRST_COUNTRY.test('New York, NY 10001, USA')).toBe(false);
     expect(DAY_FIRST_LEGAL_FORM.test('ACME INC')).toBe(false);
   });
 

@@ -92,8 +92,14 @@ export function documentDayOrder(texts: string[]): OrderDecision {
 }
 
 /** Company forms of countries that write numeric dates only day first (Malaysia's Sdn Bhd and
- * Bhd, India's Pvt Ltd, Australia's Pty Ltd, Germany's GmbH, France's SARL): a hint, like the currency. */
-export const DAY_FIRST_LEGAL_FORM = /\bSDN\.?\s*BHD\b|\bBHD\b|\bPVT\.?\s*LTD\b|\bPTY\.?\s*LTD\b|\bGMBH\b|\bSARL\b/i;
+ * Bhd, Singapore's Pte Ltd, India's Pvt Ltd, Australia's Pty Ltd, Germany's GmbH, France's SARL): a
+ * hint, like the currency. */
+export const DAY_FIRST_LEGAL_FORM = /\bSDN\.?\s*BHD\b|\bBHD\b|\bPTE\.?\s*LTD\b|\bPVT\.?\s*LTD\b|\bPTY\.?\s*LTD\b|\bGMBH\b|\bSARL\b/i;
+
+/** A day-first country named in the shop's address ("Singapore 238839", "KUALA LUMPUR, MALAYSIA",
+ * "Deutschland"), in its own language or English: a hint, like the legal form. */
+export const DAY_FIRST_COUNTRY =
+  /\b(?:SINGAPORE|MALAYSIA|UNITED\s+KINGDOM|DEUTSCHLAND|GERMANY|FRANCE|ESPA[ÑN]A|SPAIN|ITALIA|ITALY|NEDERLAND|PORTUGAL|INDIA|AUSTRALIA|NEW\s+ZEALAND)\b/i;
 
 /** Tax words of countries that write numeric dates only day first: Spain's and Latin America's IVA,
  * France's TVA, Germany's MwSt and USt, the Netherlands' BTW, Malaysia's SST and CUKAI. */
