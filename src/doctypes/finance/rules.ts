@@ -151,9 +151,12 @@ function arithmetic(fields: Map<string, FieldReading>, readings: readonly Reader
   // A slip that prints how many articles it sold says when the rows read are not all of them.
   const counts = [...new Set(rowsOfReadings.map(printedItemCount).filter((n): n is number => n !== null))];
   const itemsShort = counts.length === 1 && fewerItemsThanPrinted(itemNumbers ?? [], counts[0]!);
+  // A subtotal line printed with no amount read on it or under it: the reader lost the slip's amount
+  // column, and the rows it read with amounts are not all of them.
+  const amountsLost = fields.get('subtotal')?.status !== 'read' && lineUnread(rowsOfReadings, 'subtotal');
   const checks = checkArithmetic({
     items: itemNumbers,
-    itemsOutweighed: ((totalPaid || totalSummed) && itemsWeak) || itemsShort,
+    itemsOutweighed: ((totalPaid || totalSummed || amountsLost) && itemsWeak) || itemsShort,
     subtotal: numberOf(fields.get('subtotal')),
     taxAmount: numberOf(fields.get('tax_amount')),
     taxRate: numberOf(fields.get('tax_rate')),
