@@ -68,12 +68,28 @@ describe('the third look at a disputed shop name', () => {
   it('leaves the dispute when a look reads the LSTM’s letters, or no look reads PaddleOCR’s', async () => {
     for (const looks of [
       ['SUPER SEVEN CASH & CARRY SDN BHD', 'SUPER SEVEN CASH & CARRY SDN 3HD', 'SUPER SEVEN CASH & CARRY SDN BHD'],
-      ['SUPER SEVEN CASH & CARRY SDN 8HD', 'SUPER SEVEN CA5H & CARRY SDN BHD', 'SUPERSEVEN CASH'],
+      ['SUPER SEVEN CASH & CARRY SDN 8HD', 'SUPER SEVEN CA5H & CARRY SDN 8HD', 'SUPERSEVEN CASH'],
+      // the disputed word read as PaddleOCR did at one size, and as the LSTM did at another
+      ['SUPER SEVEN CA5H & CARRY SDN BHD', 'SUPER SEVEN CASH & CARRY 3HD', 'SUPERSEVEN CASH'],
     ]) {
       const { ctx } = await context(disputedName('SUPER SEVEN CASH & CARRY SDN 3HD', 'SUPER SEVEN CASH & CARRY SDN BHD'), looks);
       await thirdLookStep.run(ctx);
       expect(ctx.fields[0], looks.join(' | ')).toMatchObject({ value: null, status: 'conflict', problems: ['FIELD_CONFLICT'] });
     }
+  });
+
+  it('settles on the disputed words alone when the readings’ words line up, whatever the look reads of the rest', async () => {
+    const { ctx } = await context(disputedName('BACKEREL SONNENSCHEIN E.K.', 'BACKEREI SONNENSCHEIN E.K.'), [
+      'BACKEREI SONNENSCHEIN 5.x.',
+      'BACKEREI SONNENSCHEIN 5.x.',
+      'BACKEREI SONNENSCHElN 5.x.',
+    ]);
+    await thirdLookStep.run(ctx);
+    expect(ctx.fields[0]).toMatchObject({ value: 'BACKEREI SONNENSCHEIN E.K.', status: 'read', evidence: ['reader_agree'] });
+    // Words that do not line up with PaddleOCR's (one run together) settle nothing.
+    const apart = await context(disputedName('BACKEREL SONNENSCHEIN E.K.', 'BACKEREI SONNENSCHEIN E.K.'), ['BACKEREISONNENSCHEIN E.K.']);
+    await thirdLookStep.run(apart.ctx);
+    expect(apart.ctx.fields[0]).toMatchObject({ value: null, status: 'conflict' });
   });
 
   it('does not look at readings far apart, at a person’s name, or where the page readers agree', async () => {

@@ -64,6 +64,19 @@ interface LookedField {
   doubts: 'withhold' | 'carry';
 }
 
+const nameWords = (text: string): string[] => canonicalName(text).split(' ').filter(Boolean);
+
+/** Where the two readings of a name differ, word by word, when they hold as many words: the words
+ * the readers agree on need no third look, and a look may settle the disputed ones however it
+ * reads the rest ("BACKEREL" / "BACKEREI SONNENSCHEIN E.K.", looked at as "BACKEREI SONNENSCHEIN
+ * 5.x."). Null when the words do not line up. */
+function disputedWords({ lstm, paddle }: Pair): number[] | null {
+  const [a, b] = [nameWords(lstm.raw), nameWords(paddle.raw)];
+  if (a.length !== b.length) return null;
+  const differ = a.flatMap((w, i) => (w === b[i] ? [] : [i]));
+  return differ.length ? differ : null;
+}
+
 /** The names a third engine may settle: a shop's or a company's, printed once in the header. A
  * person's name is read against a check digit or a second zone, never by a vote. */
 const NAMES: LookedField = {
@@ -78,8 +91,18 @@ const NAMES: LookedField = {
   // The name's crop is the LSTM's line: PaddleOCR's box of a name set on two lines may hold one.
   regions: ({ lstm }) => [lstm.region!],
   paddleValue: ({ paddle }) => paddle.value,
-  readsPaddle: (text, { paddle }) => canonicalName(text) === canonicalName(paddle.raw),
-  showsLstm: (text, { lstm }) => canonicalName(text) === canonicalName(lstm.raw),
+  readsPaddle: (text, pair) => {
+    if (canonicalName(text) === canonicalName(pair.paddle.raw)) return true;
+    const disputed = disputedWords(pair);
+    const [look, paddle] = [nameWords(text), nameWords(pair.paddle.raw)];
+    return disputed !== null && look.length === paddle.length && disputed.every((i) => look[i] === paddle[i]);
+  },
+  showsLstm: (text, pair) => {
+    if (canonicalName(text) === canonicalName(pair.lstm.raw)) return true;
+    const look = nameWords(text);
+    const lstm = nameWords(pair.lstm.raw);
+    return (disputedWords(pair) ?? []).some((i) => look.includes(lstm[i]!));
+  },
   lookValue: (look) => look.value,
   doubts: 'withhold',
 };
@@ -185,8 +208,8 @@ const LOOKED: readonly LookedField[] = [NAMES, DATES, TOTALS];
  * than Tesseract's LSTM (it matches each glyph's features against trained shapes, with no
  * sequence model) and than PaddleOCR. The look's text is read by the field's own parser (the name
  * as a whole, the date as the date parser finds it, the total as the last amount). When it reads
- * the value exactly as PaddleOCR did at one size, and as the LSTM did at none, two engines that
- * share no model agree, as for any value: the value is published with that evidence and the
+ * the value exactly as PaddleOCR did at one size (a name's disputed words, where the readings'
+ * words line up), and as the LSTM did at none, two engines that share no model agree, as for any value: the value is published with that evidence and the
  * dissenting LSTM reading stays among the candidates. Agreement with the LSTM settles nothing:
  * both are Tesseract, binarise the crop alike, and would lose the same faint stroke. Any other
  * third reading leaves the dispute for a person. A date's or total's doubts stay (a date that
