@@ -151,9 +151,11 @@ function arithmetic(fields: Map<string, FieldReading>, readings: readonly Reader
   // A slip that prints how many articles it sold says when the rows read are not all of them.
   const counts = [...new Set(rowsOfReadings.map(printedItemCount).filter((n): n is number => n !== null))];
   const itemsShort = counts.length === 1 && fewerItemsThanPrinted(itemNumbers ?? [], counts[0]!);
-  // A subtotal line printed with no amount read on it or under it: the reader lost the slip's amount
-  // column, and the rows it read with amounts are not all of them.
-  const amountsLost = fields.get('subtotal')?.status !== 'read' && lineUnread(rowsOfReadings, 'subtotal');
+  // A subtotal or tax line printed with no amount read on it or under it: the reader lost the slip's
+  // amount column, and the rows it read with amounts are not all of them.
+  const taxUnread = lineUnread(rowsOfReadings, 'tax', 'tax_summary');
+  const amountsLost =
+    (fields.get('subtotal')?.status !== 'read' && lineUnread(rowsOfReadings, 'subtotal')) || (fields.get('tax_amount')?.status !== 'read' && taxUnread);
   const checks = checkArithmetic({
     items: itemNumbers,
     itemsOutweighed: ((totalPaid || totalSummed || amountsLost) && itemsWeak) || itemsShort,
@@ -166,7 +168,7 @@ function arithmetic(fields: Map<string, FieldReading>, readings: readonly Reader
     total,
     roundingUnread,
     // A tax summary's heading names the tax too, but is no line of the total's.
-    taxUnread: lineUnread(rowsOfReadings, 'tax', 'tax_summary'),
+    taxUnread,
   });
   for (const key of supportedFields(checks)) {
     const f = fields.get(key);
