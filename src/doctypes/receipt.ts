@@ -39,11 +39,12 @@ export const RECEIPT_FIELDS: FieldSpec[] = [
 ];
 
 const DETECT_TERMS: [RegExp, number][] = [
-  [new RegExp(`\\bRECEIPT\\b|${TILL_SLIP.source}`), 0.35],
+  // A till's slip number after its bare "BON" ("BON 859613", "BON: 405040"); "bon de commande" is an order.
+  [new RegExp(`\\bRECEIPT\\b|${TILL_SLIP.source}|\\bBON\\s*[:#]?\\s*\\d{3,}`), 0.35],
   [new RegExp(`\\b(?:CASH|CHANGE|TENDERED|CASHIER|PAID BY|THANK YOU|VISA|MASTERCARD)\\b|${TILL_TENDER.source}|${TILL_CHANGE.source}`), 0.25],
   [TIME_OF_DAY, 0.15],
-  // The total in the till languages: "JUMLAH", "SUMME", "GESAMT", "A PAYER", "IMPORTE".
-  [/\bTOTAL\b|\bJUMLAH\b|\bSUMME\b|\bGESAMT|\bA PAYER\b|\bIMPORTE\b|\bTOTALE\b|\bTOTAAL\b/, 0.15],
+  // The total in the till languages: "JUMLAH", "SUMME", "GESAMT", "ZU ZAHLEN", "A PAYER", "IMPORTE".
+  [/\bTOTAL\b|\b(?:SUB)?JUMLAH\b|\b(?:ZWISCHEN)?SUMME\b|\bGESAMT|\bZU ZAHLEN\b|\bA PAYER\b|\bIMPORTE\b|\bTOTALE\b|\bTOTAAL\b/, 0.15],
   [/\b(?:GST|VAT|TAX|SST|MWST|UST|TVA|IVA|BTW|CUKAI)\b/, 0.1],
 ];
 

@@ -46,6 +46,15 @@ describe('till receipt or invoice', () => {
     expect(detectReceipt({ ...input(['IDENTITY CARD', 'NAME SOREN HARTMANN', 'EXPIRY 01/02/2030']), textWidth: 24 }).score).toBe(0);
   });
 
+  it("reads a German slip whose amounts a reader lost by its till's words: a card payment, its BON number, the sum to pay", () => {
+    const slip = ['Café Lindenblüte KG', 'BON 859613', '12.05.2025 11:34:19 #8', 'Apfel lose', 'Zwischensumme', 'MwSt 7%', 'ZU ZAHLEN EUR', 'Kartenzahlung'];
+    const on = { ...input(slip), textWidth: 24 };
+    expect(detectReceipt(on).score).toBeGreaterThanOrEqual(0.5);
+    expect(detectReceipt(on).reason).toMatch(/BON 859613.*KARTENZAHLUNG/);
+    // "bon de commande" is an order form's title, not a till slip's number
+    expect(detectReceipt(input(['BON DE COMMANDE N° 2041'])).score).toBe(0);
+  });
+
   it('counts the tender as a till sign however the till words it', () => {
     const slip = [
       'LIAN HING STATIONERY SDN BHD',

@@ -22,19 +22,19 @@ const TILL_WORDS: Record<string, Record<'tender' | 'change' | 'till' | 'slip', s
     slip: ['RESIT', 'NO RESIT', 'NO. RESIT', 'NO BIL', 'NO. BIL'],
   },
   de: {
-    tender: ['GEGEBEN', 'BAR GEGEBEN', 'BARZAHLUNG'],
+    tender: ['GEGEBEN', 'BAR GEGEBEN', 'BARZAHLUNG', 'KARTENZAHLUNG', 'EC-KARTE', 'EC KARTE', 'GIROCARD'],
     change: ['RUCKGELD', 'RUECKGELD', 'ZURUCK', 'ZURUECK'],
     till: ['KASSIERER', 'KASSIERERIN', 'ES BEDIENTE SIE'],
     slip: ['KASSENBON', 'BON-NR', 'BON NR', 'BONNR', 'BELEG-NR', 'BELEGNR', 'QUITTUNG'],
   },
   fr: {
-    tender: ['ESPECES'],
+    tender: ['ESPECES', 'CARTE BANCAIRE'],
     change: ['RENDU', 'MONNAIE RENDUE', 'RENDU MONNAIE'],
     till: ['CAISSIER', 'CAISSIERE', 'HOTESSE DE CAISSE'],
     slip: ['TICKET', 'TICKET DE CAISSE'],
   },
   es: {
-    tender: ['EFECTIVO', 'ENTREGADO'],
+    tender: ['EFECTIVO', 'ENTREGADO', 'TARJETA'],
     change: ['CAMBIO', 'DEVOLUCION'],
     till: ['CAJERO', 'CAJERA', 'LE ATENDIO'],
     slip: ['TICKET', 'FACTURA SIMPLIFICADA'],
