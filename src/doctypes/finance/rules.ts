@@ -185,9 +185,13 @@ function arithmetic(fields: Map<string, FieldReading>, readings: readonly Reader
   const subtotalPaid = checks.some((c) => c.name === 'total' && c.ok);
   const rowsOnly = (c: Check) => c.name === 'line' || (c.name === 'items_sum' && subtotalPaid && c.fields.every((k) => k === 'line_items' || k === 'subtotal'));
   // So were one reader's rows under a totals block both engines read alike and whose subtotal and
-  // tax make its total: three printed figures, each read twice, against rows read once.
+  // tax (where one was added) make its total: printed figures on their own rows, each read twice,
+  // against rows read once.
   const agreed = (key: string) => fields.get(key)?.status === 'read' && fields.get(key)!.evidence.includes('reader_agree');
-  const blockAgreed = subtotalPaid && agreed('subtotal') && agreed('total') && (fields.get('tax_amount') === undefined || agreed('tax_amount'));
+  const tax = fields.get('tax_amount');
+  const taxAgreed = tax?.status === 'read' ? agreed('tax_amount') : tax?.status !== 'conflict';
+  const rowsApart = JSON.stringify(fields.get('subtotal')?.region) !== JSON.stringify(fields.get('total')?.region);
+  const blockAgreed = subtotalPaid && agreed('subtotal') && agreed('total') && taxAgreed && rowsApart;
   const rowsOutweighed = totalPaid || (blockAgreed && itemsWeak);
   const misreadRows = tillSlip && rowsOutweighed && items ? reported.filter(rowsOnly) : [];
   if (misreadRows.length && items) {
