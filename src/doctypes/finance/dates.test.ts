@@ -90,6 +90,14 @@ describe('dates in text', () => {
     expect(findDates('16/04/ 20251')).toEqual([]);
   });
 
+  it('finds a year-first date read with a gap beside a separator, alone or run into its time', () => {
+    expect(findDates('2025-05 -28 14:20#1').map((d) => d.raw)).toEqual(['2025-05-28']);
+    expect(findDates('2025 -05-2814:20').map((d) => d.raw)).toEqual(['2025-05-28']);
+    // a number and amounts after it are none
+    expect(findDates('2025 - 5.00 12.50')).toEqual([]);
+    expect(findDates('1234 -05-28')).toEqual([]);
+  });
+
   it('finds a two-digit year read with a gap beside a separator before the time the till printed after it', () => {
     for (const [text, raw] of [
       ['01.06. 25 21:19 Bon-Nr. 40373', '01.06.25'],

@@ -21,6 +21,9 @@ const SPACED_NUMERIC_DATE = String.raw`${SPACED_DAY_MONTH}\d{4}`;
 /** With a two-digit year, taken only before the time a till prints after it ("01.06. 25 21:19",
  * "04.04 .25 13:15"): alone it could be a quantity and two prices. */
 const SPACED_SHORT_YEAR_DATE = String.raw`${SPACED_DAY_MONTH}\d{2}`;
+/** Year first ("2025-05 -28", PaddleOCR's gap beside a separator): a four-digit year first is no
+ * amount's or quantity's form. */
+const SPACED_ISO_DATE = String.raw`\d{4} {0,2}[-./] {0,2}\d{1,2} {0,2}[-./] {0,2}\d{1,2}`;
 const DATE_RE = new RegExp(
   [
     // A reader may run the time into the date before it when the gap between them is narrow
@@ -34,6 +37,7 @@ const DATE_RE = new RegExp(
     // quantity beside a number looks like ("2. 5.00"); with a two-digit one only before a time.
     String.raw`\b${SPACED_NUMERIC_DATE}(?:(?=\d{1,2}:\d{2})|(?![\d.,]?\d))`,
     String.raw`\b${SPACED_SHORT_YEAR_DATE}(?= {1,3}(?:[01]?\d|2[0-3]):[0-5]\d\b)`,
+    String.raw`\b${SPACED_ISO_DATE}(?:(?=\d{1,2}:\d{2})|(?![\d.,]?\d))`,
     String.raw`\b\d{1,2}(?:\.|[Ee][Rr]|[Ss][Tt]|[Nn][Dd]|[Rr][Dd]|[Tt][Hh])?[\s-]*(?:[Dd][Ee]\s+)?${MONTH_WORD}[\s\-,.]*(?:[Dd][Ee][Ll]?\s+)?\d{4}(?:\b|(?=\d{1,2}:\d{2}))`,
     String.raw`\b\d{1,2}[\s-]${MONTH_WORD}[\s-]\d{2}\b`,
     String.raw`\b${MONTH_WORD}\s+\d{1,2}\s*,?\s*\d{4}\b`,
@@ -45,7 +49,7 @@ const DATE_RE = new RegExp(
 const TIME_OF_DAY_DOTTED = /^(?:[01]?\d|2[0-3])\.[0-5]\d\.[0-5]\d$/;
 const TIME_LABEL_BEFORE = /\b(?:TIME|ZEIT|UHRZEIT|HEURE|HORA|ORA|TIJD)\s*[:.]?\s*$/i;
 
-const SPACED_NUMERIC = new RegExp(String.raw`^${SPACED_DAY_MONTH}(?:\d{4}|\d{2})$`);
+const SPACED_NUMERIC = new RegExp(String.raw`^(?:${SPACED_DAY_MONTH}(?:\d{4}|\d{2})|${SPACED_ISO_DATE})$`);
 
 /** Date-like substrings of the text that parse as a date in some order. */
 export function findDates(text: string): DateToken[] {
