@@ -166,7 +166,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     amount_due: ['net a payer', 'montant du', 'reste a payer', 'somme a payer', 'total a payer', 'a payer'],
     vendor: ['vendeur', 'fournisseur', 'emetteur', 'prestataire', 'emis par', 'facture par', 'vendu par'],
     customer: ['acheteur', 'facture a', 'adresse de facturation', 'destinataire', '!client'],
-    vendor_tax_id: ['n tva intracommunautaire', 'tva intracommunautaire', 'numero de tva', 'n tva', 'siret'],
+    vendor_tax_id: ['n tva intracommunautaire', 'tva intracommunautaire', 'tva intracom', 'numero de tva', 'n tva', 'siret'],
     credit_note: ['avoir', "facture d'avoir", 'note de credit'],
     total_qualifier: ['remise', 'remises', 'acompte', 'acomptes', 'escompte', 'quantite'],
     prepayment: ['acompte', 'acompte verse', 'deja regle', 'deja paye'],

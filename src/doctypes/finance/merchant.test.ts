@@ -219,7 +219,15 @@ describe('the address under the shop name', () => {
   });
 
   it("ends the address at a tax number or the slip's own number, in any language", () => {
-    for (const end of ['UID: DE 427305083', 'C.I.F. A82159469', 'TICKET 448492', 'Bon-Nr.: R1936991', 'N° TVA FR14262073681']) {
+    for (const end of [
+      'UID: DE 427305083',
+      'C.I.F. A82159469',
+      'TICKET 448492',
+      'Bon-Nr.: R1936991',
+      'N° TVA FR14262073681',
+      'TVA intracom. FR 71 720757590',
+      'MwSt-Nr 123',
+    ]) {
       const m = slip('DROGERIE HOFFMANN GMBH', 'MARKTPLATZ 9', '50667 KOLN', end);
       expect([m?.address, m?.addressDoubt], end).toEqual(['MARKTPLATZ 9, 50667 KOLN', null]);
     }

@@ -115,7 +115,7 @@ function stops(text: string): boolean {
 }
 
 /** A line that plainly comes after a shop's name and address: its phone or e-mail, a title, a
- * date, a labelled number or a total, a tax registration, a rule. */
+ * date, a labelled number or a total, a tax registration (a tax's name in any receipt language), a rule. */
 function endsHeader(text: string): boolean {
   return (
     CONTACT.test(text) ||
@@ -123,7 +123,7 @@ function endsHeader(text: string): boolean {
     findDates(text).length > 0 ||
     STOP_LABELS.some((l) => matchLabel(l, text)?.strength === 3) ||
     ADDRESS_ENDS.some((l) => matchLabel(l, text)) ||
-    /\bGST\b|\bSST\b|\bVAT\b/i.test(text) ||
+    /\b(?:GST|SST|VAT|TVA|IVA|MWST|UST|BTW)\b/i.test(text) ||
     /^[-=*_\s]{5,}$/.test(text) ||
     ruleReadAsLetters(text)
   );
