@@ -149,15 +149,6 @@ describe('checkArithmetic', () => {
     expect(sum(false)).toMatchObject({ ok: false, reportable: true });
   });
 
-  it("neither proves nor doubts a total when a service charge's line was printed and its amount not read", () => {
-    const total = (chargeUnread: boolean, charge: number | null = null) =>
-      checkArithmetic({ items: null, subtotal: 17.69, taxAmount: 1.36, taxRate: null, charge, total: 20.82, chargeUnread }).find((c) => c.name === 'total');
-    expect(total(true)).toMatchObject({ ok: false, reportable: false });
-    expect(total(false)).toMatchObject({ ok: false, reportable: true });
-    // A charge read and still short is a mismatch.
-    expect(total(true, 0.5)).toMatchObject({ ok: false, reportable: true });
-  });
-
   it('takes item rows read with no amounts as misread, not as a wrong total', () => {
     const none = [{ quantity: null, unit_price: null, amount: 0 }];
     expect(checkArithmetic({ items: none, subtotal: null, taxAmount: null, taxRate: null, total: 10.4 })).toEqual([]);

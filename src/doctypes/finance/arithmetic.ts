@@ -35,8 +35,6 @@ export interface ArithmeticInput {
   /** A tax line was printed and its amount not read: the total may then exceed the subtotal by
    * the tax no one read. */
   taxUnread?: boolean;
-  /** A service charge's line was printed and its amount not read, as a tax's may be. */
-  chargeUnread?: boolean;
   total: number | null;
 }
 
@@ -59,11 +57,10 @@ const MAX_ROUNDING_CENTS = 5;
  * in Europe): a gap wider than that is no tax left unread. */
 const MAX_TAX_SHARE = 0.3;
 
-/** A total above what its parts add up to by no more than a tax, where a tax line (or a service
- * charge's) was printed and its amount not read: neither proven nor disproven. */
+/** A total above what its parts add up to by no more than a tax, where a tax line was printed and
+ * its amount not read: neither proven nor disproven. */
 function withinUnreadTax(input: ArithmeticInput, parts: number, base: number): boolean {
-  const unread = (input.taxUnread === true && input.taxAmount === null) || (input.chargeUnread === true && (input.charge ?? null) === null);
-  if (!unread || input.total === null) return false;
+  if (input.taxUnread !== true || input.taxAmount !== null || input.total === null) return false;
   const gap = cents(input.total) - parts;
   return gap > 0 && gap <= MAX_TAX_SHARE * base;
 }

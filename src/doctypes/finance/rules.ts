@@ -169,7 +169,6 @@ function arithmetic(fields: Map<string, FieldReading>, readings: readonly Reader
     roundingUnread,
     // A tax summary's heading names the tax too, but is no line of the total's.
     taxUnread,
-    chargeUnread: lineUnread(rowsOfReadings, 'service_charge'),
   });
   for (const key of supportedFields(checks)) {
     const f = fields.get(key);
