@@ -359,18 +359,22 @@ describe('receipt from synthetic readings', () => {
     const single = await readFinance(receipt, [slip('tesseract', false), slip('paddle', false)], NOW);
     expect(single.problems).toMatchObject([{ code: 'ARITHMETIC_MISMATCH' }]);
     // With no tax added, a subtotal on its own row that is the total, both read twice, outweighs the rows.
-    const untaxed = (reader: ReaderOutput['reader']) =>
+    const untaxed = (reader: ReaderOutput['reader'], taxLine: string[] = []) =>
       placed(
         slipEntries(
           'GOOD EATS',
           '25/12/2018 14:05',
           ...(reader === 'tesseract' ? ['NASI LEMAK | 6.34', 'MEE GORENG | 2702'] : []),
           'ZWISCHENSUMME | 33.36',
+          ...taxLine,
           'SUMME EUR | 33.36',
         ),
         reader,
       );
     expect((await readFinance(receipt, [untaxed('tesseract'), untaxed('paddle')], NOW)).problems).toEqual([]);
+    // A tax line printed with its amount unread leaves it unproven what the subtotal makes.
+    const unreadTax = await readFinance(receipt, [untaxed('tesseract', ['MWST 19%']), untaxed('paddle', ['MWST 19%'])], NOW);
+    expect(unreadTax.problems).toMatchObject([{ code: 'ARITHMETIC_MISMATCH' }]);
   });
 
   it('takes a rounding whose amount fits no direction for one not read: a cash total a few cents off is then neither proven nor disproven', async () => {

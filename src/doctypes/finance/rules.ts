@@ -189,7 +189,7 @@ function arithmetic(fields: Map<string, FieldReading>, readings: readonly Reader
   // against rows read once.
   const agreed = (key: string) => fields.get(key)?.status === 'read' && fields.get(key)!.evidence.includes('reader_agree');
   const tax = fields.get('tax_amount');
-  const taxAgreed = tax?.status === 'read' ? agreed('tax_amount') : tax?.status !== 'conflict';
+  const taxAgreed = tax?.status === 'read' ? agreed('tax_amount') : tax?.status !== 'conflict' && !taxUnread;
   const rowsApart = JSON.stringify(fields.get('subtotal')?.region) !== JSON.stringify(fields.get('total')?.region);
   const blockAgreed = subtotalPaid && agreed('subtotal') && agreed('total') && taxAgreed && rowsApart;
   const rowsOutweighed = totalPaid || (blockAgreed && itemsWeak);
