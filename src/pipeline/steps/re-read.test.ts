@@ -128,6 +128,16 @@ describe('re-reading a disputed value from its crop', () => {
     expect(again[0]!.value).toBe(102.76);
   });
 
+  it("keeps the page's date when the crop reads it with a digit lost at its edge, which its ISO form would hide", async () => {
+    const box: [number, number, number, number] = [0.16, 0.34, 0.88, 0.377];
+    const first = [{ ...value('date', '2025-04-28', box), raw: '28/04/2025 08:19:77 TICKET CS00168253' }];
+    const second = [{ ...value('date', '2025-04-08', box), raw: '8/04/2025' }];
+    const ctx = await context(fakeTesseract('8/04/2025 08:19:07 TICKET CS00168253'), first, second, receipt, fakePaddle('8/04/2025'));
+    await reReadStep.run(ctx);
+    expect(first[0]!.value).toBe('2025-04-28');
+    expect(reconcile(receipt.fields, ctx.extracted).find((f) => f.key === 'date')).toMatchObject({ status: 'conflict', value: null });
+  });
+
   it('reads cents the crop set apart from the decimal point', async () => {
     const first = [value('total', 14.19, [0.5, 0.6, 0.8, 0.612])];
     const ctx = await context(fakeTesseract('RM 14. 10'), first, [value('total', 14.1, [0.5, 0.6, 0.8, 0.612])]);

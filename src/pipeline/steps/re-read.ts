@@ -1,8 +1,9 @@
 import { matchLabel } from '../../doctypes/finance/labels.js';
+import { findDates } from '../../doctypes/finance/dates.js';
 import { findAmounts } from '../../doctypes/finance/money.js';
 import { readingRows } from '../../doctypes/finance/rows.js';
 import type { ExtractedValue, FieldSpec } from '../../doctypes/types.js';
-import { canonical } from '../../domain/normalise.js';
+import { canonical, parseDate } from '../../domain/normalise.js';
 import { openImage } from '../../imaging/open.js';
 import type { TesseractReader } from '../../readers/tesseract.js';
 import type { Box, Line, PageText, ReaderOutput } from '../../readers/types.js';
@@ -58,7 +59,7 @@ export const reReadStep: Step<ReadContext> = {
       // A re-read corrects digits, not the sign: a minus the crop takes in from the row ("-2 5.94")
       // would make a total the extractor never accepts.
       if (spec.kind === 'amount' && Math.sign(Number(value)) !== Math.sign(Number(v.value))) continue;
-      if (cutShort(spec, v.value, value)) continue;
+      if (cutShort(spec, { value: v.value, raw: v.raw }, { value, raw: text })) continue;
       done.push({ key: v.key, page: v.raw, crop: text });
       replaceValue(v, value, text);
     }
@@ -73,7 +74,7 @@ export const reReadStep: Step<ReadContext> = {
       if (value === null || canonical(spec.kind, value) === null) continue;
       if (spec.kind === 'amount' && Math.sign(Number(value)) !== Math.sign(Number(v.value))) continue;
       for (const o of second.values.filter((o) => o.key === v.key)) {
-        if (cutShort(spec, o.value, value)) continue;
+        if (cutShort(spec, { value: o.value, raw: o.raw }, { value, raw: text })) continue;
         done.push({ key: v.key, page: o.raw, crop: text, reader: 'paddle' });
         replaceValue(o, value, text);
       }
@@ -231,18 +232,32 @@ function onPage(line: Line, toPage: (b: Box) => Box): Line {
  * "CONFECTIUNERY"); an address spans lines. */
 const RE_READ_KINDS = new Set<FieldSpec['kind']>(['amount', 'date']);
 
-/** A crop that reads a part of the page's value ("2,76" of "192,76") lost the rest at its edge:
- * its box came from one reader's guess at the value's extent, so both engines would read the same
- * cut figure there, and their agreement would publish it. The page's value stands. */
-function cutShort(spec: FieldSpec, page: ExtractedValue['value'], crop: ExtractedValue['value']): boolean {
-  if (spec.kind !== 'amount') return false;
-  const digits = (v: ExtractedValue['value']) => Math.abs(Number(v)).toFixed(2).replace(/\D/g, '');
+interface Reading {
+  value: ExtractedValue['value'];
+  raw: string;
+}
+
+/** A crop that reads a part of the page's value ("2,76" of "192,76", "8/04/2025" of "28/04/2025")
+ * lost the rest at its edge: its box came from one reader's guess at the value's extent, so both
+ * engines would read the same cut figure there, and their agreement would publish it. The page's
+ * value stands. A date is compared as printed: its ISO form hides a lost digit ("2025-04-08"). */
+function cutShort(spec: FieldSpec, page: Reading, crop: Reading): boolean {
+  const digits =
+    spec.kind === 'amount'
+      ? (r: Reading) => Math.abs(Number(r.value)).toFixed(2).replace(/\D/g, '')
+      : spec.kind === 'date'
+        ? (r: Reading) => printedDate(r)?.replace(/\D/g, '') ?? ''
+        : null;
+  if (!digits) return false;
   const [was, now] = [digits(page), digits(crop)];
   return now.length > 0 && now.length < was.length && (was.endsWith(now) || was.startsWith(now));
 }
 
-/** The crop's reading in place of the page's. Evidence the extractor gave (a check digit that
- * passed) vouched for the page's characters, not the crop's, so it goes with them. */
+/** The date as printed in a reading's text: the first written date that gives its value. */
+function printedDate({ value, raw }: Reading): string | null {
+  return findDates(raw).find((d) => [parseDate(d.raw, 'dmy')?.iso, parseDate(d.raw, 'mdy')?.iso].includes(String(value)))?.raw ?? null;
+}
+
 /** A disputed value read again from its crop by `read`: a sum of amounts printed apart
  * (`sumOf`) from each part's own crop, added, since their union's text would give its last amount. */
 async function cropValue(
@@ -263,6 +278,8 @@ async function cropValue(
   return text === null ? null : { text, value: valueFromCrop(spec, text, v.value) };
 }
 
+/** The crop's reading in place of the page's. Evidence the extractor gave (a check digit that
+ * passed) vouched for the page's characters, not the crop's, so it goes with them. */
 function replaceValue(v: ExtractedValue, value: ExtractedValue['value'], text: string): void {
   v.value = value;
   v.raw = text;
