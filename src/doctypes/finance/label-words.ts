@@ -220,7 +220,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     allowance: ['descuento', 'descuentos', 'bonificacion'],
     charge: ['gastos de envio', 'gastos de transporte', 'portes', 'transporte', 'recargo'],
     service_charge: ['cargo por servicio', 'cargo de servicio', 'recargo por servicio'],
-    branch: ['tienda', 'sucursal', 'punto de venta'],
+    branch: ['tienda', 'sucursal', 'punto de venta', 'local'],
   },
   it: {
     invoice_title: ['fattura'],

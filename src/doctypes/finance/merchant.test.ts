@@ -240,6 +240,10 @@ describe('the address under the shop name', () => {
     expect(slip('EPICERIE FINE DUBOIS SARL', 'POINT DE VENTE 031 NANTES', '12 RUE DE LA REPUBLIQUE', '69002 LYON', 'TEL: 03-1155 5982')?.addressDoubt).toMatch(
       /branch/,
     );
+    // a shop's unit in a shopping centre, which may or may not be taken for its address
+    expect(slip('CAFETERIA EL RINCON SL', 'LOCAL 12 - C.C. NERVION', 'PLAZA NUEVA 4, BAJO', '41001 SEVILLA', 'TEL: 95-111 2233')?.addressDoubt).toMatch(
+      /branch/,
+    );
     // A slogan's year is no street's number.
     expect(slip('CAFE MULLER KG', 'Qualitat seit 1952', 'MARKTPLATZ 9', '50667 KOLN', 'TEL: 0221 12345')?.addressDoubt).toMatch(/no number but a year/);
   });
