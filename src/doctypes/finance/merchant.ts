@@ -259,11 +259,13 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
  * on its line is no part of it ("BAR LOS AMIGOS SL SUCURSAL GRAN VIA"). */
 const CLOSING_FORM =
   /\b(?:SDN\.?\s*BHD|BHD|S\/B|LTD|LTDA|LDA|LIMITED|GMBH|LLC|LLP|INC|PLC|PTE|SARL|SASU|EURL|SAS|SNC|S\.?A\.?[SU]|S\.?L\.?U|S\.?A|S\.?L|S\.?R\.?L|S\.?P\.?A|OHG|E\.?\s?[KV]|UG|GBR|AG|KG|B\.?V|N\.?V|V\.?O\.?F)\b\.?/gi;
+/** A branch word in any of the receipts' languages, and a store's number after its word. */
+const BRANCH_WORD = String.raw`(?:BRANCH|OUTLET|CAWANGAN|CAW|FILIALE|ZWEIGSTELLE|SUCCURSALE|SUCURSAL)`;
+const STORE_NUMBER = String.raw`(?:STORE|SHOP|MAGASIN|TIENDA|LOCAL|MARKT|POINT\s+DE\s+VENTE)\s+(?:N[°O]\.?\s*)?\d`;
 /** What a name line may go on with after the legal form that ends the name: its branch, by a
  * branch word ("… E.K. FILIALE 0427 HAMBURG", "… SDN BHD CAWANGAN KOTA BHARU", "… SL SUCURSAL
  * GRAN VIA"), a store's number or a dash, or the slip's title ("… SDN BHD TAX INVOICE"). */
-const BRANCH_AFTER_FORM =
-  /^\s*(?:[-–—]|\(?\s*(?:BRANCH|OUTLET|CAWANGAN|CAW|FILIALE|ZWEIGSTELLE|SUCCURSALE|SUCURSAL)\b|(?:STORE|SHOP|MAGASIN|TIENDA|LOCAL|MARKT|POINT\s+DE\s+VENTE)\s+(?:N[°O]\.?\s*)?\d)/iu;
+const BRANCH_AFTER_FORM = new RegExp(String.raw`^\s*(?:[-–—]|\(?\s*${BRANCH_WORD}\b|${STORE_NUMBER})`, 'iu');
 
 /** A registered company's name, without the branch or title printed after its legal form on the
  * same line: the legal form ends a registered name, and the SROIE labels end a company's name
@@ -291,8 +293,7 @@ const ADDRESS_OR_NUMBER =
  * outlet's number as the last word ("KEDAI ABC 12", "MINI MARKET SS2"). Where a company is
  * registered, in brackets before its legal form ("AEON CO. (M) BHD"), is part of its name; after
  * the name a label may leave the same mark out, so it is doubted there. */
-const OUTLET =
-  /\s[-–—]\s|\b(?:BRANCH|OUTLET|CAWANGAN|CAW|FILIALE|ZWEIGSTELLE|SUCCURSALE|SUCURSAL)\b|\b(?:STORE|SHOP|MAGASIN|TIENDA|LOCAL|MARKT|POINT\s+DE\s+VENTE)\s+(?:N[°O]\.?\s*)?\d|\s[({[][^)}\]]*[)}\]]?\W*$|\s\S*\d\S*$/iu;
+const OUTLET = new RegExp(String.raw`\s[-–—]\s|\b${BRANCH_WORD}\b|\b${STORE_NUMBER}|\s[({[][^)}\]]*[)}\]]?\W*$|\s\S*\d\S*$`, 'iu');
 
 /** A slip's title or greeting, in the receipts' languages, that a reader ran into the name's line
  * ("WELCOME TO KEDAI ABC", "KEDAI ABC TAX INVOICE"): no shop is named so. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cvDoctype } from '../../doctypes/cv.js';
 import { receipt } from '../../doctypes/receipt.js';
-import type { ExtractedValue, FieldSpec } from '../../doctypes/types.js';
+import type { Doctype, ExtractedValue, FieldSpec } from '../../doctypes/types.js';
 import { canonical } from '../../domain/normalise.js';
 import { openImage } from '../../imaging/open.js';
 import type { Box } from '../../readers/types.js';
@@ -13,6 +13,38 @@ const time: FieldSpec = { key: 'time', label: 'Time', kind: 'code' };
 const text: FieldSpec = { key: 'payment_method', label: 'Payment method', kind: 'text' };
 
 const currency: FieldSpec = { key: 'currency', label: 'Currency', kind: 'currency' };
+
+/** Runs the cross-read on one first-reader value with a stand-in line recogniser that reads
+ * `lines[i]` from the i-th crop it is given; returns the crops asked for and the second reader's values. */
+async function crossReadParts(value: ExtractedValue, doctype: Doctype, lines: string[]): Promise<{ asked: Box[][]; values: ExtractedValue[] }> {
+  const asked: Box[][] = [];
+  const paddle = {
+    engine: { name: 'paddle', version: 'test' },
+    readCrops: async (_png: Buffer, boxes: Box[]) => {
+      asked.push(boxes);
+      // a line recogniser reads one line per crop: each crop gives the line at its middle
+      return boxes.map((b, i) => {
+        const line = { text: lines[i]!, box: b, confidence: 0.9, words: [] };
+        return { box: b, text: line.text, confidence: 0.9, lines: [line], via: 'recogniser' as const };
+      });
+    },
+  };
+  const png = await openImage(Buffer.alloc(100 * 100 * 3, 255), { raw: { width: 100, height: 100, channels: 3 } })
+    .png()
+    .toBuffer();
+  const ctx = {
+    deps: { readers: { get: async (n: string) => (n === 'paddle' ? paddle : null) } },
+    intake: { images: [{ page: 1, width: 100, height: 100, png }] },
+    pageImages: [],
+    readings: [],
+    engines: [],
+    doctype,
+    extracted: [{ reader: 'tesseract', values: [value] }],
+    raw: {},
+  } as unknown as ReadContext;
+  await crossReadStep.run(ctx);
+  return { asked, values: ctx.extracted.find((e) => e.reader === 'paddle')?.values ?? [] };
+}
 
 describe("the second reader's crop as a value", () => {
   it('reads a currency from the mark the crop of its row shows, and nothing from a crop that shows none', () => {
@@ -95,18 +127,6 @@ describe('the second reader on a CV’s contact facts', () => {
   });
 
   it('reads a name set on two lines one crop per line, and joins the lines', async () => {
-    const boxes: Box[][] = [];
-    const paddle = {
-      engine: { name: 'paddle', version: 'test' },
-      readCrops: async (_png: Buffer, asked: Box[]) => {
-        boxes.push(asked);
-        // a line recogniser reads one line per crop: each crop gives the line at its middle
-        return asked.map((b, i) => {
-          const line = { text: ['Daniel', 'Lindqvist'][i]!, box: b, confidence: 0.9, words: [] };
-          return { box: b, text: line.text, confidence: 0.9, lines: [line], via: 'recogniser' as const };
-        });
-      },
-    };
     const parts: Box[] = [
       [0.08, 0.08, 0.2, 0.1],
       [0.08, 0.105, 0.24, 0.125],
@@ -119,22 +139,9 @@ describe('the second reader on a CV’s contact facts', () => {
       parts,
       confidence: 0.9,
     };
-    const png = await openImage(Buffer.alloc(100 * 100 * 3, 255), { raw: { width: 100, height: 100, channels: 3 } })
-      .png()
-      .toBuffer();
-    const ctx = {
-      deps: { readers: { get: async (n: string) => (n === 'paddle' ? paddle : null) } },
-      intake: { images: [{ page: 1, width: 100, height: 100, png }] },
-      pageImages: [],
-      readings: [],
-      engines: [],
-      doctype: cvDoctype,
-      extracted: [{ reader: 'tesseract', values: [name] }],
-      raw: {},
-    } as unknown as ReadContext;
-    await crossReadStep.run(ctx);
-    expect(boxes[0]).toHaveLength(2);
-    expect(ctx.extracted.find((e) => e.reader === 'paddle')!.values[0]).toMatchObject({ key: 'full_name', value: 'Daniel Lindqvist', raw: 'Daniel Lindqvist' });
+    const { asked, values } = await crossReadParts(name, cvDoctype, ['Daniel', 'Lindqvist']);
+    expect(asked[0]).toHaveLength(2);
+    expect(values[0]).toMatchObject({ key: 'full_name', value: 'Daniel Lindqvist', raw: 'Daniel Lindqvist' });
   });
 });
 
@@ -152,14 +159,6 @@ describe('a tax printed once per rate, read again from its crops', () => {
   });
 
   it('is the sum in the cross-read, one crop per rate, never the last amount of their union', async () => {
-    const paddle = {
-      engine: { name: 'paddle', version: 'test' },
-      readCrops: async (_png: Buffer, asked: Box[]) =>
-        asked.map((b, i) => {
-          const line = { text: ['3,50', '2,37'][i]!, box: b, confidence: 0.9, words: [] };
-          return { box: b, text: line.text, confidence: 0.9, lines: [line], via: 'recogniser' as const };
-        }),
-    };
     const tax: ExtractedValue = {
       key: 'tax_amount',
       value: 5.87,
@@ -172,20 +171,7 @@ describe('a tax printed once per rate, read again from its crops', () => {
       sumOf: [3.5, 2.37],
       confidence: 0.9,
     };
-    const png = await openImage(Buffer.alloc(100 * 100 * 3, 255), { raw: { width: 100, height: 100, channels: 3 } })
-      .png()
-      .toBuffer();
-    const ctx = {
-      deps: { readers: { get: async (n: string) => (n === 'paddle' ? paddle : null) } },
-      intake: { images: [{ page: 1, width: 100, height: 100, png }] },
-      pageImages: [],
-      readings: [],
-      engines: [],
-      doctype: receipt,
-      extracted: [{ reader: 'tesseract', values: [tax] }],
-      raw: {},
-    } as unknown as ReadContext;
-    await crossReadStep.run(ctx);
-    expect(ctx.extracted.find((e) => e.reader === 'paddle')!.values[0]).toMatchObject({ key: 'tax_amount', value: 5.87 });
+    const { values } = await crossReadParts(tax, receipt, ['3,50', '2,37']);
+    expect(values[0]).toMatchObject({ key: 'tax_amount', value: 5.87 });
   });
 });

@@ -209,8 +209,9 @@ const LOOKED: readonly LookedField[] = [NAMES, DATES, TOTALS];
  * sequence model) and than PaddleOCR. The look's text is read by the field's own parser (the name
  * as a whole, the date as the date parser finds it, the total as the last amount). When it reads
  * the value exactly as PaddleOCR did at one size (a name's disputed words, where the readings'
- * words line up), and as the LSTM did at none, two engines that share no model agree, as for any value: the value is published with that evidence and the
- * dissenting LSTM reading stays among the candidates. Agreement with the LSTM settles nothing:
+ * words line up), and as the LSTM did at none, two engines that share no model agree, as for any
+ * value: the value is published with that evidence and the dissenting LSTM reading stays among the
+ * candidates. Agreement with the LSTM settles nothing:
  * both are Tesseract, binarise the crop alike, and would lose the same faint stroke. Any other
  * third reading leaves the dispute for a person. A date's or total's doubts stay (a date that
  * could be day or month first), and the finance rules, run after, still check the total's sums. */
