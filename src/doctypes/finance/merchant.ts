@@ -259,13 +259,19 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
  * on its line is no part of it ("BAR LOS AMIGOS SL SUCURSAL GRAN VIA"). */
 const CLOSING_FORM =
   /\b(?:SDN\.?\s*BHD|BHD|S\/B|LTD|LTDA|LDA|LIMITED|GMBH|LLC|LLP|INC|PLC|PTE|SARL|SASU|EURL|SAS|SNC|S\.?A\.?[SU]|S\.?L\.?U|S\.?A|S\.?L|S\.?R\.?L|S\.?P\.?A|OHG|E\.?\s?[KV]|UG|GBR|AG|KG|B\.?V|N\.?V|V\.?O\.?F)\b\.?/gi;
+
+/** A slip's title or greeting, in the receipts' languages, that a reader ran into the name's line
+ * ("WELCOME TO KEDAI ABC", "KEDAI ABC TAX INVOICE"): no shop is named so. */
+const TITLE_WORDS =
+  /\b(?:TAX\s+INVOICE|INVOICE|INVOIS|RECEIPT|RESIT|CASH\s+(?:SALE|BILL)|WELCOME|SELAMAT\s+DATANG|RECHNUNG|KASSENBON|QUITTUNG|FACTURE|FACTURA|RECIBO|TICKET\s+DE\s+CAISSE|BIENVENUE|WILLKOMMEN|BIENVENIDOS?)\b/i;
+
 /** A branch word in any of the receipts' languages, and a store's number after its word. */
 const BRANCH_WORD = String.raw`(?:BRANCH|OUTLET|CAWANGAN|CAW|FILIALE|ZWEIGSTELLE|SUCCURSALE|SUCURSAL)`;
 const STORE_NUMBER = String.raw`(?:STORE|SHOP|MAGASIN|TIENDA|LOCAL|MARKT|POINT\s+DE\s+VENTE)\s+(?:N[°O]\.?\s*)?\d`;
 /** What a name line may go on with after the legal form that ends the name: its branch, by a
  * branch word ("… E.K. FILIALE 0427 HAMBURG", "… SDN BHD CAWANGAN KOTA BHARU", "… SL SUCURSAL
  * GRAN VIA"), a store's number or a dash, or the slip's title ("… SDN BHD TAX INVOICE"). */
-const BRANCH_AFTER_FORM = new RegExp(String.raw`^\s*(?:[-–—]|\(?\s*${BRANCH_WORD}\b|${STORE_NUMBER})`, 'iu');
+const BRANCH_AFTER_FORM = new RegExp(String.raw`^\s*(?:[-–—]|\(?\s*${BRANCH_WORD}\b|${STORE_NUMBER})|^[^\p{L}\p{N}]*${TITLE_WORDS.source}`, 'iu');
 
 /** A registered company's name, without the branch or title printed after its legal form on the
  * same line: the legal form ends a registered name, and the SROIE labels end a company's name
@@ -275,10 +281,7 @@ function withoutBranch(name: string): string {
   const closing = [...name.matchAll(CLOSING_FORM)].at(-1);
   if (!closing) return name;
   const end = closing.index! + closing[0].length;
-  const after = name.slice(end);
-  const title = after.match(TITLE_WORDS);
-  const titleFirst = title !== null && !/[\p{L}\p{N}]/u.test(after.slice(0, title.index));
-  return BRANCH_AFTER_FORM.test(after) || titleFirst ? name.slice(0, end).trim() : name;
+  return BRANCH_AFTER_FORM.test(name.slice(end)) ? name.slice(0, end).trim() : name;
 }
 
 /** An address ("NO 8, JALAN 7", "LOT 1851", a street's name), a long number (a registration, a phone
@@ -294,11 +297,6 @@ const ADDRESS_OR_NUMBER =
  * registered, in brackets before its legal form ("AEON CO. (M) BHD"), is part of its name; after
  * the name a label may leave the same mark out, so it is doubted there. */
 const OUTLET = new RegExp(String.raw`\s[-–—]\s|\b${BRANCH_WORD}\b|\b${STORE_NUMBER}|\s[({[][^)}\]]*[)}\]]?\W*$|\s\S*\d\S*$`, 'iu');
-
-/** A slip's title or greeting, in the receipts' languages, that a reader ran into the name's line
- * ("WELCOME TO KEDAI ABC", "KEDAI ABC TAX INVOICE"): no shop is named so. */
-const TITLE_WORDS =
-  /\b(?:TAX\s+INVOICE|INVOICE|INVOIS|RECEIPT|RESIT|CASH\s+(?:SALE|BILL)|WELCOME|SELAMAT\s+DATANG|RECHNUNG|KASSENBON|QUITTUNG|FACTURE|FACTURA|RECIBO|TICKET\s+DE\s+CAISSE|BIENVENUE|WILLKOMMEN|BIENVENIDOS?)\b/i;
 
 /** A name line that holds more than the name: text after the legal form that ends it ("… SDN BHD
  * TAX INVOICE", "… SDN BHD (12345-X) KEPONG"), an address or a number no registration pattern

@@ -6,7 +6,7 @@ import type { RulesContext, RulesOutcome } from '../types.js';
 import { type Check, checkArithmetic, supportedFields, type ItemNumbers } from './arithmetic.js';
 import { fewerItemsThanPrinted, printedItemCount } from './item-count.js';
 import { matchLabel, type LabelName } from './labels.js';
-import { cents, findAmounts, formatAmount } from './money.js';
+import { type AmountToken, cents, findAmounts, formatAmount } from './money.js';
 import { readingRows, type Row } from './rows.js';
 import { CONFIDENCE } from './values.js';
 import { summaryTotals } from './tax-summary.js';
@@ -110,20 +110,20 @@ function settleTotalByTender(fields: Map<string, FieldReading>, tender: ReturnTy
   fields.set('total', settled(f, fitting[0]!, 'arithmetic', why));
 }
 
-/** A line so labelled (and not labelled `unless`) was printed, and no reader read an amount on it. */
-function lineUnread(pages: readonly Row[][], label: LabelName, unless?: LabelName): boolean {
+/** A line so labelled (and not labelled `unless`) was printed, its amounts as `read` says. */
+function linePrinted(pages: readonly Row[][], label: LabelName, read: (amounts: AmountToken[]) => boolean, unless?: LabelName): boolean {
   return pages.some((rows) =>
-    rows.some((row) => matchLabel(label, row.text) !== null && !(unless && matchLabel(unless, row.text)) && findAmounts(row.text).length === 0),
+    rows.some((row) => matchLabel(label, row.text) !== null && !(unless && matchLabel(unless, row.text)) && read(findAmounts(row.text))),
   );
 }
 
+/** A line so labelled (and not labelled `unless`) was printed, and no reader read an amount on it. */
+const lineUnread = (pages: readonly Row[][], label: LabelName, unless?: LabelName): boolean =>
+  linePrinted(pages, label, (amounts) => amounts.length === 0, unless);
+
 /** A rounding line printed with a non-zero amount that the totals block could not take: no
  * direction of it made the total's sum ("ROUNDING 0.62", its faint 0.02 misread). */
-function roundingMisread(pages: readonly Row[][]): boolean {
-  return pages.some((rows) =>
-    rows.some((row) => matchLabel('rounding', row.text) !== null && !matchLabel('total', row.text) && findAmounts(row.text).some((a) => a.value !== 0)),
-  );
-}
+const roundingMisread = (pages: readonly Row[][]): boolean => linePrinted(pages, 'rounding', (amounts) => amounts.some((a) => a.value !== 0), 'total');
 
 function arithmetic(fields: Map<string, FieldReading>, readings: readonly ReaderOutput[], problems: Problem[], tillSlip: boolean): void {
   settleConflicts(fields);
@@ -151,13 +151,13 @@ function arithmetic(fields: Map<string, FieldReading>, readings: readonly Reader
   // A slip that prints how many articles it sold says when the rows read are not all of them.
   const counts = [...new Set(rowsOfReadings.map(printedItemCount).filter((n): n is number => n !== null))];
   const itemsShort = counts.length === 1 && fewerItemsThanPrinted(itemNumbers ?? [], counts[0]!);
-  // A subtotal or tax line printed with no amount read does not outweigh the rows. Taken so, it
-  // published as many wrong totals as right ones on SROIE held-out slips (counted, not looked at):
-  // the second engine reads the crop the first placed the total in, so where the first placed it on
-  // another row both agree, and the rows' sum is what doubts it.
   const taxUnread = lineUnread(rowsOfReadings, 'tax', 'tax_summary');
   const checks = checkArithmetic({
     items: itemNumbers,
+    // A subtotal or tax line printed with no amount read does not outweigh the rows. Taken so, it
+    // published as many wrong totals as right ones on SROIE held-out slips (counted, not looked at):
+    // the second engine reads the crop the first placed the total in, so where the first placed it
+    // on another row both agree, and the rows' sum is what doubts it.
     itemsOutweighed: ((totalPaid || totalSummed) && itemsWeak) || itemsShort,
     subtotal: numberOf(fields.get('subtotal')),
     taxAmount: numberOf(fields.get('tax_amount')),
