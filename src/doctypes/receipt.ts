@@ -13,7 +13,7 @@ import {
   writesDecimalComma,
 } from './finance/dates.js';
 import { matchLabel, upper } from './finance/labels.js';
-import { findMerchant } from './finance/merchant.js';
+import { findMerchant, nameFromLine } from './finance/merchant.js';
 import { findAmounts } from './finance/money.js';
 import { findPairs } from './finance/pairs.js';
 import { paymentMethodIn } from './finance/payment-methods.js';
@@ -28,7 +28,7 @@ import type { DetectInput, Detection, Doctype, ExtractContext, ExtractedValue, F
  * block and how it was paid. Amounts are checked by the same arithmetic as invoices. */
 
 export const RECEIPT_FIELDS: FieldSpec[] = [
-  { key: 'merchant_name', label: 'Merchant', kind: 'name', required: true },
+  { key: 'merchant_name', label: 'Merchant', kind: 'name', required: true, fromLine: nameFromLine },
   { key: 'merchant_address', label: 'Merchant address', kind: 'text' },
   { key: 'date', label: 'Date', kind: 'date', isKey: true, required: true },
   { key: 'time', label: 'Time', kind: 'code' },

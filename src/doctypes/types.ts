@@ -19,6 +19,10 @@ export interface FieldSpec {
    * reading is taken through it, which picks among the words read and never makes up characters.
    * Such a field is re-read from its crop where the readers disagree. */
   grammar?: (text: string) => string[];
+  /** The field's value in the text of the line it is printed on, as the extractor takes it there
+   * (a registration printed after a shop's name taken off): a second reader's crop of that line is
+   * read the same way, so that the readers compare the name with the name. */
+  fromLine?: (text: string) => string;
 }
 
 /** One reader's value for a field, before reconciliation. */

@@ -167,6 +167,8 @@ describe('the shop name read from a header line that holds more than the name', 
     expect(header(['FRESH BAKERY', 0.3, 0.03, 0.5], ['WAN ENTERPRISE', 0.28, 0.05])?.doubt).toBeNull();
     expect(header(['Fresh every day', 0.3, 0.03], ['WAN ENTERPRISE', 0.28, 0.05])?.doubt).toBeNull();
     expect(header(['OPEN 24 HOURS', 0.3, 0.03], ['WAN ENTERPRISE', 0.28, 0.05])?.doubt).toBeNull();
+    // One capital a reader made small leaves a line in capitals.
+    expect(header(['KEDAI BUKU MAjU', 0.3, 0.03], ['JAYA ENTERPRISE', 0.28, 0.05])?.doubt).toMatch(/may begin on the line over it, "KEDAI BUKU MAjU"/);
   });
 
   it('compares type sizes without the descenders, which make a line in the same type stand taller', () => {
@@ -204,8 +206,11 @@ describe('the shop name read from a header line that holds more than the name', 
     };
     expect(mark('KBIY', 'KEDAI BUKU MAJU JAYA (6999767-U)')).toEqual(['KEDAI BUKU MAJU JAYA', null]);
     expect(mark('EBA 4', 'KEDAI RUNCIT AH SENG SDN. BHD.')).toEqual(['KEDAI RUNCIT AH SENG SDN. BHD.', null]);
-    // Without a company under it, a short mark is weighed as a name as before.
+    // Without a company under it, a short mark is weighed as a name as before…
     expect(mark('MUJI', 'FRESH EVERY DAY')[0]).toBe('MUJI');
+    // …unless it spells the initials of the name under it.
+    expect(mark('PLE', 'PANADERÍA LA ESPIGA')[0]).toBe('PANADERÍA LA ESPIGA');
+    expect(mark('PLE', 'PANADERÍA LA ESPIGA GRANDE')[0]).toBe('PLE');
   });
 });
 

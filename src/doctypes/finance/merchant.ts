@@ -33,11 +33,13 @@ const STOP_LABELS: LabelName[] = ['invoice_date', 'total', 'subtotal', 'payment_
  * the name ("99 SPEED MART S/B (519537-X)"). */
 const REGISTRATION =
   /^\W*\(?[0-9]{4,}[-\s]?[A-Z]?\)?\W*$|\bCO(?:MPANY)?\.?\s*-?\s*(?:REG(?:ISTRATION)?|NO)\b|\bREG(?:ISTRATION)?\.?\s*NO\b|^\W*(?:ROC|ROB|BRN|SSM)\s*[:.]?\s*[A-Z]{0,3}[0-9][0-9A-Z\s-]{4,}\W*$/i;
-/** Words that introduce a company's registration number ("CO. REG NO", "ROC", "BRN"). */
-const REGISTRATION_WORDS = String.raw`(?:CO(?:MPANY)?\.?\s*(?:REG(?:ISTRATION)?|NO)\.?\s*(?:NO\.?)?|REG(?:ISTRATION)?\.?\s*NO\.?|ROC|ROB|BRN|SSM)\s*[:.]?\s*`;
+/** Words that introduce a company's registration number ("CO. REG NO", "ROC", "BRN"), an O perhaps
+ * read as a zero ("R0C", "C0 N0"). */
+const REGISTRATION_WORDS = String.raw`(?:C[O0](?:MPANY)?\.?\s*(?:REG(?:ISTRATION)?|N[O0])\.?\s*(?:N[O0]\.?)?|REG(?:ISTRATION)?\.?\s*N[O0]\.?|R\s?[O0][CB]|BRN|SSM)\s*[:.]?\s*`;
 /** The registration number itself: digits, a few letters before them in a sole proprietor's
- * number ("JM0548765-T"), the check letter after. */
-const REGISTRATION_NUMBER = String.raw`[A-Z]{0,3}[0-9][0-9A-Z\s-]{4,}`;
+ * number ("JM0548765-T"), the check letter after, its hyphen perhaps read as a dash or a middle
+ * dot ("519537·X"). */
+const REGISTRATION_NUMBER = String.raw`[A-Z]{0,3}[0-9][0-9A-Z\s\-–·]{4,}`;
 /** The registration after the name, in brackets a reader may turn into braces or drop
  * ("(519537-X)", "{519537-X", "[1125830-V]", "(CO.REG :704427-T )", "(ROC 12345-X)"), after its
  * words without brackets ("CO NO 1234567-X"), or bare in its digits-dash-letter form ("002570632-X"). */
@@ -96,7 +98,19 @@ function registeredName(text: string): boolean {
  * where its company is named under them, however large they stand. */
 function markOverCompany(row: Row, below: Row[]): boolean {
   if (row.text.split(/\s+/).some((w) => /\p{L}{5,}/u.test(w))) return false;
+  if (initialsOf(row, below.find(named))) return true;
   return below.some((r) => named(r) && !registrationRow(r) && (registeredName(ownText(r.text)) || ownText(r.text) !== r.text.trim()));
+}
+
+/** A logo of the shop's initials over its name ("PLE" over "PANADERÍA LA ESPIGA"): the mark spells
+ * the first letters of the next line's words, and the name is that line. */
+function initialsOf(mark: Row, next: Row | undefined): boolean {
+  const initials = canonicalName(mark.text).replace(/ /g, '');
+  if (!next || !/^\p{L}{2,4}$/u.test(initials)) return false;
+  const words = canonicalName(next.text)
+    .split(' ')
+    .filter((w) => /^\p{L}/u.test(w));
+  return words.length === initials.length && words.every((w, i) => w[0] === initials[i]);
 }
 
 /** A line ending in "&" or "and" goes on over the next ("HOME MASTER HARDWARE &" / "ELECTRICAL"), as
@@ -231,7 +245,7 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
       break;
     }
   }
-  const name = withoutBranch(nameRows.map(rowText).join(' ').replace(TRAILING_REGISTRATION, '').trim());
+  const name = nameFromLine(nameRows.map(rowText).join(' '));
   return {
     name,
     nameBoxes: nameRows.map((r) => r.box),
@@ -277,6 +291,17 @@ const BRANCH_AFTER_FORM = new RegExp(String.raw`^\s*(?:[-–—]|\(?\s*${BRANCH_
  * same line: the legal form ends a registered name, and the SROIE labels end a company's name
  * there. Other words after it (a place alone: "… SDN BHD KEPONG") may still be the name's, and
  * stay for heldMore to doubt. */
+/** A shop's name as its line prints it: the registration after it and an outlet after its legal
+ * form taken off. */
+export const nameFromLine = (text: string): string => withoutBranch(lettersNotZeros(text).replace(TRAILING_REGISTRATION, '').trim());
+
+/** A zero among a word's letters is an O a reader took for a digit ("K0PI", "B00KST0RE", "0HG"): no
+ * shop's word mixes them. */
+const lettersNotZeros = (text: string): string =>
+  text.replace(/(?<![\p{L}\p{N}])[\p{L}0]+(?![\p{L}\p{N}])/gu, (word) =>
+    word.includes('0') && (word.match(/\p{L}/gu) ?? []).length >= 2 ? word.replace(/0/g, /\p{Lu}/u.test(word.slice(1)) ? 'O' : 'o') : word,
+  );
+
 function withoutBranch(name: string): string {
   const closing = [...name.matchAll(CLOSING_FORM)].at(-1);
   if (!closing) return name;
@@ -349,7 +374,9 @@ function brandAbove(name: string, above: Row[]): string | null {
   return brand ? `"${name}" may be the company behind the brand "${rowText(brand)}" printed over it; a person must say which is the merchant.` : null;
 }
 
-const allCaps = (text: string): boolean => text === text.toUpperCase();
+/** Set in capitals: a small letter a reader made of one capital ("KEDAI BUKU MAjU") does not
+ * make a line set in small letters. */
+const allCaps = (text: string): boolean => (text.match(/\p{Ll}/gu) ?? []).length <= Math.max(1, letters(text) / 10) && letters(text) > 2;
 
 /** A line's box reaches below the baseline when it holds a small letter with a descender: "Épicerie
  * Fine" stands about a quarter taller than "Dubois SARL" in the same type. Type sizes are compared

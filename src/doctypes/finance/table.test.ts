@@ -176,6 +176,19 @@ describe('findReceiptItems', () => {
     ]);
   });
 
+  it('takes a quantity line whose sign a reader misread when its numbers make the amount', () => {
+    expect(
+      itemsOf([
+        ['CROISSANT', 0.05, 0.3],
+        ['2%" 1,30', 0.05, 0.32],
+        ['2,60', 0.75, 0.32],
+        ['BARRA DE PAN', 0.05, 0.34],
+        ['3%" 1,30', 0.05, 0.36],
+        ['2,60', 0.75, 0.36],
+      ]),
+    ).toEqual([{ description: 'CROISSANT', quantity: 2, unit_price: 1.3, amount: 2.6 }]);
+  });
+
   it('takes a discount under an item off, whatever sign a reader gave it, and no count line for an item', () => {
     expect(
       itemsOf([

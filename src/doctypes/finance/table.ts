@@ -174,9 +174,10 @@ export function findItemTable(rows: Row[]): ItemReading[] {
  * prints one first ("9555916500133 1 X 8.90"). */
 const QTY_LINE = /^\s*(?:\d{5,14}\s+)?(\d{1,4}(?:[.,]\d{1,3})?)\s*(?:[xX×@*]|PCS?|NOS?\.?)\s*(?:[xX×@*]\s*)?(\S+)/;
 
-/** A quantity and a unit price printed without a sign between them ("1 87.00", "2 PCS 4.50"): taken
- * only when they make the row's amount, as nothing else says which number is which. */
-const QTY_PRICE = /^(\d{1,4}(?:[.,]\d{1,3})?)\s+(?:[A-Za-z]{1,4}\.?\s+)?(\d{1,6}[.,]\d{2})$/;
+/** A quantity and a unit price printed without a sign between them ("1 87.00", "2 PCS 4.50"), or
+ * with a sign a reader misread ("2%\" 1,30" for "2x 1,30"): taken only when they make the row's
+ * amount, as nothing else says which number is which. */
+const QTY_PRICE = /^(\d{1,4}(?:[.,]\d{1,3})?)(?:\s+(?:[A-Za-z]{1,4}\.?\s+)?|[^\s\p{L}\p{N}.,]{1,2}\s*)(\d{1,6}[.,]\d{2})$/u;
 /** The article's code a till prints before the quantity. */
 const ARTICLE_CODE = /^\s*\d{5,14}(?:\s+|$)/;
 

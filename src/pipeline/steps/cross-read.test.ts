@@ -58,6 +58,18 @@ describe("the second reader's crop as a value", () => {
     expect(valueFromCrop(text, 'CASH : 9.60', 'CASH')).toBe('CASH');
   });
 
+  it("reads a shop's name from its line as the extractor does: the registration after it is no part of it", () => {
+    const merchant = receipt.fields.find((f) => f.key === 'merchant_name')!;
+    expect(valueFromCrop(merchant, 'PAPELERIACENTRAL(230398-H', 'PAPFLERIA CENTRAL')).toBe('PAPELERIACENTRAL');
+    expect(valueFromCrop(merchant, '99SPEED MART S/B(519537·X)', '99 SPEED MART S/8')).toBe('99SPEED MART S/B');
+    expect(valueFromCrop(merchant, 'FEINKOST WEBER OHG (979492-X)', 'FEINKOST WEBER OHG')).toBe('FEINKOST WEBER OHG');
+    // A zero among a word's letters is the O a reader took for a digit, in the name and in the
+    // registration's words alike.
+    expect(valueFromCrop(merchant, 'UNITED B00KST0RE (C0 N0 540796072942)', 'UNITED BOOKSTORE')).toBe('UNITED BOOKSTORE');
+    expect(valueFromCrop(merchant, 'KEDAI K0PI WAN(R 0C 644406893045)', 'KEDAI KOP1 WAN')).toBe('KEDAI KOPI WAN');
+    expect(valueFromCrop(merchant, '7-ELEVEN 2000', '7-ELEVEN')).toBe('7-ELEVEN');
+  });
+
   it('does not find a short value inside a longer number or word', () => {
     expect(valueFromCrop(code, 'Q :157269', '57269')).toBe('Q :157269');
     expect(valueFromCrop(text, 'CASHBACK 9.60', 'CASH')).toBe('CASHBACK 9.60');

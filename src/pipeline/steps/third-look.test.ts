@@ -3,6 +3,7 @@ import type { FieldReading } from '../../domain/field.js';
 import { openImage } from '../../imaging/open.js';
 import type { ReadContext } from '../context.js';
 import { READ_STEPS } from '../read-document.js';
+import { receipt } from '../../doctypes/receipt.js';
 import { lettersApart, thirdLookStep } from './third-look.js';
 import { disputedName, NAME_REGION } from '../../../test/helpers/disputed-name.js';
 
@@ -24,6 +25,7 @@ async function context(field: FieldReading, looks: string[], extracted: unknown[
   const ctx = {
     deps: { readers: { get: async () => null, legacy: async () => engine } },
     documentType: 'receipt',
+    doctype: receipt,
     pageImages: [{ page: 1, width: 400, height: 600, png }],
     readings: [],
     engines: [],
@@ -86,10 +88,28 @@ describe('the third look at a disputed shop name', () => {
     ]);
     await thirdLookStep.run(ctx);
     expect(ctx.fields[0]).toMatchObject({ value: 'BACKEREI SONNENSCHEIN E.K.', status: 'read', evidence: ['reader_agree'] });
-    // Words that do not line up with PaddleOCR's (one run together) settle nothing.
-    const apart = await context(disputedName('BACKEREL SONNENSCHEIN E.K.', 'BACKEREI SONNENSCHEIN E.K.'), ['BACKEREISONNENSCHEIN E.K.']);
+    // Words that do not line up with PaddleOCR's (one run together) settle nothing unless the
+    // look spells PaddleOCR's letters whole.
+    const apart = await context(disputedName('BACKEREL SONNENSCHEIN E.K.', 'BACKEREI SONNENSCHEIN E.K.'), ['BACKEREISONNENSCHEIN 5.x.']);
     await thirdLookStep.run(apart.ctx);
     expect(apart.ctx.fields[0]).toMatchObject({ value: null, status: 'conflict' });
+    const runTogether = await context(disputedName('BACKEREL SONNENSCHEIN E.K.', 'BACKEREI SONNENSCHEIN E.K.'), ['BACKEREISONNENSCHEIN E.K.']);
+    await thirdLookStep.run(runTogether.ctx);
+    expect(runTogether.ctx.fields[0]).toMatchObject({ value: 'BACKEREI SONNENSCHEIN E.K.', status: 'read' });
+  });
+
+  it('compares letters, not spaces, and takes the word breaks from a look that spells PaddleOCR’s run-together letters as words', async () => {
+    const { ctx } = await context(disputedName('BOULANGERIE DU PARC SAR', 'BOULANGERIEDUPARCSARL'), ['BOULANGERIE DU PARC SARL']);
+    await thirdLookStep.run(ctx);
+    expect(ctx.fields[0]).toMatchObject({ value: 'BOULANGERIE DU PARC SARL', status: 'read', evidence: ['reader_agree'] });
+    // The registration printed after the name is no part of what the look reads.
+    const registered = await context(disputedName('PAPFLERIA CENTRAL', 'PAPELERIACENTRAL'), ['PAPELERIA CENTRAL (230398-H)']);
+    await thirdLookStep.run(registered.ctx);
+    expect(registered.ctx.fields[0]).toMatchObject({ value: 'PAPELERIA CENTRAL', status: 'read' });
+    // The LSTM's letters read with PaddleOCR's spacing leave the glyph in doubt.
+    const lstmLetters = await context(disputedName('BOULANGERIE DU PARC SAR', 'BOULANGERIEDUPARCSARL'), ['BOULANGERIEDUPARCSAR']);
+    await thirdLookStep.run(lstmLetters.ctx);
+    expect(lstmLetters.ctx.fields[0]).toMatchObject({ value: null, status: 'conflict' });
   });
 
   it('does not look at readings far apart, at a person’s name, or where the page readers agree', async () => {

@@ -57,6 +57,8 @@ interface LookedField {
   paddleValue(pair: Pair): FieldValue;
   /** The value a look that reads PaddleOCR's holds: its text for a name, the parsed value else. */
   lookValue(look: FieldCandidate, pair: Pair): FieldValue;
+  /** The value published when the look settles the dispute: PaddleOCR's, unless said otherwise. */
+  published?(look: FieldCandidate, pair: Pair): FieldValue;
   /** What the readers' own doubts do. `withhold`: a name line a reader doubted (an outlet, a cut
    * edge) is not looked at, unless only the LSTM's misread word raised the doubt. `carry`: the
    * doubts PaddleOCR's reader found about its own value stay with it (a total placed without sums
@@ -65,13 +67,15 @@ interface LookedField {
 }
 
 const nameWords = (text: string): string[] => canonicalName(text).split(' ').filter(Boolean);
+/** A name's letters and digits, as the readers are compared: PaddleOCR drops spaces Tesseract keeps. */
+const nameLetters = (text: string): string => canonicalName(text).replace(/ /g, '');
 
 /** Where the two readings of a name differ, word by word, when they hold as many words: the words
  * the readers agree on need no third look, and a look may settle the disputed ones however it
  * reads the rest ("BACKEREL" / "BACKEREI SONNENSCHEIN E.K.", looked at as "BACKEREI SONNENSCHEIN
  * 5.x."). Null when the words do not line up. */
 function disputedWords({ lstm, paddle }: Pair): number[] | null {
-  const [a, b] = [nameWords(lstm.raw), nameWords(paddle.raw)];
+  const [a, b] = [nameWords(String(lstm.value)), nameWords(String(paddle.value))];
   if (a.length !== b.length) return null;
   const differ = a.flatMap((w, i) => (w === b[i] ? [] : [i]));
   return differ.length ? differ : null;
@@ -84,7 +88,7 @@ const NAMES: LookedField = {
   keys: new Set(['merchant_name', 'vendor_name']),
   near({ lstm, paddle }) {
     if (!lstm.region || typeof lstm.value !== 'string' || typeof paddle.value !== 'string') return false;
-    const [a, b] = [canonicalName(lstm.value), canonicalName(paddle.value)];
+    const [a, b] = [nameLetters(lstm.value), nameLetters(paddle.value)];
     const apart = lettersApart(a, b);
     return apart > 0 && apart <= MAX_LETTERS_APART && Math.min(a.length, b.length) >= 3;
   },
@@ -92,18 +96,24 @@ const NAMES: LookedField = {
   regions: ({ lstm }) => [lstm.region!],
   paddleValue: ({ paddle }) => paddle.value,
   readsPaddle: (text, pair) => {
-    if (canonicalName(text) === canonicalName(pair.paddle.raw)) return true;
+    if (nameLetters(text) === nameLetters(String(pair.paddle.value))) return true;
     const disputed = disputedWords(pair);
-    const [look, paddle] = [nameWords(text), nameWords(pair.paddle.raw)];
+    const [look, paddle] = [nameWords(text), nameWords(String(pair.paddle.value))];
     return disputed !== null && look.length === paddle.length && disputed.every((i) => look[i] === paddle[i]);
   },
   showsLstm: (text, pair) => {
-    if (canonicalName(text) === canonicalName(pair.lstm.raw)) return true;
+    if (nameLetters(text) === nameLetters(String(pair.lstm.value))) return true;
     const look = nameWords(text);
-    const lstm = nameWords(pair.lstm.raw);
+    const lstm = nameWords(String(pair.lstm.value));
     return (disputedWords(pair) ?? []).some((i) => look.includes(lstm[i]!));
   },
   lookValue: (look) => look.value,
+  // PaddleOCR drops spaces between words set close; a look that spells its letters as words
+  // gives the name its word breaks.
+  published: (look, pair) => {
+    const [text, paddle] = [String(look.value), String(pair.paddle.value)];
+    return nameWords(text).length > nameWords(paddle).length && nameLetters(text) === nameLetters(paddle) ? text : paddle;
+  },
   doubts: 'withhold',
 };
 
@@ -207,7 +217,8 @@ const LOOKED: readonly LookedField[] = [NAMES, DATES, TOTALS];
  * crop at three sizes, by Tesseract's legacy character classifier: a recogniser of another kind
  * than Tesseract's LSTM (it matches each glyph's features against trained shapes, with no
  * sequence model) and than PaddleOCR. The look's text is read by the field's own parser (the name
- * as a whole, the date as the date parser finds it, the total as the last amount). When it reads
+ * as its line gives it, letters compared spaces aside as the readers are, the date as the date
+ * parser finds it, the total as the last amount). When it reads
  * the value exactly as PaddleOCR did at one size (a name's disputed words, where the readings'
  * words line up), and as the LSTM did at none, two engines that share no model agree, as for any
  * value: the value is published with that evidence and the dissenting LSTM reading stays among the
@@ -230,23 +241,27 @@ export const thirdLookStep: Step<ReadContext> = {
     const seenBy: Record<string, string[]> = {};
     const settledKeys: string[] = [];
     for (const { field, pair, looked } of disputed) {
+      // The look's text is read as the field's extractor reads its line (a registration after a
+      // shop's name is no part of it).
+      const fromLine = ctx.doctype?.fields.find((f) => f.key === field.key)?.fromLine ?? ((text: string) => text);
       const seen: FieldCandidate[] = [];
       for (const region of looked.regions(pair)) {
         for (const px of LETTER_HEIGHTS) {
-          const look = await thirdLook(ctx, engine, region, px);
+          const look = await thirdLook(ctx, engine, region, px, fromLine);
           if (look) seen.push(look);
         }
       }
       if (seen.length === 0) continue;
       seenBy[field.key] = seen.map((l) => l.raw);
       noteEngine(ctx, engine.engine);
-      const withPaddle = seen.filter((l) => looked.readsPaddle(l.raw, pair));
+      const withPaddle = seen.filter((l) => looked.readsPaddle(String(l.value), pair));
       // A look that read the LSTM's value at any size leaves the glyph in doubt.
-      if (withPaddle.length === 0 || seen.some((l) => looked.showsLstm(l.raw, pair))) continue;
+      if (withPaddle.length === 0 || seen.some((l) => looked.showsLstm(String(l.value), pair))) continue;
       const at = ctx.fields.indexOf(field);
       const why = `Tesseract read "${pair.lstm.raw}" and PaddleOCR "${pair.paddle.raw}"; a third engine, Tesseract's legacy classifier, read the ${looked.what}'s crop as PaddleOCR did and never as Tesseract did.`;
       const doubts = looked.doubts === 'carry' ? ownDoubts(ctx, field.key, pair.paddle.value) : { problems: [], reasons: [] };
-      const settledField = settled(field, looked.paddleValue(pair), 'reader_agree', [why, ...doubts.reasons].join(' '));
+      const value = looked.published?.(withPaddle[0]!, pair) ?? looked.paddleValue(pair);
+      const settledField = settled(field, value, 'reader_agree', [why, ...doubts.reasons].join(' '));
       ctx.fields[at] = {
         ...settledField,
         problems: [...new Set([...settledField.problems, ...doubts.problems])],
@@ -276,7 +291,13 @@ function ownDoubts(ctx: ReadContext, key: string, value: FieldValue): { problems
 }
 
 /** The legacy classifier's reading of a crop (every line of it, joined), or null. */
-async function thirdLook(ctx: ReadContext, engine: TesseractReader, region: Region, px: number): Promise<FieldCandidate | null> {
+async function thirdLook(
+  ctx: ReadContext,
+  engine: TesseractReader,
+  region: Region,
+  px: number,
+  fromLine: (text: string) => string,
+): Promise<FieldCandidate | null> {
   try {
     const lines = await reReadLinesWith(ctx, engine, region, px);
     const raw = lines
@@ -285,7 +306,7 @@ async function thirdLook(ctx: ReadContext, engine: TesseractReader, region: Regi
       .trim();
     const words = lines?.flatMap((l) => l.words) ?? [];
     const confidence = words.length ? words.reduce((sum, w) => sum + w.confidence, 0) / words.length : 0;
-    return raw ? { reader: 'tesseract_legacy', value: raw, raw, region, confidence } : null;
+    return raw ? { reader: 'tesseract_legacy', value: fromLine(raw), raw, region, confidence } : null;
   } catch (err) {
     // An engine that cannot start or read leaves the dispute as it was, for a person.
     ctx.signal?.throwIfAborted();
