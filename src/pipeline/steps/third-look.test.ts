@@ -10,7 +10,12 @@ import { disputedName, NAME_REGION } from '../../../test/helpers/disputed-name.j
 const region = NAME_REGION;
 
 /** A stand-in legacy classifier that reads `looks[i]` at the i-th crop size it is given. */
-async function context(field: FieldReading, looks: string[], extracted: unknown[] = []): Promise<{ ctx: ReadContext; asked: () => number }> {
+async function context(
+  field: FieldReading,
+  looks: string[],
+  extracted: unknown[] = [],
+  paddleAgain?: string,
+): Promise<{ ctx: ReadContext; asked: () => number; detected: () => number }> {
   const png = await openImage(Buffer.alloc(400 * 600 * 3, 255), { raw: { width: 400, height: 600, channels: 3 } })
     .png()
     .toBuffer();
@@ -22,8 +27,16 @@ async function context(field: FieldReading, looks: string[], extracted: unknown[
       return { text, confidence: 0.7, lines: [{ text, box: [0, 0, 1, 1], confidence: 0.7, words: [{ text, box: [0, 0, 1, 1], confidence: 0.7 }] }] };
     },
   };
+  // A stand-in PaddleOCR whose second reading, through its text detector, is `paddleAgain`.
+  let detected = 0;
+  const paddle = {
+    readCrops: async (_png: Buffer, boxes: [number, number, number, number][], opts: { detectLines?: boolean }) => {
+      if (opts.detectLines) detected++;
+      return boxes.map((box) => ({ box, text: paddleAgain, confidence: 0.9, lines: [{ text: paddleAgain, box, confidence: 0.9 }], via: 'detector' }));
+    },
+  };
   const ctx = {
-    deps: { readers: { get: async () => null, legacy: async () => engine } },
+    deps: { readers: { get: async () => (paddleAgain === undefined ? null : paddle), legacy: async () => engine } },
     documentType: 'receipt',
     doctype: receipt,
     pageImages: [{ page: 1, width: 400, height: 600, png }],
@@ -33,7 +46,7 @@ async function context(field: FieldReading, looks: string[], extracted: unknown[
     extracted,
     raw: {},
   } as unknown as ReadContext;
-  return { ctx, asked: () => asked };
+  return { ctx, asked: () => asked, detected: () => detected };
 }
 
 describe('the third look at a disputed shop name', () => {
@@ -77,6 +90,25 @@ describe('the third look at a disputed shop name', () => {
       const { ctx } = await context(disputedName('SUPER SEVEN CASH & CARRY SDN 3HD', 'SUPER SEVEN CASH & CARRY SDN BHD'), looks);
       await thirdLookStep.run(ctx);
       expect(ctx.fields[0], looks.join(' | ')).toMatchObject({ value: null, status: 'conflict', problems: ['FIELD_CONFLICT'] });
+    }
+  });
+
+  it('reads the crop again with PaddleOCR when every look read the LSTM’s name, and settles only on that reading agreeing', async () => {
+    const lstm = 'PHARMACIE CENTRALE SA';
+    const looks = [lstm, lstm, lstm];
+    const agreeing = await context(disputedName(lstm, 'PI ARMACIE CENTRALE SA'), looks, [], 'PHARMACIE CENTRALE SA');
+    await thirdLookStep.run(agreeing.ctx);
+    expect(agreeing.detected()).toBe(1);
+    expect(agreeing.ctx.fields[0]).toMatchObject({ value: lstm, status: 'read', evidence: ['reader_agree'] });
+    expect(agreeing.ctx.fields[0]!.reason).toContain('through its text detector');
+    // PaddleOCR reading its own letters again, or a look that read the name otherwise, settles nothing.
+    for (const [again, seen] of [
+      ['PI ARMACIE CENTRALE SA', looks],
+      ['PHARMACIE CENTRALE SA', [lstm, 'PHARMAC1E CENTRALE SA', lstm]],
+    ] as const) {
+      const { ctx } = await context(disputedName(lstm, 'PI ARMACIE CENTRALE SA'), [...seen], [], again);
+      await thirdLookStep.run(ctx);
+      expect(ctx.fields[0], `${again} / ${seen.join(' | ')}`).toMatchObject({ value: null, status: 'conflict' });
     }
   });
 

@@ -7,7 +7,8 @@ import type { FieldValue, Region } from '../../domain/result.js';
 import type { TesseractReader } from '../../readers/tesseract.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
-import { centsJoined } from './cross-read.js';
+import { centsJoined, linesWithin, widen } from './cross-read.js';
+import { uprightPage } from './page-image.js';
 import { noteEngine } from './read.js';
 import { reReadLinesWith } from './re-read.js';
 import { doubtsAgainst, readerValues } from './reader-doubts.js';
@@ -53,6 +54,8 @@ interface LookedField {
   readsPaddle(text: string, pair: Pair): boolean;
   /** The look's text shows the LSTM's value anywhere, in any reading of it. */
   showsLstm(text: string, pair: Pair): boolean;
+  /** A crop's text reads the LSTM's value, as the field's parser reads it. */
+  readsLstm(text: string, pair: Pair): boolean;
   /** PaddleOCR's value as the field's parser reads it: the value a look must read, and publishes. */
   paddleValue(pair: Pair): FieldValue;
   /** The value a look that reads PaddleOCR's holds: its text for a name, the parsed value else. */
@@ -107,6 +110,7 @@ const NAMES: LookedField = {
     const lstm = nameWords(String(pair.lstm.value));
     return (disputedWords(pair) ?? []).some((i) => look.includes(lstm[i]!));
   },
+  readsLstm: (text, pair) => nameLetters(text) === nameLetters(String(pair.lstm.value)),
   lookValue: (look) => look.value,
   // PaddleOCR drops spaces between words set close; a look that spells its letters as words
   // gives the name its word breaks.
@@ -182,6 +186,10 @@ const DATES: LookedField = {
     const unseparated = (text.match(/(?<!\d)\d{8}(?!\d)/g) ?? []).some((s) => s === `${d}${m}${y}` || s === `${m}${d}${y}`);
     return unseparated || dateTokens(text).some((t) => isoIn(t, 'dmy') === iso || isoIn(t, 'mdy') === iso);
   },
+  readsLstm(text, { lstm }) {
+    const token = dateTokens(text)[0];
+    return !!token && ordersGiving(lstm.raw, lstm.value).some((o) => isoIn(token, o) === lstm.value);
+  },
   lookValue: (_look, pair) => paddleDate(pair)?.iso ?? null,
   doubts: 'carry',
 };
@@ -206,6 +214,10 @@ const TOTALS: LookedField = {
     return last !== undefined && cents(last) === cents(paddle.value as number);
   },
   showsLstm: (text, { lstm }) => amountsIn(text).some((v) => cents(v) === cents(lstm.value as number)),
+  readsLstm: (text, { lstm }) => {
+    const last = amountsIn(text).at(-1);
+    return last !== undefined && cents(last) === cents(lstm.value as number);
+  },
   lookValue: (_look, { paddle }) => paddle.value,
   doubts: 'carry',
 };
@@ -255,19 +267,28 @@ export const thirdLookStep: Step<ReadContext> = {
       seenBy[field.key] = seen.map((l) => l.raw);
       noteEngine(ctx, engine.engine);
       const withPaddle = seen.filter((l) => looked.readsPaddle(String(l.value), pair));
-      // A look that read the LSTM's value at any size leaves the glyph in doubt.
-      if (withPaddle.length === 0 || seen.some((l) => looked.showsLstm(String(l.value), pair))) continue;
+      const withLstm = seen.filter((l) => looked.showsLstm(String(l.value), pair));
       const at = ctx.fields.indexOf(field);
-      const why = `Tesseract read "${pair.lstm.raw}" and PaddleOCR "${pair.paddle.raw}"; a third engine, Tesseract's legacy classifier, read the ${looked.what}'s crop as PaddleOCR did and never as Tesseract did.`;
-      const doubts = looked.doubts === 'carry' ? ownDoubts(ctx, field.key, pair.paddle.value) : { problems: [], reasons: [] };
-      const value = looked.published?.(withPaddle[0]!, pair) ?? looked.paddleValue(pair);
-      const settledField = settled(field, value, 'reader_agree', [why, ...doubts.reasons].join(' '));
-      ctx.fields[at] = {
-        ...settledField,
-        problems: [...new Set([...settledField.problems, ...doubts.problems])],
-        region: pair.paddle.region ?? field.region,
-        candidates: [...field.candidates, { ...withPaddle[0]!, value: looked.lookValue(withPaddle[0]!, pair) }],
-      };
+      if (withPaddle.length > 0 && withLstm.length === 0) {
+        const why = `Tesseract read "${pair.lstm.raw}" and PaddleOCR "${pair.paddle.raw}"; a third engine, Tesseract's legacy classifier, read the ${looked.what}'s crop as PaddleOCR did and never as Tesseract did.`;
+        const doubts = looked.doubts === 'carry' ? ownDoubts(ctx, field.key, 'paddle', pair.paddle.value) : NO_DOUBTS;
+        const value = looked.published?.(withPaddle[0]!, pair) ?? looked.paddleValue(pair);
+        ctx.fields[at] = settledWith(field, value, why, doubts, pair.paddle.region ?? field.region, {
+          ...withPaddle[0]!,
+          value: looked.lookValue(withPaddle[0]!, pair),
+        });
+        settledKeys.push(field.key);
+        continue;
+      }
+      // Every look read the LSTM's value: PaddleOCR's own reading may be its slip (a line split at
+      // a blank, a glyph dropped), so PaddleOCR reads the crop once more, through its text detector.
+      // Only that second reading agreeing with the LSTM's, an engine of another kind, settles it.
+      if (withPaddle.length > 0 || withLstm.length < seen.length) continue;
+      const again = await paddleAgain(ctx, pair.lstm.region!, fromLine);
+      if (again === null || !looked.readsLstm(String(again.value), pair)) continue;
+      const why = `Tesseract read "${pair.lstm.raw}" and PaddleOCR "${pair.paddle.raw}"; Tesseract's legacy classifier read the ${looked.what}'s crop as Tesseract did at every size, and PaddleOCR, reading the crop again through its text detector, read "${again.raw}".`;
+      const doubts = looked.doubts === 'carry' ? ownDoubts(ctx, field.key, 'tesseract', pair.lstm.value) : NO_DOUBTS;
+      ctx.fields[at] = settledWith(field, pair.lstm.value, why, doubts, pair.lstm.region ?? field.region, again);
       settledKeys.push(field.key);
     }
     // The disputes looked at, what each look read, and those it settled.
@@ -284,10 +305,43 @@ function twoReadings(field: FieldReading): Pair | null {
   return lstm && paddle ? { lstm, paddle } : null;
 }
 
-/** The problems and reasons PaddleOCR's extraction gave its own value of the field. */
-function ownDoubts(ctx: ReadContext, key: string, value: FieldValue): { problems: OutcomeCode[]; reasons: string[] } {
-  const mine = readerValues(ctx, key, 'paddle').filter((v) => v.value === value);
+interface Doubts {
+  problems: OutcomeCode[];
+  reasons: string[];
+}
+const NO_DOUBTS: Doubts = { problems: [], reasons: [] };
+
+/** The problems and reasons a reader's extraction gave its own value of the field. */
+function ownDoubts(ctx: ReadContext, key: string, reader: 'paddle' | 'tesseract', value: FieldValue): Doubts {
+  const mine = readerValues(ctx, key, reader).filter((v) => v.value === value);
   return { problems: mine.flatMap((v) => v.problems ?? []), reasons: mine.flatMap((v) => (v.reason ? [v.reason] : [])) };
+}
+
+/** The field settled on `value` by two engines of different kinds, the look that settled it among
+ * the candidates and the dissenting reading kept. */
+function settledWith(field: FieldReading, value: FieldValue, why: string, doubts: Doubts, region: FieldReading['region'], look: FieldCandidate): FieldReading {
+  const settledField = settled(field, value, 'reader_agree', [why, ...doubts.reasons].join(' '));
+  return {
+    ...settledField,
+    problems: [...new Set([...settledField.problems, ...doubts.problems])],
+    region,
+    candidates: [...field.candidates, look],
+  };
+}
+
+/** PaddleOCR's second reading of a crop, through its text detector, read as the field's line. */
+async function paddleAgain(ctx: ReadContext, region: Region, fromLine: (text: string) => string): Promise<FieldCandidate | null> {
+  const paddle = await ctx.deps.readers.get('paddle');
+  const page = await uprightPage(ctx, region.page);
+  if (!paddle || !page) return null;
+  const [crop] = await paddle.readCrops(page.png, [widen(region.box)], { signal: ctx.signal, detectLines: true });
+  const lines = crop ? linesWithin(crop.lines, region.box) : [];
+  const raw = lines
+    .map((l) => l.text)
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return raw ? { reader: 'paddle', value: fromLine(raw), raw, region, confidence: crop!.confidence } : null;
 }
 
 /** The legacy classifier's reading of a crop (every line of it, joined), or null. */
