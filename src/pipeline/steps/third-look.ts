@@ -235,8 +235,10 @@ const LOOKED: readonly LookedField[] = [NAMES, DATES, TOTALS];
  * words line up), and as the LSTM did at none, two engines that share no model agree, as for any
  * value: the value is published with that evidence and the dissenting LSTM reading stays among the
  * candidates. Agreement with the LSTM settles nothing:
- * both are Tesseract, binarise the crop alike, and would lose the same faint stroke. Any other
- * third reading leaves the dispute for a person. A date's or total's doubts stay (a date that
+ * both are Tesseract, binarise the crop alike, and would lose the same faint stroke. When every
+ * look read the LSTM's value, PaddleOCR reads the crop again through its text detector, and only
+ * that reading agreeing with the LSTM's settles it. Any other third reading leaves the dispute for
+ * a person. A date's or total's doubts stay (a date that
  * could be day or month first), and the finance rules, run after, still check the total's sums. */
 export const thirdLookStep: Step<ReadContext> = {
   name: 'third_look',
@@ -283,8 +285,8 @@ export const thirdLookStep: Step<ReadContext> = {
       // Every look read the LSTM's value: PaddleOCR's own reading may be its slip (a line split at
       // a blank, a glyph dropped), so PaddleOCR reads the crop once more, through its text detector.
       // Only that second reading agreeing with the LSTM's, an engine of another kind, settles it.
-      if (withPaddle.length > 0 || withLstm.length < seen.length) continue;
-      const again = await paddleAgain(ctx, pair.lstm.region!, fromLine);
+      if (withPaddle.length > 0 || withLstm.length < seen.length || !pair.lstm.region) continue;
+      const again = await paddleAgain(ctx, pair.lstm.region, fromLine);
       if (again === null || !looked.readsLstm(String(again.value), pair)) continue;
       const why = `Tesseract read "${pair.lstm.raw}" and PaddleOCR "${pair.paddle.raw}"; Tesseract's legacy classifier read the ${looked.what}'s crop as Tesseract did at every size, and PaddleOCR, reading the crop again through its text detector, read "${again.raw}".`;
       const doubts = looked.doubts === 'carry' ? ownDoubts(ctx, field.key, 'tesseract', pair.lstm.value) : NO_DOUBTS;
@@ -331,17 +333,24 @@ function settledWith(field: FieldReading, value: FieldValue, why: string, doubts
 
 /** PaddleOCR's second reading of a crop, through its text detector, read as the field's line. */
 async function paddleAgain(ctx: ReadContext, region: Region, fromLine: (text: string) => string): Promise<FieldCandidate | null> {
-  const paddle = await ctx.deps.readers.get('paddle');
-  const page = await uprightPage(ctx, region.page);
-  if (!paddle || !page) return null;
-  const [crop] = await paddle.readCrops(page.png, [widen(region.box)], { signal: ctx.signal, detectLines: true });
-  const lines = crop ? linesWithin(crop.lines, region.box) : [];
-  const raw = lines
-    .map((l) => l.text)
-    .join(' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return raw ? { reader: 'paddle', value: fromLine(raw), raw, region, confidence: crop!.confidence } : null;
+  try {
+    const paddle = await ctx.deps.readers.get('paddle');
+    const page = await uprightPage(ctx, region.page);
+    if (!paddle || !page) return null;
+    const [crop] = await paddle.readCrops(page.png, [widen(region.box)], { signal: ctx.signal, detectLines: true });
+    const lines = crop ? linesWithin(crop.lines, region.box) : [];
+    const raw = lines
+      .map((l) => l.text)
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+    return raw ? { reader: 'paddle', value: fromLine(raw), raw, region, confidence: crop!.confidence } : null;
+  } catch (err) {
+    // A reading that fails leaves the dispute as it was, for a person.
+    ctx.signal?.throwIfAborted();
+    ctx.raw.third_look_error = err instanceof Error ? err.message : String(err);
+    return null;
+  }
 }
 
 /** The legacy classifier's reading of a crop (every line of it, joined), or null. */
