@@ -36,6 +36,14 @@ describe('ink beside a read line', () => {
     expect(inkBesideLine(specked, box)).toEqual({ left: false, right: false });
   });
 
+  it("takes the seam at a photographed slip's edge, background beyond it, for no letter", () => {
+    const img = line((g) => {
+      paintInto(g, 0, 70, 0, 60, 110);
+      paintInto(g, 70, 72, 0, 60, 80);
+    });
+    expect(inkBesideLine(img, box).left).toBe(false);
+  });
+
   it('takes a strip that is mostly dark for a background, not for letters', () => {
     const img = line((g) => paintInto(g, 0, 97, 0, 60, 70));
     expect(inkBesideLine(img, box).left).toBe(false);

@@ -18,13 +18,15 @@ export function inkBesideLine(img: Grey, box: readonly [number, number, number, 
   if (h < 6) return { left: false, right: false };
   const gap = Math.max(1, Math.round(0.15 * h));
   const reach = Math.round(1.5 * h);
-  return { left: strokeIn(img, x0 - reach, x0 - gap, y0, y1), right: strokeIn(img, x1 + gap, x1 + reach, y0, y1) };
+  return { left: strokeIn(img, x0 - reach, x0 - gap, y0, y1, -1), right: strokeIn(img, x1 + gap, x1 + reach, y0, y1, 1) };
 }
 
 /** How much darker than the paper around it a column holding a faded stroke is (grey levels, 0–255). */
 const STROKE_CONTRAST = 12;
 
-function strokeIn(img: Grey, from: number, to: number, y0: number, y1: number): boolean {
+/** `outward`: the side away from the read text (-1 left, 1 right). A faded letter has paper
+ * beyond it, where the seam at a photographed slip's edge has the background behind it. */
+function strokeIn(img: Grey, from: number, to: number, y0: number, y1: number, outward: -1 | 1): boolean {
   const h = y1 - y0;
   const side = Math.max(2, Math.round(0.2 * h));
   const lo = Math.max(0, from - side);
@@ -43,7 +45,14 @@ function strokeIn(img: Grey, from: number, to: number, y0: number, y1: number): 
   for (let x = Math.max(side, from); x < Math.min(img.width - side, to); x++) {
     const m = mean[x - lo]!;
     const around = Math.min(mean[x - side - lo] ?? paper, mean[x + side - lo] ?? paper);
-    if (m < paper - STROKE_CONTRAST && m < around - STROKE_CONTRAST && longestRun(img, x, rows, paper - STROKE_CONTRAST) >= h / 3) return true;
+    const beyond = mean[x + outward * side - lo] ?? paper;
+    if (
+      m < paper - STROKE_CONTRAST &&
+      m < around - STROKE_CONTRAST &&
+      beyond >= paper - STROKE_CONTRAST &&
+      longestRun(img, x, rows, paper - STROKE_CONTRAST) >= h / 3
+    )
+      return true;
   }
   return false;
 }
