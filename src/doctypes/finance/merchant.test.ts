@@ -211,6 +211,9 @@ describe('the shop name read from a header line that holds more than the name', 
     // …unless it spells the initials of the name under it.
     expect(mark('PLE', 'PANADERÍA LA ESPIGA')[0]).toBe('PANADERÍA LA ESPIGA');
     expect(mark('PLE', 'PANADERÍA LA ESPIGA GRANDE')[0]).toBe('PLE');
+    // A banner framed by ornaments is no name, as read or as Tesseract reads the stars ("kkk").
+    expect(mark('*** ECO ***', 'BAR LOS AMIGOS')[0]).toBe('BAR LOS AMIGOS');
+    expect(mark('kkk ECO kok', 'BAR LOS AMIGOS')[0]).toBe('BAR LOS AMIGOS');
   });
 });
 

@@ -64,7 +64,17 @@ const legalFormOnly = (row: Row): boolean => LEGAL_FORM.test(row.text) && !/\p{L
 /** A name holds a word of three letters or more; a logo read as text seldom does ("he Co RR re",
  * "3 1§orolr"), and a legal form found in such a garble ("Co") names nothing. */
 const WORD = /^\p{L}{3,}[.,&]?$/u;
-const named = (row: Row): boolean => !legalFormOnly(row) && row.text.split(/\s+/).some((w) => WORD.test(w));
+const named = (row: Row): boolean => !legalFormOnly(row) && !framed(row.text) && row.text.split(/\s+/).some((w) => WORD.test(w));
+
+/** An ornament: two or more stars or the like, which Tesseract often reads as "kk" or "kok". */
+const ORNAMENT = /^(?:[*¥%#~=+•·]+[*kK%¥#~=+•·]*|k*[*¥%#~=+•·][*kK%¥#~=+•·]*|k{2,}|kok)$/u;
+/** A line framed by ornaments at both ends ("*** ECO ***", read "kkk ECO kok"): a banner, not a
+ * shop's name. */
+function framed(text: string): boolean {
+  const t = text.trim().split(/\s+/);
+  const glued = /^[*¥%#~=+•·]{2,}\S/u.test(text.trim()) && /\S[*¥%#~=+•·]{2,}$/u.test(text.trim());
+  return glued || (t.length >= 3 && t[0]!.length >= 2 && t.at(-1)!.length >= 2 && ORNAMENT.test(t[0]!) && ORNAMENT.test(t.at(-1)!));
+}
 /** A logo or a graphic read as text ("alin a i DE", "ees (7A23HD", "PER Z 1 30100T er —"): the reader
  * was unsure of its words (mean confidence under 0.45; on the tuning slips such lines read
  * 0.13–0.43), and most of its letters make no word of three letters or more. A stylised name the

@@ -93,6 +93,12 @@ describe("the second reader's crop as a value", () => {
     expect(valueFromCrop(date, 'No 210920171', '2017-09-21')).toBe('No 210920171');
   });
 
+  it('reads a date the reader ran the words beside it into', () => {
+    const date: FieldSpec = { key: 'date', label: 'Date', kind: 'date' };
+    expect(valueFromCrop(date, 'Le02/04/25Heure11:24:32', '2025-04-02')).toBe('2025-04-02');
+    expect(valueFromCrop(date, 'Le02/04/25Heure11:24:32', '2025-04-03')).toBe('2025-04-02');
+  });
+
   it('reads only whole dates in a crop: a stray digit before one is no part of it, a split digit group is joined when no other date is there', () => {
     const date: FieldSpec = { key: 'date', label: 'Date', kind: 'date' };
     expect(valueFromCrop(date, '8 14-02-2018 13:02:42', '2018-02-14')).toBe('2018-02-14');

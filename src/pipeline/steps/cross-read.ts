@@ -150,10 +150,14 @@ export function valueFromCrop(spec: FieldSpec, text: string, firstValue: Extract
     // A reader may split a digit group ("29/12/201 7", "04/1 2/2017"): joined, it is read when it
     // gives the first reader's date, or when the crop holds no whole date of its own.
     const joined = datesIn(t.replace(/(\d) (?=\d)/g, '$1'));
+    // A reader may run the words beside a date into it ("Le02/04/25Heure11:24"): set apart, the
+    // date stands whole again.
+    const apart = datesIn(t.replace(/(\p{L})(?=\d)|(\d)(?=\p{L})/gu, '$1$2 '));
     return (
       readings.find((d) => d === want) ??
       joined.find((d) => d === want) ??
-      (want && unseparated(t, want) ? want : (readings[0] ?? joined[0] ?? onlyUnseparated(t) ?? t))
+      apart.find((d) => d === want) ??
+      (want && unseparated(t, want) ? want : (readings[0] ?? joined[0] ?? apart[0] ?? onlyUnseparated(t) ?? t))
     );
   }
   return t;
