@@ -254,6 +254,8 @@ describe('the address under the shop name', () => {
     );
     // A slogan's year is no street's number.
     expect(slip('CAFE MULLER KG', 'Qualitat seit 1952', 'MARKTPLATZ 9', '50667 KOLN', 'TEL: 0221 12345')?.addressDoubt).toMatch(/no number but a year/);
+    // An address that begins at its postcode's line lost the street over it.
+    expect(slip('GREENFIELD PHARMACY SDN BHD', '47300 PETALING JAYA,', 'TEL: 06-2500 5555')?.addressDoubt).toMatch(/postcode's line/);
   });
 
   it('passes over a registration line under the name, however it is worded', () => {

@@ -178,7 +178,8 @@ const POSTCODE = /\b\d{4,6}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b/;
 
 /** Why the lines taken for the address may not be it, or not all of it: such an address is not
  * published (the document is not held back for it). Its first line holds no number but a year,
- * where a street's line holds its number, or names a branch ("Frisch aus dem Ofen", "TIENDA 0452
+ * where a street's line holds its number, or is the postcode's line (the street over it unread),
+ * or names a branch ("Frisch aus dem Ofen", "TIENDA 0452
  * VALENCIA CENTRO" over the street); none of its lines holds a postcode (the name's own lines, when a logo above was taken
  * for the name: "CT281 - Tealive Shell Kepong", "Ottogo Enterprise"); or the address stopped at a
  * line that does not plainly end it ("£3200, KUALA LUMPUR." read as an amount, where the postcode
@@ -189,6 +190,8 @@ function addressDoubt(parts: string[], after: Row | undefined): string | null {
   const numbers = first.match(/\d+/g) ?? [];
   if (!numbers.some((n) => !YEAR.test(n)))
     return `The line "${first}" under the shop's name holds ${numbers.length ? 'no number but a year' : 'no number'}, where a street's line holds its number; it may be a slogan rather than the address.`;
+  if (/^\d{4,6}\s+\p{L}/u.test(first))
+    return `The address begins at its postcode's line, "${first}", where a street's line stands over it; the street may be unread.`;
   const branch = parts.find((p) => matchLabel('branch', p));
   if (branch) return `The line "${branch}" names the shop's branch; a person must say where the address begins.`;
   const sharpS = parts.find((p) => SHARP_S_AS_B.test(p));
