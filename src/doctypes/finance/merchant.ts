@@ -71,8 +71,9 @@ const ORNAMENT = /^(?:[*¥%#~=+•·]+[*kK%¥#~=+•·]*|k*[*¥%#~=+•·][*kK%�
 /** A line framed by ornaments at both ends ("*** ECO ***", read "kkk ECO kok"): a banner, not a
  * shop's name. */
 function framed(text: string): boolean {
-  const t = text.trim().split(/\s+/);
-  const glued = /^[*¥%#~=+•·]{2,}\S/u.test(text.trim()) && /\S[*¥%#~=+•·]{2,}$/u.test(text.trim());
+  const line = text.trim();
+  const t = line.split(/\s+/);
+  const glued = /^[*¥%#~=+•·]{2,}\S/u.test(line) && /\S[*¥%#~=+•·]{2,}$/u.test(line);
   return glued || (t.length >= 3 && t[0]!.length >= 2 && t.at(-1)!.length >= 2 && ORNAMENT.test(t[0]!) && ORNAMENT.test(t.at(-1)!));
 }
 /** A logo or a graphic read as text ("alin a i DE", "ees (7A23HD", "PER Z 1 30100T er —"): the reader
@@ -300,10 +301,6 @@ const STORE_NUMBER = String.raw`(?:STORE|SHOP|MAGASIN|TIENDA|LOCAL|MARKT|POINT\s
  * GRAN VIA"), a store's number or a dash, or the slip's title ("… SDN BHD TAX INVOICE"). */
 const BRANCH_AFTER_FORM = new RegExp(String.raw`^\s*(?:[-–—]|\(?\s*${BRANCH_WORD}\b|${STORE_NUMBER})|^[^\p{L}\p{N}]*${TITLE_WORDS.source}`, 'iu');
 
-/** A registered company's name, without the branch or title printed after its legal form on the
- * same line: the legal form ends a registered name, and the SROIE labels end a company's name
- * there. Other words after it (a place alone: "… SDN BHD KEPONG") may still be the name's, and
- * stay for heldMore to doubt. */
 /** A shop's name as its line prints it: the registration after it and an outlet after its legal
  * form taken off. */
 export const nameFromLine = (text: string): string => withoutBranch(lettersNotZeros(text).replace(TRAILING_REGISTRATION, '').trim());
@@ -315,6 +312,10 @@ const lettersNotZeros = (text: string): string =>
     word.includes('0') && (word.match(/\p{L}/gu) ?? []).length >= 2 ? word.replace(/0/g, /\p{Lu}/u.test(word.slice(1)) ? 'O' : 'o') : word,
   );
 
+/** A registered company's name, without the branch or title printed after its legal form on the
+ * same line: the legal form ends a registered name, and the SROIE labels end a company's name
+ * there. Other words after it (a place alone: "… SDN BHD KEPONG") may still be the name's, and
+ * stay for heldMore to doubt. */
 function withoutBranch(name: string): string {
   const closing = [...name.matchAll(CLOSING_FORM)].at(-1);
   if (!closing) return name;

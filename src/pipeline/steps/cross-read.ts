@@ -118,10 +118,10 @@ function unionBox(lines: Line[]): Box | null {
 const MIN_CONTAINED_CHARS = 6;
 
 /** The crop's text as a value of the field's kind (taken from its line as the field's extractor
- * takes it); canonical comparison does the rest. The crop agrees when it holds the first reader's whole value at a word boundary (a label beside the
- * value may share its line). A numeric date is read in whichever day/month order the first reader
- * settled on from the whole document (a crop alone cannot know it). Any other difference stays a
- * disagreement. */
+ * takes it); canonical comparison does the rest. The crop agrees when it holds the first reader's
+ * whole value at a word boundary (a label beside the value may share its line). A numeric date is
+ * read in whichever day/month order the first reader settled on from the whole document (a crop
+ * alone cannot know it). Any other difference stays a disagreement. */
 export function valueFromCrop(spec: FieldSpec, text: string, firstValue: ExtractedValue['value']): ExtractedValue['value'] {
   const line = text.replace(/\s+/g, ' ').trim();
   const t = spec.fromLine && line ? spec.fromLine(line) : line;

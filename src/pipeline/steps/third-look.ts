@@ -161,6 +161,13 @@ function paddleDate({ lstm, paddle }: Pair): { iso: string; orders: DayOrder[] }
   return isos.size === 1 ? { iso: [...isos][0]!, orders } : null;
 }
 
+/** The text reads the date `iso` in one of `orders`: the date the parser takes is the first the
+ * text shows. */
+function readsDate(text: string, iso: string, orders: DayOrder[]): boolean {
+  const token = dateTokens(text)[0];
+  return !!token && orders.some((o) => isoIn(token, o) === iso);
+}
+
 /** A receipt's or an invoice's own date. */
 const DATES: LookedField = {
   what: 'date',
@@ -174,10 +181,8 @@ const DATES: LookedField = {
   regions: bothRegions,
   paddleValue: (pair) => paddleDate(pair)?.iso ?? null,
   readsPaddle(text, pair) {
-    // The date the parser takes: the first the text shows.
-    const token = dateTokens(text)[0];
     const theirs = paddleDate(pair);
-    return !!token && !!theirs && theirs.orders.some((o) => isoIn(token, o) === theirs.iso);
+    return !!theirs && readsDate(text, theirs.iso, theirs.orders);
   },
   showsLstm(text, { lstm }) {
     const iso = String(lstm.value);
@@ -186,16 +191,20 @@ const DATES: LookedField = {
     const unseparated = (text.match(/(?<!\d)\d{8}(?!\d)/g) ?? []).some((s) => s === `${d}${m}${y}` || s === `${m}${d}${y}`);
     return unseparated || dateTokens(text).some((t) => isoIn(t, 'dmy') === iso || isoIn(t, 'mdy') === iso);
   },
-  readsLstm(text, { lstm }) {
-    const token = dateTokens(text)[0];
-    return !!token && ordersGiving(lstm.raw, lstm.value).some((o) => isoIn(token, o) === lstm.value);
-  },
+  readsLstm: (text, { lstm }) => readsDate(text, String(lstm.value), ordersGiving(lstm.raw, lstm.value)),
   lookValue: (_look, pair) => paddleDate(pair)?.iso ?? null,
   doubts: 'carry',
 };
 
 /** The amounts a text shows, as the finance parser finds them. */
 const amountsIn = (text: string): number[] => findAmounts(centsJoined(text)).map((a) => a.value);
+
+/** The text reads the amount `value`: the value stands last, as a label or a neighbouring figure
+ * may share the crop. */
+function readsAmount(text: string, value: FieldValue): boolean {
+  const last = amountsIn(text).at(-1);
+  return last !== undefined && cents(last) === cents(value as number);
+}
 
 /** A receipt's or an invoice's total. */
 const TOTALS: LookedField = {
@@ -208,16 +217,9 @@ const TOTALS: LookedField = {
   },
   regions: bothRegions,
   paddleValue: ({ paddle }) => paddle.value,
-  // The value stands last: a label or a neighbouring figure may share the crop.
-  readsPaddle: (text, { paddle }) => {
-    const last = amountsIn(text).at(-1);
-    return last !== undefined && cents(last) === cents(paddle.value as number);
-  },
+  readsPaddle: (text, { paddle }) => readsAmount(text, paddle.value),
   showsLstm: (text, { lstm }) => amountsIn(text).some((v) => cents(v) === cents(lstm.value as number)),
-  readsLstm: (text, { lstm }) => {
-    const last = amountsIn(text).at(-1);
-    return last !== undefined && cents(last) === cents(lstm.value as number);
-  },
+  readsLstm: (text, { lstm }) => readsAmount(text, lstm.value),
   lookValue: (_look, { paddle }) => paddle.value,
   doubts: 'carry',
 };
