@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { StatementPart } from '../adapters/db/one-statement.js';
 import type { BlobStore } from '../adapters/blobs/types.js';
 import { CommitNotConfirmed } from '../adapters/db/group-commit.js';
+import { LookupGroups } from '../adapters/db/lookup-groups.js';
 import { refusedByServer, StatementGroups, unlessRefused } from '../adapters/db/statement-groups.js';
 import type { UploadRows } from '../adapters/db/repositories/documents.js';
 import type { JobStatement } from '../adapters/queue/types.js';
@@ -117,6 +118,8 @@ export class DocumentsService {
   }
 
   private readonly views: ViewCache;
+  /** Reads of a held answer ask for the row's revision; asked together while others are asked. */
+  private readonly revisions = new LookupGroups((keys: Array<{ orgId: string; id: string }>) => this.repos.documents.viewRevisions(keys));
   /** Uploads recorded while others are being written are recorded together (see recordQueued). */
   private readonly uploadGroups = new StatementGroups<QueuedUpload>(
     (items) =>
@@ -448,7 +451,7 @@ export class DocumentsService {
     const baseUrl = this.opts.publicBaseUrl;
     const held = this.views.get(principal.orgId, id);
     if (held) {
-      const row = await this.repos.documents.viewRevision(principal.orgId, id);
+      const row = await this.revisions.get({ orgId: principal.orgId, id });
       if (row && row.revision === held.revision && row.view_base_url === baseUrl) return held.bytes;
       this.views.delete(principal.orgId, id);
     }

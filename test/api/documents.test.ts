@@ -264,6 +264,44 @@ describe.each(await testDatabaseFactories())('documents API on %s', (_name, make
     expect((await h.inject({ method: 'GET', url: `/v1/documents/${doc.id}`, headers: auth() })).json()).toEqual(again);
   });
 
+  it('reads held answers asked at once together, each for its own organisation, and a change shows in every one of them', async () => {
+    const mine = (await upload(h, key, { filename: 'mine-grouped.png', bytes: await pngWithText(['GROUPED READS']) })).json();
+    const theirs = (await upload(h, otherKey, { filename: 'theirs-grouped.png', bytes: await pngWithText(['GROUPED OTHER']) })).json();
+    await Promise.all([waitFinished(h, key, mine.id), waitFinished(h, otherKey, theirs.id)]);
+    const get = (k: string, id: string) => h.inject({ method: 'GET', url: `/v1/documents/${id}`, headers: auth(k) });
+    // Held by this process from here on: the reads below only ask for the rows' revisions.
+    await Promise.all([get(key, mine.id), get(otherKey, theirs.id)]);
+    const asked = [
+      ...Array.from({ length: 12 }, () => [key, mine.id] as const),
+      ...Array.from({ length: 12 }, () => [otherKey, theirs.id] as const),
+      [otherKey, mine.id] as const,
+    ];
+    const answers = await Promise.all(asked.map(([k, id]) => get(k, id)));
+    expect(answers.map((a) => a.statusCode)).toEqual([...Array(24).fill(200), 404]);
+    expect(answers.slice(0, 24).map((a) => a.json().id)).toEqual([...Array(12).fill(mine.id), ...Array(12).fill(theirs.id)]);
+
+    // The grouped lookup answers a row only to the organisation it belongs to.
+    const [a, b] = await Promise.all([h.rt.accounts.authenticateKey(key), h.rt.accounts.authenticateKey(otherKey)]);
+    const revisions = await h.rt.repos.documents.viewRevisions([
+      { orgId: a!.orgId, id: mine.id },
+      { orgId: b!.orgId, id: mine.id },
+      { orgId: b!.orgId, id: theirs.id },
+      { orgId: a!.orgId, id: 'doc_missing' },
+    ]);
+    expect(revisions.map((r) => r !== undefined)).toEqual([true, false, true, false]);
+
+    await h.rt.db.db
+      .updateTable('documents')
+      .set((eb) => ({ name: 'renamed-grouped.png', view_json: null, revision: eb('revision', '+', 1) }))
+      .where('id', '=', mine.id)
+      .execute();
+    const renamed = await Promise.all(Array.from({ length: 10 }, () => get(key, mine.id)));
+    expect(renamed.map((r) => r.json().name)).toEqual(Array(10).fill('renamed-grouped.png'));
+    expect((await h.inject({ method: 'DELETE', url: `/v1/documents/${mine.id}`, headers: auth() })).statusCode).toBe(200);
+    const gone = await Promise.all([...Array.from({ length: 6 }, () => get(key, mine.id)), get(otherKey, theirs.id)]);
+    expect(gone.map((r) => r.statusCode)).toEqual([...Array(6).fill(404), 200]);
+  });
+
   it('requires credentials and answers unknown routes with the envelope', async () => {
     const none = await h.inject({ method: 'GET', url: '/v1/documents' });
     expect(none.statusCode).toBe(401);
