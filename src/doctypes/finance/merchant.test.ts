@@ -127,6 +127,9 @@ describe('the shop name read from a header line that holds more than the name', 
       ['FARMACIA SAN MIGUEL', 'Calidad y confianza'],
       ['Bar Los Amigos', 'Pan recién hecho'],
       ['BUCHHANDLUNG AM MARKT', 'Ihr Partner fiir Genuss'],
+      // Small letters under a name in capitals, however short its words.
+      ['FEINKOST WEBER', 'Frisch aus dem Ofen'],
+      ['CAFE LINDENBLUTE', 'Ihr Partne: fur Genuss'],
     ] as const)
       expect(header([name, 0.2, 0.03], [slogan, 0.2, 0.05])?.doubt, name).toBeNull();
     // Words a name is made of, or a sentence under a name that is one itself, still leave it open.
@@ -211,6 +214,13 @@ describe('the shop name read from a header line that holds more than the name', 
     // …unless it spells the initials of the name under it.
     expect(mark('PLE', 'PANADERÍA LA ESPIGA')[0]).toBe('PANADERÍA LA ESPIGA');
     expect(mark('PLE', 'PANADERÍA LA ESPIGA GRANDE')[0]).toBe('PLE');
+    // The name ends before its outlet; one letter may be a glyph misread ("E" for "F").
+    expect(mark('EHR', 'Frutas Hermanos Ruiz Tienda 0452 Valencia Centro')[0]).toBe('Frutas Hermanos Ruiz Tienda 0452 Valencia Centro');
+    expect(mark('FHR', 'FRUTAS HERMANOS RUIZ')[0]).toBe('FRUTAS HERMANOS RUIZ');
+    // The line the logo spells is the name, set smaller than the street under it.
+    const spelled = header(['EHR', 0.4, 0.01, 3], ['Frutas Hermanos Ruiz', 0.2, 0.06, 0.8], ['C/ Mayor, 23', 0.2, 0.08, 1.4]);
+    expect(spelled?.name).toBe('Frutas Hermanos Ruiz');
+    expect(mark('XHR', 'FRUTAS HERMANOS RUIZ')[0]).toBe('XHR');
     // A banner framed by ornaments is no name, as read or as Tesseract reads the stars ("kkk").
     expect(mark('*** ECO ***', 'BAR LOS AMIGOS')[0]).toBe('BAR LOS AMIGOS');
     expect(mark('kkk ECO kok', 'BAR LOS AMIGOS')[0]).toBe('BAR LOS AMIGOS');

@@ -114,15 +114,25 @@ function markOverCompany(row: Row, below: Row[]): boolean {
 }
 
 /** A logo of the shop's initials over its name ("PLE" over "PANADERÍA LA ESPIGA"): the mark spells
- * the first letters of the next line's words, and the name is that line. */
+ * the first letters of the next line's words up to where its name ends (an outlet after it:
+ * "FHR" over "Frutas Hermanos Ruiz Tienda 0452 Valencia"), and the name is that line. One letter of
+ * three or more may be a glyph the readers confuse ("EHR" for "FHR"): both read the logo alike. */
 function initialsOf(mark: Row, next: Row | undefined): boolean {
   const initials = canonicalName(mark.text).replace(/ /g, '');
   if (!next || !/^\p{L}{2,4}$/u.test(initials)) return false;
-  const words = canonicalName(next.text)
+  const line = rowText(next);
+  const outlet = line.match(OUTLET);
+  const words = canonicalName(outlet ? line.slice(0, outlet.index) : line)
     .split(' ')
     .filter((w) => /^\p{L}/u.test(w));
-  return words.length === initials.length && words.every((w, i) => w[0] === initials[i]);
+  if (words.length !== initials.length) return false;
+  const unlike = words.flatMap((w, i) => (w[0] === initials[i] ? [] : [[w[0]!, initials[i]!] as const]));
+  return unlike.length === 0 || (initials.length >= 3 && unlike.length === 1 && confusable(...unlike[0]!));
 }
+
+/** Capitals a reader takes for each other in a stylised mark. */
+const CONFUSABLE = ['EF', 'PR', 'OD', 'OQ', 'CG', 'IL', 'IJ', 'IT', 'BE', 'UV', 'MN', 'HN', 'KX'];
+const confusable = (a: string, b: string): boolean => CONFUSABLE.some((pair) => pair.includes(a) && pair.includes(b) && a !== b);
 
 /** A line ending in "&" or "and" goes on over the next ("HOME MASTER HARDWARE &" / "ELECTRICAL"), as
  * does one ending in an article or a preposition, which no name ends in ("CAFÉ DE" / "LA GARE",
@@ -215,11 +225,18 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
   // Type size is told against the header's text lines; a stray mark (".") is no measure.
   const typical = Math.min(...head.filter(named).map((r) => r.height));
   let best: { row: Row; score: number } | null = null;
+  // A line whose initials a logo over it spells is the name the logo stands for.
+  const spelled = new Set(
+    head.flatMap((row, i) => {
+      const next = head.slice(i + 1).find(named);
+      return next && initialsOf(row, next) ? [next] : [];
+    }),
+  );
   head.forEach((row, i) => {
     if (!named(row) || logoText(row) || stops(row.text) || registrationRow(row)) return;
     if (markOverCompany(row, head.slice(i + 1))) return;
     // A registered company name is what accounts want, more than a logo or a brand line above it.
-    const score = (registeredName(row.text) ? 3 : 0) + row.height / typical - i * 0.3;
+    const score = (registeredName(row.text) || spelled.has(row) ? 3 : 0) + row.height / typical - i * 0.3;
     if (!best || score > best.score) best = { row, score };
   });
   if (!best) return null;
@@ -419,7 +436,9 @@ const sentence = (text: string): boolean => !/\d/.test(text) && /(?:^|\s)\p{Ll}\
  * that line is words alone: "RESTAURANT JIAWEI" over "JIAWEI HOUSE" is one name, "THREE STOOGES"
  * over "BISTRO & CAFE" is not, and only a person can tell them apart. A brand printed over the
  * company's registered name (a legal form in the next lines) leaves the same question. A sentence
- * under a name that is none is a slogan ("FARMACIA SAN MIGUEL" over "Calidad y confianza"). */
+ * under a name that is none is a slogan ("FARMACIA SAN MIGUEL" over "Calidad y confianza"), as is a
+ * line in small letters under a name in capitals ("FEINKOST WEBER" over "Frisch aus dem Ofen"): a
+ * name is set in one case. */
 function openName(name: string, last: Row, rows: Row[]): string | null {
   if (LEGAL_FORM.test(name) || TRAILING_REGISTRATION.test(rowText(last))) return null;
   const below: Row[] = [];
@@ -430,7 +449,7 @@ function openName(name: string, last: Row, rows: Row[]): string | null {
   const words = (r: Row): boolean => named(r) && !/\d/.test(r.text);
   const company = below.find((r) => words(r) && LEGAL_FORM.test(r.text));
   if (company) return `"${name}" may be a brand printed over the company's name, "${rowText(company)}"; a person must say which is the merchant.`;
-  if (below[0] && words(below[0]) && !(sentence(rowText(below[0])) && !sentence(name)))
+  if (below[0] && words(below[0]) && !(sentence(rowText(below[0])) && !sentence(name)) && !(allCaps(name) && !allCaps(rowText(below[0]))))
     return `The shop's name "${name}" may go on over the next line, "${rowText(below[0])}"; a person must say where it ends.`;
   return null;
 }
