@@ -237,9 +237,9 @@ const LOOKED: readonly LookedField[] = [NAMES, DATES, TOTALS];
  * words line up), and as the LSTM did at none, two engines that share no model agree, as for any
  * value: the value is published with that evidence and the dissenting LSTM reading stays among the
  * candidates. Agreement with the LSTM settles nothing:
- * both are Tesseract, binarise the crop alike, and would lose the same faint stroke. When every
- * look read the LSTM's value, PaddleOCR reads the crop again through its text detector, and only
- * that reading agreeing with the LSTM's settles it. Any other third reading leaves the dispute for
+ * both are Tesseract, binarise the crop alike, and would lose the same faint stroke. When no look
+ * read PaddleOCR's value, PaddleOCR reads the crop again through its text detector, and only that
+ * reading agreeing with the LSTM's settles it. Any other third reading leaves the dispute for
  * a person. A date's or total's doubts stay (a date that
  * could be day or month first), and the finance rules, run after, still check the total's sums. */
 export const thirdLookStep: Step<ReadContext> = {
@@ -284,13 +284,18 @@ export const thirdLookStep: Step<ReadContext> = {
         settledKeys.push(field.key);
         continue;
       }
-      // Every look read the LSTM's value: PaddleOCR's own reading may be its slip (a line split at
-      // a blank, a glyph dropped), so PaddleOCR reads the crop once more, through its text detector.
-      // Only that second reading agreeing with the LSTM's, an engine of another kind, settles it.
-      if (withPaddle.length > 0 || withLstm.length < seen.length || !pair.lstm.region) continue;
+      // No look read PaddleOCR's value: its own reading may be its slip (a line split at a blank, a
+      // glyph dropped), so PaddleOCR reads the crop once more, through its text detector. Only that
+      // second reading agreeing with the LSTM's, an engine of another kind, settles it; the legacy
+      // look, Tesseract as well, counts for neither side.
+      if (withPaddle.length > 0 || !pair.lstm.region) continue;
       const again = await paddleAgain(ctx, pair.lstm.region, fromLine);
       if (again === null || !looked.readsLstm(String(again.value), pair)) continue;
-      const why = `Tesseract read "${pair.lstm.raw}" and PaddleOCR "${pair.paddle.raw}"; Tesseract's legacy classifier read the ${looked.what}'s crop as Tesseract did at every size, and PaddleOCR, reading the crop again through its text detector, read "${again.raw}".`;
+      const legacy =
+        withLstm.length === seen.length
+          ? 'as Tesseract did at every size'
+          : `as Tesseract did at ${withLstm.length} of ${seen.length} sizes and as neither reader did at the others`;
+      const why = `Tesseract read "${pair.lstm.raw}" and PaddleOCR "${pair.paddle.raw}"; Tesseract's legacy classifier read the ${looked.what}'s crop ${legacy}, and PaddleOCR, reading the crop again through its text detector, read "${again.raw}".`;
       const doubts = looked.doubts === 'carry' ? ownDoubts(ctx, field.key, 'tesseract', pair.lstm.value) : NO_DOUBTS;
       ctx.fields[at] = settledWith(field, pair.lstm.value, why, doubts, pair.lstm.region ?? field.region, again);
       settledKeys.push(field.key);
