@@ -127,14 +127,15 @@ describe('the shop name read from a header line that holds more than the name', 
       ['FARMACIA SAN MIGUEL', 'Calidad y confianza'],
       ['Bar Los Amigos', 'Pan recién hecho'],
       ['BUCHHANDLUNG AM MARKT', 'Ihr Partner fiir Genuss'],
-      // Small letters under a name in capitals, however short its words.
       ['FEINKOST WEBER', 'Frisch aus dem Ofen'],
-      ['CAFE LINDENBLUTE', 'Ihr Partne: fur Genuss'],
     ] as const)
       expect(header([name, 0.2, 0.03], [slogan, 0.2, 0.05])?.doubt, name).toBeNull();
     // Words a name is made of, or a sentence under a name that is one itself, still leave it open.
     expect(header(['RESTAURANT JIAWEI', 0.2, 0.03], ['JIAWEI HOUSE', 0.2, 0.05])?.doubt).toMatch(/may go on over the next line/);
     expect(header(['Café de la Gare', 0.2, 0.03], ['et Tabac', 0.2, 0.05])?.doubt).toMatch(/may go on over the next line/);
+    // A name in small letters under a logo's word in capitals is no slogan.
+    for (const next of ['Feinkost Weber', 'Bar de los Amigos'])
+      expect(header(['SUPER SAVE', 0.2, 0.03, 2], [next, 0.2, 0.07])?.doubt, next).toMatch(/may go on over the next line/);
     expect(header(['Fresh every day', 0.2, 0.03], ['good coffee here', 0.2, 0.05])?.doubt).toMatch(/may go on over the next line/);
   });
 

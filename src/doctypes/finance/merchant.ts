@@ -428,17 +428,17 @@ function beginsAbove(name: string, first: Row, above: Row | undefined): string |
 }
 
 /** Words set as a sentence, not as a name: a word of four letters or more in small letters ("Pan
- * recién hecho", "Calidad y confianza", "Ihr Partner für Genuss"), where a name capitalises its
- * words and leaves small only its short particles ("Buchhandlung am Markt", "Café de la Gare"). */
-const sentence = (text: string): boolean => !/\d/.test(text) && /(?:^|\s)\p{Ll}\p{L}{3,}/u.test(text);
+ * recién hecho", "Calidad y confianza", "Ihr Partner für Genuss"), or two of three ("Frisch aus
+ * dem Ofen"), where a name capitalises its words and leaves small only its short particles
+ * ("Buchhandlung am Markt", "Café de la Gare", "Bar de los Amigos"). */
+const sentence = (text: string): boolean =>
+  !/\d/.test(text) && (/(?:^|\s)\p{Ll}\p{L}{3,}/u.test(text) || (text.match(/(?:^|\s)\p{Ll}\p{L}{2}(?=\s|$)/gu) ?? []).length >= 2);
 
 /** A name that neither a legal form nor a registration closes may go on over the next line when
  * that line is words alone: "RESTAURANT JIAWEI" over "JIAWEI HOUSE" is one name, "THREE STOOGES"
  * over "BISTRO & CAFE" is not, and only a person can tell them apart. A brand printed over the
  * company's registered name (a legal form in the next lines) leaves the same question. A sentence
- * under a name that is none is a slogan ("FARMACIA SAN MIGUEL" over "Calidad y confianza"), as is a
- * line in small letters under a name in capitals ("FEINKOST WEBER" over "Frisch aus dem Ofen"): a
- * name is set in one case. */
+ * under a name that is none is a slogan ("FARMACIA SAN MIGUEL" over "Calidad y confianza"). */
 function openName(name: string, last: Row, rows: Row[]): string | null {
   if (LEGAL_FORM.test(name) || TRAILING_REGISTRATION.test(rowText(last))) return null;
   const below: Row[] = [];
@@ -449,7 +449,7 @@ function openName(name: string, last: Row, rows: Row[]): string | null {
   const words = (r: Row): boolean => named(r) && !/\d/.test(r.text);
   const company = below.find((r) => words(r) && LEGAL_FORM.test(r.text));
   if (company) return `"${name}" may be a brand printed over the company's name, "${rowText(company)}"; a person must say which is the merchant.`;
-  if (below[0] && words(below[0]) && !(sentence(rowText(below[0])) && !sentence(name)) && !(allCaps(name) && !allCaps(rowText(below[0]))))
+  if (below[0] && words(below[0]) && !(sentence(rowText(below[0])) && !sentence(name)))
     return `The shop's name "${name}" may go on over the next line, "${rowText(below[0])}"; a person must say where it ends.`;
   return null;
 }
