@@ -140,11 +140,16 @@ describe('the shop name read from a header line that holds more than the name', 
   });
 
   it("withholds a shop's name under a brand it holds, and takes a registered company's name under one", () => {
-    const branded = header(['MYDIN', 0.3, 0.01], ['MYDIN MART SRI MUDA', 0.2, 0.04, 1.5]);
+    const branded = header(['TEALIVE', 0.3, 0.01], ['CT TEALIVE SHELL KEPONG', 0.2, 0.04, 1.5]);
     expect([branded?.name, branded?.doubt]).toEqual([
-      'MYDIN MART SRI MUDA',
-      '"MYDIN MART SRI MUDA" may be the company behind the brand "MYDIN" printed over it; a person must say which is the merchant.',
+      'CT TEALIVE SHELL KEPONG',
+      '"CT TEALIVE SHELL KEPONG" may be the company behind the brand "TEALIVE" printed over it; a person must say which is the merchant.',
     ]);
+    // A name that begins with the brand's words is the name the brand stands for, set large or not.
+    for (const size of [1, 3]) {
+      const begun = header(['MYDIN', 0.3, 0.01, size], ['MYDIN MART SRI MUDA', 0.2, 0.06]);
+      expect([begun?.name, begun?.doubt]).toEqual(['MYDIN MART SRI MUDA', null]);
+    }
     const registered = header(['MYDIN', 0.3, 0.01, 3], ['MYDIN MOHAMED HOLDINGS BHD', 0.2, 0.06]);
     expect([registered?.name, registered?.doubt]).toEqual(['MYDIN MOHAMED HOLDINGS BHD', null]);
     expect(header(['tan woon yann', 0.3, 0.01], ['BOOK TA .K (TAMAN DAYA) SDN BHD', 0.2, 0.03])?.doubt).toBeNull();

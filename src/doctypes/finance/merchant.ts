@@ -109,8 +109,22 @@ function registeredName(text: string): boolean {
  * where its company is named under them, however large they stand. */
 function markOverCompany(row: Row, below: Row[]): boolean {
   if (row.text.split(/\s+/).some((w) => /\p{L}{5,}/u.test(w))) return false;
-  if (initialsOf(row, below.find(named))) return true;
   return below.some((r) => named(r) && !registrationRow(r) && (registeredName(ownText(r.text)) || ownText(r.text) !== r.text.trim()));
+}
+
+/** The line under a logo or a brand's word that it stands for, which is the shop's name: one whose
+ * initials it spells, or one that begins with its words ("BAR" over "BAR LOS AMIGOS", "KEDAI" over
+ * "KEDAI BUKU MAJU JAYA"; where the SROIE labels name a brand over a fuller line, they take the
+ * fuller line: "TEALIVE" over "CT281 - TEALIVE SHELL KEPONG"). */
+function spelledOut(mark: Row, below: Row[]): Row | undefined {
+  const next = below.find(named);
+  return next && (initialsOf(mark, next) || beginsWith(next, mark)) ? next : undefined;
+}
+
+function beginsWith(line: Row, mark: Row): boolean {
+  const own = canonicalName(rowText(mark)).split(' ');
+  const words = canonicalName(rowText(line)).split(' ');
+  return own.length <= 2 && words.length > own.length && own.every((w, i) => /\p{L}{2}/u.test(w) && words[i] === w);
 }
 
 /** A logo of the shop's initials over its name ("PLE" over "PANADERÍA LA ESPIGA"): the mark spells
@@ -226,15 +240,10 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
   const typical = Math.min(...head.filter(named).map((r) => r.height));
   let best: { row: Row; score: number } | null = null;
   // A line whose initials a logo over it spells is the name the logo stands for.
-  const spelled = new Set(
-    head.flatMap((row, i) => {
-      const next = head.slice(i + 1).find(named);
-      return next && initialsOf(row, next) ? [next] : [];
-    }),
-  );
+  const spelled = new Set(head.flatMap((row, i) => spelledOut(row, head.slice(i + 1)) ?? []));
   head.forEach((row, i) => {
     if (!named(row) || logoText(row) || stops(row.text) || registrationRow(row)) return;
-    if (markOverCompany(row, head.slice(i + 1))) return;
+    if (spelledOut(row, head.slice(i + 1)) || markOverCompany(row, head.slice(i + 1))) return;
     // A registered company name is what accounts want, more than a logo or a brand line above it.
     const score = (registeredName(row.text) || spelled.has(row) ? 3 : 0) + row.height / typical - i * 0.3;
     if (!best || score > best.score) best = { row, score };
@@ -394,14 +403,19 @@ function heldMore(name: string, nameRows: Row[]): string | null {
   return null;
 }
 
-/** A brand printed over a shop's name that holds it ("MYDIN" over "MYDIN MART SRI MUDA"): the
- * merchant may be either, and only a person can say which. Under a registered company's name
- * ("OCEAN" over "OCEAN PEARL RESTAURANT SDN BHD") it is the company, as accounts want it and as the
- * SROIE labels name it where a brand or logo line stands over the company. */
+/** A brand printed over a shop's name that holds it ("TEALIVE" over "CT281 - TEALIVE SHELL
+ * KEPONG"): the merchant may be either, and only a person can say which. Under a registered
+ * company's name ("OCEAN" over "OCEAN PEARL RESTAURANT SDN BHD") it is the company, as accounts want
+ * it and as the SROIE labels name it where a brand or logo line stands over the company; under a
+ * name that begins with it ("MYDIN" over "MYDIN MART SRI MUDA") it is the name it begins (see
+ * spelledOut). */
 function brandAbove(name: string, above: Row[]): string | null {
   if (registeredName(name)) return null;
   const own = ` ${canonicalName(name)} `;
-  const brand = above.find((r) => named(r) && !stops(r.text) && own.includes(` ${canonicalName(rowText(r))} `));
+  const brand = above.find((r) => {
+    const word = ` ${canonicalName(rowText(r))} `;
+    return named(r) && !stops(r.text) && own.includes(word) && !own.startsWith(word);
+  });
   return brand ? `"${name}" may be the company behind the brand "${rowText(brand)}" printed over it; a person must say which is the merchant.` : null;
 }
 
