@@ -103,7 +103,10 @@ describe('the third look at a disputed shop name', () => {
     expect(agreeing.ctx.fields[0]!.reason).toContain('through its text detector');
     // The legacy look, Tesseract as well, counts for neither side: one that read the name
     // otherwise at some sizes (or at all) leaves the second reading to settle it.
-    for (const seen of [[lstm, 'PHARMAC1E CENTRALE SA', lstm], ['PHARMAC1E CENTRA1E SA', 'PHARMAC1E CENTRA1E SA']]) {
+    for (const seen of [
+      [lstm, 'PHARMAC1E CENTRALE SA', lstm],
+      ['PHARMAC1E CENTRA1E SA', 'PHARMAC1E CENTRA1E SA'],
+    ]) {
       const garbled = await context(disputedName(lstm, 'PI ARMACIE CENTRALE SA'), seen, [], 'PHARMACIE CENTRALE SA');
       await thirdLookStep.run(garbled.ctx);
       expect(garbled.ctx.fields[0], seen.join(' | ')).toMatchObject({ value: lstm, status: 'read', evidence: ['reader_agree'] });
