@@ -68,6 +68,9 @@ describe('dates in text', () => {
   it('finds a date whose two-digit year runs into the time after it', () => {
     expect(findDates('20/04/2522:26 Receipt # 89315').map((d) => d.raw)).toEqual(['20/04/25']);
     expect(findDates('24/04/259:45:53NORESIT').map((d) => d.raw)).toEqual(['24/04/25']);
+    // Its month in words, as PaddleOCR reads a narrow gap.
+    expect(findDates('23-APR-2521:57').map((d) => d.raw)).toEqual(['23-APR-25']);
+    expect(findDates('23-APR-2521')).toEqual([]);
     // Four digits before the colon are still a four-digit year and an hour when that makes a date.
     expect(findDates('16.04.202519:52:31').map((d) => d.raw)).toEqual(['16.04.2025']);
     expect(findDates('16.04.20219:52:31').map((d) => d.raw)).toEqual(['16.04.2021']);

@@ -38,8 +38,9 @@ const DATE_RE = new RegExp(
     String.raw`\b${SPACED_NUMERIC_DATE}(?:(?=\d{1,2}:\d{2})|(?![\d.,]?\d))`,
     String.raw`\b${SPACED_SHORT_YEAR_DATE}(?= {1,3}(?:[01]?\d|2[0-3]):[0-5]\d\b)`,
     String.raw`\b${SPACED_ISO_DATE}(?:(?=\d{1,2}:\d{2})|(?![\d.,]?\d))`,
-    String.raw`\b\d{1,2}(?:\.|[Ee][Rr]|[Ss][Tt]|[Nn][Dd]|[Rr][Dd]|[Tt][Hh])?[\s-]*(?:[Dd][Ee]\s+)?${MONTH_WORD}[\s\-,.]*(?:[Dd][Ee][Ll]?\s+)?\d{4}(?:\b|(?=\d{1,2}:\d{2}))`,
-    String.raw`\b\d{1,2}[\s-]${MONTH_WORD}[\s-]\d{2}\b`,
+    // A year is never followed by a colon: "23-APR-2521:57" is a two-digit year run into the time.
+    String.raw`\b\d{1,2}(?:\.|[Ee][Rr]|[Ss][Tt]|[Nn][Dd]|[Rr][Dd]|[Tt][Hh])?[\s-]*(?:[Dd][Ee]\s+)?${MONTH_WORD}[\s\-,.]*(?:[Dd][Ee][Ll]?\s+)?\d{4}(?:\b(?!:\d)|(?=\d{1,2}:\d{2}))`,
+    String.raw`\b\d{1,2}[\s-]${MONTH_WORD}[\s-]\d{2}(?:\b|(?=\d{1,2}:\d{2}))`,
     String.raw`\b${MONTH_WORD}\s+\d{1,2}\s*,?\s*\d{4}\b`,
   ].join('|'),
   'gu',
