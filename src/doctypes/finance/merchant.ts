@@ -239,11 +239,12 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
   // Type size is told against the header's text lines; a stray mark (".") is no measure.
   const typical = Math.min(...head.filter(named).map((r) => r.height));
   let best: { row: Row; score: number } | null = null;
-  // A line whose initials a logo over it spells is the name the logo stands for.
-  const spelled = new Set(head.flatMap((row, i) => spelledOut(row, head.slice(i + 1)) ?? []));
+  // A logo or a brand's word is no name where it stands for the line under it, which is.
+  const standsFor = head.map((row, i) => spelledOut(row, head.slice(i + 1)));
+  const spelled = new Set(standsFor);
   head.forEach((row, i) => {
     if (!named(row) || logoText(row) || stops(row.text) || registrationRow(row)) return;
-    if (spelledOut(row, head.slice(i + 1)) || markOverCompany(row, head.slice(i + 1))) return;
+    if (standsFor[i] || markOverCompany(row, head.slice(i + 1))) return;
     // A registered company name is what accounts want, more than a logo or a brand line above it.
     const score = (registeredName(row.text) || spelled.has(row) ? 3 : 0) + row.height / typical - i * 0.3;
     if (!best || score > best.score) best = { row, score };
