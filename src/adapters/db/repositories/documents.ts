@@ -35,6 +35,10 @@ function changed(eb: ExpressionBuilder<Database, 'documents'>) {
 }
 
 /** Documents, their versions, consents and deletion records; every query is bound to the organisation. */
+/** What `viewRevision` answers of a row, or of none. */
+const revisionOf = (row: Pick<DocumentsTable, 'revision' | 'view_base_url'> | undefined) =>
+  row ? { revision: Number(row.revision ?? 0), view_base_url: row.view_base_url ?? null } : undefined;
+
 export class DocumentsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -86,8 +90,7 @@ export class DocumentsRepository {
     const query = fromTemplate(this.db, 'documents.viewRevision', [orgId, id] as const, ([orgId, id]) =>
       this.db.selectFrom('documents').select(['revision', 'view_base_url']).where('id', '=', id).where('org_id', '=', orgId),
     );
-    const row = (await executePrepared(this.db, query)).rows[0];
-    return row ? { revision: Number(row.revision ?? 0), view_base_url: row.view_base_url ?? null } : undefined;
+    return revisionOf((await executePrepared(this.db, query)).rows[0]);
   }
 
   /** `viewRevision` of several documents in one statement on PostgreSQL (a round trip saved per
@@ -108,10 +111,7 @@ export class DocumentsRepository {
         .where('org_id', '=', sql<string>`any(${orgIds}::text[])`),
     );
     const found = new Map((await executePrepared(this.db, query)).rows.map((r) => [`${r.org_id}\u0000${r.id}`, r]));
-    return keys.map((k) => {
-      const row = found.get(`${k.orgId}\u0000${k.id}`);
-      return row ? { revision: Number(row.revision ?? 0), view_base_url: row.view_base_url ?? null } : undefined;
-    });
+    return keys.map((k) => revisionOf(found.get(`${k.orgId}\u0000${k.id}`)));
   }
 
   async uploadedAt(orgId: string, id: string): Promise<string | null> {
