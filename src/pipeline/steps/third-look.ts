@@ -294,7 +294,9 @@ export const thirdLookStep: Step<ReadContext> = {
       const legacy =
         withLstm.length === seen.length
           ? 'as Tesseract did at every size'
-          : `as Tesseract did at ${withLstm.length} of ${seen.length} sizes and as neither reader did at the others`;
+          : withLstm.length === 0
+            ? 'as neither reader did'
+            : `as Tesseract did at ${withLstm.length} of ${seen.length} sizes and as neither reader did at the others`;
       const why = `Tesseract read "${pair.lstm.raw}" and PaddleOCR "${pair.paddle.raw}"; Tesseract's legacy classifier read the ${looked.what}'s crop ${legacy}, and PaddleOCR, reading the crop again through its text detector, read "${again.raw}".`;
       const doubts = looked.doubts === 'carry' ? ownDoubts(ctx, field.key, 'tesseract', pair.lstm.value) : NO_DOUBTS;
       ctx.fields[at] = settledWith(field, pair.lstm.value, why, doubts, pair.lstm.region ?? field.region, again);
