@@ -70,6 +70,16 @@ describe("the second reader's crop as a value", () => {
     expect(valueFromCrop(merchant, '7-ELEVEN 2000', '7-ELEVEN')).toBe('7-ELEVEN');
   });
 
+  it("holds a name or a text only from a word's start to a word's end: a letter run into its first word was dropped by the first reader", () => {
+    const merchant = receipt.fields.find((f) => f.key === 'merchant_name')!;
+    // A space the crop sets inside a word is no boundary; one letter more before the value is.
+    expect(valueFromCrop(merchant, 'KEDAI RUNCIT AH SENG ENTERPRI SE', 'KEDAI RUNCIT AH SENG ENTERPRISE')).toBe('KEDAI RUNCIT AH SENG ENTERPRISE');
+    expect(valueFromCrop(merchant, 'EDAI RUNCIT AH SENG ENTERPRI SE', 'DAI RUNCIT AH SENG ENTERPRISE')).toBe('EDAI RUNCIT AH SENG ENTERPRI SE');
+    expect(valueFromCrop(merchant, 'Feinkost Weber', 'Feinkost Webe')).toBe('Feinkost Weber');
+    expect(valueFromCrop(text, 'LOT 1851, JALAN KPB 6', 'OT 1851, JALAN KPB 6')).toBe('LOT 1851, JALAN KPB 6');
+    expect(valueFromCrop(text, 'ADDRESS: LOT 1851, JALAN KPB 6', 'LOT 1851, JALAN KPB 6')).toBe('LOT 1851, JALAN KPB 6');
+  });
+
   it('does not find a short value inside a longer number or word', () => {
     expect(valueFromCrop(code, 'Q :157269', '57269')).toBe('Q :157269');
     expect(valueFromCrop(text, 'CASHBACK 9.60', 'CASH')).toBe('CASHBACK 9.60');

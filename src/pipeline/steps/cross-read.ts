@@ -4,7 +4,7 @@ import { cents } from '../../doctypes/finance/money.js';
 import type { ExtractedValue, FieldSpec } from '../../doctypes/types.js';
 import type { Box, Line } from '../../readers/types.js';
 import type { ReadContext } from '../context.js';
-import { amountsIn, canonical, parseDate } from '../../domain/normalise.js';
+import { amountsIn, canonical, canonicalName, parseDate } from '../../domain/normalise.js';
 import type { Step } from '../run.js';
 import { uprightPage } from './page-image.js';
 import { addReading, noteEngine } from './read.js';
@@ -212,5 +212,25 @@ function holdsValue(spec: FieldSpec, text: string, firstValue: ExtractedValue['v
   // 2018 9:27PM", "CASH" in "CASH : 9.60"), never inside a longer word or number.
   if (want.length < MIN_CONTAINED_CHARS)
     return want === have || new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(firstValue.trim())}(?![\\p{L}\\p{N}])`, 'iu').test(text);
+  if (spec.kind === 'name' || spec.kind === 'text') return wholeWordsHold(text, want);
   return have.includes(want);
+}
+
+/** A name or a text is held by the crop when it begins at one of the crop's words and ends at one
+ * (a space a reader set inside a word aside): a letter the crop shows before it, run into its first
+ * word ("EDAI RUNCIT" for "DAI RUNCIT"), is one the first reader dropped, and a cut value is no
+ * agreement. */
+function wholeWordsHold(text: string, want: string): boolean {
+  const words = canonicalName(text).split(' ');
+  const starts = new Set<number>();
+  const ends = new Set<number>();
+  let at = 0;
+  for (const word of words) {
+    starts.add(at);
+    at += word.length;
+    ends.add(at);
+  }
+  const joined = words.join('');
+  for (let i = joined.indexOf(want); i >= 0; i = joined.indexOf(want, i + 1)) if (starts.has(i) && ends.has(i + want.length)) return true;
+  return false;
 }
