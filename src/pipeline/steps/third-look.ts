@@ -1,5 +1,6 @@
 import { findDates, resolveDate, type DayOrder } from '../../doctypes/finance/dates.js';
 import { cents, findAmounts } from '../../doctypes/finance/money.js';
+import { LEGAL_FORM } from '../../doctypes/finance/party-names.js';
 import { settled, type FieldCandidate, type FieldReading } from '../../domain/field.js';
 import { canonicalName } from '../../domain/normalise.js';
 import type { OutcomeCode } from '../../domain/outcome-codes.js';
@@ -84,6 +85,20 @@ function disputedWords({ lstm, paddle }: Pair): number[] | null {
   return differ.length ? differ : null;
 }
 
+/** One reading is the other with letters more at its start or its end alone ("DAI RUNCIT" /
+ * "EDAI RUNCIT", printed KEDAI): the line's edge is faint there, and a letter one engine lost there
+ * the others may lose too, so no vote can say where the name begins or ends. A legal form ending
+ * the longer reading ("SAR" / "SARL") closes the name: its end is known. */
+function atAnEdge(lstm: string, paddle: string): boolean {
+  const [a, b] = [nameLetters(lstm), nameLetters(paddle)];
+  const [short, long, shorter] = a.length < b.length ? [a, b, lstm] : [b, a, paddle];
+  if (short.length === long.length) return false;
+  // The shorter reading's last word with the letters the longer has after it: the word that ends the name.
+  const ending = `${nameWords(shorter).at(-1) ?? ''}${long.slice(short.length)}`;
+  return long.endsWith(short) || (long.startsWith(short) && !CLOSING_LEGAL_FORM.test(ending));
+}
+const CLOSING_LEGAL_FORM = new RegExp(`^(?:${LEGAL_FORM.source})$`, 'i');
+
 /** The names a third engine may settle: a shop's or a company's, printed once in the header. A
  * person's name is read against a check digit or a second zone, never by a vote. */
 const NAMES: LookedField = {
@@ -93,7 +108,7 @@ const NAMES: LookedField = {
     if (!lstm.region || typeof lstm.value !== 'string' || typeof paddle.value !== 'string') return false;
     const [a, b] = [nameLetters(lstm.value), nameLetters(paddle.value)];
     const apart = lettersApart(a, b);
-    return apart > 0 && apart <= MAX_LETTERS_APART && Math.min(a.length, b.length) >= 3;
+    return apart > 0 && apart <= MAX_LETTERS_APART && Math.min(a.length, b.length) >= 3 && !atAnEdge(lstm.value, paddle.value);
   },
   // The name's crop is the LSTM's line: PaddleOCR's box of a name set on two lines may hold one.
   regions: ({ lstm }) => [lstm.region!],
