@@ -167,24 +167,48 @@ describe('the shop name read from a header line that holds more than the name', 
   });
 
   it("withholds a name under a line printed alike just over it, which may be the name's first line", () => {
-    const split = header(['KEDAI KOPI', 0.3, 0.03], ['WAN ENTERPRISE', 0.28, 0.05]);
+    const split = header(['KEDAI KOPI', 0.3, 0.03], ['WAN SENG ENTERPRISE', 0.28, 0.05]);
     expect([split?.name, split?.doubt]).toEqual([
-      'WAN ENTERPRISE',
-      'The shop\'s name "WAN ENTERPRISE" may begin on the line over it, "KEDAI KOPI"; a person must say where it begins.',
+      'WAN SENG ENTERPRISE',
+      'The shop\'s name "WAN SENG ENTERPRISE" may begin on the line over it, "KEDAI KOPI"; a person must say where it begins.',
     ]);
     // A smaller line, one in another case or one holding a number is no part of the name.
-    expect(header(['FRESH BAKERY', 0.3, 0.03, 0.5], ['WAN ENTERPRISE', 0.28, 0.05])?.doubt).toBeNull();
-    expect(header(['Fresh every day', 0.3, 0.03], ['WAN ENTERPRISE', 0.28, 0.05])?.doubt).toBeNull();
-    expect(header(['OPEN 24 HOURS', 0.3, 0.03], ['WAN ENTERPRISE', 0.28, 0.05])?.doubt).toBeNull();
+    expect(header(['FRESH BAKERY', 0.3, 0.03, 0.5], ['WAN SENG ENTERPRISE', 0.28, 0.05])?.doubt).toBeNull();
+    expect(header(['Fresh every day', 0.3, 0.03], ['WAN SENG ENTERPRISE', 0.28, 0.05])?.doubt).toBeNull();
+    expect(header(['OPEN 24 HOURS', 0.3, 0.03], ['WAN SENG ENTERPRISE', 0.28, 0.05])?.doubt).toBeNull();
     // One capital a reader made small leaves a line in capitals.
-    expect(header(['KEDAI BUKU MAjU', 0.3, 0.03], ['JAYA ENTERPRISE', 0.28, 0.05])?.doubt).toMatch(/may begin on the line over it, "KEDAI BUKU MAjU"/);
+    expect(header(['KEDAI BUKU MAjU', 0.3, 0.03], ['JAYA SENG ENTERPRISE', 0.28, 0.05])?.doubt).toMatch(/may begin on the line over it, "KEDAI BUKU MAjU"/);
+  });
+
+  it("takes a company's name cut to one word before its legal form whole, with the line printed alike over it", () => {
+    for (const [first, second] of [
+      ['KEDAI KOPI', 'WAN ENTERPRISE'],
+      ['KEDAI BUKU MAjU', 'JAYA SDN BHD'],
+      ['KEDAI RUNCIT AH', 'SENG SDN. BHD.'],
+      ['POPULAR BOOK', 'CO. (M) SDN BHD'],
+    ] as const) {
+      const m = header([first, 0.3, 0.03], [second, 0.28, 0.05]);
+      expect([m?.name, m?.doubt], second).toEqual([`${first} ${second}`, null]);
+    }
+    // Under a line printed otherwise (larger, smaller, in another case, with a number) it stands alone.
+    for (const [first, size] of [
+      ['MYDIN', 2],
+      ['FRESH BAKERY', 0.5],
+      ['Fresh every day', 1],
+      ['OPEN 24 HOURS', 1],
+    ] as const) {
+      const m = header([first, 0.3, 0.03, size], ['WAN ENTERPRISE', 0.28, 0.05]);
+      expect([m?.name, m?.doubt], first).toEqual(['WAN ENTERPRISE', null]);
+    }
   });
 
   it('compares type sizes without the descenders, which make a line in the same type stand taller', () => {
-    // "Epicerie Fine" reaches below the baseline ("p"), "Dubois SARL" does not: the same type.
-    expect(header(['Epicerie Fine', 0.3, 0.03, 1.4], ['Dubois SARL', 0.3, 0.06])?.doubt).toMatch(/may begin on the line over it, "Epicerie Fine"/);
+    // "Epicerie Fine" reaches below the baseline ("p"), "Dubois Freres SARL" does not: the same type.
+    expect(header(['Epicerie Fine', 0.3, 0.03, 1.4], ['Dubois Freres SARL', 0.3, 0.06])?.doubt).toMatch(/may begin on the line over it, "Epicerie Fine"/);
+    expect(header(['Epicerie Fine', 0.3, 0.03, 1.4], ['Dubois SARL', 0.3, 0.06])?.name).toBe('Epicerie Fine Dubois SARL');
     // A line that stands that much taller without one is set in larger type: a brand or a logo's word.
-    expect(header(['Maison Bleue', 0.3, 0.03, 1.4], ['Dubois SARL', 0.3, 0.06])?.doubt).toBeNull();
+    expect(header(['Maison Bleue', 0.3, 0.03, 1.4], ['Dubois Freres SARL', 0.3, 0.06])?.doubt).toBeNull();
+    expect(header(['Maison Bleue', 0.3, 0.03, 1.4], ['Dubois SARL', 0.3, 0.06])?.name).toBe('Dubois SARL');
   });
 
   it('passes over a logo read as text, the reader unsure of it and its letters no words, to the name under it', () => {

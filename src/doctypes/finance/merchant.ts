@@ -255,8 +255,11 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
   const after = (r: Row): Row | undefined => pageRows.find((x) => x.index > r.index);
   // A name printed over more than one line is taken whole, from a first line that the line with
   // the legal form goes on from ("BUCHHANDLUNG AM" / "MARKT GMBH").
+  // So is the line over a company's name cut to one word before its legal form ("KEDAI BUKU
+  // MAJU" / "JAYA SDN BHD"), printed alike.
   for (let prev = pageRows.findLast((x) => x.index < nameRows[0]!.index); prev && nameRows.length < 3; ) {
-    if (!JOINED_ON.test(prev.text) || !named(prev) || logoText(prev) || /\d/.test(prev.text) || stops(prev.text)) break;
+    const wrapped = nameRows.length === 1 && oneWordBeforeForm(nameRows[0]!) && printedAlike(prev, nameRows[0]!);
+    if (!(JOINED_ON.test(prev.text) || wrapped) || !named(prev) || logoText(prev) || /\d/.test(prev.text) || stops(prev.text)) break;
     nameRows.unshift(prev);
     const first = prev;
     prev = pageRows.findLast((x) => x.index < first.index);
@@ -435,12 +438,28 @@ const typeHeight = (row: Row): number => row.height / (DESCENDER.test(row.text) 
  * would be read the same by both readers. A line unlike it (smaller, another case, a number in it)
  * is a slogan, a logo's word or an owner's name. */
 function beginsAbove(name: string, first: Row, above: Row | undefined): string | null {
-  if (!above || !named(above) || /\d/.test(above.text) || stops(above.text) || registrationRow(above) || LEGAL_FORM.test(above.text)) return null;
+  return above && printedAlike(above, first)
+    ? `The shop's name "${name}" may begin on the line over it, "${rowText(above)}"; a person must say where it begins.`
+    : null;
+}
+
+/** A line of words alone (no number, legal form or registration) printed alike just over another:
+ * the same type size, descenders aside, the same case, and no further apart than a line. */
+function printedAlike(above: Row, first: Row): boolean {
+  if (!named(above) || /\d/.test(above.text) || stops(above.text) || registrationRow(above) || LEGAL_FORM.test(above.text)) return false;
   const [a, f] = [typeHeight(above), typeHeight(first)];
   const alike = Math.abs(a - f) <= 0.25 * Math.max(a, f) && allCaps(above.text) === allCaps(first.text);
-  const close = first.box[1] - above.box[3] <= Math.max(above.height, first.height);
-  return alike && close ? `The shop's name "${name}" may begin on the line over it, "${rowText(above)}"; a person must say where it begins.` : null;
+  return alike && first.box[1] - above.box[3] <= Math.max(above.height, first.height);
 }
+
+/** A company's name with one word before its legal form ("JAYA SDN BHD", "SENG SDN. BHD."): under
+ * a line printed alike, the rest of a name set over two lines, where a whole name of one word
+ * would stand under a larger brand or logo, not one set alike. */
+const oneWordBeforeForm = (row: Row): boolean =>
+  registeredName(row.text) &&
+  withoutLegalForm(ownText(rowText(row)))
+    .split(/\s+/)
+    .filter((w) => /\p{L}/u.test(w)).length === 1;
 
 /** Words set as a sentence, not as a name: a word of four letters or more in small letters ("Pan
  * recién hecho", "Calidad y confianza", "Ihr Partner für Genuss"), or two of three ("Frisch aus
