@@ -44,6 +44,12 @@ describe('ink beside a read line', () => {
     expect(inkBesideLine(img, box).left).toBe(false);
   });
 
+  it("takes a line running down the page past the line's rows, paper beyond it, for the slip's edge or a fold", () => {
+    // Faint and narrow as a faded stem, beside the line, but dark over and under it too.
+    const img = line((g) => paintInto(g, 80, 83, 0, 60, 228));
+    expect(inkBesideLine(img, box).left).toBe(false);
+  });
+
   it('takes a strip that is mostly dark for a background, not for letters', () => {
     const img = line((g) => paintInto(g, 0, 97, 0, 60, 70));
     expect(inkBesideLine(img, box).left).toBe(false);

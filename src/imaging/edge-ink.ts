@@ -50,11 +50,26 @@ function strokeIn(img: Grey, from: number, to: number, y0: number, y1: number, o
       m < paper - STROKE_CONTRAST &&
       m < around - STROKE_CONTRAST &&
       beyond >= paper - STROKE_CONTRAST &&
-      longestRun(img, x, rows, paper - STROKE_CONTRAST) >= h / 3
+      longestRun(img, x, rows, paper - STROKE_CONTRAST) >= h / 3 &&
+      !runsThrough(img, x, rows, paper - STROKE_CONTRAST)
     )
       return true;
   }
   return false;
+}
+
+/** A column dark in the blank between lines both over and under the line: the edge of the slip, a
+ * fold or a frame drawn down the page, where a letter's stroke stays within its line. */
+function runsThrough(img: Grey, x: number, [y0, y1]: readonly [number, number], dark: number): boolean {
+  const h = y1 - y0;
+  const meanOver = (from: number, to: number): number => {
+    const [a, b] = [Math.max(0, Math.round(from)), Math.min(img.height, Math.round(to))];
+    if (b - a < 2) return Number.POSITIVE_INFINITY;
+    let sum = 0;
+    for (let y = a; y < b; y++) sum += img.data[y * img.width + x]!;
+    return sum / (b - a);
+  };
+  return meanOver(y0 - 0.6 * h, y0 - 0.2 * h) < dark && meanOver(y1 + 0.2 * h, y1 + 0.6 * h) < dark;
 }
 
 /** The longest run of pixels darker than `dark` down a column. */

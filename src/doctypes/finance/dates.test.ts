@@ -63,6 +63,8 @@ describe('dates in text', () => {
     expect(findDates('2025-05-1007:04:55 RECEIPT NO 0969').map((d) => d.raw)).toEqual(['2025-05-10']);
     expect(findDates('19MAY202516:57:23#8').map((d) => d.raw)).toEqual(['19MAY2025']);
     expect(findDates('2025-05-100704')).toEqual([]);
+    // A crop cut after the time's colon leaves the date's day two digits before it.
+    expect(findDates('2025-04-0719:1').map((d) => d.raw)).toEqual(['2025-04-07']);
   });
 
   it('finds a date whose two-digit year runs into the time after it', () => {

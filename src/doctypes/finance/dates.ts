@@ -29,8 +29,9 @@ const DATE_RE = new RegExp(
     // A reader may run the time into the date before it when the gap between them is narrow
     // ("2025-05-1007:04:55", "19MAY202516:57:23"), as a till may print it ("21/09/201710:20:37AM").
     // A two-digit year too ("20/04/2522:26"): a year is two digits or four, so the digits before
-    // the time's colon part one way only.
-    String.raw`\b\d{4}[-./]\d{1,2}[-./](?:\d{2}(?=\d{1,2}:\d{2})|\d{1,2}(?:\b|(?=T\d{1,2}:\d{2})))`,
+    // the time's colon part one way only. A year-first date's day is two digits before a time,
+    // even one a crop cut after its colon ("2025-04-0719:1").
+    String.raw`\b\d{4}[-./]\d{1,2}[-./](?:\d{2}(?=\d{1,2}:\d)|\d{1,2}(?:\b|(?=T\d{1,2}:\d{2})))`,
     String.raw`\b\d{1,2}[-./]\d{1,2}[-./](?:\d{4}(?=\d{1,2}:\d{2})|\d{2}(?=\d{1,2}:\d{2})|(?:\d{4}|\d{2})(?![\d.,]\d))`,
     // PaddleOCR sets a gap beside a separator where the print has none ("16/04/ 202518:33"), and
     // German print may have one ("16. 04. 2025"): with a four-digit year, which no amount or
