@@ -60,6 +60,11 @@ export interface TesseractReader extends Reader {
   readonly scripts: readonly ScriptName[];
   /** Name and version of the engine, as reported with every reading. */
   readonly engine: ReaderOutput['engine'];
+  /** The pages read binarised tile by tile, each tile at its own threshold: faint print on a
+   * photographed slip, its paper and ink both lighter than the dark table around it, falls on the
+   * paper's side of one threshold for the whole image and is read as nothing. Tiles read such a
+   * page, and read more misreadings from a well-lit one, so it is the second reading, not the first. */
+  readTiled(request: ReadRequest): Promise<ReaderOutput>;
   readRegion(png: Buffer, opts?: RegionReadOptions): Promise<RegionReading>;
   detectRotation(png: Buffer, signal?: AbortSignal): Promise<Rotation>;
   /** Resolves once every engine has started; rejects if one cannot. */
@@ -71,8 +76,12 @@ export interface TesseractReader extends Reader {
 interface Params {
   psm: string;
   whitelist: string;
+  /** Tesseract's thresholding_method: 0 one Otsu threshold for the whole image, 1 Otsu per tile. */
+  thresholding?: '0' | '1';
 }
 const PAGE_PARAMS: Params = { psm: '3', whitelist: '' };
+/** The page binarised tile by tile (see readTiled). */
+const TILED_PARAMS: Params = { ...PAGE_PARAMS, thresholding: '1' };
 
 const require = createRequire(import.meta.url);
 const TESSERACT_VERSION: string = (require('tesseract.js/package.json') as { version: string }).version;
@@ -91,6 +100,7 @@ async function recognize(worker: Tesseract.Worker, png: Buffer, params: Params):
   await worker.setParameters({
     tessedit_pageseg_mode: params.psm as Tesseract.PSM,
     tessedit_char_whitelist: params.whitelist,
+    thresholding_method: params.thresholding ?? '0',
   });
   const { data } = await worker.recognize(png, {}, { blocks: true, text: false });
   return data;
@@ -147,20 +157,20 @@ export function createTesseractReader(opts: TesseractReaderOptions): TesseractRe
 
   const run = (png: Buffer, params: Params, signal?: AbortSignal): Promise<Tesseract.Page> => pool.run((worker) => recognize(worker, png, params), signal);
 
-  async function readPage(image: PageImage, autoRotate: boolean, signal?: AbortSignal): Promise<PageText> {
+  async function readPage(image: PageImage, autoRotate: boolean, params: Params, signal?: AbortSignal): Promise<PageText> {
     let png = image.png;
     let size = await imageSize(png, maxPixels);
-    let page = await run(png, PAGE_PARAMS, signal);
+    let page = await run(png, params, signal);
     let rotation: Rotation = 0;
     const upright = tokens(page);
     if (autoRotate && !looksUpright(upright)) {
-      rotation = await detectRotation(png, async (small) => tokens(await run(small, PAGE_PARAMS, signal)), {
+      rotation = await detectRotation(png, async (small) => tokens(await run(small, params, signal)), {
         uprightScore: wordLikeScore(upright),
       });
       if (rotation !== 0) {
         png = await rotatePng(png, rotation);
         size = rotation === 180 ? size : { width: size.height, height: size.width };
-        page = await run(png, PAGE_PARAMS, signal);
+        page = await run(png, params, signal);
       }
     }
     const lines = tesseractLines(page, size.width, size.height);
@@ -170,6 +180,13 @@ export function createTesseractReader(opts: TesseractReaderOptions): TesseractRe
     return { page: image.page, lines, scripts, rotation };
   }
 
+  async function readPages(request: ReadRequest, params: Params): Promise<ReaderOutput> {
+    const started = performance.now();
+    const autoRotate = opts.autoRotate ?? true;
+    const pages = await Promise.all(request.images.map((image) => readPage(image, autoRotate, params, request.signal)));
+    return { reader: 'tesseract', engine, pages, ms: Math.round(performance.now() - started), cost_usd: 0 };
+  }
+
   const engine = { name: `tesseract.js ${model === 'legacy' ? 'legacy classifier' : 'LSTM'} (${langs.join('+')})`, version: TESSERACT_VERSION };
   return {
     name: 'tesseract',
@@ -177,18 +194,8 @@ export function createTesseractReader(opts: TesseractReaderOptions): TesseractRe
     engine,
     scripts: staged.scripts,
     supports: (request: ReadRequest) => request.images.length > 0,
-    async read(request: ReadRequest): Promise<ReaderOutput> {
-      const started = performance.now();
-      const autoRotate = opts.autoRotate ?? true;
-      const pages = await Promise.all(request.images.map((image) => readPage(image, autoRotate, request.signal)));
-      return {
-        reader: 'tesseract',
-        engine,
-        pages,
-        ms: Math.round(performance.now() - started),
-        cost_usd: 0,
-      };
-    },
+    read: (request: ReadRequest) => readPages(request, PAGE_PARAMS),
+    readTiled: (request: ReadRequest) => readPages(request, TILED_PARAMS),
     async readRegion(png: Buffer, region: RegionReadOptions = {}): Promise<RegionReading> {
       const size = await imageSize(png, maxPixels);
       const params = { psm: String(region.psm ?? 6), whitelist: region.whitelist ?? '' };

@@ -2,7 +2,7 @@ import type { Detection, Doctype } from '../../doctypes/types.js';
 import { median } from '../../domain/median.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
-import { readPaddlePages } from './read.js';
+import { readPaddlePages, readThinPagesTiled } from './read.js';
 
 /** A type is recognised at this score; a caller's hint is overruled only by a strong
  * contradiction (another type at STRONG while the hinted one scores below WEAK). */
@@ -15,7 +15,12 @@ export const classifyStep: Step<ReadContext> = {
   name: 'classify',
   async run(ctx) {
     if (classify(ctx)) return undefined;
-    // Nothing recognised from the first reader: let the second read the whole pages and look again.
+    // Nothing recognised from the first reader: its thin pages read again tile by tile, then the
+    // second reader's whole pages, each followed by another look.
+    if (await readThinPagesTiled(ctx)) {
+      ctx.problems = ctx.problems.filter((p) => p.code !== 'DOCUMENT_TYPE_UNKNOWN');
+      if (classify(ctx)) return undefined;
+    }
     if (ctx.intake!.images.length > 0 && (await readPaddlePages(ctx, await ctx.deps.readers.get('paddle')))) {
       ctx.problems = ctx.problems.filter((p) => p.code !== 'DOCUMENT_TYPE_UNKNOWN');
       if (classify(ctx)) return undefined;

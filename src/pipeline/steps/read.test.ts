@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { openImage } from '../../imaging/open.js';
 import type { PageImage, ReaderOutput, ReadRequest } from '../../readers/types.js';
 import type { ReadContext } from '../context.js';
-import { readStep } from './read.js';
+import { receipt } from '../../doctypes/receipt.js';
+import { classifyStep } from './classify.js';
+import { readStep, readThinPagesTiled } from './read.js';
 
 const W = 300;
 const H = 500;
@@ -98,5 +100,74 @@ describe('a page Tesseract read next to nothing from', () => {
     expect(blank.ctx.evenPages).toBeUndefined();
     const read3 = await read(image, () => ['KEDAI ABC', 'TOTAL 9.60', 'CASH 10.00']);
     expect(read3.given).toHaveLength(1);
+  });
+});
+
+describe('the pages Tesseract read thinly, when no document type was recognised', () => {
+  const line = (text: string, confidence = 0.9) => ({
+    text,
+    box: [0.1, 0.1, 0.9, 0.2] as [number, number, number, number],
+    confidence,
+    words: text.split(' ').map((w) => ({ text: w, box: [0.1, 0.1, 0.2, 0.2] as [number, number, number, number], confidence })),
+  });
+  const SLIP = [
+    'FROMAGERIE LAURENT',
+    '48 BD VOLTAIRE',
+    '75011 PARIS',
+    'Ticket n° 929751',
+    '05/05/2025 18:01',
+    'TOTAL TTC EUR 73,50',
+    'ESPECES 100,00',
+    'RENDU 26,50',
+  ];
+
+  /** A context whose Tesseract reading holds `first`, and whose engine reads `tiled` tile by tile. */
+  async function thin(first: string[], tiled: string[]) {
+    const image = await page(() => 200);
+    let asked = 0;
+    const tesseract = {
+      readTiled: async (request: ReadRequest): Promise<ReaderOutput> => {
+        asked++;
+        return {
+          reader: 'tesseract',
+          engine: { name: 'tesseract', version: '0' },
+          pages: request.images.map((i) => ({ page: i.page, lines: tiled.map((t) => line(t)) })),
+          ms: 5,
+          cost_usd: 0,
+        };
+      },
+    };
+    const ctx = {
+      input: { kind: 'jpeg', typeHint: null },
+      deps: { readers: { get: async (name: string) => (name === 'tesseract' ? tesseract : null) }, doctypes: [receipt] },
+      intake: { images: [image] },
+      pageImages: [image],
+      readings: [
+        { reader: 'tesseract', engine: { name: 'tesseract', version: '0' }, pages: [{ page: 1, lines: first.map((t) => line(t)) }], ms: 10, cost_usd: 0 },
+      ],
+      engines: [],
+      problems: [],
+      raw: {},
+    } as unknown as ReadContext;
+    return { ctx, asked: () => asked };
+  }
+
+  it('reads them again tile by tile, and the type is looked for again in the second reading', async () => {
+    const { ctx, asked } = await thin(['= pr'], SLIP);
+    expect(await classifyStep.run(ctx)).toBeUndefined();
+    expect(asked()).toBe(1);
+    expect(ctx.documentType).toBe('receipt');
+    expect(ctx.problems).toEqual([]);
+    expect(ctx.readings[0]!.pages[0]!.lines.map((l) => l.text)).toEqual(SLIP);
+    expect(ctx.raw.tiled_pages).toEqual([1]);
+  });
+
+  it('keeps the first reading when the tiles read fewer confident words, and does not read a page read well again', async () => {
+    const fewer = await thin(['FROMAGERIE LAURENT', 'PARIS'], ['= pr']);
+    expect(await readThinPagesTiled(fewer.ctx)).toBe(false);
+    expect(fewer.ctx.readings[0]!.pages[0]!.lines.map((l) => l.text)).toEqual(['FROMAGERIE LAURENT', 'PARIS']);
+    const well = await thin(SLIP, SLIP);
+    expect(await readThinPagesTiled(well.ctx)).toBe(false);
+    expect(well.asked()).toBe(0);
   });
 });

@@ -7,6 +7,7 @@ import type { Step } from '../run.js';
 import { joinMrzReadings, readMrzBands } from './mrz-pass.js';
 import { evenLight } from '../../imaging/even-light.js';
 import { openImage } from '../../imaging/open.js';
+import { wordLikeScore } from '../../readers/support/wordlike.js';
 
 /** The first reader, Tesseract (LSTM), reads every page image in full; it also finds and turns
  * rotated pages. The second reader, PaddleOCR, re-reads the crops where values were found
@@ -114,6 +115,39 @@ async function readBlankPagesEven(ctx: ReadContext, tesseract: TesseractReader, 
     const noted = (ctx.raw.even_light as unknown[] | undefined) ?? [];
     ctx.raw.even_light = [...noted, { page: page.page, paper_ratio: Math.round(even.ratio * 100) / 100, read_again: true }];
   }
+}
+
+/** Fewer confident word-like letters than this (wordLikeScore) from a page is a thin reading of it. */
+const THIN_PAGE_SCORE = 40;
+
+/** When no document type could be recognised from the readings, the pages Tesseract read thinly are
+ * read again binarised tile by tile (TesseractReader.readTiled), from the image it read them from;
+ * a second reading with more confident words takes the first one's place. Faint dot-matrix print
+ * under uneven light on two generated tune slips: 0 and 3 lines, then 12 and 10, and the slips
+ * read as receipts. Only here: on the MRZ photos, where the type is known, tiles read the visual
+ * zone's names with misreadings the MRZ then disagrees with. True when a page was replaced. */
+export async function readThinPagesTiled(ctx: ReadContext): Promise<boolean> {
+  const reading = ctx.readings.find((r) => r.reader === 'tesseract');
+  const tesseract = await ctx.deps.readers.get('tesseract');
+  if (!reading || !tesseract) return false;
+  const thin = reading.pages.filter((p) => wordLikeScore(p.lines.flatMap((l) => l.words)) < THIN_PAGE_SCORE);
+  const images = thin.flatMap((p) => {
+    const image = ctx.evenPages?.find((e) => e.page === p.page) ?? ctx.pageImages.find((e) => e.page === p.page);
+    return image ? [image] : [];
+  });
+  if (images.length === 0) return false;
+  const again = await tesseract.readTiled({ images, ...(ctx.signal ? { signal: ctx.signal } : {}) });
+  reading.ms += again.ms;
+  let replaced = false;
+  for (const page of again.pages) {
+    const at = reading.pages.findIndex((p) => p.page === page.page);
+    const score = (p: ReaderOutput['pages'][number]) => wordLikeScore(p.lines.flatMap((l) => l.words));
+    if (at < 0 || score(page) <= score(reading.pages[at]!)) continue;
+    reading.pages[at] = page;
+    replaced = true;
+  }
+  if (replaced) ctx.raw.tiled_pages = again.pages.map((p) => p.page);
+  return replaced;
 }
 
 /** A page image no larger than the pixel budget: OCR time grows with pixels, and past ~215 dpi on
