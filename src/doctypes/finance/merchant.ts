@@ -66,8 +66,9 @@ const legalFormOnly = (row: Row): boolean => LEGAL_FORM.test(row.text) && !/\p{L
 const WORD = /^\p{L}{3,}[.,&]?$/u;
 const named = (row: Row): boolean => !legalFormOnly(row) && !framed(row.text) && row.text.split(/\s+/).some((w) => WORD.test(w));
 
-/** An ornament: two or more stars or the like, which Tesseract often reads as "kk" or "kok". */
-const ORNAMENT = /^(?:[*¥%#~=+•·]+[*kK%¥#~=+•·]*|k*[*¥%#~=+•·][*kK%¥#~=+•·]*|k{2,}|kok)$/u;
+/** An ornament: two or more stars or the like, which Tesseract often reads as "kk", "kok" or
+ * "x%k". */
+const ORNAMENT = /^(?:[*¥%#~=+•·]+[*kKx%¥#~=+•·]*|[kx]*[*¥%#~=+•·][*kKx%¥#~=+•·]*|k{2,}|kok)$/u;
 /** A line framed by ornaments at both ends ("*** ECO ***", read "kkk ECO kok"): a banner, not a
  * shop's name. */
 function framed(text: string): boolean {
