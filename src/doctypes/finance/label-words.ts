@@ -153,7 +153,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     allowance: ['rabatt', 'nachlass', 'preisnachlass', 'abschlag', 'abschlage'],
     charge: ['versandkosten', 'versand', 'fracht', 'frachtkosten', 'porto', 'verpackung', 'lieferkosten', 'zuschlag', 'zuschlage'],
     service_charge: ['bedienungsgeld', 'bedienungszuschlag', 'servicegebuhr', 'servicezuschlag'],
-    branch: ['filiale', 'filial-nr', 'markt nr'],
+    branch: ['filiale', 'filial-nr', 'markt nr', 'zweigstelle'],
   },
   fr: {
     invoice_title: ['facture'],
@@ -346,7 +346,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     allowance: ['diskaun', 'potongan'],
     charge: ['caj penghantaran', 'penghantaran'],
     service_charge: ['caj perkhidmatan', 'caj servis'],
-    branch: ['cawangan', 'kedai no'],
+    branch: ['cawangan', 'caw.', 'kedai no'],
   },
   ar: {
     invoice_title: ['فاتورة', 'فاتورة ضريبية'],

@@ -137,6 +137,9 @@ describe('the shop name read from a header line that holds more than the name', 
     for (const next of ['Feinkost Weber', 'Bar de los Amigos'])
       expect(header(['SUPER SAVE', 0.2, 0.03, 2], [next, 0.2, 0.07])?.doubt, next).toMatch(/may go on over the next line/);
     expect(header(['Fresh every day', 0.2, 0.03], ['good coffee here', 0.2, 0.05])?.doubt).toMatch(/may go on over the next line/);
+    // A line naming the branch is the outlet under a whole name.
+    for (const branch of ['Zweigstelle Altstadt', 'CAW. TAMAN MELAWATI', 'OUTLET KLCC'])
+      expect(header(['DROGERIE HOFFMANN', 0.2, 0.03], [branch, 0.2, 0.05])?.doubt, branch).toBeNull();
   });
 
   it("withholds a shop's name under a brand it holds, and takes a registered company's name under one", () => {
