@@ -130,7 +130,8 @@ export async function readThinPagesTiled(ctx: ReadContext): Promise<boolean> {
   const reading = ctx.readings.find((r) => r.reader === 'tesseract');
   const tesseract = await ctx.deps.readers.get('tesseract');
   if (!reading || !tesseract) return false;
-  const thin = reading.pages.filter((p) => wordLikeScore(p.lines.flatMap((l) => l.words)) < THIN_PAGE_SCORE);
+  const score = (page: ReaderOutput['pages'][number]): number => wordLikeScore(page.lines.flatMap((l) => l.words));
+  const thin = reading.pages.filter((p) => score(p) < THIN_PAGE_SCORE);
   const images = thin.flatMap((p) => {
     const image = ctx.evenPages?.find((e) => e.page === p.page) ?? ctx.pageImages.find((e) => e.page === p.page);
     return image ? [image] : [];
@@ -138,16 +139,15 @@ export async function readThinPagesTiled(ctx: ReadContext): Promise<boolean> {
   if (images.length === 0) return false;
   const again = await tesseract.readTiled({ images, ...(ctx.signal ? { signal: ctx.signal } : {}) });
   reading.ms += again.ms;
-  let replaced = false;
+  const replaced: number[] = [];
   for (const page of again.pages) {
     const at = reading.pages.findIndex((p) => p.page === page.page);
-    const score = (p: ReaderOutput['pages'][number]) => wordLikeScore(p.lines.flatMap((l) => l.words));
     if (at < 0 || score(page) <= score(reading.pages[at]!)) continue;
     reading.pages[at] = page;
-    replaced = true;
+    replaced.push(page.page);
   }
-  if (replaced) ctx.raw.tiled_pages = again.pages.map((p) => p.page);
-  return replaced;
+  if (replaced.length) ctx.raw.tiled_pages = replaced;
+  return replaced.length > 0;
 }
 
 /** A page image no larger than the pixel budget: OCR time grows with pixels, and past ~215 dpi on
