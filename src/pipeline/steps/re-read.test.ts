@@ -355,6 +355,23 @@ describe('reading a slip again as one block when its page read gave no total', (
     expect(tesseract.modes).toEqual([]);
   });
 
+  it("reads no subtotal's row again: its label read back misread would make its amount the total", async () => {
+    const tesseract = blockTesseract(slip('BAKERY ONE', 'BREAD', 'SUB TOTAL'));
+    // A row's crop reads the subtotal's label as a total's ("sus ToTAL").
+    let rowsRead = 0;
+    tesseract.readRegion = ((read) => async (png: Buffer, opts?: { psm?: number }) => {
+      const out = await read(png, opts);
+      if ((await openImage(png).metadata()).height === 1000) return out;
+      rowsRead++;
+      const line = { text: 'sus ToTAL 35.96', box: [0, 0, 1, 1] as [number, number, number, number], confidence: 0.9, words: [] };
+      return { text: line.text, confidence: 0.9, lines: [line] };
+    })(tesseract.readRegion);
+    const ctx = await slipContext(slip('BAKERY ONE', 'BREAD | 35.96', 'SUB TOTAL', 'BAR'), tesseract);
+    await reReadTotalRowsStep.run(ctx);
+    expect(rowsRead).toBe(0);
+    expect(ctx.extracted[0]!.values.some((v) => v.key === 'total')).toBe(false);
+  });
+
   it('reads no page again when the page read found a total', async () => {
     const tesseract = blockTesseract(asBlock());
     await reReadTotalRowsStep.run(await slipContext(slip('BAKERY ONE', 'TOTAL | 5.00'), tesseract));

@@ -102,7 +102,11 @@ export const reReadTotalRowsStep: Step<ReadContext> = {
     const entry = ctx.extracted.find((e) => e.reader === 'tesseract');
     const reading = ctx.readings.find((r) => r.reader === 'tesseract');
     if (!entry || !reading || entry.values.some((v) => v.key === 'total')) return undefined;
-    const rows = readingRows(reading).filter((r) => (matchLabel('total', r.text) || matchLabel('amount_due', r.text)) && findAmounts(r.text).length === 0);
+    // A subtotal's row is no total's, whatever "TOTAL" it holds: read again, its label may come back
+    // misread ("SUB TOTAL" as "sus ToTAL") and its amount be taken for the total.
+    const rows = readingRows(reading).filter(
+      (r) => (matchLabel('total', r.text) || matchLabel('amount_due', r.text)) && !matchLabel('subtotal', r.text) && findAmounts(r.text).length === 0,
+    );
     const tesseract = await ctx.deps.readers.get('tesseract');
     const done: ReRead[] = [];
     for (const row of rows.slice(0, MAX_ROW_RE_READS)) {
