@@ -435,7 +435,7 @@ const DESCENDER = /[gjpqyç]/u;
 const typeHeight = (row: Row): number => row.height / (DESCENDER.test(row.text) ? 1.25 : 1);
 
 /** A name whose first line may be the line just over it, printed alike (the same type size,
- * descenders aside, and case) and close above: "KEDAI KOPI" over "WAN ENTERPRISE" is one name, and its second line alone
+ * descenders aside, and case) and close above: "KEDAI KOPI" over "WAN SENG ENTERPRISE" is one name, and its second line alone
  * would be read the same by both readers. A line unlike it (smaller, another case, a number in it)
  * is a slogan, a logo's word or an owner's name. */
 function beginsAbove(name: string, first: Row, above: Row | undefined): string | null {
