@@ -10,7 +10,7 @@ export const LEGAL_FORM =
   /\b(?:GMBH|AG|KG|SE|OHG|UG|GBR|E\.\s?[KV]|B\.?V\.?|N\.?V\.?|V\.?O\.?F|LTD|LTDA|LDA|LIMITED|LLC|INC|CORP|PLC|SARL|SASU|SAS|EURL|SNC|SA|S\.?A\.?|S\.?R\.?L\.?|S\.?L\.?(?:U\.?)?|SPA|AS|AB|OY|PVT|PTY|PTE|SDN\.?\s*BHD|SDN|BHD|S\/B|CO|ENTERPRISE|TRADING)\b\.?/i;
 /** Every legal form in a text, and a text that is one legal form and nothing else, compiled once. */
 const LEGAL_FORMS = new RegExp(LEGAL_FORM.source, 'gi');
-const ONLY_LEGAL_FORM = new RegExp(`^(?:${LEGAL_FORM.source})$`, 'i');
+export const ONLY_LEGAL_FORM = new RegExp(`^(?:${LEGAL_FORM.source})$`, 'i');
 export const CONTACT = /@|\bWWW\.|\bHTTPS?:|\b(?:TEL|PHONE|FAX|EMAIL|E-MAIL|MOBILE)\b|\b(?:T|F|PH|HP)\s*[:.]\s*\+?\d/i;
 /** E-mail and web addresses, which a reader may run into a name printed beside them. */
 const CONTACT_TOKEN = /\s*(?:\S+@\S+\.\S+|\b(?:WWW\.|HTTPS?:\/\/)\S+)\s*/gi;

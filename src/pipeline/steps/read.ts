@@ -7,6 +7,7 @@ import type { Step } from '../run.js';
 import { joinMrzReadings, readMrzBands } from './mrz-pass.js';
 import { evenLight } from '../../imaging/even-light.js';
 import { openImage } from '../../imaging/open.js';
+import { looksUpright } from '../../readers/support/rotation.js';
 import { wordLikeScore } from '../../readers/support/wordlike.js';
 
 /** The first reader, Tesseract (LSTM), reads every page image in full; it also finds and turns
@@ -117,9 +118,6 @@ async function readBlankPagesEven(ctx: ReadContext, tesseract: TesseractReader, 
   }
 }
 
-/** Fewer confident word-like letters than this (wordLikeScore) from a page is a thin reading of it. */
-const THIN_PAGE_SCORE = 40;
-
 /** When no document type could be recognised from the readings, the pages Tesseract read thinly are
  * read again binarised tile by tile (TesseractReader.readTiled), from the image it read them from;
  * a second reading with more confident words takes the first one's place. Faint dot-matrix print
@@ -131,7 +129,8 @@ export async function readThinPagesTiled(ctx: ReadContext): Promise<boolean> {
   const tesseract = await ctx.deps.readers.get('tesseract');
   if (!reading || !tesseract) return false;
   const score = (page: ReaderOutput['pages'][number]): number => wordLikeScore(page.lines.flatMap((l) => l.words));
-  const thin = reading.pages.filter((p) => score(p) < THIN_PAGE_SCORE);
+  // Thin: too few confident words to count as a page read upright, as the reader itself judges it.
+  const thin = reading.pages.filter((p) => !looksUpright(p.lines.flatMap((l) => l.words)));
   const images = thin.flatMap((p) => {
     const image = ctx.evenPages?.find((e) => e.page === p.page) ?? ctx.pageImages.find((e) => e.page === p.page);
     return image ? [image] : [];

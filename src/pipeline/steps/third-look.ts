@@ -1,6 +1,6 @@
 import { findDates, resolveDate, type DayOrder } from '../../doctypes/finance/dates.js';
 import { cents, findAmounts } from '../../doctypes/finance/money.js';
-import { LEGAL_FORM } from '../../doctypes/finance/party-names.js';
+import { ONLY_LEGAL_FORM } from '../../doctypes/finance/party-names.js';
 import { settled, type FieldCandidate, type FieldReading } from '../../domain/field.js';
 import { canonicalName } from '../../domain/normalise.js';
 import type { OutcomeCode } from '../../domain/outcome-codes.js';
@@ -95,9 +95,8 @@ function atAnEdge(lstm: string, paddle: string): boolean {
   if (short.length === long.length) return false;
   // The shorter reading's last word with the letters the longer has after it: the word that ends the name.
   const ending = `${nameWords(shorter).at(-1) ?? ''}${long.slice(short.length)}`;
-  return long.endsWith(short) || (long.startsWith(short) && !CLOSING_LEGAL_FORM.test(ending));
+  return long.endsWith(short) || (long.startsWith(short) && !ONLY_LEGAL_FORM.test(ending));
 }
-const CLOSING_LEGAL_FORM = new RegExp(`^(?:${LEGAL_FORM.source})$`, 'i');
 
 /** The names a third engine may settle: a shop's or a company's, printed once in the header. A
  * person's name is read against a check digit or a second zone, never by a vote. */

@@ -34,11 +34,11 @@ function changed(eb: ExpressionBuilder<Database, 'documents'>) {
   return { revision: eb('revision', '+', 1), view_json: null, view_base_url: null };
 }
 
-/** Documents, their versions, consents and deletion records; every query is bound to the organisation. */
 /** What `viewRevision` answers of a row, or of none. */
 const revisionOf = (row: Pick<DocumentsTable, 'revision' | 'view_base_url'> | undefined) =>
   row ? { revision: Number(row.revision ?? 0), view_base_url: row.view_base_url ?? null } : undefined;
 
+/** Documents, their versions, consents and deletion records; every query is bound to the organisation. */
 export class DocumentsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
