@@ -21,25 +21,37 @@ const merchant = (evidence: FieldReading['evidence']): FieldReading => ({
   problems: [],
 });
 
-/** A white page with dark letters where the readers saw the name, and, if asked, a faded letter before it. */
-async function page(faded: boolean): Promise<Buffer> {
+/** A line of letter stems from x 100 to 300, rows y0 to y0 + 24, in grey `v`. */
+const stems = (px: Buffer, y0: number, v: number) => {
+  for (let y = y0; y < y0 + 24; y++) for (let x = 100; x < 300; x += 16) for (let d = 0; d < 3; d++) px[y * 400 + x + d] = v;
+};
+
+/** A white page with dark letters where the readers saw the name and the line under it (y 90–114),
+ * and, if asked, a faded letter before the name or a faint line between the two that no reader read. */
+async function page(faded: boolean, unreadLine = false): Promise<Buffer> {
   const px = Buffer.alloc(400 * 600, 255);
   const paint = (x0: number, x1: number, v: number) => {
     for (let y = 18; y < 42; y++) for (let x = x0; x < x1; x++) px[y * 400 + x] = v;
   };
-  for (let x = 100; x < 300; x += 16) paint(x, x + 3, 40);
+  stems(px, 18, 40);
+  stems(px, 90, 40);
   if (faded) paint(82, 85, 226);
+  if (unreadLine) stems(px, 54, 200);
   return openImage(px, { raw: { width: 400, height: 600, channels: 1 } })
     .png()
     .toBuffer();
 }
 
-async function run(field: FieldReading, faded: boolean, documentType = 'receipt'): Promise<FieldReading> {
+/** The page read's lines: the name's and the line under it. */
+const lineAt = (y0: number) => ({ text: 'x', confidence: 0.9, words: [], box: [100 / 400, y0 / 600, 300 / 400, (y0 + 24) / 600] });
+const pageRead = { reader: 'tesseract', pages: [{ page: 1, lines: [lineAt(18), lineAt(90)] }] };
+
+async function run(field: FieldReading, faded: boolean, documentType = 'receipt', unreadLine = false): Promise<FieldReading> {
   const ctx = {
     documentType,
     fields: [field],
-    pageImages: [{ page: 1, width: 400, height: 600, png: await page(faded) }],
-    readings: [],
+    pageImages: [{ page: 1, width: 400, height: 600, png: await page(faded, unreadLine) }],
+    readings: [pageRead],
     raw: {},
   } as unknown as ReadContext;
   await nameEdgesStep.run(ctx);
@@ -52,6 +64,13 @@ describe('name_edges', () => {
     expect(field.value).toBeNull();
     expect(field.problems).toContain('LOW_CONFIDENCE');
     expect(field.reason).toContain('faint print beyond its start');
+  });
+
+  it('withholds it when a line of print under it, over the next line read, was read by no one', async () => {
+    const field = await run(merchant(['reader_agree']), false, 'receipt', true);
+    expect(field.value).toBeNull();
+    expect(field.problems).toContain('LOW_CONFIDENCE');
+    expect(field.reason).toContain('a line of print under it was read by neither');
   });
 
   it('leaves a name alone on clean paper, from a text layer, or on another type', async () => {

@@ -1,6 +1,8 @@
 import { withdrawn } from '../../domain/field.js';
 import { greyPixels } from '../../imaging/accent-marks.js';
 import { inkBesideLine } from '../../imaging/edge-ink.js';
+import { unreadLineBetween } from '../../imaging/unread-line.js';
+import type { Box } from '../../readers/types.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
 import { uprightPage } from './page-image.js';
@@ -19,16 +21,24 @@ export const nameEdgesStep: Step<ReadContext> = {
     const page = await uprightPage(ctx, field.region.page);
     if (!page) return undefined;
     const grey = await greyPixels(page.png);
-    const [x0, y0, x1, y1] = field.region.box;
-    const ink = inkBesideLine(grey, [x0 * grey.width, y0 * grey.height, x1 * grey.width, y1 * grey.height]);
-    ctx.raw.name_edges = { merchant_name: ink };
-    if (!ink.left && !ink.right) return undefined;
-    const side = ink.left && ink.right ? 'both ends' : ink.left ? 'its start' : 'its end';
-    ctx.fields[at] = withdrawn(
-      field,
-      'LOW_CONFIDENCE',
-      `The readers agreed on "${String(field.value)}", but the line shows faint print beyond ${side}: a faded letter both engines dropped would make the name a cut one.`,
-    );
+    const px = (b: Box): [number, number, number, number] => [b[0] * grey.width, b[1] * grey.height, b[2] * grey.width, b[3] * grey.height];
+    const line = px(field.region.box);
+    const ink = inkBesideLine(grey, line);
+    const next = nextLineUnder(ctx, field.region.page, field.region.box);
+    const below = next !== null && unreadLineBetween(grey, line, px(next));
+    ctx.raw.name_edges = { merchant_name: { ...ink, below } };
+    if (!ink.left && !ink.right && !below) return undefined;
+    const reason = below
+      ? `The readers agreed on "${String(field.value)}", but a line of print under it was read by neither: the name may go on there.`
+      : `The readers agreed on "${String(field.value)}", but the line shows faint print beyond ${ink.left && ink.right ? 'both ends' : ink.left ? 'its start' : 'its end'}: a faded letter both engines dropped would make the name a cut one.`;
+    ctx.fields[at] = withdrawn(field, 'LOW_CONFIDENCE', reason);
     return undefined;
   },
 };
+
+/** The box of the first line the page read found under the name's line, or null. */
+function nextLineUnder(ctx: ReadContext, page: number, box: Box): Box | null {
+  const lines = ctx.readings.filter((r) => r.reader === 'tesseract').flatMap((r) => r.pages.filter((p) => p.page === page).flatMap((p) => p.lines));
+  const under = lines.filter((l) => (l.box[1] + l.box[3]) / 2 > box[3] && l.box[1] > box[1]);
+  return under.sort((a, b) => a.box[1] - b.box[1])[0]?.box ?? null;
+}
