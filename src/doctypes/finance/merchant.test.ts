@@ -58,6 +58,7 @@ describe('the shop name read from a header line that holds more than the name', 
       ['Cafetería El Rincón S.L. Tienda 0452 Valencia Centro', 'Cafetería El Rincón S.L.'],
       ['KEDAI ABC SDN BHD - MID VALLEY', 'KEDAI ABC SDN BHD'],
       ['KEDAI ABC SDN BHD TAX INVOICE', 'KEDAI ABC SDN BHD'],
+      ['UNITED BOOKSTORE SDN. BHD. (KLCC OUTLET)', 'UNITED BOOKSTORE SDN. BHD.'],
     ] as const)
       expect([header([line, 0.2, 0.03])?.name, header([line, 0.2, 0.03])?.doubt], line).toEqual([name, null]);
     // Without a legal form to end it, where the shop's name ends is still a person's to say.
@@ -189,6 +190,8 @@ describe('the shop name read from a header line that holds more than the name', 
       ['KEDAI BUKU MAjU', 'JAYA SDN BHD'],
       ['KEDAI RUNCIT AH', 'SENG SDN. BHD.'],
       ['POPULAR BOOK', 'CO. (M) SDN BHD'],
+      // A legal form of two letters counts after one word when its dots are printed.
+      ['Farmacia San', 'Miguel S.A.'],
     ] as const) {
       const m = header([first, 0.3, 0.03], [second, 0.28, 0.05]);
       expect([m?.name, m?.doubt], second).toEqual([`${first} ${second}`, null]);

@@ -90,12 +90,14 @@ function logoText(row: Row): boolean {
   return inWords < 0.6 * letters(row.text);
 }
 /** A line that names a registered company by its legal form. A form of two letters ("AS", "KG",
- * "SA") counts only after two words or more: after one it is as likely an item's misread size or
- * unit ("Notizblock A5" read "Notizblock AS", "MANZANAS KG"). */
+ * "SA") counts only after two words or more, or written with its dots ("Miguel S.A."): bare after
+ * one word it is as likely an item's misread size or unit ("Notizblock A5" read "Notizblock AS",
+ * "MANZANAS KG"). */
 function registeredName(text: string): boolean {
   return [...text.matchAll(LEGAL_FORMS)].some(
     (m) =>
       m[0].replace(/[\s.]/g, '').length > 2 ||
+      /\p{L}\.\s?\p{L}/u.test(m[0]) ||
       text
         .slice(0, m.index)
         .trim()
@@ -329,8 +331,12 @@ const BRANCH_WORD = String.raw`(?:BRANCH|OUTLET|CAWANGAN|CAW|FILIALE|ZWEIGSTELLE
 const STORE_NUMBER = String.raw`(?:STORE|SHOP|MAGASIN|TIENDA|LOCAL|MARKT|POINT\s+DE\s+VENTE)\s+(?:N[°O]\.?\s*)?\d`;
 /** What a name line may go on with after the legal form that ends the name: its branch, by a
  * branch word ("… E.K. FILIALE 0427 HAMBURG", "… SDN BHD CAWANGAN KOTA BHARU", "… SL SUCURSAL
- * GRAN VIA"), a store's number or a dash, or the slip's title ("… SDN BHD TAX INVOICE"). */
-const BRANCH_AFTER_FORM = new RegExp(String.raw`^\s*(?:[-–—]|\(?\s*${BRANCH_WORD}\b|${STORE_NUMBER})|^[^\p{L}\p{N}]*${TITLE_WORDS.source}`, 'iu');
+ * GRAN VIA", "… SDN. BHD. (KLCC OUTLET)"), a store's number or a dash, or the slip's title ("… SDN
+ * BHD TAX INVOICE"). */
+const BRANCH_AFTER_FORM = new RegExp(
+  String.raw`^\s*(?:[-–—]|\(?\s*${BRANCH_WORD}\b|\([^)]*\b${BRANCH_WORD}\b|${STORE_NUMBER})|^[^\p{L}\p{N}]*${TITLE_WORDS.source}`,
+  'iu',
+);
 
 /** A shop's name as its line prints it: the registration after it and an outlet after its legal
  * form taken off. */
