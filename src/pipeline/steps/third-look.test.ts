@@ -223,6 +223,21 @@ describe('the third look at a disputed date or total', () => {
     expect(again.ctx.fields[0]).toMatchObject({ value: null, status: 'conflict' });
   });
 
+  it('looks where the LSTM read a date no calendar has, a digit from PaddleOCR’s, and settles only as PaddleOCR read it', async () => {
+    const field = () => disputedValue('date', ['18.94.25 08:43 BON 80744692', '18.94.25 08:43 BON 80744692'], ['2025-04-18', '18.04.25 08:43 BON 8 0744692']);
+    const settles = await context(field(), ['18.04.25 08:43', '18.04.25 08:43 BON', '1B.04.25']);
+    await thirdLookStep.run(settles.ctx);
+    expect(settles.ctx.fields[0]).toMatchObject({ value: '2025-04-18', status: 'read', evidence: ['reader_agree'] });
+    // A look that reads the LSTM's digits at any size leaves it.
+    const split = await context(field(), ['18.04.25 08:43', '18.94.25 08:43', '18.04.25']);
+    await thirdLookStep.run(split.ctx);
+    expect(split.ctx.fields[0]).toMatchObject({ value: null, status: 'conflict' });
+    // Two digits apart, it is not looked at.
+    const far = await context(disputedValue('date', ['18.94.26', '18.94.26'], ['2025-04-18', '18.04.25']), ['18.04.25']);
+    await thirdLookStep.run(far.ctx);
+    expect(far.asked()).toBe(0);
+  });
+
   it('publishes the total the legacy classifier reads as PaddleOCR did, keeping the doubts PaddleOCR had about it', async () => {
     const doubt = 'The total was placed under a plain "Total" with no sums that add up.';
     const extracted = [

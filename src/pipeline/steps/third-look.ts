@@ -182,12 +182,27 @@ function readsDate(text: string, iso: string, orders: DayOrder[]): boolean {
   return !!token && orders.some((o) => isoIn(token, o) === iso);
 }
 
+/** A date as printed, day, month and year in either order: its digits, separators aside. */
+const DATE_SHAPE = /(?<!\d)\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})(?!\d)/;
+const shapeDigits = (text: string): string | null => text.match(DATE_SHAPE)?.[0].replace(/\D/g, '') ?? null;
+
+/** Where the LSTM read no date, the digits of the date-shaped group its text shows with a month or
+ * day no calendar has ("18.94.25" for 18.04.25): its slip on a faint digit, to be compared with
+ * PaddleOCR's date as printed. */
+function lstmInvalidDate({ lstm }: Pair): string | null {
+  if (dateDigits(lstm.value)) return null;
+  const shape = lstm.raw.match(DATE_SHAPE)?.[0];
+  return shape && !isoIn(shape, 'dmy') && !isoIn(shape, 'mdy') ? shape.replace(/\D/g, '') : null;
+}
+
 /** A receipt's or an invoice's own date. */
 const DATES: LookedField = {
   what: 'date',
   keys: new Set(['date', 'invoice_date']),
   near(pair) {
-    const [a, b] = [dateDigits(pair.lstm.value), dateDigits(paddleDate(pair)?.iso ?? null)];
+    const invalid = lstmInvalidDate(pair);
+    const theirs = paddleDate(pair);
+    const [a, b] = invalid ? [invalid, theirs && shapeDigits(pair.paddle.raw)] : [dateDigits(pair.lstm.value), dateDigits(theirs?.iso ?? null)];
     if (!a || !b) return false;
     const apart = lettersApart(a, b);
     return apart > 0 && apart <= MAX_DIGITS_APART;
@@ -198,8 +213,10 @@ const DATES: LookedField = {
     const theirs = paddleDate(pair);
     return !!theirs && readsDate(text, theirs.iso, theirs.orders);
   },
-  showsLstm(text, { lstm }) {
-    const iso = String(lstm.value);
+  showsLstm(text, pair) {
+    const invalid = lstmInvalidDate(pair);
+    if (invalid) return shapeDigits(text) === invalid;
+    const iso = String(pair.lstm.value);
     const [y, m, d] = iso.split('-');
     // In either order, and as the eight digits a reader writes when it drops the separators.
     const unseparated = (text.match(/(?<!\d)\d{8}(?!\d)/g) ?? []).some((s) => s === `${d}${m}${y}` || s === `${m}${d}${y}`);
