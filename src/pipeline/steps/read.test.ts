@@ -35,7 +35,12 @@ async function read(image: PageImage, linesRead: (call: number) => string[] | nu
       const pages = lines
         ? request.images.map((i) => ({
             page: i.page,
-            lines: lines.map((text) => ({ text, box: [0.1, 0.1, 0.9, 0.2] as [number, number, number, number], confidence: 0.9, words: [] })),
+            lines: lines.map((text) => ({
+              text,
+              box: [0.1, 0.1, 0.9, 0.2] as [number, number, number, number],
+              confidence: 0.9,
+              words: text.split(' ').map((w) => ({ text: w, box: [0.1, 0.1, 0.2, 0.2] as [number, number, number, number], confidence: 0.9 })),
+            })),
           }))
         : [];
       return { reader: 'tesseract', engine: { name: 'tesseract', version: '0' }, pages, ms: 0, cost_usd: 0 };
@@ -100,6 +105,33 @@ describe('a page Tesseract read next to nothing from', () => {
     expect(blank.ctx.evenPages).toBeUndefined();
     const read3 = await read(image, () => ['KEDAI ABC', 'TOTAL 9.60', 'CASH 10.00']);
     expect(read3.given).toHaveLength(1);
+  });
+});
+
+describe('a page whose paper is still dim in part, though its light passed for even', () => {
+  // Paper from 245 down to 175 across the page: about 0.78 of the brightest, judged part by part.
+  const dim = () => page((x) => Math.round(245 - (70 * x) / W));
+  const HEADER_LOST = ['DATE: 2025-', 'TOTAL AMOU'];
+  const WHOLE = ['SUNRISE MINI MARKET SDN BHD', 'NO 12, JALAN SS 2/64', 'DATE: 2025-04-18 Time 15:22', 'TOTAL AMOUNT 93.55'];
+
+  it('is read again made even, and the second read stands when it reads more words', async () => {
+    const { given, ctx } = await read(await dim(), (call) => (call === 1 ? HEADER_LOST : WHOLE));
+    expect(given).toHaveLength(2);
+    expect(ctx.readings[0]!.pages[0]!.lines.map((l) => l.text)).toEqual(WHOLE);
+    expect(ctx.evenPages).toHaveLength(1);
+    expect(ctx.raw.even_light).toEqual([{ page: 1, paper_ratio: expect.any(Number), read_again: true }]);
+    const ratio = (ctx.raw.even_light as Array<{ paper_ratio: number }>)[0]!.paper_ratio;
+    expect(ratio).toBeGreaterThan(0.72);
+    expect(ratio).toBeLessThanOrEqual(0.8);
+  });
+
+  it('keeps the first read when the even page reads less, and is read once when its light is even', async () => {
+    const fewer = await read(await dim(), (call) => (call === 1 ? WHOLE : HEADER_LOST));
+    expect(fewer.given).toHaveLength(2);
+    expect(fewer.ctx.readings[0]!.pages[0]!.lines.map((l) => l.text)).toEqual(WHOLE);
+    expect(fewer.ctx.evenPages).toBeUndefined();
+    const even = await read(await page(() => 240), (call) => (call === 1 ? HEADER_LOST : WHOLE));
+    expect(even.given).toHaveLength(1);
   });
 });
 

@@ -45,7 +45,7 @@ export const readStep: Step<ReadContext> = {
     }
     let failure: string | null = null;
     if (tess.status === 'fulfilled') {
-      await readBlankPagesEven(ctx, tesseract, tess.value);
+      await readBlankOrDimPagesEven(ctx, tesseract, tess.value);
       addReading(ctx, tess.value);
     } else {
       failure = `tesseract: ${(tess.reason as Error).message}`;
@@ -93,24 +93,34 @@ async function evenPages(ctx: ReadContext): Promise<PageImage[]> {
 /** Fewer words than this from a page is next to no reading of it. */
 const MIN_PAGE_WORDS = 3;
 const wordsOf = (page: ReaderOutput['pages'][number]): number => page.lines.reduce((n, l) => n + Math.max(1, l.words.length), 0);
+/** Paper this dim against its brightest passes for even light (UNEVEN_LIGHT_RATIO) yet may hold a
+ * shadow's hard edge that Tesseract's one threshold reads nothing under. */
+const DIM_LIGHT_RATIO = 0.8;
+const confidentWords = (page: ReaderOutput['pages'][number]): number => wordLikeScore(page.lines.flatMap((l) => l.words));
 
-/** A page Tesseract read next to nothing from as it came (its light judged even enough) is read
- * again made even. A shadow's hard edge across a slip leaves its paper at 0.8 of the brightest,
- * within what passes for even, yet Tesseract's one threshold can then find no text on the whole
- * page, where the flattened page reads (a generated tune slip: 0 lines, then 15). The second read
- * stands when it gives more words; the evened page is then the one its re-reads are cut from. */
-async function readBlankPagesEven(ctx: ReadContext, tesseract: TesseractReader, reading: ReaderOutput): Promise<void> {
+/** A page read as it came (its light judged even enough) is read again made even when Tesseract
+ * read next to nothing from it, or when its paper is still dim in part (DIM_LIGHT_RATIO).
+ * - Next to nothing: a shadow's hard edge across a slip leaves its paper at 0.8 of the brightest,
+ *   within what passes for even, yet Tesseract's one threshold can then find no text on the whole
+ *   page, where the flattened page reads (a generated tune slip: 0 lines, then 15). The second
+ *   read stands when it gives more words.
+ * - Dim in part: a shadow band down a slip (paper at 0.74) lost the shop's name, address and the
+ *   date's digits under it, and the flattened page read every line (a generated tune slip: 12
+ *   lines, then 15). The second read stands when it gives more confident, word-like text.
+ * The evened page is then the one its re-reads are cut from. */
+async function readBlankOrDimPagesEven(ctx: ReadContext, tesseract: TesseractReader, reading: ReaderOutput): Promise<void> {
   for (const [i, page] of reading.pages.entries()) {
     const words = wordsOf(page);
     const image = ctx.pageImages.find((p) => p.page === page.page);
-    if (words >= MIN_PAGE_WORDS || !image || ctx.evenPages?.some((p) => p.page === page.page)) continue;
+    if (!image || ctx.evenPages?.some((p) => p.page === page.page)) continue;
+    const blank = words < MIN_PAGE_WORDS;
     const even = await evenLight(image.png, { always: true });
-    if (!even) continue;
+    if (!even || (!blank && even.ratio > DIM_LIGHT_RATIO)) continue;
     const evened: PageImage = { page: page.page, width: even.width, height: even.height, png: even.png };
     const again = await tesseract.read({ images: [evened], ...(ctx.signal ? { signal: ctx.signal } : {}) });
     reading.ms += again.ms;
     const read = again.pages[0];
-    if (!read || wordsOf(read) <= words) continue;
+    if (!read || (blank ? wordsOf(read) <= words : confidentWords(read) <= confidentWords(page))) continue;
     reading.pages[i] = { ...read, page: page.page };
     ctx.evenPages = [...(ctx.evenPages ?? []), evened];
     const noted = (ctx.raw.even_light as unknown[] | undefined) ?? [];
@@ -128,7 +138,6 @@ export async function readThinPagesTiled(ctx: ReadContext): Promise<boolean> {
   const reading = ctx.readings.find((r) => r.reader === 'tesseract');
   const tesseract = await ctx.deps.readers.get('tesseract');
   if (!reading || !tesseract) return false;
-  const score = (page: ReaderOutput['pages'][number]): number => wordLikeScore(page.lines.flatMap((l) => l.words));
   // Thin: too few confident words to count as a page read upright, as the reader itself judges it.
   const thin = reading.pages.filter((p) => !looksUpright(p.lines.flatMap((l) => l.words)));
   const images = thin.flatMap((p) => {
@@ -141,7 +150,7 @@ export async function readThinPagesTiled(ctx: ReadContext): Promise<boolean> {
   const replaced: number[] = [];
   for (const page of again.pages) {
     const at = reading.pages.findIndex((p) => p.page === page.page);
-    if (at < 0 || score(page) <= score(reading.pages[at]!)) continue;
+    if (at < 0 || confidentWords(page) <= confidentWords(reading.pages[at]!)) continue;
     reading.pages[at] = page;
     replaced.push(page.page);
   }
