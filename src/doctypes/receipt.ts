@@ -12,7 +12,7 @@ import {
   resolveDate,
   writesDecimalComma,
 } from './finance/dates.js';
-import { matchLabel, upper } from './finance/labels.js';
+import { labelledDayFirst, matchLabel, upper } from './finance/labels.js';
 import { findMerchant, nameFromLine } from './finance/merchant.js';
 import { findAmounts } from './finance/money.js';
 import { findPairs } from './finance/pairs.js';
@@ -100,10 +100,10 @@ function dateAndTime(rows: Row[], currency: string | null): ExtractedValue[] {
   const out: ExtractedValue[] = [];
   const texts = rows.map((r) => r.text);
   // A slip that prints no currency still says where it was printed: its legal form, its tax's name,
-  // its country, its decimal comma.
+  // its country, the language of its totals' labels, its decimal comma.
   const dayFirst =
     (currency !== null && DAY_FIRST_CURRENCIES.has(currency)) ||
-    texts.some((t) => DAY_FIRST_LEGAL_FORM.test(t) || DAY_FIRST_TAX_WORD.test(t) || DAY_FIRST_COUNTRY.test(t)) ||
+    texts.some((t) => DAY_FIRST_LEGAL_FORM.test(t) || DAY_FIRST_TAX_WORD.test(t) || DAY_FIRST_COUNTRY.test(t) || labelledDayFirst(t)) ||
     writesDecimalComma(texts);
   const order = orderWithHints(documentDayOrder(rows.map((r) => r.text)), dayFirst);
   const labelled = findPairs(rows, 'invoice_date', (t) => {

@@ -149,9 +149,15 @@ describe('receipt from synthetic readings', () => {
     expect(field('date').reason).toMatch(/could be 2018-03-12 or 2018-12-03/);
   });
 
-  it('reads an unproven order day first on a slip with no currency mark that names a day-first tax or country or writes decimal commas', async () => {
-    const slip = (rows: Array<[string, number, number]>) =>
-      placed([['FARMACIA SAN MIGUEL', 0.2, 0.03], ['10-05-2025 11:55', 0.05, 0.17], ['TOTAL A PAGAR', 0.05, 0.3], ...rows]);
+  it('reads an unproven order day first on a slip with no currency mark that names a day-first tax or country, labels its totals in a day-first language or writes decimal commas', async () => {
+    const slip = (rows: Array<[string, number, number]>, total = 'TOTAL') =>
+      placed([['FARMACIA SAN MIGUEL', 0.2, 0.03], ['10-05-2025 11:55', 0.05, 0.17], [total, 0.05, 0.3], ...rows]);
+    // the language of the totals' labels: Malay, Spanish, German
+    for (const total of ['JUMLAH KESELURUHAN', 'TOTAL A PAGAR', 'SUMME']) {
+      const { value, field } = await run(slip([['38.93', 0.75, 0.3]], total));
+      expect(value('date'), total).toBe('2025-05-10');
+      expect(field('date').reason ?? '').not.toMatch(/could be/);
+    }
     for (const extra of [
       [
         ['38.93', 0.75, 0.3],

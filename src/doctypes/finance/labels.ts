@@ -76,6 +76,21 @@ function phrasePattern(label: WordedLabel, phrase: string): LabelPattern {
 const WORDED: Record<WordedLabel, LabelPattern[]> = Object.fromEntries(
   WORDED_LABELS.map((label) => [label, LANGUAGES.flatMap((lang) => LABEL_WORDS[lang][label].map((p) => phrasePattern(label, p)))]),
 ) as Record<WordedLabel, LabelPattern[]>;
+/** The totals block's labels in the languages other than English, where English has no such
+ * phrase: every country writing them writes numeric dates day first ("JUMLAH KESELURUHAN",
+ * "Zwischensumme", "TOTAL TTC", "IMPORTE TOTAL"). */
+const TOTALS_BLOCK: readonly WordedLabel[] = ['total', 'subtotal', 'tax', 'amount_due', 'rounding'];
+const plainPhrase = (phrase: string): string => upper(phrase.replace(/^[!*]/, ''));
+const ENGLISH_PHRASES = new Set(TOTALS_BLOCK.flatMap((label) => LABEL_WORDS.en[label].map(plainPhrase)));
+const DAY_FIRST_LANGUAGE_WORDS: LabelPattern[] = LANGUAGES.filter((lang) => lang !== 'en').flatMap((lang) =>
+  TOTALS_BLOCK.flatMap((label) => LABEL_WORDS[lang][label].filter((p) => !ENGLISH_PHRASES.has(plainPhrase(p))).map((p) => phrasePattern(label, p))),
+);
+/** The line labels an amount in a language whose countries write numeric dates day first. */
+export const labelledDayFirst = (text: string): boolean => {
+  const t = upper(text);
+  return DAY_FIRST_LANGUAGE_WORDS.some((p) => p.re.test(t));
+};
+
 /** A tax's name written with a dot after each letter ("I.V.A. 10%", "M.W.St.", "G.S.T."); a reader
  * may take the I of I.V.A. for an L, a 1 or a bar ("L.V.A."), as it does in INVOICE. */
 export const DOTTED_TAX = String.raw`(?<![\p{L}\p{N}])(?:V\.\s?A\.\s?T|T\.\s?V\.\s?A|B\.\s?T\.\s?W|M\.\s?W\.\s?S\.?\s?T|U\.\s?S\.\s?T|G\.\s?S\.\s?T|[IL1|]\.\s?V\.\s?A|S\.\s?S\.\s?T)(?![\p{L}\p{N}])\.?`;
