@@ -203,3 +203,56 @@ describe('a tax printed once per rate, read again from its crops', () => {
     expect(values[0]).toMatchObject({ key: 'tax_amount', value: 5.87 });
   });
 });
+
+describe('a crop in which the second reader found no line', () => {
+  /** The cross-read of a date whose crop, cut from the page as it came, reads nothing; `evened`: the
+   * page was read made even, and its crop reads `fromEven`. Returns PaddleOCR's values and the images asked. */
+  async function blankCrop(evened: boolean, fromEven: string | null) {
+    const asPage = await openImage(Buffer.alloc(100 * 100 * 3, 120), { raw: { width: 100, height: 100, channels: 3 } })
+      .png()
+      .toBuffer();
+    const even = await openImage(Buffer.alloc(100 * 100 * 3, 250), { raw: { width: 100, height: 100, channels: 3 } })
+      .png()
+      .toBuffer();
+    const asked: Buffer[] = [];
+    const paddle = {
+      engine: { name: 'paddle', version: 'test' },
+      readCrops: async (png: Buffer, boxes: Box[]) => {
+        asked.push(png);
+        const text = png.equals(even) ? fromEven : null;
+        return boxes.map((b) => ({
+          box: b,
+          text: text ?? '',
+          confidence: 0.9,
+          lines: text ? [{ text, box: b, confidence: 0.9, words: [] }] : [],
+          via: 'detector' as const,
+        }));
+      },
+    };
+    const date: ExtractedValue = { key: 'date', value: '2025-05-14', raw: '14.05.2025', region: { page: 1, box: [0.1, 0.3, 0.9, 0.34] }, confidence: 0.6 };
+    const ctx = {
+      deps: { readers: { get: async (n: string) => (n === 'paddle' ? paddle : null) } },
+      intake: { images: [{ page: 1, width: 100, height: 100, png: asPage }] },
+      pageImages: [{ page: 1, width: 100, height: 100, png: asPage }],
+      evenPages: evened ? [{ page: 1, width: 100, height: 100, png: even }] : undefined,
+      readings: [],
+      engines: [],
+      doctype: receipt,
+      extracted: [{ reader: 'tesseract', values: [date] }],
+      raw: {},
+    } as unknown as ReadContext;
+    await crossReadStep.run(ctx);
+    return { values: ctx.extracted.find((e) => e.reader === 'paddle')?.values ?? [], asked: asked.length };
+  }
+
+  it('is read again from the page made even, where the page was read so', async () => {
+    const { values, asked } = await blankCrop(true, '14.05.2025 19:37 BILL NO T994657');
+    expect(asked).toBe(2);
+    expect(values[0]).toMatchObject({ key: 'date', value: '2025-05-14' });
+  });
+
+  it('stays unread on a page lit evenly, or when the even page shows nothing either', async () => {
+    expect(await blankCrop(false, '14.05.2025')).toEqual({ values: [], asked: 1 });
+    expect(await blankCrop(true, null)).toEqual({ values: [], asked: 2 });
+  });
+});

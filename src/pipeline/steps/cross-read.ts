@@ -2,6 +2,7 @@ import { detectCurrency } from '../../doctypes/finance/currency.js';
 import { findDates, findTime } from '../../doctypes/finance/dates.js';
 import { cents } from '../../doctypes/finance/money.js';
 import type { ExtractedValue, FieldSpec } from '../../doctypes/types.js';
+import type { CropReading, PaddleReader } from '../../readers/paddle.js';
 import type { Box, Line } from '../../readers/types.js';
 import type { ReadContext } from '../context.js';
 import { amountsIn, canonical, canonicalName, parseDate } from '../../domain/normalise.js';
@@ -43,6 +44,7 @@ export const crossReadStep: Step<ReadContext> = {
       const boxes = targets.map((t) => t.parts ?? [t.region!.box]);
       const started = performance.now();
       const crops = await paddle.readCrops(png, boxes.flat().map(widen), { signal: ctx.signal });
+      await readBlankCropsEven(ctx, paddle, image.page, boxes.flat(), crops);
       ms += performance.now() - started;
       let at = 0;
       targets.forEach((target, i) => {
@@ -72,6 +74,26 @@ export const crossReadStep: Step<ReadContext> = {
     return undefined;
   },
 };
+
+/** Crops in which PaddleOCR found no line at all, on a page lit unevenly, are read again from the
+ * page made even (as Tesseract read it): grey print in a shadow's dim part stands too faintly
+ * against its paper for the text detector (a generated tune slip: the date's, the address's and
+ * the subtotal's crops read nothing). PaddleOCR still reads only pixels; a crop it read something
+ * from keeps that reading. */
+async function readBlankCropsEven(ctx: ReadContext, paddle: PaddleReader, page: number, boxes: Box[], crops: CropReading[]): Promise<void> {
+  const blank = crops.flatMap((c, i) => (c.lines.length === 0 ? [i] : []));
+  if (blank.length === 0 || !ctx.evenPages?.some((p) => p.page === page)) return;
+  const even = await uprightPage(ctx, page, { even: true });
+  if (!even) return;
+  const again = await paddle.readCrops(
+    even.png,
+    blank.map((i) => widen(boxes[i]!)),
+    { signal: ctx.signal },
+  );
+  blank.forEach((i, k) => {
+    if (again[k]!.lines.length) crops[i] = again[k]!;
+  });
+}
 
 /** A sum of amounts printed apart (`sumOf`: a tax per rate), from each part's crop text: each
  * read for its own amount, then added. A part that shows no amount leaves the sum unread. */
