@@ -41,11 +41,19 @@ export const RECEIPT_FIELDS: FieldSpec[] = [
 const DETECT_TERMS: [RegExp, number][] = [
   // A till's slip number after its bare "BON" ("BON 859613", "BON: 405040"); "bon de commande" is an order.
   [new RegExp(`\\bRECEIPT\\b|${TILL_SLIP.source}|\\bBON\\s*[:#]?\\s*\\d{3,}`), 0.35],
-  [new RegExp(`\\b(?:CASH|CHANGE|TENDERED|CASHIER|PAID BY|THANK YOU|VISA|MASTERCARD)\\b|${TILL_TENDER.source}|${TILL_CHANGE.source}`), 0.25],
+  // The tender, the change, and the till's thanks in its languages.
+  [
+    new RegExp(
+      `\\b(?:CASH|CHANGE|TENDERED|CASHIER|PAID BY|THANK YOU|VISA|MASTERCARD|MERCI|DANKE|GRACIAS|GRAZIE|OBRIGAD[OA]|BEDANKT|TERIMA KASIH)\\b|${TILL_TENDER.source}|${TILL_CHANGE.source}`,
+    ),
+    0.25,
+  ],
   [TIME_OF_DAY, 0.15],
-  // The total in the till languages: "JUMLAH", "SUMME", "GESAMT", "ZU ZAHLEN", "A PAYER", "IMPORTE".
-  [/\bTOTAL\b|\b(?:SUB)?JUMLAH\b|\b(?:ZWISCHEN)?SUMME\b|\bGESAMT|\bZU ZAHLEN\b|\bA PAYER\b|\bIMPORTE\b|\bTOTALE\b|\bTOTAAL\b/, 0.15],
-  [/\b(?:GST|VAT|TAX|SST|MWST|UST|TVA|IVA|BTW|CUKAI)\b/, 0.1],
+  // The total in the till languages: "JUMLAH", "SUMME", "GESAMT", "ZU ZAHLEN", "A PAYER", "IMPORTE";
+  // a reader may drop the spaces of "NET A PAYER".
+  [/\bTOTAL\b|\b(?:SUB)?JUMLAH\b|\b(?:ZWISCHEN)?SUMME\b|\bGESAMT|\bZU ZAHLEN\b|A\s?PAYER\b|\bIMPORTE\b|\bTOTALE\b|\bTOTAAL\b/, 0.15],
+  // A tax's name with its rate run into it ("TVA20%") too.
+  [/\b(?:GST|VAT|TAX|SST|MWST|UST|TVA|IVA|BTW|CUKAI)(?:\b|(?=\d))/, 0.1],
 ];
 
 /** What text as narrow as a till slip's adds to a receipt's terms. */

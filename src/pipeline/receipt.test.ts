@@ -6,6 +6,7 @@ import { detectInvoice } from '../doctypes/invoice.js';
 import { detectReceipt, receipt } from '../doctypes/receipt.js';
 import type { ReaderOutput } from '../readers/types.js';
 import { closeIntakeSandbox } from './intake/index.js';
+import { RECOGNISED } from './steps/classify.js';
 
 const NOW = new Date('2025-06-01T00:00:00Z');
 async function run(reading: ReaderOutput) {
@@ -689,5 +690,21 @@ describe('receipt from synthetic readings', () => {
     const inv = ['INVOICE', 'Bill to', 'Due date 01/02/2025', 'Subtotal 10.00', 'VAT 19%', 'IBAN DE89370400440532013000'];
     const invInput = { kind: 'pdf' as const, lines: inv, text: inv.join('\n').toUpperCase() };
     expect(detectInvoice(invInput).score).toBeGreaterThan(detectReceipt(invInput).score);
+  });
+
+  it("is recognised from a reading that ran its words together, by the till's thanks in its language", () => {
+    // PaddleOCR's page reading of a faint dot-matrix slip; the first reader lost its totals.
+    const lines = [
+      'CAFEDE LA GARE SAS',
+      'Legout du vrai pain',
+      'BAGUETTE TRADIT3,27',
+      'NETAPAYER 16,67',
+      'CB16,6 7',
+      'TVA20% INCLUSE 2,78',
+      'MERCI ET A BIENTOT',
+    ];
+    const input = { kind: 'png' as const, lines, text: lines.join('\n').toUpperCase() };
+    expect(detectReceipt(input).score).toBeGreaterThanOrEqual(RECOGNISED);
+    expect(detectReceipt(input).score).toBeGreaterThan(detectInvoice(input).score);
   });
 });
