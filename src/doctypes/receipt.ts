@@ -4,6 +4,7 @@ import { INVOICE_ONLY, narrowAsSlip, TILL_CHANGE, TILL_SLIP, TILL_TENDER, TIME_O
 import {
   DAY_FIRST_COUNTRY,
   DAY_FIRST_LEGAL_FORM,
+  DAY_FIRST_STREET_WORD,
   DAY_FIRST_TAX_WORD,
   documentDayOrder,
   findDates,
@@ -108,10 +109,12 @@ function dateAndTime(rows: Row[], currency: string | null): ExtractedValue[] {
   const out: ExtractedValue[] = [];
   const texts = rows.map((r) => r.text);
   // A slip that prints no currency still says where it was printed: its legal form, its tax's name,
-  // its country, the language of its totals' labels, its decimal comma.
+  // its country or a street's word, the language of its totals' labels, its decimal comma.
   const dayFirst =
     (currency !== null && DAY_FIRST_CURRENCIES.has(currency)) ||
-    texts.some((t) => DAY_FIRST_LEGAL_FORM.test(t) || DAY_FIRST_TAX_WORD.test(t) || DAY_FIRST_COUNTRY.test(t) || labelledDayFirst(t)) ||
+    texts.some(
+      (t) => DAY_FIRST_LEGAL_FORM.test(t) || DAY_FIRST_TAX_WORD.test(t) || DAY_FIRST_COUNTRY.test(t) || DAY_FIRST_STREET_WORD.test(t) || labelledDayFirst(t),
+    ) ||
     writesDecimalComma(texts);
   const order = orderWithHints(documentDayOrder(rows.map((r) => r.text)), dayFirst);
   const labelled = findPairs(rows, 'invoice_date', (t) => {

@@ -170,10 +170,14 @@ describe('receipt from synthetic readings', () => {
         ['TARJETA', 0.05, 0.33],
         ['38,93', 0.75, 0.33],
       ],
-      // the country of the shop's address
+      // the country of the shop's address, or its street's word in Malay
       [
         ['38.93', 0.75, 0.3],
         ['Singapore 238839', 0.2, 0.07],
+      ],
+      [
+        ['38.93', 0.75, 0.3],
+        ['LOT 3-5, JALAN BUKIT BINTANG', 0.2, 0.07],
       ],
     ] as Array<Array<[string, number, number]>>) {
       const { value, field } = await run(slip(extra));

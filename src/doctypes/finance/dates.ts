@@ -107,6 +107,10 @@ export const DAY_FIRST_LEGAL_FORM = /\bSDN\.?\s*BHD\b|\bBHD\b|\bPTE\.?\s*LTD\b|\
 export const DAY_FIRST_COUNTRY =
   /\b(?:SINGAPORE|MALAYSIA|UNITED\s+KINGDOM|DEUTSCHLAND|GERMANY|FRANCE|ESPA[ÑN]A|SPAIN|ITALIA|ITALY|NEDERLAND|PORTUGAL|INDIA|AUSTRALIA|NEW\s+ZEALAND)\b/i;
 
+/** A street named in Malay ("LOT 3-5, JALAN BUKIT BINTANG", "NO. 3, LORONG HARMONI 2"): written
+ * only in Malaysia, Brunei, Singapore and Indonesia, which all write numeric dates day first. */
+export const DAY_FIRST_STREET_WORD = /\b(?:JALAN|JLN|LORONG|LRG|PERSIARAN|LEBUH|TAMAN)\b/i;
+
 /** Tax words of countries that write numeric dates only day first: Spain's and Latin America's IVA,
  * France's TVA, Germany's MwSt and USt, the Netherlands' BTW, Malaysia's SST and CUKAI. */
 export const DAY_FIRST_TAX_WORD = /\b(?:IVA|I\.V\.A\.?|TVA|MWST|UST|BTW|SST|CUKAI)\b/i;
