@@ -79,7 +79,8 @@ export const readStep: Step<ReadContext> = {
  * page's own pixels, before the document's type is known. On the generated tuning receipts it
  * raised Tesseract's page lines from 252 to 419 (merchant 12 → 21, date 13 → 22, total 10 → 13 of
  * 24 read from its page alone); Paddle's whole-page read gained little (merchant 18 → 19, date
- * 15 → 17, total 14 → 14), and Paddle's crops are still cut from the page as it came. */
+ * 15 → 17, total 14 → 14), and Paddle's crops are still cut from the page as it came (but for those
+ * it read nothing from: cross-read step). */
 async function evenPages(ctx: ReadContext): Promise<PageImage[]> {
   const even = await Promise.all(ctx.pageImages.map(async (image) => ({ image, even: await evenLight(image.png) })));
   const made = even.flatMap(({ image, even }) => (even ? [{ page: image.page, width: even.width, height: even.height, png: even.png }] : []));
