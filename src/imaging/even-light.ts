@@ -112,9 +112,10 @@ export function flattenLight(grey: Uint8Array, width: number, height: number, li
  * brightness around each pixel. Tesseract binarises a page with one threshold, and on a slip whose
  * light falls off across it (or which lies on a dark table) it loses whole lines on the dim side.
  * Returns null when the page's light is already even (a flatbed scan, a rendered page): there is
- * nothing to correct, and the page is read as it came. `always`: made even whatever its light (a
- * page Tesseract read no text from as it came). */
-export async function evenLight(png: Buffer, opts: { always?: boolean } = {}): Promise<{ png: Buffer; width: number; height: number; ratio: number } | null> {
+ * nothing to correct, and the page is read as it came. `evenAbove`: the paper ratio above which
+ * the light counts as even (UNEVEN_LIGHT_RATIO unless said; 1 makes any page even, for a page
+ * Tesseract read no text from as it came). */
+export async function evenLight(png: Buffer, opts: { evenAbove?: number } = {}): Promise<{ png: Buffer; width: number; height: number; ratio: number } | null> {
   const { data, info } = await openImage(png).greyscale().extractChannel(0).raw().toBuffer({ resolveWithObject: true });
   const grey = new Uint8Array(data.buffer, data.byteOffset, data.length);
   // The paper is judged a little blurred: one bright speck of JPEG noise is not the paper.
@@ -124,7 +125,7 @@ export async function evenLight(png: Buffer, opts: { always?: boolean } = {}): P
     .raw()
     .toBuffer();
   const light = paperLight(new Uint8Array(soft.buffer, soft.byteOffset, soft.length), info.width, info.height);
-  if (light.ratio > UNEVEN_LIGHT_RATIO && !opts.always) return null;
+  if (light.ratio > (opts.evenAbove ?? UNEVEN_LIGHT_RATIO)) return null;
   const flat = flattenLight(grey, info.width, info.height, light);
   const out = await openImage(Buffer.from(flat.buffer, flat.byteOffset, flat.length), { raw: { width: info.width, height: info.height, channels: 1 } })
     .png({ compressionLevel: 1 })

@@ -5,7 +5,7 @@ import type { PageImage, ReaderOutput } from '../../readers/types.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
 import { joinMrzReadings, readMrzBands } from './mrz-pass.js';
-import { evenLight } from '../../imaging/even-light.js';
+import { evenLight, UNEVEN_LIGHT_RATIO } from '../../imaging/even-light.js';
 import { openImage } from '../../imaging/open.js';
 import { looksUpright } from '../../readers/support/rotation.js';
 import { wordLikeScore } from '../../readers/support/wordlike.js';
@@ -24,7 +24,7 @@ export const readStep: Step<ReadContext> = {
     const mrzPass = await ctx.deps.readers.get('mrz_pass');
     const request = { images, ...(ctx.signal ? { signal: ctx.signal } : {}) };
     ctx.pageImages = await Promise.all(images.map((i) => withinPixels(i, ctx.deps.ocrMaxPixels)));
-    const forTesseract = await evenPages(ctx);
+    const { forTesseract, dim } = await evenPages(ctx);
     const [tess, llm, mrz] = await Promise.allSettled([
       tesseract.read({ ...request, images: forTesseract }),
       model?.mode === 'reader' ? model.read(request) : Promise.resolve(null),
@@ -45,7 +45,7 @@ export const readStep: Step<ReadContext> = {
     }
     let failure: string | null = null;
     if (tess.status === 'fulfilled') {
-      await readBlankOrDimPagesEven(ctx, tesseract, tess.value);
+      await readBlankOrDimPagesEven(ctx, tesseract, tess.value, dim);
       addReading(ctx, tess.value);
     } else {
       failure = `tesseract: ${(tess.reason as Error).message}`;
@@ -73,6 +73,10 @@ export const readStep: Step<ReadContext> = {
   },
 };
 
+/** Paper this dim against its brightest passes for even light (UNEVEN_LIGHT_RATIO) yet may hold a
+ * shadow's hard edge that Tesseract's one threshold reads nothing under. */
+const DIM_LIGHT_RATIO = 0.8;
+
 /** The pages as Tesseract reads them: a page lit unevenly (a photo's light falling off across a
  * till slip, a shadow, a dark table around it) made even first, since Tesseract binarises a page
  * with one threshold and loses the dim side's lines; every other page as it is. Decided from each
@@ -80,23 +84,26 @@ export const readStep: Step<ReadContext> = {
  * raised Tesseract's page lines from 252 to 419 (merchant 12 → 21, date 13 → 22, total 10 → 13 of
  * 24 read from its page alone); Paddle's whole-page read gained little (merchant 18 → 19, date
  * 15 → 17, total 14 → 14), and Paddle's crops are still cut from the page as it came (but for those
- * it read nothing from: cross-read step). */
-async function evenPages(ctx: ReadContext): Promise<PageImage[]> {
-  const even = await Promise.all(ctx.pageImages.map(async (image) => ({ image, even: await evenLight(image.png) })));
-  const made = even.flatMap(({ image, even }) => (even ? [{ page: image.page, width: even.width, height: even.height, png: even.png }] : []));
+ * it read nothing from: cross-read step). The pages whose light passed for even but whose paper is
+ * dim in part (DIM_LIGHT_RATIO) are made even here too, once, for a second read
+ * (readBlankOrDimPagesEven). */
+async function evenPages(ctx: ReadContext): Promise<{ forTesseract: PageImage[]; dim: Map<number, Evened> }> {
+  const even = await Promise.all(ctx.pageImages.map(async (image) => ({ image, even: await evenLight(image.png, { evenAbove: DIM_LIGHT_RATIO }) })));
+  const uneven = even.filter((e): e is { image: PageImage; even: Evened } => e.even !== null && e.even.ratio <= UNEVEN_LIGHT_RATIO);
+  const made = uneven.map(({ image, even }) => ({ page: image.page, width: even.width, height: even.height, png: even.png }));
   if (made.length) {
     ctx.evenPages = made;
-    ctx.raw.even_light = even.flatMap(({ image, even }) => (even ? [{ page: image.page, paper_ratio: Math.round(even.ratio * 100) / 100 }] : []));
+    ctx.raw.even_light = uneven.map(({ image, even }) => ({ page: image.page, paper_ratio: Math.round(even.ratio * 100) / 100 }));
   }
-  return even.map(({ image }) => made.find((m) => m.page === image.page) ?? image);
+  const dim = new Map(even.flatMap(({ image, even }) => (even && even.ratio > UNEVEN_LIGHT_RATIO ? [[image.page, even] as const] : [])));
+  return { forTesseract: even.map(({ image }) => made.find((m) => m.page === image.page) ?? image), dim };
 }
+
+type Evened = NonNullable<Awaited<ReturnType<typeof evenLight>>>;
 
 /** Fewer words than this from a page is next to no reading of it. */
 const MIN_PAGE_WORDS = 3;
 const wordsOf = (page: ReaderOutput['pages'][number]): number => page.lines.reduce((n, l) => n + Math.max(1, l.words.length), 0);
-/** Paper this dim against its brightest passes for even light (UNEVEN_LIGHT_RATIO) yet may hold a
- * shadow's hard edge that Tesseract's one threshold reads nothing under. */
-const DIM_LIGHT_RATIO = 0.8;
 const confidentWords = (page: ReaderOutput['pages'][number]): number => wordLikeScore(page.lines.flatMap((l) => l.words));
 
 /** A page read as it came (its light judged even enough) is read again made even when Tesseract
@@ -109,14 +116,14 @@ const confidentWords = (page: ReaderOutput['pages'][number]): number => wordLike
  *   date's digits under it, and the flattened page read every line (a generated tune slip: 12
  *   lines, then 15). The second read stands when it gives more confident, word-like text.
  * The evened page is then the one its re-reads are cut from. */
-async function readBlankOrDimPagesEven(ctx: ReadContext, tesseract: TesseractReader, reading: ReaderOutput): Promise<void> {
+async function readBlankOrDimPagesEven(ctx: ReadContext, tesseract: TesseractReader, reading: ReaderOutput, dim: Map<number, Evened>): Promise<void> {
   for (const [i, page] of reading.pages.entries()) {
     const words = wordsOf(page);
     const image = ctx.pageImages.find((p) => p.page === page.page);
     if (!image || ctx.evenPages?.some((p) => p.page === page.page)) continue;
     const blank = words < MIN_PAGE_WORDS;
-    const even = await evenLight(image.png, { always: true });
-    if (!even || (!blank && even.ratio > DIM_LIGHT_RATIO)) continue;
+    const even = dim.get(page.page) ?? (blank ? await evenLight(image.png, { evenAbove: 1 }) : null);
+    if (!even) continue;
     const evened: PageImage = { page: page.page, width: even.width, height: even.height, png: even.png };
     const again = await tesseract.read({ images: [evened], ...(ctx.signal ? { signal: ctx.signal } : {}) });
     reading.ms += again.ms;
