@@ -53,6 +53,8 @@ const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 /** A word long enough that a text layer's stray space inside it ("Br uttosumme", "Zahlbetr ag":
  * glyphs placed one by one) leaves it unmistakable; shorter words must be whole. */
 const LONG_WORD = /^[A-Z]{8,}$/;
+/** PaddleOCR splits TOTAL itself too ("TOT AL DUE RM291.95"). */
+const splittable = (word: string): boolean => LONG_WORD.test(word) || word === 'TOTAL';
 /** Only amount labels: a name can contain a label's word split the same way ("Liefer ant GmbH" is
  * a company, not the label Lieferant before "GmbH"). */
 const SPLIT_TOLERANT = new Set<WordedLabel>(['subtotal', 'tax', 'total', 'amount_due']);
@@ -64,9 +66,7 @@ function phrasePattern(label: WordedLabel, phrase: string): LabelPattern {
   const compound = phrase.startsWith('*');
   const body = upper(weak || compound ? phrase.slice(1) : phrase)
     .split(' ')
-    .map((word) =>
-      SPLIT_TOLERANT.has(label) && LONG_WORD.test(word) ? [...word].join(' ?') : escapeRe(word).replace(/\\\./g, '\\.?').replace(/-/g, '\\s*-?\\s*'),
-    )
+    .map((word) => (SPLIT_TOLERANT.has(label) && splittable(word) ? [...word].join(' ?') : escapeRe(word).replace(/\\\./g, '\\.?').replace(/-/g, '\\s*-?\\s*')))
     // A reader may set a space beside a hyphen ("SOUS- TOTAL"), or print one between words.
     .join('\\s*-?\\s*');
   const start = LINE_START.has(label) ? '^\\s*' : compound ? '' : '(?<![\\p{L}\\p{N}-])';

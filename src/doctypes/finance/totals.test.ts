@@ -180,6 +180,11 @@ describe('a subtotal label a reader set a space into', () => {
       expect([t.subtotal?.value, t.total], label).toEqual([40.1, null]);
     }
   });
+
+  it('is the total with TOTAL split by the reader ("TOT AL DUE")', () => {
+    const t = findTotals(slip('Sub Total | 245.76', 'SST 8% | 21.63', 'TOT AL DUE RM291.95', 'Cash | 300.00'));
+    expect(t.total?.value).toBe(291.95);
+  });
 });
 
 describe('the tax printed once per rate', () => {

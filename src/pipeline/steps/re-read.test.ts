@@ -299,7 +299,7 @@ describe('re-reading a disputed value from its crop', () => {
   });
 });
 
-describe('reading a slip again as one block when its page read gave no total', () => {
+describe("reading a total's row, or the whole slip, again when the page read gave no total or took it from under its label", () => {
   const slip = (...rows: string[]) => placed(slipEntries(...rows));
   /** A Tesseract whose read of the whole page gives `block`'s lines, and of a row's crop nothing;
    * it notes the page segmentation mode of each whole-page read. */
@@ -376,5 +376,43 @@ describe('reading a slip again as one block when its page read gave no total', (
     const tesseract = blockTesseract(asBlock());
     await reReadTotalRowsStep.run(await slipContext(slip('BAKERY ONE', 'TOTAL | 5.00'), tesseract));
     expect(tesseract.modes).toEqual([]);
+  });
+
+  /** A Tesseract reading every row's crop as `row`, counting the rows it read. */
+  function rowTesseract(row: string) {
+    const tesseract = blockTesseract(slip());
+    const read = { rows: 0 };
+    tesseract.readRegion = async () => {
+      read.rows++;
+      const line = { text: row, box: [0, 0, 1, 1] as [number, number, number, number], confidence: 0.9, words: [] };
+      return { text: row, confidence: 0.9, lines: row ? [line] : [] };
+    };
+    return { tesseract, read };
+  }
+  // The page read lost the amounts' column; under the bare total label it kept the tender's amount, Cash's label lost.
+  const tenderUnder = () => slip('BAKERY ONE', 'BREAD', 'TOTAL DUE RM', '300.00', 'CHANGE');
+
+  it("reads again the row of a bare total label whose amount was taken from the line under it, and takes the row's own", async () => {
+    const { tesseract, read } = rowTesseract('TOTAL DUE RM 291.95');
+    const ctx = await slipContext(tenderUnder(), tesseract);
+    expect(ctx.extracted[0]!.values.find((v) => v.key === 'total')?.value).toBe(300);
+    await reReadTotalRowsStep.run(ctx);
+    expect(read.rows).toBe(1);
+    expect(ctx.extracted[0]!.values.find((v) => v.key === 'total')?.value).toBe(291.95);
+    expect(ctx.raw.re_read).toContainEqual({ key: 'total_row', page: 'TOTAL DUE RM', crop: 'TOTAL DUE RM 291.95' });
+  });
+
+  it('keeps the amount under a bare total label when its row read again holds none: the slip printed it there', async () => {
+    const { tesseract, read } = rowTesseract('TOTAL DUE RM');
+    const ctx = await slipContext(tenderUnder(), tesseract);
+    await reReadTotalRowsStep.run(ctx);
+    expect(read.rows).toBe(1);
+    expect(ctx.extracted[0]!.values.find((v) => v.key === 'total')?.value).toBe(300);
+  });
+
+  it("reads no row again when the total stood on its label's row", async () => {
+    const { tesseract, read } = rowTesseract('TOTAL 9.99');
+    await reReadTotalRowsStep.run(await slipContext(slip('BAKERY ONE', 'TOTAL | 5.00', 'CASH', '10.00'), tesseract));
+    expect(read.rows).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { matchLabel } from '../../doctypes/finance/labels.js';
 import { findDates } from '../../doctypes/finance/dates.js';
 import { findAmounts } from '../../doctypes/finance/money.js';
-import { readingRows } from '../../doctypes/finance/rows.js';
+import { readingRows, type Row } from '../../doctypes/finance/rows.js';
 import type { ExtractedValue, FieldSpec } from '../../doctypes/types.js';
 import { canonical, parseDate } from '../../domain/normalise.js';
 import { openImage } from '../../imaging/open.js';
@@ -85,7 +85,8 @@ export const reReadStep: Step<ReadContext> = {
 };
 
 /** A total the first reader saw the label of but not the amount: Tesseract's page read of a till
- * slip turns a small "105.00" into "105. 00", "(742)" or "343.%", and no total is found. The
+ * slip turns a small "105.00" into "105. 00", "(742)" or "343.%", and no total is found, or the
+ * amount of the line under the bare label is taken, which may be another row's. The
  * row, across the page, is read again from its prepared crop and its lines replace the page
  * read's; the extractor then places the amounts as on any page. A till slip still without a
  * total is read again whole as one block of lines (psm 6): laying the page out (psm 3) splits a
@@ -101,12 +102,19 @@ export const reReadTotalRowsStep: Step<ReadContext> = {
     if (!doctype || !doctype.fields.some((f) => f.key === 'total')) return undefined;
     const entry = ctx.extracted.find((e) => e.reader === 'tesseract');
     const reading = ctx.readings.find((r) => r.reader === 'tesseract');
-    if (!entry || !reading || entry.values.some((v) => v.key === 'total')) return undefined;
+    if (!entry || !reading) return undefined;
+    const total = entry.values.find((v) => v.key === 'total');
+    const pageRows = readingRows(reading);
     // A subtotal's row is no total's, whatever "TOTAL" it holds: read again, its label may come back
     // misread ("SUB TOTAL" as "sus ToTAL") and its amount be taken for the total.
-    const rows = readingRows(reading).filter(
+    const bare = pageRows.filter(
       (r) => (matchLabel('total', r.text) || matchLabel('amount_due', r.text)) && !matchLabel('subtotal', r.text) && findAmounts(r.text).length === 0,
     );
+    // A total found is read again only when its amount was taken from the line under its bare
+    // label: where the page read dropped the amounts' column, the next amount it kept may be the
+    // tender's ("TOTAL DUE RM" over "300.00", Cash's, with Cash lost).
+    const rows = total ? bare.filter((r) => takenFromUnder(total, pageRows[pageRows.indexOf(r) + 1])) : bare;
+    if (rows.length === 0) return undefined;
     const tesseract = await ctx.deps.readers.get('tesseract');
     const done: ReRead[] = [];
     for (const row of rows.slice(0, MAX_ROW_RE_READS)) {
@@ -157,6 +165,14 @@ export const reReadTotalRowsStep: Step<ReadContext> = {
     return undefined;
   },
 };
+
+/** The value was read on `under`, the row after its label's. */
+function takenFromUnder(value: ExtractedValue, under: Row | undefined): boolean {
+  const region = value.region;
+  if (!region || !under || under.page !== region.page) return false;
+  const mid = (region.box[1] + region.box[3]) / 2;
+  return mid >= under.box[1] && mid <= under.box[3];
+}
 
 /** The page read's lines, with the rows of `block` that hold an amount in place of those beside them. */
 function withAmountRows(page: PageText, block: PageText | undefined): PageText {
