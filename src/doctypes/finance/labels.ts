@@ -187,6 +187,8 @@ export const LABELS = {
       2,
     ),
     L(new RegExp(DOTTED_TAX + TAX_NUMBER_WORDS, 'u'), 2),
+    // Spain's CIF and NIF before a number, the I read as T, 1, l or a bar ("CTF: B88055538").
+    L(/\b[CN][T1L|]F\b(?=\s*:?\s*[A-Z]?-?\d)/, 2),
   ],
   customer: [
     ...WORDED.customer,

@@ -279,6 +279,8 @@ describe('the address under the shop name', () => {
     for (const end of [
       'UID: DE 427305083',
       'C.I.F. A82159469',
+      // CIF with its I read as T
+      'CTF: B88055538',
       'TICKET 448492',
       'Bon-Nr.: R1936991',
       'N° TVA FR14262073681',
