@@ -24,8 +24,12 @@ describe('the shop name read from a header line that holds more than the name', 
       'YONG CEN ENTERPRISE (REG NO: 1234567-A)',
       'YONG CEN ENTERPRISE CO NO 1234567-X',
       'YONG CEN ENTERPRISE JM0548765-T',
+      // its number misread past recognition after its words in brackets
+      'YONG CEN ENTERPRISE (Co NO maser,',
     ])
       expect([header([line, 0.2, 0.03])?.name, header([line, 0.2, 0.03])?.doubt], line).toEqual(['YONG CEN ENTERPRISE', null]);
+    // A name line so read is the name, not the street's line under it.
+    expect(header(['CAFE DE LA GARE SA (Co NO maser,', 0.2, 0.03], ['PLACE DU MARCHE', 0.25, 0.05])?.name).toBe('CAFE DE LA GARE SA');
   });
 
   it('withholds a name line that goes on after the legal form that ends the name', () => {

@@ -41,10 +41,11 @@ const REGISTRATION_WORDS = String.raw`(?:C[O0](?:MPANY)?\.?\s*(?:REG(?:ISTRATION
  * dot ("519537·X"). */
 const REGISTRATION_NUMBER = String.raw`[A-Z]{0,3}[0-9][0-9A-Z\s\-–·]{4,}`;
 /** The registration after the name, in brackets a reader may turn into braces or drop
- * ("(519537-X)", "{519537-X", "[1125830-V]", "(CO.REG :704427-T )", "(ROC 12345-X)"), after its
- * words without brackets ("CO NO 1234567-X"), or bare in its digits-dash-letter form ("002570632-X"). */
+ * ("(519537-X)", "{519537-X", "[1125830-V]", "(CO.REG :704427-T )", "(ROC 12345-X)"), its number
+ * perhaps misread past recognition after its words in brackets ("(Co NO maser,"), after its words
+ * without brackets ("CO NO 1234567-X"), or bare in its digits-dash-letter form ("002570632-X"). */
 const TRAILING_REGISTRATION = new RegExp(
-  String.raw`\s*(?:[({[]\s*(?:${REGISTRATION_WORDS})?${REGISTRATION_NUMBER}[)}\]]?|\b${REGISTRATION_WORDS}${REGISTRATION_NUMBER}|\b[A-Z]{0,3}[0-9]{5,}-[A-Z])\W*$`,
+  String.raw`\s*(?:[({[]\s*(?:${REGISTRATION_WORDS})?${REGISTRATION_NUMBER}[)}\]]?|[({[]\s*${REGISTRATION_WORDS}.*|\b${REGISTRATION_WORDS}${REGISTRATION_NUMBER}|\b[A-Z]{0,3}[0-9]{5,}-[A-Z])\W*$`,
   'i',
 );
 /** A row's text without the registration printed after the name. */
