@@ -309,6 +309,11 @@ describe('the address under the shop name', () => {
     );
     // A slogan's year is no street's number.
     expect(slip('CAFE MULLER KG', 'Qualitat seit 1952', 'MARKTPLATZ 9', '50667 KOLN', 'TEL: 0221 12345')?.addressDoubt).toMatch(/no number but a year/);
+    // A line over the one the house number opens may name the branch or the building.
+    expect(slip('KEDAI RUNCIT AH SENG', 'SEKSYEN 7', 'NO. 3, LORONG HARMONI 2', '81100 JOHOR BAHRU, JOHOR', 'TEL: 06-8303 8639')?.addressDoubt).toMatch(
+      /stands over "NO. 3, LORONG HARMONI 2", which opens an address with its house number/,
+    );
+    expect(slip('KEDAI RUNCIT AH SENG', 'NO. 3, LORONG HARMONI 2', 'SEKSYEN 7', '81100 JOHOR BAHRU, JOHOR', 'TEL: 06-8303 8639')?.addressDoubt).toBeNull();
     // An address that begins at its postcode's line lost the street over it.
     expect(slip('GREENFIELD PHARMACY SDN BHD', '47300 PETALING JAYA,', 'TEL: 06-2500 5555')?.addressDoubt).toMatch(/postcode's line/);
   });

@@ -205,9 +205,13 @@ const YEAR = /^(?:1[89]|20)\d\d$/;
 /** A postcode: four to six digits standing alone ("53200", "04109", "1000-001"), or a British one ("SW1A 1AA"). */
 const POSTCODE = /\b\d{4,6}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b/;
 
+/** A street's line opened by its house number ("NO. 3, LORONG HARMONI 2", "LOT 12", "23, RUE X"). */
+const HOUSE_NUMBER = /^(?:NO|LOT|UNIT|BLOK|BLOCK)\b\.?\s*:?\s*\d|^\d+[A-Z]?\s*,/iu;
+
 /** Why the lines taken for the address may not be it, or not all of it: such an address is not
  * published (the document is not held back for it). Its first line holds no number but a year,
  * where a street's line holds its number, or is the postcode's line (the street over it unread),
+ * or stands over a line opened by the house number ("SEKSYEN 7" over "NO. 3, LORONG HARMONI 2"),
  * or names a branch ("Frisch aus dem Ofen", "TIENDA 0452
  * VALENCIA CENTRO" over the street); none of its lines holds a postcode (the name's own lines, when a logo above was taken
  * for the name: "CT281 - Tealive Shell Kepong", "Ottogo Enterprise"); or the address stopped at a
@@ -221,6 +225,8 @@ function addressDoubt(parts: string[], after: Row | undefined): string | null {
     return `The line "${first}" under the shop's name holds ${numbers.length ? 'no number but a year' : 'no number'}, where a street's line holds its number; it may be a slogan rather than the address.`;
   if (/^\d{4,6}\s+\p{L}/u.test(first))
     return `The address begins at its postcode's line, "${first}", where a street's line stands over it; the street may be unread.`;
+  if (parts[1] && HOUSE_NUMBER.test(parts[1]) && !HOUSE_NUMBER.test(first))
+    return `The line "${first}" stands over "${parts[1]}", which opens an address with its house number; it may name the branch or the building rather than be part of the address.`;
   const branch = parts.find((p) => matchLabel('branch', p));
   if (branch) return `The line "${branch}" names the shop's branch; a person must say where the address begins.`;
   const sharpS = parts.find((p) => SHARP_S_AS_B.test(p));
