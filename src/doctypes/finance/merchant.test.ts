@@ -174,6 +174,22 @@ describe('the shop name read from a header line that holds more than the name', 
     }
   });
 
+  it("takes a name set over two lines in the header's large type, over smaller print, whole", () => {
+    for (const [first, second] of [
+      ['FRUTAS HERMANOS', 'RUIZ'],
+      ['Getränkemarkt', 'Krämer'],
+      ['PASAR MINI', 'SERI INDAH'],
+    ] as const) {
+      const m = header([first, 0.25, 0.03, 1.5], [second, 0.35, 0.05, 1.5]);
+      expect([m?.name, m?.doubt, m?.address], first).toEqual([`${first} ${second}`, null, 'NO 8, JALAN 7/118R']);
+    }
+    // Set no larger than what follows, a second line is still only a person's to join.
+    expect(header(['RESTAURANT JIAWEI', 0.2, 0.03], ['JIAWEI HOUSE', 0.2, 0.05])?.doubt).toMatch(/may go on over the next line/);
+    // A sentence, a branch or a line in another case under the name is none of it, however large.
+    for (const next of ['Calidad y confianza', 'CAW. TAMAN MELAWATI', 'Seri Indah'])
+      expect(header(['PASAR MINI', 0.25, 0.03, 1.5], [next, 0.3, 0.05, 1.5])?.name, next).toBe('PASAR MINI');
+  });
+
   it("withholds a name under a line printed alike just over it, which may be the name's first line", () => {
     const split = header(['KEDAI KOPI', 0.3, 0.03], ['WAN SENG ENTERPRISE', 0.28, 0.05]);
     expect([split?.name, split?.doubt]).toEqual([

@@ -280,6 +280,8 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
     if (!legalFormOnly(next) && !continued) break;
     nameRows.push(next);
   }
+  const second = nameRows.length === 1 ? setAsName(nameRows[0]!, pageRows) : undefined;
+  if (second) nameRows.push(second);
   const last = nameRows.at(-1)!;
   const rest = pageRows.filter((x) => x.index > last.index);
   const parts: string[] = [];
@@ -464,6 +466,19 @@ function printedAlike(above: Row, first: Row): boolean {
   const [a, f] = [typeHeight(above), typeHeight(first)];
   const alike = Math.abs(a - f) <= 0.25 * Math.max(a, f) && allCaps(above.text) === allCaps(first.text);
   return alike && first.box[1] - above.box[3] <= Math.max(above.height, first.height);
+}
+
+/** The line under a one-line name that goes on with it: words alone printed alike (type size,
+ * case, no further apart than a line), over print clearly smaller. "FRUTAS HERMANOS" over "RUIZ",
+ * both in the header's large type, over the street in the body's, is one name set over two
+ * lines; a slogan, a branch or a street under a name is set in the body's type, and a second
+ * line as large as the name with nothing smaller under it is left to openName's doubt. */
+const SMALLER_BELOW = 1.2;
+function setAsName(name: Row, pageRows: Row[]): Row | undefined {
+  const [next, after] = pageRows.filter((r) => r.index > name.index);
+  if (!next || !after || !printedAlike(name, next)) return undefined;
+  if (REGISTRATION.test(next.text) || sentence(rowText(next)) || matchLabel('branch', rowText(next))) return undefined;
+  return typeHeight(next) >= SMALLER_BELOW * typeHeight(after) ? next : undefined;
 }
 
 /** A company's name with one word before its legal form ("JAYA SDN BHD", "SENG SDN. BHD."): under
