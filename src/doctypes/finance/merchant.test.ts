@@ -183,6 +183,12 @@ describe('the shop name read from a header line that holds more than the name', 
       const m = header([first, 0.25, 0.03, 1.5], [second, 0.35, 0.05, 1.5]);
       expect([m?.name, m?.doubt, m?.address], first).toEqual([`${first} ${second}`, null, 'NO 8, JALAN 7/118R']);
     }
+    // A logo's word over a name is set larger than it, though alike enough to be a first line.
+    const logo = header(['SUPER SAVE', 0.3, 0.01, 2], ['UNITED BOOKSTORE', 0.25, 0.04, 1.55]);
+    expect([logo?.name, logo?.doubt]).toEqual([
+      'SUPER SAVE',
+      'The shop\'s name "SUPER SAVE" may go on over the next line, "UNITED BOOKSTORE"; a person must say where it ends.',
+    ]);
     // Set no larger than what follows, a second line is still only a person's to join.
     expect(header(['RESTAURANT JIAWEI', 0.2, 0.03], ['JIAWEI HOUSE', 0.2, 0.05])?.doubt).toMatch(/may go on over the next line/);
     // A sentence, a branch or a line in another case under the name is none of it, however large.

@@ -468,15 +468,20 @@ function printedAlike(above: Row, first: Row): boolean {
   return alike && first.box[1] - above.box[3] <= Math.max(above.height, first.height);
 }
 
-/** The line under a one-line name that goes on with it: words alone printed alike (type size,
- * case, no further apart than a line), over print clearly smaller. "FRUTAS HERMANOS" over "RUIZ",
- * both in the header's large type, over the street in the body's, is one name set over two
- * lines; a slogan, a branch or a street under a name is set in the body's type, and a second
- * line as large as the name with nothing smaller under it is left to openName's doubt. */
+/** The line under a one-line name that goes on with it: words alone printed alike (case, no
+ * further apart than a line) in the same type size, over print clearly smaller. "FRUTAS HERMANOS"
+ * over "RUIZ", both in the header's large type, over the street in the body's, is one name set
+ * over two lines (their sizes on the tuning slips 0.94–1.03 of each other); a slogan, a branch or
+ * a street under a name is set in the body's type, a logo's word over a name larger (the name
+ * 0.74–0.80 of it: "SUPER SAVE" over "UNITED BOOKSTORE"), and a second line as large as the name
+ * with nothing smaller under it is left to openName's doubt. */
+const SAME_SIZE = 0.12;
 const SMALLER_BELOW = 1.2;
 function setAsName(name: Row, pageRows: Row[]): Row | undefined {
   const [next, after] = pageRows.filter((r) => r.index > name.index);
   if (!next || !after || !printedAlike(name, next)) return undefined;
+  const [a, b] = [typeHeight(name), typeHeight(next)];
+  if (Math.abs(a - b) > SAME_SIZE * Math.max(a, b)) return undefined;
   if (REGISTRATION.test(next.text) || sentence(rowText(next)) || matchLabel('branch', rowText(next))) return undefined;
   return typeHeight(next) >= SMALLER_BELOW * typeHeight(after) ? next : undefined;
 }
