@@ -108,6 +108,15 @@ function paymentMethod(rows: Row[], totalRow: Row | null): ExtractedValue | null
   return null;
 }
 
+/** A two-digit year a reader split into its digits ("01/06/2 5 15:21:51"). */
+const SPLIT_YEAR = /(?<!\d)(\d{1,2}[/.-]\d{1,2}[/.-])(\d) {1,2}(\d)(?!\d)/;
+
+/** The dates of a line, read with a split year joined when the line shows none whole. */
+function datesOf(text: string): ReturnType<typeof findDates> {
+  const dates = findDates(text);
+  return dates.length || !SPLIT_YEAR.test(text) ? dates : findDates(text.replace(SPLIT_YEAR, '$1$2$3'));
+}
+
 function dateAndTime(rows: Row[], currency: string | null): ExtractedValue[] {
   const out: ExtractedValue[] = [];
   const texts = rows.map((r) => r.text);
@@ -121,11 +130,11 @@ function dateAndTime(rows: Row[], currency: string | null): ExtractedValue[] {
     writesDecimalComma(texts);
   const order = orderWithHints(documentDayOrder(rows.map((r) => r.text)), dayFirst);
   const labelled = findPairs(rows, 'invoice_date', (t) => {
-    const d = findDates(t)[0];
+    const d = datesOf(t)[0];
     return d ? { value: d.raw, raw: d.raw } : null;
   })[0];
-  const anyRow = labelled ? null : rows.find((r) => findDates(r.text).length);
-  const raw = labelled?.value ?? (anyRow ? findDates(anyRow.text)[0]!.raw : null);
+  const anyRow = labelled ? null : rows.find((r) => datesOf(r.text).length);
+  const raw = labelled?.value ?? (anyRow ? datesOf(anyRow.text)[0]!.raw : null);
   const resolved = raw ? resolveDate(raw, order) : null;
   if (resolved) {
     const page = labelled?.page ?? anyRow!.page;

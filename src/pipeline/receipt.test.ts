@@ -133,6 +133,18 @@ describe('receipt from synthetic readings', () => {
     expect(value('line_items')).toEqual([{ description: 'RICE 5KG', quantity: 1, unit_price: 21.9, amount: 21.9 }]);
   });
 
+  it('reads a date whose two-digit year the reader split into its digits, and no date where none is printed so', async () => {
+    const slip = (dateRow: string) =>
+      placed([
+        ['KEDAI KOPI WAN SDN BHD', 0.2, 0.03],
+        [dateRow, 0.05, 0.17],
+        ['JUMLAH RM', 0.05, 0.3],
+        ['206.70', 0.75, 0.3],
+      ]);
+    for (const row of ['01/06/2 5 15:21:51 NO RESIT 7651', '01.06.2 5']) expect((await run(slip(row))).value('date'), row).toBe('2025-06-01');
+    expect((await run(slip('BERAS 5KG 3 x 11.47 2 5'))).value('date')).toBeNull();
+  });
+
   it('reads an unproven day/month order day first when the shop is a Malaysian Sdn Bhd or is paid in ringgit', async () => {
     const slip = (rows: Array<[string, number, number]>) => placed([['GOOD EATS', 0.2, 0.03], ['12/03/2018 14:05', 0.05, 0.17], ['TOTAL', 0.05, 0.3], ...rows]);
     for (const extra of [
