@@ -204,10 +204,12 @@ describe('a tax printed once per rate, read again from its crops', () => {
   });
 });
 
-describe('a crop in which the second reader found no line', () => {
-  /** The cross-read of a date whose crop, cut from the page as it came, reads nothing; `evened`: the
-   * page was read made even, and its crop reads `fromEven`. Returns PaddleOCR's values and the images asked. */
-  async function blankCrop(evened: boolean, fromEven: string | null) {
+describe('a crop in which the second reader found no line, or left part of the value unread', () => {
+  /** The cross-read of a date whose crop, cut from the page as it came, reads `asCame` (nothing
+   * unless given, over `asCameSpan` of the page's width); `evened`: the page was read made even,
+   * and its crop, cut from the even page with its contrast stretched, reads `fromEven` across the
+   * value. Returns PaddleOCR's values and the number of crop reads asked. */
+  async function blankCrop(evened: boolean, fromEven: string | null, asCame: string | null = null, asCameSpan: [number, number] = [0.1, 0.9]) {
     const asPage = await openImage(Buffer.alloc(100 * 100 * 3, 120), { raw: { width: 100, height: 100, channels: 3 } })
       .png()
       .toBuffer();
@@ -219,14 +221,13 @@ describe('a crop in which the second reader found no line', () => {
       engine: { name: 'paddle', version: 'test' },
       readCrops: async (png: Buffer, boxes: Box[]) => {
         asked.push(png);
-        const text = png.equals(even) ? fromEven : null;
-        return boxes.map((b) => ({
-          box: b,
-          text: text ?? '',
-          confidence: 0.9,
-          lines: text ? [{ text, box: b, confidence: 0.9, words: [] }] : [],
-          via: 'detector' as const,
-        }));
+        const fromPage = png.equals(asPage);
+        // Only the first crop read is of the page as it came; the stretched even page is another image.
+        const text = fromPage ? asCame : fromEven;
+        return boxes.map((b) => {
+          const box: Box = fromPage ? [asCameSpan[0], b[1], asCameSpan[1], b[3]] : b;
+          return { box: b, text: text ?? '', confidence: 0.9, lines: text ? [{ text, box, confidence: 0.9, words: [] }] : [], via: 'detector' as const };
+        });
       },
     };
     const date: ExtractedValue = { key: 'date', value: '2025-05-14', raw: '14.05.2025', region: { page: 1, box: [0.1, 0.3, 0.9, 0.34] }, confidence: 0.6 };
@@ -254,5 +255,17 @@ describe('a crop in which the second reader found no line', () => {
   it('stays unread on a page lit evenly, or when the even page shows nothing either', async () => {
     expect(await blankCrop(false, '14.05.2025')).toEqual({ values: [], asked: 1 });
     expect(await blankCrop(true, null)).toEqual({ values: [], asked: 2 });
+  });
+
+  it("is read again from the even page when its lines leave the value's start unread, and the reading that leaves less unread stands", async () => {
+    // Faint print at the slip's left: the crop as it came read only the line's end.
+    const partial = await blankCrop(true, '14.05.2025 19:37 BILL NO T994657', 'BILL NO T994657', [0.55, 0.9]);
+    expect(partial.asked).toBe(2);
+    expect(partial.values[0]).toMatchObject({ key: 'date', value: '2025-05-14' });
+    // The even page reading nothing, the crop's own reading stands.
+    expect((await blankCrop(true, null, 'BILL NO T994657', [0.55, 0.9])).values[0]).toMatchObject({ key: 'date', value: 'BILL NO T994657' });
+    // A crop read across the value is not read again; nor is one on a page lit evenly.
+    expect((await blankCrop(true, 'x', '14.05.2025 19:37 BILL NO T994657', [0.11, 0.9])).asked).toBe(1);
+    expect((await blankCrop(false, 'x', 'BILL NO T994657', [0.55, 0.9])).asked).toBe(1);
   });
 });

@@ -7,6 +7,7 @@ import type { Box, Line } from '../../readers/types.js';
 import type { ReadContext } from '../context.js';
 import { amountsIn, canonical, canonicalName, parseDate } from '../../domain/normalise.js';
 import type { Step } from '../run.js';
+import { openImage } from '../../imaging/open.js';
 import { uprightPage } from './page-image.js';
 import { addReading, noteEngine } from './read.js';
 
@@ -44,7 +45,7 @@ export const crossReadStep: Step<ReadContext> = {
       const boxes = targets.map((t) => t.parts ?? [t.region!.box]);
       const started = performance.now();
       const crops = await paddle.readCrops(png, boxes.flat().map(widen), { signal: ctx.signal });
-      await readBlankCropsEven(ctx, paddle, image.page, boxes.flat(), crops);
+      await readShortCropsEven(ctx, paddle, image.page, boxes.flat(), crops);
       ms += performance.now() - started;
       let at = 0;
       targets.forEach((target, i) => {
@@ -75,24 +76,40 @@ export const crossReadStep: Step<ReadContext> = {
   },
 };
 
-/** Crops in which PaddleOCR found no line at all, on a page lit unevenly, are read again from the
- * page made even (as Tesseract read it): grey print in a shadow's dim part stands too faintly
- * against its paper for the text detector (a generated tune slip: the date's, the address's and
- * the subtotal's crops read nothing). PaddleOCR still reads only pixels; a crop it read something
- * from keeps that reading. */
-async function readBlankCropsEven(ctx: ReadContext, paddle: PaddleReader, page: number, boxes: Box[], crops: CropReading[]): Promise<void> {
-  const blank = crops.flatMap((c, i) => (c.lines.length === 0 ? [i] : []));
-  if (blank.length === 0 || !ctx.evenPages?.some((p) => p.page === page)) return;
+/** Share of a value's box its crop's lines may leave unread, at its start and end together,
+ * before the crop is read again. */
+const UNREAD_SHARE = 0.15;
+
+/** Crops in which PaddleOCR found no line, or lines that leave the start or the end of the value's
+ * box unread, on a page lit unevenly, are read again from the page made even (as Tesseract read
+ * it) with its contrast stretched: grey print in a shadow's dim part, or print fading towards one
+ * side of the slip, stands too faintly against its paper for the text detector (generated tune
+ * slips: the date's, the address's and the subtotal's crops read nothing; "23/04/25 08:22 Nº
+ * Factura…" read from "08:22" on, "19/04/2025 … 37129113" as "129113"). PaddleOCR still reads
+ * only pixels; the reading that leaves less of the box unread stands. */
+async function readShortCropsEven(ctx: ReadContext, paddle: PaddleReader, page: number, boxes: Box[], crops: CropReading[]): Promise<void> {
+  const short = crops.flatMap((c, i) => (unreadShare(c.lines, boxes[i]!) > UNREAD_SHARE ? [i] : []));
+  if (short.length === 0 || !ctx.evenPages?.some((p) => p.page === page)) return;
   const even = await uprightPage(ctx, page, { even: true });
   if (!even) return;
+  const stretched = await openImage(even.png).normalise().png({ compressionLevel: 1 }).toBuffer();
   const again = await paddle.readCrops(
-    even.png,
-    blank.map((i) => widen(boxes[i]!)),
+    stretched,
+    short.map((i) => widen(boxes[i]!)),
     { signal: ctx.signal },
   );
-  blank.forEach((i, k) => {
-    if (again[k]!.lines.length) crops[i] = again[k]!;
+  short.forEach((i, k) => {
+    if (unreadShare(again[k]!.lines, boxes[i]!) < unreadShare(crops[i]!.lines, boxes[i]!)) crops[i] = again[k]!;
   });
+}
+
+/** How much of the box's width, at its start and end, the lines within it leave unread (1: no line). */
+function unreadShare(lines: Line[], box: Box): number {
+  const within = linesWithin(lines, box);
+  if (within.length === 0) return 1;
+  const start = Math.min(...within.map((l) => l.box[0]));
+  const end = Math.max(...within.map((l) => l.box[2]));
+  return Math.min(1, (Math.max(0, start - box[0]) + Math.max(0, box[2] - end)) / Math.max(1e-6, box[2] - box[0]));
 }
 
 /** A sum of amounts printed apart (`sumOf`: a tax per rate), from each part's crop text: each
