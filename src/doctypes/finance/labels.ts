@@ -149,9 +149,9 @@ export const LABELS = {
   ],
   subtotal: [
     ...WORDED.subtotal,
-    // Tesseract reads the B of a thermal slip's SUB as S or 8 ("SUS TOTAL", "SU8 TOTAL").
+    // Tesseract reads the B of a thermal slip's SUB as S, 8 or E ("SUS TOTAL", "SU8 TOTAL", "SUETOTAL").
     L(
-      /\bSU[BS8]\s*-?\s*TOTAL\b|\bSUBTOTAAL\b|\bTOTAL\s*H\.?T\.?\b|\bMONTANT\s*(?:EUR\s*)?H\.?T\.?\b|\bTOTAL\s*(?:EXCL|EX|NET|BEFORE\s*TAX|EXCLUDING)\b|\bNET\s*AMOUNT\b|\bZWISCHENSUMME\b|\bNETTO(?:BETRAG|SUMME)?\b|\bEXCLUSIEF\s*BTW\b|\bTOTAL\s*SALES?\s*\(?EXCL|\bAMOUNT\s*EXCL|\bIMPONIBILE\b|\bBASE\s*IMPONIBLE\b/,
+      /\bSU[BS8E]\s*-?\s*TOTAL\b|\bSUBTOTAAL\b|\bTOTAL\s*H\.?T\.?\b|\bMONTANT\s*(?:EUR\s*)?H\.?T\.?\b|\bTOTAL\s*(?:EXCL|EX|NET|BEFORE\s*TAX|EXCLUDING)\b|\bNET\s*AMOUNT\b|\bZWISCHENSUMME\b|\bNETTO(?:BETRAG|SUMME)?\b|\bEXCLUSIEF\s*BTW\b|\bTOTAL\s*SALES?\s*\(?EXCL|\bAMOUNT\s*EXCL|\bIMPONIBILE\b|\bBASE\s*IMPONIBLE\b/,
       3,
     ),
   ],

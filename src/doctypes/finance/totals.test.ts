@@ -174,8 +174,8 @@ describe('a subtotal label a reader set a space into', () => {
     expect(findTotals(slip('SOUS- TOTAL | 41,45', 'OTAL TTC EUR | 46,39')).total).toBeNull();
   });
 
-  it("is the subtotal with its B read as S or 8, never the total, when the amount due's figure went unread", () => {
-    for (const label of ['SUS TOTAL', 'SU8 TOTAL', 'SUS-TOTAL']) {
+  it("is the subtotal with its B read as S, 8 or E, never the total, when the amount due's figure went unread", () => {
+    for (const label of ['SUS TOTAL', 'SU8 TOTAL', 'SUS-TOTAL', 'SUETOTAL']) {
       const t = findTotals(slip(`${label} | 40.10`, 'TAX 10%', 'AMOUNT DUE RM'));
       expect([t.subtotal?.value, t.total], label).toEqual([40.1, null]);
     }
