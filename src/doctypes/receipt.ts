@@ -50,9 +50,6 @@ const DETECT_TERMS: [RegExp, number][] = [
     0.25,
   ],
   [TIME_OF_DAY, 0.15],
-  // What else only a till prints: its rounding to the smallest coin, its count of items, who
-  // served, its notice on returns, its call to come again.
-  [/\bROUNDING\b|\bITEM COUNT\b|\bSERVED BY\b|\bGOODS SOLD\b|\bCOME AGAIN\b/, 0.15],
   // The total in the till languages: "JUMLAH", "SUMME", "GESAMT", "ZU ZAHLEN", "A PAYER", "IMPORTE";
   // a reader may drop the spaces of "NET A PAYER".
   [/\bTOTAL\b|\b(?:SUB)?JUMLAH\b|\b(?:ZWISCHEN)?SUMME\b|\bGESAMT|\bZU ZAHLEN\b|A\s?PAYER\b|\bIMPORTE\b|\bTOTALE\b|\bTOTAAL\b/, 0.15],
