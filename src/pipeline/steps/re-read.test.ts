@@ -342,6 +342,14 @@ describe("reading a total's row, or the whole slip, again when the page read gav
     expect(ctx.raw.re_read).toContainEqual({ key: 'total_row', page: '(not laid out)', crop: '11.79' });
   });
 
+  it("reads a slip again as one block when the page read found no total's label at all", async () => {
+    const tesseract = blockTesseract(asBlock());
+    const ctx = await slipContext(slip('BAKERY ONE', 'BREAD', 'MILK', 'BAR'), tesseract);
+    await reReadTotalRowsStep.run(ctx);
+    expect(tesseract.modes).toEqual([6]);
+    expect(ctx.extracted[0]!.values.find((v) => v.key === 'total')?.value).toBe(11.79);
+  });
+
   it('keeps the page read when the block read finds no total either', async () => {
     const ctx = await slipContext(laidOut(), blockTesseract(slip('BAKERY ONE', 'BREAD', 'SUMME')));
     await reReadTotalRowsStep.run(ctx);

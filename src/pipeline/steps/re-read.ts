@@ -114,7 +114,7 @@ export const reReadTotalRowsStep: Step<ReadContext> = {
     // label: where the page read dropped the amounts' column, the next amount it kept may be the
     // tender's ("TOTAL DUE RM" over "300.00", Cash's, with Cash lost).
     const rows = total ? bare.filter((r) => takenFromUnder(total, pageRows[pageRows.indexOf(r) + 1])) : bare;
-    if (rows.length === 0) return undefined;
+    if (total && rows.length === 0) return undefined;
     const tesseract = await ctx.deps.readers.get('tesseract');
     const done: ReRead[] = [];
     for (const row of rows.slice(0, MAX_ROW_RE_READS)) {
