@@ -11,6 +11,7 @@ import {
   findTime,
   orderWithHints,
   resolveDate,
+  wordsSetApart,
   writesDecimalComma,
 } from './finance/dates.js';
 import { labelledDayFirst, matchLabel, upper } from './finance/labels.js';
@@ -107,16 +108,13 @@ function paymentMethod(rows: Row[], totalRow: Row | null): ExtractedValue | null
 
 /** A two-digit year a reader split into its digits ("01/06/2 5 15:21:51"). */
 const SPLIT_YEAR = /(?<!\d)(\d{1,2}[/.-]\d{1,2}[/.-])(\d) {1,2}(\d)(?!\d)/;
-/** A letter run into a digit, or a digit into a letter. */
-const RUN_TOGETHER = /(\p{L})(?=\d)|(\d)(?=\p{L})/gu;
-
 /** The dates of a line; where it shows none whole, read again with a split year joined, or with
  * the words a reader ran into the date set apart ("DATUM20.05.2025Uhrzeit16:30:12"). */
 function datesOf(text: string): ReturnType<typeof findDates> {
   const dates = findDates(text);
   if (dates.length) return dates;
   if (SPLIT_YEAR.test(text)) return findDates(text.replace(SPLIT_YEAR, '$1$2$3'));
-  const apart = text.replace(RUN_TOGETHER, '$1$2 ');
+  const apart = wordsSetApart(text);
   return apart === text ? dates : findDates(apart);
 }
 

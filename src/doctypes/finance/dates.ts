@@ -53,6 +53,10 @@ const TIME_LABEL_BEFORE = /\b(?:TIME|ZEIT|UHRZEIT|HEURE|HORA|ORA|TIJD)\s*[:.]?\s
 
 const SPACED_NUMERIC = new RegExp(String.raw`^(?:${SPACED_DAY_MONTH}(?:\d{4}|\d{2})|${SPACED_ISO_DATE})$`);
 
+/** The text with a letter run into a digit, or a digit into a letter, set apart: a reader may run
+ * the words beside a date into it ("Le02/04/25Heure11:24", "DATUM20.05.2025Uhrzeit16:30:12"). */
+export const wordsSetApart = (text: string): string => text.replace(/(\p{L})(?=\d)|(\d)(?=\p{L})/gu, '$1$2 ');
+
 /** Date-like substrings of the text that parse as a date in some order. */
 export function findDates(text: string): DateToken[] {
   const out: DateToken[] = [];

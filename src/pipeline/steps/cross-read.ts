@@ -1,5 +1,5 @@
 import { detectCurrency } from '../../doctypes/finance/currency.js';
-import { findDates, findTime } from '../../doctypes/finance/dates.js';
+import { findDates, findTime, wordsSetApart } from '../../doctypes/finance/dates.js';
 import { cents } from '../../doctypes/finance/money.js';
 import type { ExtractedValue, FieldSpec } from '../../doctypes/types.js';
 import type { CropReading, PaddleReader } from '../../readers/paddle.js';
@@ -88,7 +88,8 @@ const UNREAD_SHARE = 0.15;
  * Factura…" read from "08:22" on, "19/04/2025 … 37129113" as "129113"). PaddleOCR still reads
  * only pixels; the reading that leaves less of the box unread stands. */
 async function readShortCropsEven(ctx: ReadContext, paddle: PaddleReader, page: number, boxes: Box[], crops: CropReading[]): Promise<void> {
-  const short = crops.flatMap((c, i) => (unreadShare(c.lines, boxes[i]!) > UNREAD_SHARE ? [i] : []));
+  const unread = crops.map((c, i) => unreadShare(c.lines, boxes[i]!));
+  const short = unread.flatMap((share, i) => (share > UNREAD_SHARE ? [i] : []));
   if (short.length === 0 || !ctx.evenPages?.some((p) => p.page === page)) return;
   const even = await uprightPage(ctx, page, { even: true });
   if (!even) return;
@@ -99,7 +100,7 @@ async function readShortCropsEven(ctx: ReadContext, paddle: PaddleReader, page: 
     { signal: ctx.signal },
   );
   short.forEach((i, k) => {
-    if (unreadShare(again[k]!.lines, boxes[i]!) < unreadShare(crops[i]!.lines, boxes[i]!)) crops[i] = again[k]!;
+    if (unreadShare(again[k]!.lines, boxes[i]!) < unread[i]!) crops[i] = again[k]!;
   });
 }
 
@@ -191,7 +192,7 @@ export function valueFromCrop(spec: FieldSpec, text: string, firstValue: Extract
     const joined = datesIn(t.replace(/(\d) (?=\d)/g, '$1'));
     // A reader may run the words beside a date into it ("Le02/04/25Heure11:24"): set apart, the
     // date stands whole again.
-    const apart = datesIn(t.replace(/(\p{L})(?=\d)|(\d)(?=\p{L})/gu, '$1$2 '));
+    const apart = datesIn(wordsSetApart(t));
     return (
       readings.find((d) => d === want) ??
       joined.find((d) => d === want) ??

@@ -4,8 +4,8 @@ import type { ReadContext } from '../context.js';
 /** A page image as the first reader saw it: at the OCR resolution, turned upright when Tesseract
  * found it rotated, so that the regions of what it read land on the right pixels. With `even`, a
  * page lit unevenly is given as Tesseract read it (made even, read step); Paddle's crops and the
- * other steps take the page as it came (a crop Paddle read nothing from is read again from the even
- * page, cross-read step). */
+ * other steps take the page as it came (a crop Paddle read nothing or only part of the value from
+ * is read again from the even page, cross-read step). */
 export async function uprightPage(
   ctx: ReadContext,
   page: number,

@@ -83,10 +83,10 @@ const DIM_LIGHT_RATIO = 0.8;
  * page's own pixels, before the document's type is known. On the generated tuning receipts it
  * raised Tesseract's page lines from 252 to 419 (merchant 12 → 21, date 13 → 22, total 10 → 13 of
  * 24 read from its page alone); Paddle's whole-page read gained little (merchant 18 → 19, date
- * 15 → 17, total 14 → 14), and Paddle's crops are still cut from the page as it came (but for those
- * it read nothing from: cross-read step). The pages whose light passed for even but whose paper is
- * dim in part (DIM_LIGHT_RATIO) are made even here too, once, for a second read
- * (readBlankOrDimPagesEven). */
+ * 15 → 17, total 14 → 14), and Paddle's crops are still cut from the page as it came (but for
+ * those it read nothing or only part of the value from: cross-read step). The pages whose light
+ * passed for even but whose paper is dim in part (DIM_LIGHT_RATIO) are made even here too, once,
+ * for a second read (readBlankOrDimPagesEven). */
 async function evenPages(ctx: ReadContext): Promise<{ forTesseract: PageImage[]; dim: Map<number, Evened> }> {
   const even = await Promise.all(ctx.pageImages.map(async (image) => ({ image, even: await evenLight(image.png, { evenAbove: DIM_LIGHT_RATIO }) })));
   const uneven = even.filter((e): e is { image: PageImage; even: Evened } => e.even !== null && e.even.ratio <= UNEVEN_LIGHT_RATIO);
