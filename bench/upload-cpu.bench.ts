@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -12,7 +12,10 @@ import { CLI, freePort, freshSchema, PG_URL, REDIS_URL, runNode, startNode, wait
  * and reads the process's user + system time from /proc before and after, and its event loop
  * thread's apart (the steadier figure on a busy machine). With CPU_PROF=dir the
  * process writes a V8 CPU profile there when it stops. With COUNT_SQL=1 it also prints the
- * database statements (PostgreSQL: round trips) per measured upload, by kind. Linux only. */
+ * database statements (PostgreSQL: round trips) per measured upload, by kind. With CPU_THREADS=1
+ * it prints each thread's CPU per upload: the ids follow the order threads started in (the event
+ * loop's, then V8's helpers, which run the collector's parallel work, then libuv's pool, started
+ * on first use, which runs the file system calls and WebCrypto's digests). Linux only. */
 const UPLOADS = Number(process.env.UPLOADS ?? 2000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const database = (process.env.BENCH_DATABASE ?? 'sqlite') as 'sqlite' | 'postgres';
@@ -42,6 +45,20 @@ function cpuMs(pid: number, thread?: number): number {
     .split(') ')[1]!
     .split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** CPU of each of the process's threads, by thread id and name (Node 20 names them all "node"). */
+function threadsCpu(pid: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+      out.set(`${tid} ${name}`, cpuMs(pid, Number(tid)));
+    } catch {
+      // Ended since the listing.
+    }
+  }
+  return out;
 }
 
 /** PostgreSQL (on this machine): CPU of the server processes serving the service's connections,
@@ -150,11 +167,18 @@ try {
   const pid = server.child.pid!;
   // The event loop's thread (its id is the process's): the file system's thread pool and V8's
   // helpers also count in the process's CPU, and vary more with the load beside the run.
+  const threadsBefore = threadsCpu(pid);
   const loopBefore = cpuMs(pid, pid);
   const before = ownCpuMs(pid);
   const failures = await send(url, key, UPLOADS);
   const used = ownCpuMs(pid) - before;
   const loopUsed = cpuMs(pid, pid) - loopBefore;
+  if (process.env.CPU_THREADS) {
+    for (const [name, ms] of threadsCpu(pid)) {
+      const spent = ms - (threadsBefore.get(name) ?? 0);
+      if (spent > 0) console.log(`  thread ${name}: ${(spent / UPLOADS).toFixed(2)} ms per upload`);
+    }
+  }
   const serverAfter = measureServer ? await backendsCpu() : null;
   console.log(
     `${bare ? 'bare handler' : database}: ${UPLOADS} uploads at ${CLIENTS} clients, ${failures} failed; API process CPU ${used} ms, ${(used / UPLOADS).toFixed(2)} ms per upload (event loop thread ${(loopUsed / UPLOADS).toFixed(2)} ms)`,
