@@ -11,6 +11,10 @@ const header = (...lines: Entry[]) =>
   findMerchant(readingRows(placed([...lines, ['NO 8, JALAN 7/118R', 0.2, 0.2], ['TOTAL', 0.05, 0.3], ['9.60', 0.75, 0.3]])));
 
 describe('the shop name read from a header line that holds more than the name', () => {
+  it('takes out a space a reader set before a full stop', () => {
+    expect(header(['KEDAI BUKU MAJU JAYA SDN . BHD.', 0.2, 0.03])?.name).toBe('KEDAI BUKU MAJU JAYA SDN. BHD.');
+  });
+
   it('withholds a name line that runs to the side of the image, where it may be cut', () => {
     expect(header(['NFIELD PHARMACY SDN BHD', 0, 0.03])?.doubt).toMatch(/edge of the image/);
     expect(header(['GREENFIELD PHARMACY SDN BHD', 0.8, 0.03])?.doubt).toMatch(/edge of the image/);
@@ -63,6 +67,10 @@ describe('the shop name read from a header line that holds more than the name', 
       ['KEDAI ABC SDN BHD - MID VALLEY', 'KEDAI ABC SDN BHD'],
       ['KEDAI ABC SDN BHD TAX INVOICE', 'KEDAI ABC SDN BHD'],
       ['UNITED BOOKSTORE SDN. BHD. (KLCC OUTLET)', 'UNITED BOOKSTORE SDN. BHD.'],
+      // A reader that ran the legal form into the branch word, as PaddleOCR does with close words.
+      ['CAFEDE LA GARESASMAGASIN N° 214 - LYON PARTDIEU', 'CAFEDE LA GARESAS'],
+      ['FRUTAS HERMANOS RUIZ SLTIENDA 0452 VALENCIA', 'FRUTAS HERMANOS RUIZ SL'],
+      ['SUNRISE MINI MARKET SDNBHDBRANCH KLANG', 'SUNRISE MINI MARKET SDNBHD'],
     ] as const)
       expect([header([line, 0.2, 0.03])?.name, header([line, 0.2, 0.03])?.doubt], line).toEqual([name, null]);
     // Without a legal form to end it, where the shop's name ends is still a person's to say.
@@ -235,6 +243,10 @@ describe('the shop name read from a header line that holds more than the name', 
   });
 
   it('compares type sizes without the descenders, which make a line in the same type stand taller', () => {
+    // "Miguel SL" stands taller than "Farmacia San" over it by its "g" alone: no larger a line, and
+    // not the name by itself.
+    const farmacia = header(['Farmacia San', 0.3, 0.03, 1.5], ['Miguel SL', 0.32, 0.06, 1.875]);
+    expect([farmacia?.name, farmacia?.doubt]).toEqual(['Farmacia San Miguel SL', null]);
     // "Epicerie Fine" reaches below the baseline ("p"), "Dubois Freres SARL" does not: the same type.
     expect(header(['Epicerie Fine', 0.3, 0.03, 1.4], ['Dubois Freres SARL', 0.3, 0.06])?.doubt).toMatch(/may begin on the line over it, "Epicerie Fine"/);
     expect(header(['Epicerie Fine', 0.3, 0.03, 1.4], ['Dubois SARL', 0.3, 0.06])?.name).toBe('Epicerie Fine Dubois SARL');

@@ -246,8 +246,9 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
   // A lone "@" is a logo's mark read as one, not an e-mail address.
   const contact = firstRows.findIndex((r) => CONTACT.test(r.text) && /[\p{L}\p{N}]/u.test(r.text));
   const head = contact >= 0 ? firstRows.slice(0, contact) : firstRows;
-  // Type size is told against the header's text lines; a stray mark (".") is no measure.
-  const typical = Math.min(...head.filter(named).map((r) => r.height));
+  // Type size is told against the header's text lines; a stray mark (".") is no measure. A
+  // line's descenders are no type size: "Miguel SL" stands no larger than "Farmacia San" over it.
+  const typical = Math.min(...head.filter(named).map(typeHeight));
   let best: { row: Row; score: number } | null = null;
   // A logo or a brand's word is no name where it stands for the line under it, which is.
   const standsFor = head.map((row, i) => spelledOut(row, head.slice(i + 1)));
@@ -256,7 +257,7 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
     if (!named(row) || logoText(row) || stops(row.text) || registrationRow(row)) return;
     if (standsFor[i] || markOverCompany(row, head.slice(i + 1))) return;
     // A registered company name is what accounts want, more than a logo or a brand line above it.
-    const score = (registeredName(row.text) || spelled.has(row) ? 3 : 0) + row.height / typical - i * 0.3;
+    const score = (registeredName(row.text) || spelled.has(row) ? 3 : 0) + typeHeight(row) / typical - i * 0.3;
     if (!best || score > best.score) best = { row, score };
   });
   if (!best) return null;
@@ -338,6 +339,13 @@ const TITLE_WORDS =
 /** A branch word in any of the receipts' languages, and a store's number after its word. */
 const BRANCH_WORD = String.raw`(?:BRANCH|OUTLET|CAWANGAN|CAW|FILIALE|ZWEIGSTELLE|SUCCURSALE|SUCURSAL)`;
 const STORE_NUMBER = String.raw`(?:STORE|SHOP|MAGASIN|TIENDA|LOCAL|MARKT|POINT\s+DE\s+VENTE)\s+(?:N[°O]\.?\s*)?\d`;
+/** A legal form that a reader ran into the branch word after it ("CAFEDE LA GARESASMAGASIN N° 214",
+ * "RUIZSLTIENDA 0452", "MARKETSDNBHDBRANCH"), as PaddleOCR does with words set close: no name
+ * runs its legal form into a branch word, and the name ends there. */
+const FORM_RUN_INTO_BRANCH = new RegExp(
+  String.raw`(?:SDN\.?\s*BHD|BHD|LTD|GMBH|SARL|SAS|S\.?L|S\.?A|SRL|KG|AG|E\.?K|OHG|B\.?V|PLC|INC|LLC)\.?(?=(?:${BRANCH_WORD}|MAGASIN|TIENDA)(?!\p{L}))`,
+  'iu',
+);
 /** What a name line may go on with after the legal form that ends the name: its branch, by a
  * branch word ("… E.K. FILIALE 0427 HAMBURG", "… SDN BHD CAWANGAN KOTA BHARU", "… SL SUCURSAL
  * GRAN VIA", "… SDN. BHD. (KLCC OUTLET)"), a store's number or a dash, or the slip's title ("… SDN
@@ -349,7 +357,12 @@ const BRANCH_AFTER_FORM = new RegExp(
 
 /** A shop's name as its line prints it: the registration after it and an outlet after its legal
  * form taken off. */
-export const nameFromLine = (text: string): string => withoutBranch(lettersNotZeros(text).replace(TRAILING_REGISTRATION, '').trim());
+export const nameFromLine = (text: string): string =>
+  withoutBranch(lettersNotZeros(text).replace(TRAILING_REGISTRATION, '').replace(SPACE_BEFORE_STOP, '').trim());
+
+/** A space a reader set between a word and its full stop or comma ("SDN . BHD."): a name never
+ * sets one there. */
+const SPACE_BEFORE_STOP = /(?<=\p{L})\s+(?=[.,](?:\s|$))/gu;
 
 /** A zero among a word's letters is an O a reader took for a digit ("K0PI", "B00KST0RE", "0HG"): no
  * shop's word mixes them. */
@@ -363,6 +376,8 @@ const lettersNotZeros = (text: string): string =>
  * there. Other words after it (a place alone: "… SDN BHD KEPONG") may still be the name's, and
  * stay for heldMore to doubt. */
 function withoutBranch(name: string): string {
+  const runInto = FORM_RUN_INTO_BRANCH.exec(name);
+  if (runInto) return name.slice(0, runInto.index + runInto[0].length).trim();
   const closing = [...name.matchAll(CLOSING_FORM)].at(-1);
   if (!closing) return name;
   const end = closing.index! + closing[0].length;
