@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { parseDate } from '../../domain/normalise.js';
 import { DAY_FIRST_CURRENCIES } from './currency.js';
-import { DAY_FIRST_COUNTRY, DAY_FIRST_LEGAL_FORM, documentDayOrder, findDates, findTime, orderWithHints, resolveDate, termsDays } from './dates.js';
+import {
+  DAY_FIRST_COUNTRY,
+  DAY_FIRST_LEGAL_FORM,
+  DAY_FIRST_STREET_WORD,
+  documentDayOrder,
+  findDates,
+  findTime,
+  orderWithHints,
+  resolveDate,
+  termsDays,
+} from './dates.js';
 
 describe('document day/month order', () => {
   it('takes a currency spent only where dates are day first as a hint, never over a proof', () => {
@@ -17,6 +27,11 @@ describe('document day/month order', () => {
     expect(['Singapore 238839', 'KUALA LUMPUR, MALAYSIA', '10115 Berlin, Deutschland'].every((t) => DAY_FIRST_COUNTRY.test(t))).toBe(true);
     expect(DAY_FIRST_COUNTRY.test('New York, NY 10001, USA')).toBe(false);
     expect(DAY_FIRST_LEGAL_FORM.test('ACME INC')).toBe(false);
+    // A Malay street's word, also where a reader ran the street's name into it.
+    expect(
+      ['LOT 3-5, JALAN BUKIT BINTANG', 'LOT 3-5,JALANBUKIT BINTANG', 'NO. 3, LORONGHARMONI 2', 'JLN 7/118R'].every((t) => DAY_FIRST_STREET_WORD.test(t)),
+    ).toBe(true);
+    expect(['12 RUE DE LA REPUBLIQUE', 'Hauptstrasse 112', 'Main St'].some((t) => DAY_FIRST_STREET_WORD.test(t))).toBe(false);
   });
 
   it('is proven by a part over 12 and otherwise unknown', () => {

@@ -112,8 +112,9 @@ export const DAY_FIRST_COUNTRY =
   /\b(?:SINGAPORE|MALAYSIA|UNITED\s+KINGDOM|DEUTSCHLAND|GERMANY|FRANCE|ESPA[ÑN]A|SPAIN|ITALIA|ITALY|NEDERLAND|PORTUGAL|INDIA|AUSTRALIA|NEW\s+ZEALAND)\b/i;
 
 /** A street named in Malay ("LOT 3-5, JALAN BUKIT BINTANG", "NO. 3, LORONG HARMONI 2"): written
- * only in Malaysia, Brunei, Singapore and Indonesia, which all write numeric dates day first. */
-export const DAY_FIRST_STREET_WORD = /\b(?:JALAN|JLN|LORONG|LRG|PERSIARAN|LEBUH|TAMAN)\b/i;
+ * only in Malaysia, Brunei, Singapore and Indonesia, which all write numeric dates day first. The
+ * longer words also where a reader ran the street's name into them ("JALANBUKIT BINTANG"). */
+export const DAY_FIRST_STREET_WORD = /\b(?:JLN|LRG|LEBUH|TAMAN)\b|\b(?:JALAN|LORONG|PERSIARAN)/i;
 
 /** Tax words of countries that write numeric dates only day first: Spain's and Latin America's IVA,
  * France's TVA, Germany's MwSt and USt, the Netherlands' BTW, Malaysia's SST and CUKAI. */
