@@ -204,6 +204,12 @@ describe('the shop name read from a header line that holds more than the name', 
       expect(header(['PASAR MINI', 0.25, 0.03, 1.5], [next, 0.3, 0.05, 1.5])?.name, next).toBe('PASAR MINI');
   });
 
+  it('takes a line that names a street under the name for the address, not for the name going on', () => {
+    const m = withTotal(['BHPetrol Subang Airport', 0.2, 0.03], ['Jalan Lapangan Terbang Subang', 0.2, 0.05], ['47200 Subang, Selangor', 0.2, 0.07]);
+    expect([m?.name, m?.doubt, m?.address]).toEqual(['BHPetrol Subang Airport', null, 'Jalan Lapangan Terbang Subang, 47200 Subang, Selangor']);
+    expect(withTotal(['BHPetrol Subang Airport', 0.2, 0.03], ['Lapangan Terbang Subang', 0.2, 0.05])?.doubt).toMatch(/may go on over the next line/);
+  });
+
   it("withholds a name under a line printed alike just over it, which may be the name's first line", () => {
     const split = header(['KEDAI KOPI', 0.3, 0.03], ['WAN SENG ENTERPRISE', 0.28, 0.05]);
     expect([split?.name, split?.doubt]).toEqual([

@@ -532,8 +532,10 @@ function openName(name: string, last: Row, rows: Row[]): string | null {
   const words = (r: Row): boolean => named(r) && !/\d/.test(r.text);
   const company = below.find((r) => words(r) && LEGAL_FORM.test(r.text));
   if (company) return `"${name}" may be a brand printed over the company's name, "${rowText(company)}"; a person must say which is the merchant.`;
-  // A line that names the branch ("Zweigstelle Altstadt", "CAW. TAMAN MELAWATI") is the outlet under a whole name.
-  if (below[0] && words(below[0]) && !(sentence(rowText(below[0])) && !sentence(name)) && !matchLabel('branch', rowText(below[0])))
+  // A line that names the branch ("Zweigstelle Altstadt", "CAW. TAMAN MELAWATI") is the outlet under a
+  // whole name; one that names a street ("Jalan Lapangan Terbang Subang") is the address under it.
+  const next = below[0] && rowText(below[0]);
+  if (next && words(below[0]!) && !(sentence(next) && !sentence(name)) && !matchLabel('branch', next) && !ADDRESS_OR_NUMBER.test(next))
     return `The shop's name "${name}" may go on over the next line, "${rowText(below[0])}"; a person must say where it ends.`;
   return null;
 }
