@@ -17,6 +17,7 @@ import { extractStep, reconcileStep, rulesStep } from './steps/extract.js';
 import { intakeStep } from './steps/intake.js';
 import { judgeStep } from './steps/judge.js';
 import { nameAccentsStep } from './steps/name-accents.js';
+import { nameStrokesStep } from './steps/name-strokes.js';
 import { nameEdgesStep } from './steps/name-edges.js';
 import { nameLegalFormStep } from './steps/name-legal-form.js';
 import { printLookStep } from './steps/print-look.js';
@@ -59,6 +60,7 @@ export const READ_STEPS: ReadonlyArray<Step<ReadContext>> = [
   printLookStep,
   nameAccentsStep,
   nameLegalFormStep,
+  nameStrokesStep,
   thirdLookStep,
   nameEdgesStep,
   emailByNameStep,
