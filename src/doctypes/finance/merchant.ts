@@ -534,8 +534,10 @@ function openName(name: string, last: Row, rows: Row[]): string | null {
   if (company) return `"${name}" may be a brand printed over the company's name, "${rowText(company)}"; a person must say which is the merchant.`;
   // A line that names the branch ("Zweigstelle Altstadt", "CAW. TAMAN MELAWATI") is the outlet under a
   // whole name; one that names a street ("Jalan Lapangan Terbang Subang") is the address under it.
-  const next = below[0] && rowText(below[0]);
-  if (next && words(below[0]!) && !(sentence(next) && !sentence(name)) && !matchLabel('branch', next) && !ADDRESS_OR_NUMBER.test(next))
-    return `The shop's name "${name}" may go on over the next line, "${rowText(below[0])}"; a person must say where it ends.`;
+  const first = below[0];
+  if (!first || !words(first)) return null;
+  const next = rowText(first);
+  if (!(sentence(next) && !sentence(name)) && !matchLabel('branch', next) && !ADDRESS_OR_NUMBER.test(next))
+    return `The shop's name "${name}" may go on over the next line, "${next}"; a person must say where it ends.`;
   return null;
 }
