@@ -67,6 +67,7 @@ describe('the shop name read from a header line that holds more than the name', 
       ['KEDAI ABC SDN BHD - MID VALLEY', 'KEDAI ABC SDN BHD'],
       ['KEDAI ABC SDN BHD TAX INVOICE', 'KEDAI ABC SDN BHD'],
       ['UNITED BOOKSTORE SDN. BHD. (KLCC OUTLET)', 'UNITED BOOKSTORE SDN. BHD.'],
+      ['OCEAN PEARL RESTAURANT SDN BHD (PUCHONG)', 'OCEAN PEARL RESTAURANT SDN BHD'],
       // A reader that ran the legal form into the branch word, as PaddleOCR does with close words.
       ['CAFEDE LA GARESASMAGASIN N° 214 - LYON PARTDIEU', 'CAFEDE LA GARESAS'],
       ['FRUTAS HERMANOS RUIZ SLTIENDA 0452 VALENCIA', 'FRUTAS HERMANOS RUIZ SL'],

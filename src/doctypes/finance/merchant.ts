@@ -348,10 +348,10 @@ const FORM_RUN_INTO_BRANCH = new RegExp(
 );
 /** What a name line may go on with after the legal form that ends the name: its branch, by a
  * branch word ("… E.K. FILIALE 0427 HAMBURG", "… SDN BHD CAWANGAN KOTA BHARU", "… SL SUCURSAL
- * GRAN VIA", "… SDN. BHD. (KLCC OUTLET)"), a store's number or a dash, or the slip's title ("… SDN
- * BHD TAX INVOICE"). */
+ * GRAN VIA", "… SDN. BHD. (KLCC OUTLET)"), a store's number, a dash or a place's name in brackets
+ * closing the line ("… SDN BHD (PUCHONG)"), or the slip's title ("… SDN BHD TAX INVOICE"). */
 const BRANCH_AFTER_FORM = new RegExp(
-  String.raw`^\s*(?:[-–—]|\(?\s*${BRANCH_WORD}\b|\([^)]*\b${BRANCH_WORD}\b|${STORE_NUMBER})|^[^\p{L}\p{N}]*${TITLE_WORDS.source}`,
+  String.raw`^\s*(?:[-–—]|\(?\s*${BRANCH_WORD}\b|\([^)]*\b${BRANCH_WORD}\b|${STORE_NUMBER}|\(\s*\p{L}{3,}[\p{L}\s.'&-]*\)\s*$)|^[^\p{L}\p{N}]*${TITLE_WORDS.source}`,
   'iu',
 );
 
