@@ -18,6 +18,7 @@ import { intakeStep } from './steps/intake.js';
 import { judgeStep } from './steps/judge.js';
 import { nameAccentsStep } from './steps/name-accents.js';
 import { nameStrokesStep } from './steps/name-strokes.js';
+import { nameTradeWordsStep } from './steps/name-trade-words.js';
 import { nameEdgesStep } from './steps/name-edges.js';
 import { nameLegalFormStep } from './steps/name-legal-form.js';
 import { printLookStep } from './steps/print-look.js';
@@ -61,6 +62,7 @@ export const READ_STEPS: ReadonlyArray<Step<ReadContext>> = [
   nameAccentsStep,
   nameLegalFormStep,
   nameStrokesStep,
+  nameTradeWordsStep,
   thirdLookStep,
   nameEdgesStep,
   emailByNameStep,
