@@ -229,6 +229,8 @@ describe('the shop name read from a header line that holds more than the name', 
     for (const [first, second] of [
       ['KEDAI KOPI', 'WAN ENTERPRISE'],
       ['KEDAI BUKU MAjU', 'JAYA SDN BHD'],
+      // small letters shaped as their capitals, told apart only by their size
+      ['KEDAI BUKU MAjuU', 'JAYA TRADING'],
       ['KEDAI RUNCIT AH', 'SENG SDN. BHD.'],
       ['POPULAR BOOK', 'CO. (M) SDN BHD'],
       // A legal form of two letters counts after one word when its dots are printed.

@@ -455,8 +455,10 @@ function brandAbove(name: string, above: Row[]): string | null {
 }
 
 /** Set in capitals: a small letter a reader made of one capital ("KEDAI BUKU MAjU") does not
- * make a line set in small letters. */
-const allCaps = (text: string): boolean => (text.match(/\p{Ll}/gu) ?? []).length <= Math.max(1, letters(text) / 10) && letters(text) > 2;
+ * make a line set in small letters, nor do small letters shaped as their capitals are, which a
+ * reader tells only by their size ("KEDAI BUKU MAjuU"). */
+const allCaps = (text: string): boolean =>
+  (text.match(/[^\P{Ll}cosuvwxz]/gu) ?? []).length <= Math.max(1, letters(text) / 10) && letters(text) > 2 && /\p{Lu}/u.test(text);
 
 /** A line's box reaches below the baseline when it holds a small letter with a descender: "Épicerie
  * Fine" stands about a quarter taller than "Dubois SARL" in the same type. Type sizes are compared
