@@ -118,6 +118,15 @@ function datesOf(text: string): ReturnType<typeof findDates> {
   return apart === text ? dates : findDates(apart);
 }
 
+/** The first row that shows a date, with that date's text (each row's dates read once). */
+function firstDated(rows: Row[]): { row: Row; raw: string } | null {
+  for (const row of rows) {
+    const date = datesOf(row.text)[0];
+    if (date) return { row, raw: date.raw };
+  }
+  return null;
+}
+
 function dateAndTime(rows: Row[], currency: string | null): ExtractedValue[] {
   const out: ExtractedValue[] = [];
   const texts = rows.map((r) => r.text);
@@ -134,12 +143,12 @@ function dateAndTime(rows: Row[], currency: string | null): ExtractedValue[] {
     const d = datesOf(t)[0];
     return d ? { value: d.raw, raw: d.raw } : null;
   })[0];
-  const anyRow = labelled ? null : rows.find((r) => datesOf(r.text).length);
-  const raw = labelled?.value ?? (anyRow ? datesOf(anyRow.text)[0]!.raw : null);
+  const anyRow = labelled ? null : firstDated(rows);
+  const raw = labelled?.value ?? anyRow?.raw ?? null;
   const resolved = raw ? resolveDate(raw, order) : null;
   if (resolved) {
-    const page = labelled?.page ?? anyRow!.page;
-    const boxes = labelled?.boxes ?? [anyRow!.box];
+    const page = labelled?.page ?? anyRow!.row.page;
+    const boxes = labelled?.boxes ?? [anyRow!.row.box];
     out.push(dateValue('date', resolved, page, boxes, labelled ? CONFIDENCE.labelled : CONFIDENCE.layout));
   }
   const timeRow = rows.find((r) => /\bTIME\b|\bZEIT\b|\bHEURE\b/i.test(r.text) && findTime(r.text)) ?? rows.find((r) => findTime(r.text));
