@@ -11,6 +11,7 @@ import {
   orderWithHints,
   resolveDate,
   termsDays,
+  wordsSetApart,
 } from './dates.js';
 
 describe('document day/month order', () => {
@@ -54,6 +55,15 @@ describe('document day/month order', () => {
 });
 
 describe('dates in text', () => {
+  it('reads a letter shaped as a digit before a day as that digit, never setting it apart from the day', () => {
+    expect(findDates(wordsSetApart('l4-APR-25 08:51:59 NO. RESIT')).map((d) => d.raw)).toEqual(['14-APR-25']);
+    expect(findDates(wordsSetApart('O4/05/2025')).map((d) => d.raw)).toEqual(['04/05/2025']);
+    // A word's last letter run into the date is a word, and two digits are the whole day.
+    expect(findDates(wordsSetApart('Le02/04/25Heure11:24')).map((d) => d.raw)).toEqual(['02/04/25']);
+    expect(findDates(wordsSetApart('Al4-APR-25')).map((d) => d.raw)).toEqual(['4-APR-25']);
+    expect(findDates(wordsSetApart('I12/05/2025')).map((d) => d.raw)).toEqual(['12/05/2025']);
+  });
+
   it('finds numeric and written dates in several languages', () => {
     expect(findDates('Facture n°562044387 du 02 Juillet 2015').map((d) => d.raw)).toEqual(['02 Juillet 2015']);
     expect(parseDate('7. Mai 2014')?.iso).toBe('2014-05-07');

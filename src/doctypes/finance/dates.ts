@@ -53,9 +53,18 @@ const TIME_LABEL_BEFORE = /\b(?:TIME|ZEIT|UHRZEIT|HEURE|HORA|ORA|TIJD)\s*[:.]?\s
 
 const SPACED_NUMERIC = new RegExp(String.raw`^(?:${SPACED_DAY_MONTH}(?:\d{4}|\d{2})|${SPACED_ISO_DATE})$`);
 
+/** A letter shaped as a digit, alone before a day's one digit and its separator ("l4-APR-25",
+ * "O4/05/25"), is the day's first digit misread: set apart, it would leave the day's second digit
+ * as the day. */
+const DIGIT_SHAPED_ONE = /(?<![\p{L}\p{N}])[lI](?=\d[-./ ])/gu;
+const DIGIT_SHAPED_ZERO = /(?<![\p{L}\p{N}])[oO](?=\d[-./ ])/gu;
 /** The text with a letter run into a digit, or a digit into a letter, set apart: a reader may run
  * the words beside a date into it ("Le02/04/25Heure11:24", "DATUM20.05.2025Uhrzeit16:30:12"). */
-export const wordsSetApart = (text: string): string => text.replace(/(\p{L})(?=\d)|(\d)(?=\p{L})/gu, '$1$2 ');
+export const wordsSetApart = (text: string): string =>
+  text
+    .replace(DIGIT_SHAPED_ONE, '1')
+    .replace(DIGIT_SHAPED_ZERO, '0')
+    .replace(/(\p{L})(?=\d)|(\d)(?=\p{L})/gu, '$1$2 ');
 
 /** Date-like substrings of the text that parse as a date in some order. */
 export function findDates(text: string): DateToken[] {

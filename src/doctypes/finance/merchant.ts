@@ -4,7 +4,7 @@ import { canonicalName } from '../../domain/normalise.js';
 import { findDates } from './dates.js';
 import { matchLabel, type LabelName } from './labels.js';
 import { findAmounts } from './money.js';
-import { CONTACT, LEGAL_FORM } from './party-names.js';
+import { CONTACT, LEGAL_FORM, ONLY_LEGAL_FORM } from './party-names.js';
 import type { Row } from './rows.js';
 
 /** A till receipt's header: the shop's name in the first lines (a legal form, large type), its
@@ -365,11 +365,13 @@ export const nameFromLine = (text: string): string =>
 const SPACE_BEFORE_STOP = /(?<=\p{L})\s+(?=[.,](?:\s|$))/gu;
 
 /** A zero among a word's letters is an O a reader took for a digit ("K0PI", "B00KST0RE", "0HG"): no
- * shop's word mixes them. */
+ * shop's word mixes them. A word of one letter too when it spells a legal form ("& C0. KG"). */
 const lettersNotZeros = (text: string): string =>
-  text.replace(/(?<![\p{L}\p{N}])[\p{L}0]+(?![\p{L}\p{N}])/gu, (word) =>
-    word.includes('0') && (word.match(/\p{L}/gu) ?? []).length >= 2 ? word.replace(/0/g, /\p{Lu}/u.test(word.slice(1)) ? 'O' : 'o') : word,
-  );
+  text.replace(/(?<![\p{L}\p{N}])[\p{L}0]+(?![\p{L}\p{N}])/gu, (word) => {
+    if (!word.includes('0')) return word;
+    const letters = word.replace(/0/g, /\p{Ll}/u.test(word) ? 'o' : 'O');
+    return (word.match(/\p{L}/gu) ?? []).length >= 2 || ONLY_LEGAL_FORM.test(letters) ? letters : word;
+  });
 
 /** A registered company's name, without the branch or title printed after its legal form on the
  * same line: the legal form ends a registered name, and the SROIE labels end a company's name

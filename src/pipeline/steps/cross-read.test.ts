@@ -68,6 +68,11 @@ describe("the second reader's crop as a value", () => {
     expect(valueFromCrop(merchant, 'UNITED B00KST0RE (C0 N0 540796072942)', 'UNITED BOOKSTORE')).toBe('UNITED BOOKSTORE');
     expect(valueFromCrop(merchant, 'KEDAI K0PI WAN(R 0C 644406893045)', 'KEDAI KOP1 WAN')).toBe('KEDAI KOPI WAN');
     expect(valueFromCrop(merchant, '7-ELEVEN 2000', '7-ELEVEN')).toBe('7-ELEVEN');
+    // A one-letter word is an O misread only when it spells a legal form.
+    expect(valueFromCrop(merchant, 'DR0GERIEH0FFMANNGMBH&C0.KG (CO NO 080907489239)', 'DROGERIE HOFFMANN GMBH & CO. KG')).toBe(
+      'DROGERIE HOFFMANN GMBH & CO. KG',
+    );
+    expect(valueFromCrop(merchant, 'A0 COPY CENTRE', 'AO COPY CENTRE')).toBe('A0 COPY CENTRE');
   });
 
   it("holds a name or a text only from a word's start to a word's end: a letter run into its first word was dropped by the first reader", () => {
@@ -107,6 +112,8 @@ describe("the second reader's crop as a value", () => {
     const date: FieldSpec = { key: 'date', label: 'Date', kind: 'date' };
     expect(valueFromCrop(date, 'Le02/04/25Heure11:24:32', '2025-04-02')).toBe('2025-04-02');
     expect(valueFromCrop(date, 'Le02/04/25Heure11:24:32', '2025-04-03')).toBe('2025-04-02');
+    // A letter shaped as a digit before the day is its first digit, not a word beside it.
+    expect(valueFromCrop(date, 'l4-APR-25 08:51:59 N0. RESIT', '2025-04-04')).toBe('2025-04-14');
   });
 
   it('reads only whole dates in a crop: a stray digit before one is no part of it, a split digit group is joined when no other date is there', () => {
