@@ -55,6 +55,15 @@ describe('document day/month order', () => {
 });
 
 describe('dates in text', () => {
+  it('reads no two-digit year where a lone digit follows it after a gap: the year was split', () => {
+    expect(findDates('A23-04-20 5')).toEqual([]);
+    expect(findDates('23-04-20 5 ITEMS')).toEqual([]);
+    // A time after the year, or a number of two digits, leaves the year as printed.
+    expect(findDates('23-04-25 9:05').map((d) => d.raw)).toEqual(['23-04-25']);
+    expect(findDates('23-04-25 14:05').map((d) => d.raw)).toEqual(['23-04-25']);
+    expect(findDates('23-04-2025 5').map((d) => d.raw)).toEqual(['23-04-2025']);
+  });
+
   it('reads a letter shaped as a digit before a day as that digit, never setting it apart from the day', () => {
     expect(findDates(wordsSetApart('l4-APR-25 08:51:59 NO. RESIT')).map((d) => d.raw)).toEqual(['14-APR-25']);
     expect(findDates(wordsSetApart('O4/05/2025')).map((d) => d.raw)).toEqual(['04/05/2025']);
