@@ -72,6 +72,8 @@ describe('the shop name read from a header line that holds more than the name', 
       ['CAFEDE LA GARESASMAGASIN N° 214 - LYON PARTDIEU', 'CAFEDE LA GARESAS'],
       ['FRUTAS HERMANOS RUIZ SLTIENDA 0452 VALENCIA', 'FRUTAS HERMANOS RUIZ SL'],
       ['SUNRISE MINI MARKET SDNBHDBRANCH KLANG', 'SUNRISE MINI MARKET SDNBHD'],
+      ['EPICERIEFINEDUBOIS EURLPOINT DEVENTEO31NANTES', 'EPICERIEFINEDUBOIS EURL'],
+      ['PANADERIA LA ESPIGA SLUTIENDA 0452', 'PANADERIA LA ESPIGA SLU'],
     ] as const)
       expect([header([line, 0.2, 0.03])?.name, header([line, 0.2, 0.03])?.doubt], line).toEqual([name, null]);
     // Without a legal form to end it, where the shop's name ends is still a person's to say.

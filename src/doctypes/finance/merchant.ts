@@ -326,10 +326,11 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
   };
 }
 
-/** Legal forms that end a company's name, in the receipts' languages: what follows the last one
- * on its line is no part of it ("BAR LOS AMIGOS SL SUCURSAL GRAN VIA"). */
-const CLOSING_FORM =
-  /\b(?:SDN\.?\s*BHD|BHD|S\/B|LTD|LTDA|LDA|LIMITED|GMBH|LLC|LLP|INC|PLC|PTE|SARL|SASU|EURL|SAS|SNC|S\.?A\.?[SU]|S\.?L\.?U|S\.?A|S\.?L|S\.?R\.?L|S\.?P\.?A|OHG|E\.?\s?[KV]|UG|GBR|AG|KG|B\.?V|N\.?V|V\.?O\.?F)\b\.?/gi;
+/** Legal forms that end a company's name, in the receipts' languages. */
+const FORM_WORDS = String.raw`SDN\.?\s*BHD|BHD|S\/B|LTD|LTDA|LDA|LIMITED|GMBH|LLC|LLP|INC|PLC|PTE|SARL|SASU|EURL|SAS|SNC|S\.?A\.?[SU]|S\.?L\.?U|S\.?A|S\.?L|S\.?R\.?L|S\.?P\.?A|OHG|E\.?\s?[KV]|UG|GBR|AG|KG|B\.?V|N\.?V|V\.?O\.?F`;
+/** A legal form standing as a word: what follows the last one on its line is no part of the name
+ * ("BAR LOS AMIGOS SL SUCURSAL GRAN VIA"). */
+const CLOSING_FORM = new RegExp(String.raw`\b(?:${FORM_WORDS})\b\.?`, 'gi');
 
 /** A slip's title or greeting, in the receipts' languages, that a reader ran into the name's line
  * ("WELCOME TO KEDAI ABC", "KEDAI ABC TAX INVOICE"): no shop is named so. */
@@ -340,12 +341,9 @@ const TITLE_WORDS =
 const BRANCH_WORD = String.raw`(?:BRANCH|OUTLET|CAWANGAN|CAW|FILIALE|ZWEIGSTELLE|SUCCURSALE|SUCURSAL)`;
 const STORE_NUMBER = String.raw`(?:STORE|SHOP|MAGASIN|TIENDA|LOCAL|MARKT|POINT\s+DE\s+VENTE)\s+(?:N[°O]\.?\s*)?\d`;
 /** A legal form that a reader ran into the branch word after it ("CAFEDE LA GARESASMAGASIN N° 214",
- * "RUIZSLTIENDA 0452", "MARKETSDNBHDBRANCH"), as PaddleOCR does with words set close: no name
+ * "RUIZSLTIENDA 0452", "MARKETSDNBHDBRANCH", "DUBOIS EURLPOINT DEVENTE"), as PaddleOCR does with words set close: no name
  * runs its legal form into a branch word, and the name ends there. */
-const FORM_RUN_INTO_BRANCH = new RegExp(
-  String.raw`(?:SDN\.?\s*BHD|BHD|LTD|GMBH|SARL|SAS|S\.?L|S\.?A|SRL|KG|AG|E\.?K|OHG|B\.?V|PLC|INC|LLC)\.?(?=(?:${BRANCH_WORD}|MAGASIN|TIENDA)(?!\p{L}))`,
-  'iu',
-);
+const FORM_RUN_INTO_BRANCH = new RegExp(String.raw`(?:${FORM_WORDS})\.?(?=(?:${BRANCH_WORD}|MAGASIN|TIENDA|POINT)(?!\p{L}))`, 'iu');
 /** What a name line may go on with after the legal form that ends the name: its branch, by a
  * branch word ("… E.K. FILIALE 0427 HAMBURG", "… SDN BHD CAWANGAN KOTA BHARU", "… SL SUCURSAL
  * GRAN VIA", "… SDN. BHD. (KLCC OUTLET)"), a store's number, a dash or a place's name in brackets
