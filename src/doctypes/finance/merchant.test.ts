@@ -136,6 +136,9 @@ describe('the shop name read from a header line that holds more than the name', 
     expect(header(['KEDAI ABC E', 0.2, 0.03], ['TAMAN DAYA', 0.25, 0.05])?.doubt).toMatch(/lone "E"/);
     for (const line of ['MR. D. I. Y. (M) SDN BHD', 'BOOK TA .K (TAMAN DAYA) SDN BHD', 'HOME MASTER HARDWARE &'])
       expect(header([line, 0.2, 0.03])?.doubt ?? '', line).not.toMatch(/lone/);
+    // A lone character cut off with the outlet after the legal form is no end of the name.
+    const cut = header(['RESTORAN NASI KANDAR PELITA SDN. BHD. OUTLET: SEKSYEN 7', 0.2, 0.03]);
+    expect([cut?.name, cut?.doubt]).toEqual(['RESTORAN NASI KANDAR PELITA SDN. BHD.', null]);
   });
 
   it('takes a sentence under the name for a slogan, not for the name going on', () => {

@@ -421,9 +421,10 @@ function heldMore(name: string, nameRows: Row[]): string | null {
   // Each line's own ends count: a mark read as "E" or "Y" at a line's end would otherwise join the
   // next line on as a conjunction. Two lower-case letters at the name's end are a mark as well
   // ("ii KEDAI ABC"), where the name itself has capitals.
+  // A row's end cut off with its outlet ("… SDN. BHD. OUTLET: SEKSYEN 7") is not the name's.
   const rowEnds = nameRows.flatMap((r) => {
     const own = rowText(r).split(/\s+/);
-    return own.length > 1 ? [own[0]!, own.at(-1)!] : [];
+    return own.length > 1 ? [own[0]!, own.at(-1)!].filter((w) => words.includes(w)) : [];
   });
   const lone =
     rowEnds.find((w) => /^[\p{L}\p{N}]$/u.test(w)) ?? (/\p{Lu}/u.test(name) ? [words[0]!, words.at(-1)!].find((w) => /^\p{Ll}{1,2}$/u.test(w)) : undefined);
