@@ -147,8 +147,16 @@ describe('the shop name read from a header line that holds more than the name', 
       ['Bar Los Amigos', 'Pan recién hecho'],
       ['BUCHHANDLUNG AM MARKT', 'Ihr Partner fiir Genuss'],
       ['FEINKOST WEBER', 'Frisch aus dem Ofen'],
+      // Worded as a slogan: the customer addressed, the shop speaking of itself, time, a comma.
+      ['Buchhandlung am Markt', 'Ihr Partner fir Genuss'],
+      ['GREENFIELD PHARMACY', 'QUALITY YOU CAN TRUST'],
+      ['PASAR MINI SERI INDAH', 'SEGAR SETIAP HARI'],
+      ['DE GOUDEN KROON', 'UW BAKKER IN DE BUURT'],
+      ['KEDAI BUKU MAJU JAYA', 'Harga Murah, Kualiti Terjamin'],
     ] as const)
       expect(header([name, 0.2, 0.03], [slogan, 0.2, 0.05])?.doubt, name).toBeNull();
+    // Words a name may hold ("OUR", "KAMI") are no slogan's sign.
+    expect(header(['RESTORAN', 0.2, 0.03], ['KAMI SUSHI HOUSE', 0.2, 0.05])?.doubt).toMatch(/may go on over the next line/);
     // Words a name is made of, or a sentence under a name that is one itself, still leave it open.
     expect(header(['RESTAURANT JIAWEI', 0.2, 0.03], ['JIAWEI HOUSE', 0.2, 0.05])?.doubt).toMatch(/may go on over the next line/);
     expect(header(['Café de la Gare', 0.2, 0.03], ['et Tabac', 0.2, 0.05])?.doubt).toMatch(/may go on over the next line/);

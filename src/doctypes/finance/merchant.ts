@@ -6,6 +6,7 @@ import { matchLabel, type LabelName } from './labels.js';
 import { findAmounts } from './money.js';
 import { CONTACT, LEGAL_FORM, ONLY_LEGAL_FORM } from './party-names.js';
 import type { Row } from './rows.js';
+import { sloganWorded } from './slogan-words.js';
 
 /** A till receipt's header: the shop's name in the first lines (a legal form, large type), its
  * address on the lines under it until the registration, phone or date lines begin. */
@@ -500,7 +501,7 @@ function setAsName(name: Row, pageRows: Row[]): Row | undefined {
   if (!next || !after || !printedAlike(name, next)) return undefined;
   const [a, b] = [typeHeight(name), typeHeight(next)];
   if (Math.abs(a - b) > SAME_SIZE * Math.max(a, b)) return undefined;
-  if (REGISTRATION.test(next.text) || sentence(rowText(next)) || matchLabel('branch', rowText(next))) return undefined;
+  if (REGISTRATION.test(next.text) || slogan(rowText(next)) || matchLabel('branch', rowText(next))) return undefined;
   return typeHeight(next) >= SMALLER_BELOW * typeHeight(after) ? next : undefined;
 }
 
@@ -519,6 +520,8 @@ const oneWordBeforeForm = (row: Row): boolean =>
  * ("Buchhandlung am Markt", "Café de la Gare", "Bar de los Amigos"). */
 const sentence = (text: string): boolean =>
   !/\d/.test(text) && (/(?:^|\s)\p{Ll}\p{L}{3,}/u.test(text) || (text.match(/(?:^|\s)\p{Ll}\p{L}{2}(?=\s|$)/gu) ?? []).length >= 2);
+/** A sentence, or a line worded as a slogan ("SEGAR SETIAP HARI", "Ihr Partner für Genuss"). */
+const slogan = (text: string): boolean => sentence(text) || sloganWorded(text);
 
 /** A name that neither a legal form nor a registration closes may go on over the next line when
  * that line is words alone: "RESTAURANT JIAWEI" over "JIAWEI HOUSE" is one name, "THREE STOOGES"
@@ -540,7 +543,7 @@ function openName(name: string, last: Row, rows: Row[]): string | null {
   const first = below[0];
   if (!first || !words(first)) return null;
   const next = rowText(first);
-  if (!(sentence(next) && !sentence(name)) && !matchLabel('branch', next) && !ADDRESS_OR_NUMBER.test(next))
+  if (!(slogan(next) && !slogan(name)) && !matchLabel('branch', next) && !ADDRESS_OR_NUMBER.test(next))
     return `The shop's name "${name}" may go on over the next line, "${next}"; a person must say where it ends.`;
   return null;
 }
