@@ -156,6 +156,13 @@ describe('the third look at a disputed shop name', () => {
     expect(lstmLetters.ctx.fields[0]).toMatchObject({ value: null, status: 'conflict' });
   });
 
+  it('looks at a name one reader ended or began with a mark where the other read a letter: a glyph misread, not one lost at an edge', async () => {
+    const { ctx, asked } = await context(disputedName("SUNRISE MINI MARKE'", 'SUNRISE MINI MARKET'), ['SUNRISE MINI MARKET']);
+    await thirdLookStep.run(ctx);
+    expect(asked()).toBeGreaterThan(0);
+    expect(ctx.fields[0]).toMatchObject({ value: 'SUNRISE MINI MARKET', status: 'read', evidence: ['reader_agree'] });
+  });
+
   it('does not look at readings far apart, at a person’s name, or where the page readers agree', async () => {
     for (const field of [
       disputedName('tcalive', 'LIM SENG THO HARDWARE TRADING'),

@@ -85,6 +85,9 @@ function disputedWords({ lstm, paddle }: Pair): number[] | null {
   return differ.length ? differ : null;
 }
 
+/** A quotation mark, accent or apostrophe run into a name's first or last letter. */
+const MARK_AT_EDGE = /^[“”"'‘’`´^~]\p{L}|\p{L}[“”"'‘’`´^~]$/u;
+
 /** One reading is the other with letters more at its start or its end alone ("DAI RUNCIT" /
  * "EDAI RUNCIT", printed KEDAI): the line's edge is faint there, and a letter one engine lost there
  * the others may lose too, so no vote can say where the name begins or ends. A legal form ending
@@ -93,6 +96,9 @@ function atAnEdge(lstm: string, paddle: string): boolean {
   const [a, b] = [nameLetters(lstm), nameLetters(paddle)];
   const [short, long, shorter] = a.length < b.length ? [a, b, lstm] : [b, a, paddle];
   if (short.length === long.length) return false;
+  // A mark read where the longer reading has its letter ("MARKE'" for "MARKET", "“picerie" for
+  // "Épicerie") is a glyph misread, not one lost at a faint edge.
+  if (MARK_AT_EDGE.test(shorter.trim())) return false;
   // The shorter reading's last word with the letters the longer has after it: the word that ends the name.
   const ending = `${nameWords(shorter).at(-1) ?? ''}${long.slice(short.length)}`;
   return long.endsWith(short) || (long.startsWith(short) && !ONLY_LEGAL_FORM.test(ending));
