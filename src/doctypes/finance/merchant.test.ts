@@ -236,6 +236,9 @@ describe('the shop name read from a header line that holds more than the name', 
     expect(header(['OPEN 24 HOURS', 0.3, 0.03], ['WAN SENG ENTERPRISE', 0.28, 0.05])?.doubt).toBeNull();
     // One capital a reader made small leaves a line in capitals.
     expect(header(['KEDAI BUKU MAjU', 0.3, 0.03], ['JAYA SENG ENTERPRISE', 0.28, 0.05])?.doubt).toMatch(/may begin on the line over it, "KEDAI BUKU MAjU"/);
+    // A brand's word the name begins with stands for the name: no name repeats its first word.
+    const brand = header(['KEDAI', 0.3, 0.03], ['KEDAI BUKU MAJU JAYA', 0.28, 0.05]);
+    expect([brand?.name, brand?.doubt]).toEqual(['KEDAI BUKU MAJU JAYA', null]);
   });
 
   it("takes a company's name cut to one word before its legal form whole, with the line printed alike over it", () => {

@@ -471,9 +471,10 @@ const typeHeight = (row: Row): number => row.height / (DESCENDER.test(row.text) 
 /** A name whose first line may be the line just over it, printed alike (the same type size,
  * descenders aside, and case) and close above: "KEDAI KOPI" over "WAN SENG ENTERPRISE" is one name, and its second line alone
  * would be read the same by both readers. A line unlike it (smaller, another case, a number in it)
- * is a slogan, a logo's word or an owner's name. */
+ * is a slogan, a logo's word or an owner's name. A brand's word the name begins with ("KEDAI" over
+ * "KEDAI BUKU MAJU JAYA") stands for the name: no name repeats its first word. */
 function beginsAbove(name: string, first: Row, above: Row | undefined): string | null {
-  return above && printedAlike(above, first)
+  return above && printedAlike(above, first) && !spelledOut(above, [first])
     ? `The shop's name "${name}" may begin on the line over it, "${rowText(above)}"; a person must say where it begins.`
     : null;
 }
