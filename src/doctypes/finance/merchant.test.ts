@@ -155,6 +155,9 @@ describe('the shop name read from a header line that holds more than the name', 
       ['KEDAI BUKU MAJU JAYA', 'Harga Murah, Kualiti Terjamin'],
     ] as const)
       expect(header([name, 0.2, 0.03], [slogan, 0.2, 0.05])?.doubt, name).toBeNull();
+    // A name's first capital read small, shaped alike ("cafeteria"), leaves it a name, not a sentence.
+    expect(header(['cafeteria El Rincén', 0.2, 0.03], ['Calidad y confianza', 0.2, 0.05])?.doubt).toBeNull();
+    expect(header(['Bar Los Amigos', 0.2, 0.03], ['confianza y calidad', 0.2, 0.05])?.doubt).toBeNull();
     // Words a name may hold ("OUR", "KAMI") are no slogan's sign.
     expect(header(['RESTORAN', 0.2, 0.03], ['KAMI SUSHI HOUSE', 0.2, 0.05])?.doubt).toMatch(/may go on over the next line/);
     // Words a name is made of, or a sentence under a name that is one itself, still leave it open.

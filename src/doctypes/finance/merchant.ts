@@ -456,11 +456,16 @@ function brandAbove(name: string, above: Row[]): string | null {
   return brand ? `"${name}" may be the company behind the brand "${rowText(brand)}" printed over it; a person must say which is the merchant.` : null;
 }
 
+/** Small letters shaped as their capitals, which a reader tells from them only by size. */
+const CAPITAL_SHAPED_LETTERS = 'cosuvwxz';
+const CAPITAL_SHAPED = new RegExp(`[${CAPITAL_SHAPED_LETTERS}]`, 'u');
+const SMALL_NOT_CAPITAL_SHAPED = new RegExp(`[^\\P{Ll}${CAPITAL_SHAPED_LETTERS}]`, 'gu');
+
 /** Set in capitals: a small letter a reader made of one capital ("KEDAI BUKU MAjU") does not
  * make a line set in small letters, nor do small letters shaped as their capitals are, which a
  * reader tells only by their size ("KEDAI BUKU MAjuU"). */
 const allCaps = (text: string): boolean =>
-  (text.match(/[^\P{Ll}cosuvwxz]/gu) ?? []).length <= Math.max(1, letters(text) / 10) && letters(text) > 2 && /\p{Lu}/u.test(text);
+  (text.match(SMALL_NOT_CAPITAL_SHAPED) ?? []).length <= Math.max(1, letters(text) / 10) && letters(text) > 2 && /\p{Lu}/u.test(text);
 
 /** A line's box reaches below the baseline when it holds a small letter with a descender: "Épicerie
  * Fine" stands about a quarter taller than "Dubois SARL" in the same type. Type sizes are compared
@@ -519,8 +524,13 @@ const oneWordBeforeForm = (row: Row): boolean =>
  * recién hecho", "Calidad y confianza", "Ihr Partner für Genuss"), or two of three ("Frisch aus
  * dem Ofen"), where a name capitalises its words and leaves small only its short particles
  * ("Buchhandlung am Markt", "Café de la Gare", "Bar de los Amigos"). */
-const sentence = (text: string): boolean =>
-  !/\d/.test(text) && (/(?:^|\s)\p{Ll}\p{L}{3,}/u.test(text) || (text.match(/(?:^|\s)\p{Ll}\p{L}{2}(?=\s|$)/gu) ?? []).length >= 2);
+const sentence = (text: string): boolean => {
+  if (/\d/.test(text)) return false;
+  // A line's first letter small and shaped as its capital may be the capital misread ("cafeteria El
+  // Rincén"): a sentence is told by the words after it.
+  const words = text.trim().replace(/^./u, (first) => (CAPITAL_SHAPED.test(first) ? first.toUpperCase() : first));
+  return /(?:^|\s)\p{Ll}\p{L}{3,}/u.test(words) || (words.match(/(?:^|\s)\p{Ll}\p{L}{2}(?=\s|$)/gu) ?? []).length >= 2;
+};
 /** A sentence, or a line worded as a slogan ("SEGAR SETIAP HARI", "Ihr Partner für Genuss"). */
 const slogan = (text: string): boolean => sentence(text) || sloganWorded(text);
 
