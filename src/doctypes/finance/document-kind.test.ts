@@ -47,7 +47,8 @@ describe('till receipt or invoice', () => {
       'GOODS SOLD ARE NOT RETURNABLE',
     ];
     expect(tillSigns(input(slip).text)).toEqual(['ROUNDING', 'GOODS SOLD', '09:13']);
-    for (const textWidth of [null, 30]) expect(detectReceipt({ ...input(slip), textWidth }).score).toBeGreaterThan(detectInvoice({ ...input(slip), textWidth }).score);
+    for (const textWidth of [null, 30])
+      expect(detectReceipt({ ...input(slip), textWidth }).score).toBeGreaterThan(detectInvoice({ ...input(slip), textWidth }).score);
   });
 
   it('reads a scanned slip whose tender lines were lost as a receipt when its text is as narrow as a till slip', () => {

@@ -20,7 +20,9 @@
  * `service_charge`: a restaurant's charge for service, added to the subtotal before the total
  * ("SERVICE CHARGE 10%", "CAJ PERKHIDMATAN"); a service tax ("CUKAI PERKHIDMATAN") is a tax.
  * `branch`: a till slip's line naming the shop's branch or store number ("TIENDA 0452 VALENCIA
- * CENTRO", "Filiale 0815"), which heads the address but is no part of it. */
+ * CENTRO", "Filiale 0815"), which heads the address but is no part of it.
+ * `tax_included`: the words saying a tax printed is already in the total ("INCL. GST 6%", "TERMASUK
+ * CUKAI 10%", "dont TVA", "enthaltene MwSt"): no amount to add to the net. */
 
 export const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'ms', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -52,6 +54,7 @@ export const WORDED_LABELS = [
   'charge',
   'service_charge',
   'branch',
+  'tax_included',
 ] as const;
 export type WordedLabel = (typeof WORDED_LABELS)[number];
 
@@ -105,6 +108,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     ],
     service_charge: ['service charge', 'service chg', 'service chrg', 'svc charge', 'svc chg', 'svc chrg'],
     branch: ['branch', 'store', 'store no', 'outlet', 'shop no'],
+    tax_included: ['incl', 'incl.', 'including', 'inclusive', 'included'],
   },
   de: {
     invoice_title: ['*rechnung'],
@@ -154,6 +158,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     charge: ['versandkosten', 'versand', 'fracht', 'frachtkosten', 'porto', 'verpackung', 'lieferkosten', 'zuschlag', 'zuschlage'],
     service_charge: ['bedienungsgeld', 'bedienungszuschlag', 'servicegebuhr', 'servicezuschlag'],
     branch: ['filiale', 'filial-nr', 'markt nr', 'zweigstelle'],
+    tax_included: ['inkl', 'inkl.', 'inklusive', 'enth.', 'enthalten', 'enthaltene', 'darin enthalten'],
   },
   fr: {
     invoice_title: ['facture'],
@@ -182,6 +187,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     charge: ['frais de port', 'frais de livraison', "frais d'expedition", 'frais de transport', 'majoration'],
     service_charge: ['frais de service', 'supplement service'],
     branch: ['magasin', 'succursale', 'agence', 'point de vente'],
+    tax_included: ['dont', 'incluse', 'inclus', 'comprise'],
   },
   es: {
     invoice_title: ['factura'],
@@ -221,6 +227,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     charge: ['gastos de envio', 'gastos de transporte', 'portes', 'transporte', 'recargo'],
     service_charge: ['cargo por servicio', 'cargo de servicio', 'recargo por servicio'],
     branch: ['tienda', 'sucursal', 'punto de venta', 'local'],
+    tax_included: ['incluido', 'incluida', 'incl.'],
   },
   it: {
     invoice_title: ['fattura'],
@@ -249,6 +256,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     charge: ['spese di trasporto', 'spese di spedizione', 'trasporto', 'spedizione', 'maggiorazione'],
     service_charge: ['costo del servizio', 'supplemento servizio'],
     branch: ['negozio', 'punto vendita', 'filiale'],
+    tax_included: ['di cui', 'inclusa', 'incluso', 'compresa'],
   },
   nl: {
     invoice_title: ['factuur', '*factuur'],
@@ -277,6 +285,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     charge: ['verzendkosten', 'vrachtkosten', 'bezorgkosten', 'verzending', 'toeslag'],
     service_charge: ['bedieningsgeld', 'servicekosten'],
     branch: ['filiaal', 'winkel', 'vestiging'],
+    tax_included: ['inclusief', 'incl.', 'inbegrepen'],
   },
   pt: {
     invoice_title: ['fatura', 'nota fiscal'],
@@ -318,6 +327,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     charge: ['portes', 'portes de envio', 'transporte', 'frete', 'despesas de envio'],
     service_charge: ['taxa de servico'],
     branch: ['loja', 'filial', 'ponto de venda'],
+    tax_included: ['incluido', 'incluida', 'incluído', 'incluída'],
   },
   // Malay: Malaysia's till slips and invoices (SST), often with English labels beside these.
   ms: {
@@ -347,6 +357,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     charge: ['caj penghantaran', 'penghantaran'],
     service_charge: ['caj perkhidmatan', 'caj servis'],
     branch: ['cawangan', 'caw.', 'kedai no'],
+    tax_included: ['termasuk'],
   },
   ar: {
     invoice_title: ['فاتورة', 'فاتورة ضريبية'],
@@ -376,5 +387,6 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     charge: ['الشحن', 'رسوم الشحن', 'رسوم التوصيل'],
     service_charge: ['رسوم الخدمة', 'رسم الخدمة'],
     branch: ['فرع'],
+    tax_included: ['شامل'],
   },
 };

@@ -43,6 +43,7 @@ const WORDED_STRENGTH: Record<WordedLabel, [number, number]> = {
   charge: [2, 2],
   service_charge: [3, 3],
   branch: [2, 2],
+  tax_included: [2, 2],
 };
 /** Labels that name a block or a field only at the start of a line ("From:" yes, "Transfer from"
  * no; "Name:" yes, "Good Name Ltd" no). */
@@ -168,10 +169,12 @@ export const LABELS = {
   /** Rows that carry a tax word but not a tax amount. */
   not_tax: [
     L(
-      /\b(?:TAX|VAT|GST|TVA|BTW)\s*(?:INVOICE|ID|NO|NR|NUMBER|REG|REGISTRATION|CODE|\/\s*TIN)\b|\bUST-?\s*ID|\bUSTID|\bEXC(?:L|LUDING)?\.?\s*(?:GST|VAT|TAX)\b|\b(?:INCL|INCLUSIVE)\b/,
+      /\b(?:TAX|VAT|GST|TVA|BTW)\s*(?:INVOICE|ID|NO|NR|NUMBER|REG|REGISTRATION|CODE|\/\s*TIN)\b|\bUST-?\s*ID|\bUSTID|\bEXC(?:L|LUDING)?\.?\s*(?:GST|VAT|TAX)\b/,
       2,
     ),
     L(new RegExp(DOTTED_TAX + TAX_NUMBER_WORDS, 'u'), 2),
+    // A tax already in the total ("INCL. GST", "TERMASUK CUKAI", "dont TVA") adds nothing to the net.
+    ...WORDED.tax_included,
   ],
   /** Rows in the totals area that are neither the total nor its parts. */
   not_total: [
@@ -235,6 +238,7 @@ export const LABELS = {
   // with its percentage it is the charge ("Bedienung 10%", "Servicio 10%", "Servizio 12%").
   service_charge: [...WORDED.service_charge, L(/\b(?:SERVICE|SERVICIO|SERVIZIO|SERVICO|BEDIENUNG|BEDIENING)\s*\(?\d{1,2}(?:[.,]\d{1,2})?\s*%/, 3)],
   branch: WORDED.branch,
+  tax_included: WORDED.tax_included,
   payment_method: [L(/\bPAID\s*BY\b|\bPAYMENT\s*(?:METHOD|MODE|TYPE)\b|\bPAYMENT\b\s*:|\bTENDER\b|\bMODE\s*DE\s*(?:PAIEMENT|REGLEMENT)\b/, 2)],
 } satisfies Record<string, LabelPattern[]>;
 

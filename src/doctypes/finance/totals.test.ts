@@ -13,6 +13,27 @@ describe('the total among several total lines', () => {
   });
 });
 
+describe('a tax the slip says its total already includes', () => {
+  it('is no tax to add to the net, in any receipt language', () => {
+    for (const included of [
+      'TERMASUK CUKAI 10%',
+      'INCL. GST 10%',
+      'INKL. 10% MWST',
+      'MwSt enthalten 10%',
+      'dont TVA 10%',
+      'IVA incluido 10%',
+      'BTW inclusief 10%',
+    ]) {
+      // The total's label misread ("JUNMLAH"), as one reader read it: nothing ends the totals block
+      // before the tax line.
+      const block = findTotals(slip('SUBJUMLAH | 133.65', 'JUNMLAH BESAR | 133.65', 'TUNAT | 200.00', 'BAKI | 66.35', `${included} | 12.15`));
+      expect(block.tax, included).toBeNull();
+    }
+    // A tax added to the net is one.
+    expect(findTotals(slip('SUBJUMLAH | 121.50', 'CUKAI 10% | 12.15', 'JUMLAH BESAR | 133.65')).tax?.value).toBe(12.15);
+  });
+});
+
 describe('a total whose amount is printed on the line under its label', () => {
   it("is a lone amount there, never a row of two (a tax summary's net and tax, its heading lost)", () => {
     const under = (row: Array<[string, number, number]>) => findTotals(readingRows(placed([['TOTAL EUR', 0.05, 0.3], ...row]))).total?.value ?? null;
