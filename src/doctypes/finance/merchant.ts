@@ -385,10 +385,12 @@ function withoutBranch(name: string): string {
   return BRANCH_AFTER_FORM.test(name.slice(end)) ? name.slice(0, end).trim() : name;
 }
 
-/** An address ("NO 8, JALAN 7", "LOT 1851", a street's name), a long number (a registration, a phone
- * number), or a number in brackets or after "#" (an outlet's code: "(SS15)", "#188"). */
+/** An address ("NO 8, JALAN 7", "LOT 1851", a street's name, an industrial estate's: "KAWASAN
+ * PERINDUSTRIAN BALAKONG", the first line of a photo whose header was cut off), a long number (a
+ * registration, a phone number), or a number in brackets or after "#" (an outlet's code: "(SS15)",
+ * "#188"). */
 const ADDRESS_OR_NUMBER =
-  /\d{4,}|\b(?:NO|LOT|JALAN|JLN|LORONG|LRG|BLOK|BLOCK|UNIT|LEVEL|TINGKAT|KM|BATU)\b\.?\s*:?\s*\d|\d+[A-Z]?\s*,\s*\p{L}|\b(?:JALAN|JLN|LORONG|PERSIARAN)\b|[({[][^)}\]]*\d|#\s*\d/iu;
+  /\d{4,}|\b(?:NO|LOT|JALAN|JLN|LORONG|LRG|BLOK|BLOCK|UNIT|LEVEL|TINGKAT|KM|BATU)\b\.?\s*:?\s*\d|\d+[A-Z]?\s*,\s*\p{L}|\b(?:JALAN|JLN|LORONG|PERSIARAN)\b|[({[][^)}\]]*\d|#\s*\d|\bKAWASAN\s+PERINDUSTRIAN\b|\bINDUSTRIAL\s+(?:AREA|ESTATE|PARK)\b|\bZONE\s+INDUSTRIELLE\b|\bGEWERBEGEBIET\b|\bPOL[IÍ]GONO\s+INDUSTRIAL\b|\bZONA\s+INDUSTRIALE?\b/iu;
 
 /** An outlet named after the shop: after a dash ("SUSHI KING - MID VALLEY"), a branch word in any
  * of the receipts' languages ("KEDAI ABC CAWANGAN AMPANG", "CAW. TAMAN MELAWATI", "Bäckerei X
