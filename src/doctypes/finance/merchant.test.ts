@@ -138,6 +138,16 @@ describe('the shop name read from a header line that holds more than the name', 
       expect(header([line, 0.2, 0.03])?.doubt ?? '', line).not.toMatch(/outlet/);
   });
 
+  it('withholds a name of one word in small letters, as a logo prints its word', () => {
+    for (const [logo, under] of [
+      ['bio', 'oo'],
+      ['eco', 'rr 46023 VALENCIA'],
+    ])
+      expect(header([logo, 0.2, 0.03, 2], [under, 0.2, 0.07])?.doubt, logo).toMatch(/one word in small letters/);
+    // A name in capitals, or in small letters with its capital, is a name.
+    for (const name of ['MYDIN', 'Bioladen']) expect(header([name, 0.2, 0.03, 2], ['oo', 0.2, 0.07])?.doubt ?? '', name).not.toMatch(/small letters/);
+  });
+
   it('withholds a name line that begins or ends with a lone character, a mark read as a letter', () => {
     for (const line of ['G KEDAI ABC ENTERPRISE', 'KEDAI ABC ENTERPRISE I', '8 KEDAI ABC SDN BHD', 'ii KEDAI ABC ENTERPRISE', 'KEDAI ABC ENTERPRISE ii'])
       expect(header([line, 0.2, 0.03])?.doubt, line).toMatch(/lone/);

@@ -421,6 +421,9 @@ function heldMore(name: string, nameRows: Row[]): string | null {
   if (/[\p{L}\p{N}]/u.test(after)) return `The name line "${name}" goes on after its legal form; a person must say where the shop's name ends.`;
   if (ADDRESS_OR_NUMBER.test(name)) return `The name line "${name}" holds an address or a number; a person must say where the shop's name ends.`;
   const words = name.split(/\s+/);
+  // A name of one word in small letters alone ("bio", "eco") is set as a logo sets its word: the
+  // shop's name, printed as a name is, may lie under it, misread.
+  if (/^\p{Ll}+$/u.test(name)) return `The shop's name "${name}" is one word in small letters, as a logo prints it; a person must say what the shop's name is.`;
   // Each line's own ends count: a mark read as "E" or "Y" at a line's end would otherwise join the
   // next line on as a conjunction. Two lower-case letters at the name's end are a mark as well
   // ("ii KEDAI ABC"), where the name itself has capitals.
