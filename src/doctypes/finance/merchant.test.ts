@@ -142,7 +142,7 @@ describe('the shop name read from a header line that holds more than the name', 
     for (const [logo, under] of [
       ['bio', 'oo'],
       ['eco', 'rr 46023 VALENCIA'],
-    ])
+    ] as const)
       expect(header([logo, 0.2, 0.03, 2], [under, 0.2, 0.07])?.doubt, logo).toMatch(/one word in small letters/);
     // A name in capitals, or in small letters with its capital, is a name.
     for (const name of ['MYDIN', 'Bioladen']) expect(header([name, 0.2, 0.03, 2], ['oo', 0.2, 0.07])?.doubt ?? '', name).not.toMatch(/small letters/);

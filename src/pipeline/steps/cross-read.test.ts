@@ -81,6 +81,10 @@ describe("the second reader's crop as a value", () => {
     expect(valueFromCrop(merchant, 'KEDAI RUNCIT AH SENG ENTERPRI SE', 'KEDAI RUNCIT AH SENG ENTERPRISE')).toBe('KEDAI RUNCIT AH SENG ENTERPRISE');
     expect(valueFromCrop(merchant, 'EDAI RUNCIT AH SENG ENTERPRI SE', 'DAI RUNCIT AH SENG ENTERPRISE')).toBe('EDAI RUNCIT AH SENG ENTERPRI SE');
     expect(valueFromCrop(merchant, 'Feinkost Weber', 'Feinkost Webe')).toBe('Feinkost Weber');
+    // One or two letters more after a name are the start of its legal form, or a word the first reader lost.
+    expect(valueFromCrop(merchant, 'FRUTAS HERMANOS RUIZ S', 'FRUTAS HERMANOS RUIZ')).toBe('FRUTAS HERMANOS RUIZ S');
+    expect(valueFromCrop(merchant, 'FRUTAS HERMANOS RUIZ S.', 'FRUTAS HERMANOS RUIZ')).toBe('FRUTAS HERMANOS RUIZ S.');
+    expect(valueFromCrop(merchant, 'FRUTAS HERMANOS RUIZ (B75620819)', 'FRUTAS HERMANOS RUIZ')).toBe('FRUTAS HERMANOS RUIZ');
     expect(valueFromCrop(text, 'LOT 1851, JALAN KPB 6', 'OT 1851, JALAN KPB 6')).toBe('LOT 1851, JALAN KPB 6');
     expect(valueFromCrop(text, 'ADDRESS: LOT 1851, JALAN KPB 6', 'LOT 1851, JALAN KPB 6')).toBe('LOT 1851, JALAN KPB 6');
   });

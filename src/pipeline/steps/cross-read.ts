@@ -252,25 +252,29 @@ function holdsValue(spec: FieldSpec, text: string, firstValue: ExtractedValue['v
   // 2018 9:27PM", "CASH" in "CASH : 9.60"), never inside a longer word or number.
   if (want.length < MIN_CONTAINED_CHARS)
     return want === have || new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(firstValue.trim())}(?![\\p{L}\\p{N}])`, 'iu').test(text);
-  if (spec.kind === 'name' || spec.kind === 'text') return wholeWordsHold(text, want);
+  if (spec.kind === 'name' || spec.kind === 'text') return wholeWordsHold(text, want, spec.kind === 'name');
   return have.includes(want);
 }
 
 /** A name or a text is held by the crop when it begins at one of the crop's words and ends at one
  * (a space a reader set inside a word aside): a letter the crop shows before it, run into its first
  * word ("EDAI RUNCIT" for "DAI RUNCIT"), is one the first reader dropped, and a cut value is no
- * agreement. */
-function wholeWordsHold(text: string, want: string): boolean {
+ * agreement. A name is not held either where the crop shows one or two letters after it ("FRUTAS
+ * HERMANOS RUIZ S" for "FRUTAS HERMANOS RUIZ"): the start of a legal form or a word the first
+ * reader lost, so the name goes on. */
+function wholeWordsHold(text: string, want: string, name: boolean): boolean {
   const words = canonicalName(text).split(' ');
-  const starts = new Set<number>();
+  const starts = new Map<number, string>();
   const ends = new Set<number>();
   let at = 0;
   for (const word of words) {
-    starts.add(at);
+    starts.set(at, word);
     at += word.length;
     ends.add(at);
   }
   const joined = words.join('');
-  for (let i = joined.indexOf(want); i >= 0; i = joined.indexOf(want, i + 1)) if (starts.has(i) && ends.has(i + want.length)) return true;
+  const goesOn = (end: number) => name && /^\p{L}{1,2}$/u.test(starts.get(end) ?? '');
+  for (let i = joined.indexOf(want); i >= 0; i = joined.indexOf(want, i + 1))
+    if (starts.has(i) && ends.has(i + want.length) && !goesOn(i + want.length)) return true;
   return false;
 }
