@@ -19,6 +19,7 @@ import { judgeStep } from './steps/judge.js';
 import { nameAccentsStep } from './steps/name-accents.js';
 import { nameStrokesStep } from './steps/name-strokes.js';
 import { nameTradeWordsStep } from './steps/name-trade-words.js';
+import { nameUmlautsStep } from './steps/name-umlauts.js';
 import { nameEdgesStep } from './steps/name-edges.js';
 import { nameLegalFormStep } from './steps/name-legal-form.js';
 import { printLookStep } from './steps/print-look.js';
@@ -63,6 +64,7 @@ export const READ_STEPS: ReadonlyArray<Step<ReadContext>> = [
   nameLegalFormStep,
   nameStrokesStep,
   nameTradeWordsStep,
+  nameUmlautsStep,
   thirdLookStep,
   nameEdgesStep,
   emailByNameStep,
