@@ -1,6 +1,6 @@
 import type { ReaderOutput } from '../readers/types.js';
 import { detectCurrency } from './finance/currency.js';
-import { looksLikeTillSlip, narrowAsSlip, TILL_WEIGHT, tillSigns } from './finance/document-kind.js';
+import { looksLikeTillSlip, narrowAsSlip, tillSigns } from './finance/document-kind.js';
 import { findIban } from './finance/iban.js';
 import { findInvoiceDates, resolvePair } from './finance/invoice-dates.js';
 import { findInvoiceNumber } from './finance/invoice-number.js';
@@ -59,12 +59,15 @@ function termHit(term: (typeof DETECT_TERMS)[number], text: string): string | nu
   return null;
 }
 
+/** Taken off when the page reads as a till slip headed "TAX INVOICE" (see finance/document-kind.ts). */
+const TILL_PENALTY = 0.35;
+
 export function detectInvoice(input: DetectInput): Detection {
   if (input.embedded?.kind === 'en16931_invoice') return { score: 1, reason: `The file embeds an EN 16931 invoice (${input.embedded.source}).` };
   const t = upper(input.text.slice(0, 50_000));
   const hits = DETECT_TERMS.map((term) => ({ term, words: termHit(term, t) })).filter((h) => h.words !== null);
   const till = looksLikeTillSlip(t, input.textWidth);
-  const score = Math.max(0, Math.min(1, hits.reduce((s, h) => s + h.term.weight, 0) - (till ? TILL_WEIGHT : 0)));
+  const score = Math.max(0, Math.min(1, hits.reduce((s, h) => s + h.term.weight, 0) - (till ? TILL_PENALTY : 0)));
   const found = hits.length ? `Invoice terms found: ${hits.map((h) => h.words).join(', ')}.` : 'No invoice terms found.';
   const narrow = narrowAsSlip(input.textWidth) ? `, its text as narrow as a till slip's` : '';
   return {

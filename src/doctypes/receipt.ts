@@ -1,6 +1,6 @@
 import type { ReaderOutput } from '../readers/types.js';
 import { DAY_FIRST_CURRENCIES, detectCurrency } from './finance/currency.js';
-import { INVOICE_ONLY, looksLikeTillReceipt, narrowAsSlip, TILL_CHANGE, TILL_SLIP, TILL_TENDER, TILL_WEIGHT, TIME_OF_DAY } from './finance/document-kind.js';
+import { INVOICE_ONLY, narrowAsSlip, TILL_CHANGE, TILL_SLIP, TILL_TENDER, TIME_OF_DAY } from './finance/document-kind.js';
 import {
   DAY_FIRST_COUNTRY,
   DAY_FIRST_LEGAL_FORM,
@@ -68,10 +68,7 @@ export function detectReceipt(input: DetectInput): Detection {
   const invoiceLike = INVOICE_ONLY.test(t) ? 0.3 : 0;
   // Text as narrow as a till slip's paper adds to the terms; alone it says nothing (an ID card's is too).
   const narrow = hits.length > 0 && narrowAsSlip(input.textWidth) ? NARROW_WEIGHT : 0;
-  // A till's signs together (time, rounding, "GOODS SOLD", tender) make a slip headed "TAX INVOICE"
-  // a receipt, as they take as much off the invoice's score.
-  const till = looksLikeTillReceipt(t) ? TILL_WEIGHT : 0;
-  const score = Math.max(0, Math.min(1, hits.reduce((s, [, w]) => s + w, 0) + narrow + till - invoiceLike));
+  const score = Math.max(0, Math.min(1, hits.reduce((s, [, w]) => s + w, 0) + narrow - invoiceLike));
   const found = hits.length
     ? `Receipt terms found: ${hits.map(([re]) => t.match(re)![0]).join(', ')}${narrow ? "; the text is as narrow as a till slip's" : ''}.`
     : 'No receipt terms found.';

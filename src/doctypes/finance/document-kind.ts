@@ -82,9 +82,6 @@ export function tillSigns(text: string): string[] {
 
 /** At least this many till signs, with nothing only an invoice says, make a till receipt. */
 const TILL_RECEIPT_SIGNS = 3;
-/** What a till receipt's signs weigh in the detectors: added to a receipt's score, taken off an
- * invoice's ("TAX INVOICE" over a till's tender, change and time). */
-export const TILL_WEIGHT = 0.35;
 
 export function looksLikeTillReceipt(text: string): boolean {
   return !INVOICE_ONLY.test(text) && tillSigns(text).length >= TILL_RECEIPT_SIGNS;
