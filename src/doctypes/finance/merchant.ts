@@ -357,11 +357,11 @@ const BRANCH_AFTER_FORM = new RegExp(
 /** A shop's name as its line prints it: the registration after it and an outlet after its legal
  * form taken off. */
 export const nameFromLine = (text: string): string =>
-  withoutBranch(lettersNotZeros(text).replace(TRAILING_REGISTRATION, '').replace(SPACE_BEFORE_STOP, '').trim());
+  withoutBranch(lettersNotZeros(text).replace(TRAILING_REGISTRATION, '').replace(SPACE_BEFORE_STOP, '$1').trim());
 
-/** A space a reader set between a word and its full stop or comma ("SDN . BHD."): a name never
- * sets one there. */
-const SPACE_BEFORE_STOP = /(?<=\p{L})\s+(?=[.,](?:\s|$))/gu;
+/** A space a reader set between a word and its full stop or comma, or a stop it read twice ("SDN .
+ * BHD.", "SDN .. BHD."): a name sets neither. */
+const SPACE_BEFORE_STOP = /(?<=\p{L})\s*([.,])[.,]*(?=\s|$)/gu;
 
 /** A zero among a word's letters is an O a reader took for a digit ("K0PI", "B00KST0RE", "0HG"): no
  * shop's word mixes them. A word of one letter too when it spells a legal form ("& C0. KG"). */
