@@ -255,6 +255,30 @@ describe('receipt from synthetic readings', () => {
     expect(taxed.get('total').status).toBe('conflict');
   });
 
+  it('withholds a total whose rate of tax a tax line under it prints: the amount the tax was reckoned on is the net', async () => {
+    const slip = (subtotalLabel: string, reader: ReaderOutput['reader']) =>
+      placed(
+        [
+          ['KEDAI KOPI WAN TRADING', 0.2, 0.03],
+          ...slipEntries(
+            'LOT 1851, JALAN KPB 6',
+            '13-04-2025 22:17 NO RESIT 10108847',
+            '5 x 19.42 | 97.10',
+            'MEE GORENG | 22.18',
+            `${subtotalLabel} | 119.28`,
+            'SST 10% | 11.93',
+            'PELA | -0.01',
+            'JuML | 131.20',
+          ),
+        ],
+        reader,
+      );
+    // The subtotal's label misread ("JUMLAH SEBELUM CUKAI" as "JUMLAH SEBE UKAT") and taken for the total.
+    const misread = await readFinance(receipt, [slip('JUMLAH SEBE UKAT', 'tesseract'), slip('JUMLAH SEBE UKAT', 'paddle')], NOW);
+    expect(misread.problems).toMatchObject([{ code: 'ARITHMETIC_MISMATCH', fields: ['total'] }]);
+    expect(misread.problems[0]!.detail).toContain('"SST 10% 11.93"');
+  });
+
   it('settles readers that disagree on the total by what was paid: tendered less change', async () => {
     const slip = (total: string, reader: ReaderOutput['reader'], tendered = '63.60') =>
       placed(

@@ -117,6 +117,26 @@ function linePrinted(pages: readonly Row[][], label: LabelName, read: (amounts: 
   );
 }
 
+/** A tax's rate and amount on a line of its own ("SST 10% 11.93"). */
+const RATE = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s*%/;
+
+/** A tax line whose amount is its rate of the total ("SST 10% 11.93" under a total of 119.28): the
+ * tax was reckoned on that amount, so it is the net before tax, not the total (a subtotal whose
+ * label was misread, "JUMLAH SEBE UKAT", taken for the total's "JUMLAH"). The line itself, not the
+ * tax field: a tax line printed under the total is no part of the totals block. */
+function taxOnTotal(pages: readonly Row[][], total: number): string | null {
+  for (const rows of pages)
+    for (const row of rows) {
+      if (!matchLabel('tax', row.text) || matchLabel('not_tax', row.text) || matchLabel('tax_summary', row.text)) continue;
+      const rate = row.text.match(RATE);
+      const amount = findAmounts(row.text.slice((rate?.index ?? 0) + (rate?.[0].length ?? 0))).at(-1);
+      if (!rate || !amount || amount.value <= 0) continue;
+      const percent = Number(rate[1]!.replace(',', '.'));
+      if (percent > 0 && Math.abs(cents(amount.value) - Math.round((cents(total) * percent) / 100)) <= 1) return row.text.replace(/\s+/g, ' ');
+    }
+  return null;
+}
+
 /** A line so labelled (and not labelled `unless`) was printed, and no reader read an amount on it. */
 const lineUnread = (pages: readonly Row[][], label: LabelName, unless?: LabelName): boolean =>
   linePrinted(pages, label, (amounts) => amounts.length === 0, unless);
@@ -198,6 +218,15 @@ function arithmetic(fields: Map<string, FieldReading>, readings: readonly Reader
     const vouched = totalPaid ? tender!.what : 'what the subtotal and tax printed above it add up to, each read alike by both engines';
     const why = `The item rows do not add up (${misreadRows.map((c) => c.detail).join('; ')}) while the total ${formatAmount(total!)} is ${vouched}: the rows were misread or some were missed.`;
     fields.set('line_items', withProblem(items, 'LOW_CONFIDENCE', why));
+  }
+  // A tax reckoned on the total says the total is the net, whatever sums the net makes.
+  const taxed = total !== null && total > 0 && !totalPaid ? taxOnTotal(rowsOfReadings, total) : null;
+  if (taxed) {
+    problems.push({
+      code: 'ARITHMETIC_MISMATCH',
+      detail: `The tax line "${taxed}" is its rate of the total ${formatAmount(total!)}: a tax is reckoned on the amount before it, so that amount is no total.`,
+      fields: ['total'],
+    });
   }
   const failed = reported.filter((c) => !misreadRows.includes(c));
   if (failed.length) {
