@@ -32,3 +32,10 @@ export function nameDisputeStep(
     },
   };
 }
+
+/** A rule that says whether `slipped` is the name `spelled` holds with a reader's slip in it, asked
+ * of the two readings both ways: the one it stands behind, for `nameDisputeStep`. */
+export const eitherWay =
+  (holds: (slipped: string, spelled: string) => boolean) =>
+  (a: string, b: string): 'a' | 'b' | null =>
+    holds(a, b) ? 'b' : holds(b, a) ? 'a' : null;

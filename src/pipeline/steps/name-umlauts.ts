@@ -1,5 +1,5 @@
 import { spelledOverSplitUmlaut } from '../../doctypes/finance/split-umlauts.js';
-import { nameDisputeStep } from './name-dispute.js';
+import { eitherWay, nameDisputeStep } from './name-dispute.js';
 
 /** A company's name the two readers read alike but for an ü one of them read as "ii" ("Café
  * Lindenbliite e.K." / "Café Lindenblute e.K.") is published as the reading that spells it as a
@@ -8,6 +8,6 @@ import { nameDisputeStep } from './name-dispute.js';
  * (finance/split-umlauts.ts). */
 export const nameUmlautsStep = nameDisputeStep(
   'name_umlauts',
-  (a, b) => (spelledOverSplitUmlaut(a, b) ? 'b' : spelledOverSplitUmlaut(b, a) ? 'a' : null),
+  eitherWay(spelledOverSplitUmlaut),
   (good, bad) => `The readers agree on the name but for an ü ${bad.reader} read as "ii" ("${bad.raw}"); ${good.reader} read it as a u ("${good.raw}").`,
 );
