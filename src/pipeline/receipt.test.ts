@@ -366,6 +366,48 @@ describe('receipt from synthetic readings', () => {
     expect(unpaid.problems).toMatchObject([{ code: 'ARITHMETIC_MISMATCH' }]);
   });
 
+  it('takes item rows one reader alone read that miss a total for a misread of the rows when, with no net printed, the tax line is the tax that total holds', async () => {
+    const slip = (reader: ReaderOutput['reader'], taxLine: string) =>
+      placed(
+        slipEntries(
+          'Fromagerie Laurent',
+          'Le 03/05/2025 a 21:21:22',
+          // Faint rows: one item lost, the rows read sum to 38.91.
+          ...(reader === 'tesseract' ? ['Yaourt nature x4 2x11,18 | 22,36', "Jus d'orange 5x3,31 | 16,55"] : []),
+          'TOTAL TTC | 76,29',
+          taxLine,
+        ),
+        reader,
+      );
+    const both = (taxLine: string) => readFinance(receipt, [slip('tesseract', taxLine), slip('paddle', taxLine)], NOW);
+    // 20 % held in 76,29 is 12,72, included or added to a net alike.
+    const taxed = await both('dont TVA 20% | 12,72');
+    expect(taxed.problems).toEqual([]);
+    expect(taxed.get('total')).toMatchObject({ status: 'read', value: 76.29 });
+    expect(taxed.get('line_items').evidence).toEqual(['single_reader']);
+    // A tax line that is not the tax 76,29 holds leaves the sum's doubt standing.
+    expect((await both('dont TVA 20% | 12,00')).problems).toMatchObject([{ code: 'ARITHMETIC_MISMATCH' }]);
+  });
+
+  it('takes a row whose tax label was misread for the tax when its amount is its printed rate of the net and net + it make the total', async () => {
+    const slip = (reader: ReaderOutput['reader'], taxLine: string, total: string) =>
+      placed(
+        slipEntries('FEINKOST WEBER GMBH & CO. KG', '18.04.2025 08:08:06', 'BROTCHEN | 7,01', 'SUMME NETT0 | 7,01', taxLine, `SUMME EUR | ${total}`),
+        reader,
+      );
+    const both = (taxLine: string, total: string) => readFinance(receipt, [slip('tesseract', taxLine, total), slip('paddle', taxLine, total)], NOW);
+    // "MWST 7%" read "MUST 7%", "NETTO" read "NETT0": 7 % of 7,01 is 0,49, and 7,01 + 0,49 = 7,50.
+    const misread = await both('MUST 7% | 0,49', '7,50');
+    expect(misread.problems).toEqual([]);
+    expect(misread.get('subtotal')).toMatchObject({ status: 'read', value: 7.01 });
+    expect(misread.get('tax_amount')).toMatchObject({ status: 'read', value: 0.49 });
+    expect(misread.get('total')).toMatchObject({ status: 'read', value: 7.5 });
+    expect(misread.get('total').evidence).toContain('arithmetic');
+    // A row whose amount is not its rate of the net is no tax, though net + it make the total.
+    const other = await both('MUST 7% | 0,59', '7,60');
+    expect(other.get('total').evidence).not.toContain('arithmetic');
+  });
+
   it("does not take one reader's item rows under a subtotal or tax line whose amount it lost for rows missed: the total may be another row's", async () => {
     const slip = (reader: ReaderOutput['reader'], ...totals: string[]) =>
       placed(

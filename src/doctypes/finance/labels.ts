@@ -251,9 +251,17 @@ export interface LabelMatch {
   end: number;
 }
 
+/** A word of letters with a zero among them ("NETT0", "T0TAL") holds the letter O a reader took
+ * for a zero; an amount ("RM0.50") or a code with other digits keeps its zero. Same length, so
+ * offsets into the text stay right. */
+const lettersForZeros = (t: string): string =>
+  t.replace(/[\p{L}\d]+(?:[.,]\d+)?/gu, (word) =>
+    /^[\p{L}0]+$/u.test(word) && word.includes('0') && (word.match(/\p{L}/gu)?.length ?? 0) >= 2 ? word.replace(/0/g, 'O') : word,
+  );
+
 /** The strongest match of a label in a piece of text, or null. */
 export function matchLabel(name: LabelName, text: string): LabelMatch | null {
-  const t = upper(text);
+  const t = lettersForZeros(upper(text));
   let best: LabelMatch | null = null;
   for (const p of LABELS[name]) {
     const m = t.match(p.re);

@@ -120,21 +120,36 @@ function linePrinted(pages: readonly Row[][], label: LabelName, read: (amounts: 
 /** A tax's rate and amount on a line of its own ("SST 10% 11.93"). */
 const RATE = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s*%/;
 
+/** The tax lines that print a rate and an amount after it ("SST 10% 11.93", "dont TVA 20% 12,72"):
+ * the line as printed, the rate in percent and the amount in cents. `included`: tax-included
+ * lines too, which not_tax keeps out of the tax field. */
+function ratedTaxLines(pages: readonly Row[][], included: boolean): Array<{ text: string; percent: number; amount: number }> {
+  return pages.flatMap((rows) =>
+    rows.flatMap((row) => {
+      const taxWorded = matchLabel('tax', row.text) && !matchLabel('tax_summary', row.text);
+      if (!taxWorded || (matchLabel('not_tax', row.text) && !(included && matchLabel('tax_included', row.text)))) return [];
+      const rate = row.text.match(RATE);
+      const amount = rate ? findAmounts(row.text.slice(rate.index! + rate[0].length)).at(-1) : undefined;
+      const percent = rate ? Number(rate[1]!.replace(',', '.')) : 0;
+      return amount && amount.value > 0 && percent > 0 ? [{ text: row.text.replace(/\s+/g, ' '), percent, amount: cents(amount.value) }] : [];
+    }),
+  );
+}
+
 /** A tax line whose amount is its rate of the total ("SST 10% 11.93" under a total of 119.28): the
  * tax was reckoned on that amount, so it is the net before tax, not the total (a subtotal whose
  * label was misread, "JUMLAH SEBE UKAT", taken for the total's "JUMLAH"). The line itself, not the
  * tax field: a tax line printed under the total is no part of the totals block. */
 function taxOnTotal(pages: readonly Row[][], total: number): string | null {
-  for (const rows of pages)
-    for (const row of rows) {
-      if (!matchLabel('tax', row.text) || matchLabel('not_tax', row.text) || matchLabel('tax_summary', row.text)) continue;
-      const rate = row.text.match(RATE);
-      const amount = findAmounts(row.text.slice((rate?.index ?? 0) + (rate?.[0].length ?? 0))).at(-1);
-      if (!rate || !amount || amount.value <= 0) continue;
-      const percent = Number(rate[1]!.replace(',', '.'));
-      if (percent > 0 && Math.abs(cents(amount.value) - Math.round((cents(total) * percent) / 100)) <= 1) return row.text.replace(/\s+/g, ' ');
-    }
-  return null;
+  const line = ratedTaxLines(pages, false).find((l) => Math.abs(l.amount - Math.round((cents(total) * l.percent) / 100)) <= 1);
+  return line?.text ?? null;
+}
+
+/** A tax line whose amount is the tax a total of this much holds at its rate ("dont TVA 20% 12,72"
+ * under 76,29): added to a net or included in the price, the tax is total × rate / (100 + rate),
+ * so the line says from its own printed figures that the amount is the total, tax included. */
+function taxWithinTotal(pages: readonly Row[][], total: number): boolean {
+  return ratedTaxLines(pages, true).some((l) => Math.abs(l.amount - Math.round((cents(total) * l.percent) / (100 + l.percent))) <= 1);
 }
 
 /** A line so labelled (and not labelled `unless`) was printed, and no reader read an amount on it. */
@@ -167,6 +182,9 @@ function arithmetic(fields: Map<string, FieldReading>, readings: readonly Reader
   const roundingUnread = lineUnread(rowsOfReadings, 'rounding') || (rounding === null && roundingMisread(rowsOfReadings));
   const beforeRounding = total !== null && !(roundingUnread && rounding === null) ? cents(total) - cents(rounding ?? 0) : null;
   const totalSummed = beforeRounding !== null && rowsOfReadings.some((rows) => summaryTotals(rows).includes(beforeRounding));
+  // Where no net is printed for the tax to be added to, a tax line whose amount is the tax the
+  // total holds says the same (with a net, net + tax = total is the check).
+  const totalTaxed = total !== null && total > 0 && numberOf(fields.get('subtotal')) === null && taxWithinTotal(rowsOfReadings, total);
   const itemsWeak = !!items?.candidates.length && (items.candidates.every((c) => c.confidence < CONFIDENCE.below) || readByOneReader(items));
   // A slip that prints how many articles it sold says when the rows read are not all of them.
   const counts = [...new Set(rowsOfReadings.map(printedItemCount).filter((n): n is number => n !== null))];
@@ -178,7 +196,7 @@ function arithmetic(fields: Map<string, FieldReading>, readings: readonly Reader
     // published as many wrong totals as right ones on SROIE held-out slips (counted, not looked at):
     // the second engine reads the crop the first placed the total in, so where the first placed it
     // on another row both agree, and the rows' sum is what doubts it.
-    itemsOutweighed: ((totalPaid || totalSummed) && itemsWeak) || itemsShort,
+    itemsOutweighed: ((totalPaid || totalSummed || totalTaxed) && itemsWeak) || itemsShort,
     subtotal: numberOf(fields.get('subtotal')),
     taxAmount: numberOf(fields.get('tax_amount')),
     taxRate: numberOf(fields.get('tax_rate')),

@@ -225,12 +225,14 @@ export function findTotals(rows: Row[]): TotalsBlock {
   // the document's only when none was printed above it.
   const summaryAt = rows.findIndex((r) => matchLabel('tax_summary', r.text) !== null);
   const summaryTotals: AmountReading[] = [];
+  const unlabelledRated: AmountReading[] = [];
   rows.forEach((row, i) => {
     const amounts = rowAmounts(row);
     for (const amount of amounts) {
       const kind = classify(amount.label);
       if (kind?.kind === 'total' && summaryAt >= 0 && i > summaryAt) summaryTotals.push({ ...amount, page: row.page, strength: kind.strength, row });
       else if (kind) add(kind.kind, { ...amount, page: row.page, strength: kind.strength, row });
+      else if (findPercent(amount.label) !== null) unlabelledRated.push({ ...amount, page: row.page, strength: 1, row });
     }
     // A label whose amount was printed (or read) on the line under it, alone or after its currency
     // ("RM 41.95"). A row of two amounts under it is none of its own: a tax summary's net and tax,
@@ -247,7 +249,7 @@ export function findTotals(rows: Row[]): TotalsBlock {
   const prepaid = rows.some((r) => matchLabel('prepayment', r.text) !== null);
   if (!prepaid) found.total.push(...found.due.splice(0));
   const consistentIn = (amounts: Record<Kind, AmountReading[]>) => consistentTriple(amounts, found.total) ?? consistentTriple(amounts, found.due);
-  const consistent = consistentIn(found) ?? consistentIn(withRateSums(found));
+  const consistent = consistentIn(found) ?? consistentIn(withRateSums(found)) ?? consistentIn(withRatedTax(found, unlabelledRated));
   const rounded = afterRounding(found, consistent ?? byPosition(found), consistent !== null);
   const { subtotal, tax, total, charge } = rounded;
   // A sum of the rows per rate has no one rate.
@@ -295,6 +297,23 @@ function withRateSums(found: Record<Kind, AmountReading[]>): Record<Kind, Amount
     perRate: rated,
   };
   return { ...found, tax: [...found.tax, sum] };
+}
+
+/** With no tax line found, a row whose label the readers garbled but whose rate survived ("MUST 7%
+ * 0,49" for "MWST 7%") is the tax when its amount is that rate of a subtotal printed above it: a
+ * candidate only, taken when subtotal + it = total holds as well. */
+function withRatedTax(found: Record<Kind, AmountReading[]>, rated: readonly AmountReading[]): Record<Kind, AmountReading[]> {
+  if (found.tax.length) return found;
+  const taxes = rated.filter((r) => {
+    const rate = findPercent(r.label)!;
+    return (
+      r.value > 0 &&
+      rate > 0 &&
+      rate < 100 &&
+      found.subtotal.some((s) => below(r, s) && Math.abs(Math.round((cents(s.value) * rate) / 100) - cents(r.value)) <= 1)
+    );
+  });
+  return taxes.length ? { ...found, tax: taxes } : found;
 }
 
 /** The signed adjustments, in cents, a rounding line can mean: as printed when it carries a minus;
