@@ -202,6 +202,12 @@ describe('a subtotal label a reader set a space into', () => {
     }
   });
 
+  it('is the subtotal with an O of its label read as a zero ("SUMME NETT0", "SUB T0TAL")', () => {
+    const t = findTotals(slip('SUMME NETT0 | 7,01', 'MWST 7% | 0,49', 'SUMME EUR | 7,50'));
+    expect(t).toMatchObject({ subtotal: { value: 7.01 }, total: { value: 7.5 }, consistent: true });
+    expect(findTotals(slip('SUB T0TAL | 40.10', 'TAX 10% | 4.01', 'T0TAL | 44.11'))).toMatchObject({ subtotal: { value: 40.1 }, total: { value: 44.11 } });
+  });
+
   it('is the total with TOTAL split by the reader ("TOT AL DUE")', () => {
     const t = findTotals(slip('Sub Total | 245.76', 'SST 8% | 21.63', 'TOT AL DUE RM291.95', 'Cash | 300.00'));
     expect(t.total?.value).toBe(291.95);
