@@ -75,11 +75,17 @@ describe('the shop name read from a header line that holds more than the name', 
       ['SUNRISE MINI MARKET SDNBHDBRANCH KLANG', 'SUNRISE MINI MARKET SDNBHD'],
       ['EPICERIEFINEDUBOIS EURLPOINT DEVENTEO31NANTES', 'EPICERIEFINEDUBOIS EURL'],
       ['PANADERIA LA ESPIGA SLUTIENDA 0452', 'PANADERIA LA ESPIGA SLU'],
+      ['GETRANKEMARKT KRAMER GMBH &C O.KGZWEIGSTELLEALTSTADT', 'GETRANKEMARKT KRAMER GMBH &C O.KG'],
+      // A registered business name's ending before a branch word, as a legal form.
+      ['PASAR MINI SERI INDAH TRADING CAWANGAN AMPANG', 'PASAR MINI SERI INDAH TRADING'],
+      ['KEDAI KOPI WAN ENTERPRISE (CAWANGAN KOTA BHARU)', 'KEDAI KOPI WAN ENTERPRISE'],
     ] as const)
       expect([header([line, 0.2, 0.03])?.name, header([line, 0.2, 0.03])?.doubt], line).toEqual([name, null]);
     // Without a legal form to end it, where the shop's name ends is still a person's to say.
     expect(header(['Getränkemarkt Krämer Markt 112 - Leipzig Zentrum', 0.2, 0.03])?.doubt).toMatch(/address or a number|outlet/);
     expect(header(['KEDAI ABC CAWANGAN AMPANG', 0.2, 0.03])?.doubt).toMatch(/outlet/);
+    // Nor does a business name's ending with another word between it and the branch word.
+    expect(header(['SAM SAM TRADING CO CAWANGAN AMPANG', 0.2, 0.03])?.doubt).toMatch(/outlet/);
   });
 
   it("knows every receipt language's legal forms: a line of them alone ends the name over it, and a name they end goes on over no slogan", () => {

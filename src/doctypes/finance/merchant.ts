@@ -343,8 +343,12 @@ const BRANCH_WORD = String.raw`(?:BRANCH|OUTLET|CAWANGAN|CAW|FILIALE|ZWEIGSTELLE
 const STORE_NUMBER = String.raw`(?:STORE|SHOP|MAGASIN|TIENDA|LOCAL|MARKT|POINT\s+DE\s+VENTE)\s+(?:N[°O]\.?\s*)?\d`;
 /** A legal form that a reader ran into the branch word after it ("CAFEDE LA GARESASMAGASIN N° 214",
  * "RUIZSLTIENDA 0452", "MARKETSDNBHDBRANCH", "DUBOIS EURLPOINT DEVENTE"), as PaddleOCR does with words set close: no name
- * runs its legal form into a branch word, and the name ends there. */
-const FORM_RUN_INTO_BRANCH = new RegExp(String.raw`(?:${FORM_WORDS})\.?(?=(?:${BRANCH_WORD}|MAGASIN|TIENDA|POINT)(?!\p{L}))`, 'iu');
+ * runs its legal form into a branch word, and the name ends there. A long branch word may run on
+ * into the outlet's name too ("KGZWEIGSTELLEALTSTADT"); a short one must stand as a word. */
+const FORM_RUN_INTO_BRANCH = new RegExp(
+  String.raw`(?:${FORM_WORDS})\.?(?=(?:${BRANCH_WORD}|MAGASIN|TIENDA|POINT)(?!\p{L})|(?:CAWANGAN|FILIALE|ZWEIGSTELLE|SUCCURSALE|SUCURSAL|BRANCH|OUTLET))`,
+  'iu',
+);
 /** What a name line may go on with after the legal form that ends the name: its branch, by a
  * branch word ("… E.K. FILIALE 0427 HAMBURG", "… SDN BHD CAWANGAN KOTA BHARU", "… SL SUCURSAL
  * GRAN VIA", "… SDN. BHD. (KLCC OUTLET)"), a store's number, a dash or a place's name in brackets
@@ -353,6 +357,12 @@ const BRANCH_AFTER_FORM = new RegExp(
   String.raw`^\s*(?:[-–—]|\(?\s*${BRANCH_WORD}\b|\([^)]*\b${BRANCH_WORD}\b|${STORE_NUMBER}|\(\s*\p{L}{3,}[\p{L}\s.'&-]*\)\s*$)|^[^\p{L}\p{N}]*${TITLE_WORDS.source}`,
   'iu',
 );
+
+/** A registered business name's ending (Malaysia's "… TRADING", "… ENTERPRISE") with a branch word
+ * right after it ("PASAR MINI SERI INDAH TRADING CAWANGAN AMPANG"): the branch word says the
+ * rest is the outlet, and the ending is where the business name stops, as a legal form is. Not a
+ * legal form elsewhere: "SAM SAM TRADING CO" goes on after it. */
+const BUSINESS_BEFORE_BRANCH = new RegExp(String.raw`(.*\b(?:TRADING|ENTERPRISES?|TRADERS))\s+\(?\s*${BRANCH_WORD}\b`, 'iu');
 
 /** A shop's name as its line prints it: the registration after it and an outlet after its legal
  * form taken off. */
@@ -379,6 +389,8 @@ const lettersNotZeros = (text: string): string =>
 function withoutBranch(name: string): string {
   const runInto = FORM_RUN_INTO_BRANCH.exec(name);
   if (runInto) return name.slice(0, runInto.index + runInto[0].length).trim();
+  const business = BUSINESS_BEFORE_BRANCH.exec(name);
+  if (business) return name.slice(0, business.index + business[1]!.length).trim();
   const closing = [...name.matchAll(CLOSING_FORM)].at(-1);
   if (!closing) return name;
   const end = closing.index! + closing[0].length;
