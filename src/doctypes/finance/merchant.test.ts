@@ -76,6 +76,8 @@ describe('the shop name read from a header line that holds more than the name', 
       ['EPICERIEFINEDUBOIS EURLPOINT DEVENTEO31NANTES', 'EPICERIEFINEDUBOIS EURL'],
       ['PANADERIA LA ESPIGA SLUTIENDA 0452', 'PANADERIA LA ESPIGA SLU'],
       ['GETRANKEMARKT KRAMER GMBH &C O.KGZWEIGSTELLEALTSTADT', 'GETRANKEMARKT KRAMER GMBH &C O.KG'],
+      ['BoulangerieduParcSARLSuccursaleBordeauxCentre', 'BoulangerieduParcSARL'],
+      ['CafedelaGareSAMagasinPartDieu', 'CafedelaGareSA'],
       // A registered business name's ending before a branch word, as a legal form.
       ['PASAR MINI SERI INDAH TRADING CAWANGAN AMPANG', 'PASAR MINI SERI INDAH TRADING'],
       ['KEDAI KOPI WAN ENTERPRISE (CAWANGAN KOTA BHARU)', 'KEDAI KOPI WAN ENTERPRISE'],

@@ -346,7 +346,7 @@ const STORE_NUMBER = String.raw`(?:STORE|SHOP|MAGASIN|TIENDA|LOCAL|MARKT|POINT\s
  * runs its legal form into a branch word, and the name ends there. A long branch word may run on
  * into the outlet's name too ("KGZWEIGSTELLEALTSTADT"); a short one must stand as a word. */
 const FORM_RUN_INTO_BRANCH = new RegExp(
-  String.raw`(?:${FORM_WORDS})\.?(?=(?:${BRANCH_WORD}|MAGASIN|TIENDA|POINT)(?!\p{L})|(?:CAWANGAN|FILIALE|ZWEIGSTELLE|SUCCURSALE|SUCURSAL|BRANCH|OUTLET))`,
+  String.raw`(?:${FORM_WORDS})\.?(?=(?:${BRANCH_WORD}|MAGASIN|TIENDA|POINT)(?!\p{L})|(?:CAWANGAN|FILIALE|ZWEIGSTELLE|SUCCURSALE|SUCURSAL|BRANCH|OUTLET|MAGASIN))`,
   'iu',
 );
 /** What a name line may go on with after the legal form that ends the name: its branch, by a
