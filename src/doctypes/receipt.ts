@@ -6,6 +6,7 @@ import {
   DAY_FIRST_LEGAL_FORM,
   DAY_FIRST_STREET_WORD,
   DAY_FIRST_TAX_WORD,
+  DAY_FIRST_VAT_ID,
   documentDayOrder,
   findDates,
   findTime,
@@ -130,12 +131,18 @@ function firstDated(rows: Row[]): { row: Row; raw: string } | null {
 function dateAndTime(rows: Row[], currency: string | null): ExtractedValue[] {
   const out: ExtractedValue[] = [];
   const texts = rows.map((r) => r.text);
-  // A slip that prints no currency still says where it was printed: its legal form, its tax's name,
-  // its country or a street's word, the language of its totals' labels, its decimal comma.
+  // A slip that prints no currency still says where it was printed: its legal form, its tax's name
+  // or VAT number, its country or a street's word, the language of its totals' labels, its decimal comma.
   const dayFirst =
     (currency !== null && DAY_FIRST_CURRENCIES.has(currency)) ||
     texts.some(
-      (t) => DAY_FIRST_LEGAL_FORM.test(t) || DAY_FIRST_TAX_WORD.test(t) || DAY_FIRST_COUNTRY.test(t) || DAY_FIRST_STREET_WORD.test(t) || labelledDayFirst(t),
+      (t) =>
+        DAY_FIRST_LEGAL_FORM.test(t) ||
+        DAY_FIRST_TAX_WORD.test(t) ||
+        DAY_FIRST_VAT_ID.test(t) ||
+        DAY_FIRST_COUNTRY.test(t) ||
+        DAY_FIRST_STREET_WORD.test(t) ||
+        labelledDayFirst(t),
     ) ||
     writesDecimalComma(texts);
   const order = orderWithHints(documentDayOrder(rows.map((r) => r.text)), dayFirst);

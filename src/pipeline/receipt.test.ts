@@ -192,6 +192,11 @@ describe('receipt from synthetic readings', () => {
         ['38.93', 0.75, 0.3],
         ['LOT 3-5, JALAN BUKIT BINTANG', 0.2, 0.07],
       ],
+      // a VAT number with a European country's prefix
+      [
+        ['38.93', 0.75, 0.3],
+        ['VAT No. GB 341790354', 0.2, 0.07],
+      ],
     ] as Array<Array<[string, number, number]>>) {
       const { value, field } = await run(slip(extra));
       expect(value('date')).toBe('2025-05-10');
@@ -206,6 +211,14 @@ describe('receipt from synthetic readings', () => {
       ]),
     );
     expect(field('date').reason).toMatch(/could be 2025-05-10 or 2025-10-05/);
+    // A VAT number without a country's prefix says nothing of where the slip was printed.
+    const bare = await run(
+      slip([
+        ['38.93', 0.75, 0.3],
+        ['VAT REG NO: 000341790354', 0.2, 0.07],
+      ]),
+    );
+    expect(bare.field('date').reason).toMatch(/could be 2025-05-10 or 2025-10-05/);
   });
 
   it('reads a total printed under its label after its currency, and a day-first order from a bare RM column heading', async () => {

@@ -122,6 +122,13 @@ export const DAY_FIRST_LEGAL_FORM = /\bSDN\.?\s*BHD\b|\bBHD\b|\bPTE\.?\s*LTD\b|\
 export const DAY_FIRST_COUNTRY =
   /\b(?:SINGAPORE|MALAYSIA|UNITED\s+KINGDOM|DEUTSCHLAND|GERMANY|FRANCE|ESPA[ÑN]A|SPAIN|ITALIA|ITALY|NEDERLAND|PORTUGAL|INDIA|AUSTRALIA|NEW\s+ZEALAND)\b/i;
 
+/** A VAT identification number with its country's prefix ("VAT No. GB 341790354", "USt-IdNr.
+ * DE123456789", "UID: DE 170678432"): the United Kingdom's and the European Union's, whose
+ * countries all write numeric dates day first. A hint, like the tax's name; "VAT" alone is not one
+ * (the Philippines levy a VAT and write the month first). */
+export const DAY_FIRST_VAT_ID =
+  /\b(?:VAT|UST|UID|TVA|IVA|BTW|MWST)(?:[\s.:-]*(?:REG(?:ISTRATION)?|NO|NR|N°|ID(?:NR)?|NUMBER|IDENTIFICATION))*[\s.:#-]*(?:GB|XI|IE|DE|AT|FR|BE|LU|NL|ES|PT|IT|DK|SE|FI|PL|CZ|SK|SI|HR|HU|RO|BG|EL|CY|MT|EE|LV|LT)\s?\d{2}/i;
+
 /** A street named in Malay ("LOT 3-5, JALAN BUKIT BINTANG", "NO. 3, LORONG HARMONI 2"): written
  * only in Malaysia, Brunei, Singapore and Indonesia, which all write numeric dates day first. The
  * longer words also where a reader ran the street's name into them ("JALANBUKIT BINTANG"). */
