@@ -338,15 +338,17 @@ const CLOSING_FORM = new RegExp(String.raw`\b(?:${FORM_WORDS})\b\.?`, 'gi');
 const TITLE_WORDS =
   /\b(?:TAX\s+INVOICE|INVOICE|INVOIS|RECEIPT|RESIT|CASH\s+(?:SALE|BILL)|WELCOME|SELAMAT\s+DATANG|RECHNUNG|KASSENBON|QUITTUNG|FACTURE|FACTURA|RECIBO|TICKET\s+DE\s+CAISSE|BIENVENUE|WILLKOMMEN|BIENVENIDOS?)\b/i;
 
-/** A branch word in any of the receipts' languages, and a store's number after its word. */
-const BRANCH_WORD = String.raw`(?:BRANCH|OUTLET|CAWANGAN|CAW|FILIALE|ZWEIGSTELLE|SUCCURSALE|SUCURSAL)`;
+/** A branch word in any of the receipts' languages, and a store's number after its word. The
+ * long words are told even run into the next word; "CAW." only as a word of its own. */
+const LONG_BRANCH_WORD = String.raw`(?:BRANCH|OUTLET|CAWANGAN|FILIALE|ZWEIGSTELLE|SUCCURSALE|SUCURSAL)`;
+const BRANCH_WORD = String.raw`(?:${LONG_BRANCH_WORD}|CAW)`;
 const STORE_NUMBER = String.raw`(?:STORE|SHOP|MAGASIN|TIENDA|LOCAL|MARKT|POINT\s+DE\s+VENTE)\s+(?:N[°O]\.?\s*)?\d`;
 /** A legal form that a reader ran into the branch word after it ("CAFEDE LA GARESASMAGASIN N° 214",
  * "RUIZSLTIENDA 0452", "MARKETSDNBHDBRANCH", "DUBOIS EURLPOINT DEVENTE"), as PaddleOCR does with words set close: no name
  * runs its legal form into a branch word, and the name ends there. A long branch word may run on
  * into the outlet's name too ("KGZWEIGSTELLEALTSTADT"); a short one must stand as a word. */
 const FORM_RUN_INTO_BRANCH = new RegExp(
-  String.raw`(?:${FORM_WORDS})\.?(?=(?:${BRANCH_WORD}|MAGASIN|TIENDA|POINT)(?!\p{L})|(?:CAWANGAN|FILIALE|ZWEIGSTELLE|SUCCURSALE|SUCURSAL|BRANCH|OUTLET|MAGASIN))`,
+  String.raw`(?:${FORM_WORDS})\.?(?=(?:${BRANCH_WORD}|MAGASIN|TIENDA|POINT)(?!\p{L})|(?:${LONG_BRANCH_WORD}|MAGASIN))`,
   'iu',
 );
 /** What a name line may go on with after the legal form that ends the name: its branch, by a
