@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Grey } from './accent-marks.js';
-import { unreadLineBetween } from './unread-line.js';
+import { unreadLineAbove, unreadLineBetween } from './unread-line.js';
 
 const W = 400;
 const H = 200;
@@ -72,6 +72,65 @@ describe('a line of print between two read lines that no reader read', () => {
         pageWith(() => 240),
         name,
         [100, 50, 300, 74],
+      ),
+    ).toBe(false);
+  });
+});
+
+describe('a line of print right over a read line that no reader read', () => {
+  /** A blank page with the read line (y 110–134) and what `extra` draws. */
+  const over = (extra: (img: Grey) => void = () => {}): Grey => {
+    const img: Grey = { data: new Uint8Array(W * H).fill(240), width: W, height: H };
+    stems(img, 110, 134, 60);
+    extra(img);
+    return img;
+  };
+  const line = [100, 110, 300, 134] as const;
+
+  it("is found where a name's first line stands over its second, wider than it", () => {
+    expect(
+      unreadLineAbove(
+        over((g) => stems(g, 80, 104, 120, 60, 340)),
+        line,
+        null,
+      ),
+    ).toBe(true);
+  });
+
+  it('is not print far fainter than the read line: the edge of a glare band across a photo', () => {
+    expect(
+      unreadLineAbove(
+        over((g) => stems(g, 80, 104, 200, 60, 340)),
+        line,
+        null,
+      ),
+    ).toBe(false);
+  });
+
+  it('is not a graphic logo as tall as several lines, nor a line standing further off, nor blank paper', () => {
+    expect(
+      unreadLineAbove(
+        over((g) => stems(g, 20, 104, 60)),
+        line,
+        null,
+      ),
+    ).toBe(false);
+    expect(
+      unreadLineAbove(
+        over((g) => stems(g, 40, 64, 60)),
+        line,
+        null,
+      ),
+    ).toBe(false);
+    expect(unreadLineAbove(over(), line, null)).toBe(false);
+  });
+
+  it('is not a line the page read did read', () => {
+    expect(
+      unreadLineAbove(
+        over((g) => stems(g, 80, 104, 60)),
+        line,
+        [100, 80, 300, 104],
       ),
     ).toBe(false);
   });

@@ -38,13 +38,70 @@ export function unreadLineBetween(img: Grey, line: PixelBox, next: PixelBox): bo
   return false;
 }
 
-function printShare(img: Grey, y: number, x0: number, x1: number, piece: number): number {
+/** Whether a line of print stands right over a read line, which no reader read: a shop's name set
+ * over two lines lost its first ("Frutas Hermanos" over "Ruiz") when the page read dropped it, and
+ * the cross-read, looking only where the page read found the name, agreed on the half it was shown.
+ *
+ * `line` is the read line's box in pixels and `prev` the read line over it, if any. Over the line,
+ * within its own width (a centred or left-set line over it crosses that width too), rows crossed
+ * by letters are looked for from a little over the line up to `prev`: a line is a run of them that
+ * begins within REACH_ABOVE of the line's height over it, is 0.35 to MAX_LINE_ABOVE of that height
+ * tall, and has paper over it. A graphic logo over the name is set apart by its height (a few
+ * lines' worth) or stands further off; a rule is too thin. Print counts where it is half as dark as
+ * the read line's own ink, or darker. */
+export function unreadLineAbove(img: Grey, line: PixelBox, prev: PixelBox | null): boolean {
+  const h = line[3] - line[1];
+  if (h < 6) return false;
+  const bottom = Math.round(line[1] - 0.1 * h);
+  const top = Math.max(0, Math.round(line[1] - 3 * h), prev ? Math.round(prev[3] + 0.2 * h) : 0);
+  const piece = Math.max(8, Math.round(2 * h));
+  const mid = (line[0] + line[2]) / 2;
+  const half = Math.max((line[2] - line[0]) / 2, piece / 2);
+  const x0 = Math.max(0, Math.round(mid - half));
+  const x1 = Math.min(img.width, Math.round(mid + half));
+  if (bottom - top < 0.5 * h || x1 - x0 < piece) return false;
+  // Print as dark as half the read line's own: a name's lines are printed alike, and the edge of a
+  // glare band across a photographed slip is darker than the paper in it by more than PRINT_CONTRAST.
+  const contrast = Math.max(PRINT_CONTRAST, 0.5 * inkContrast(img, line));
+  let runBottom = -1;
+  for (let y = bottom; y >= top; y--) {
+    const letters = printShare(img, y, x0, x1, piece, contrast) >= LETTER_ROW_SHARE;
+    if (runBottom < 0) {
+      if (letters) runBottom = y;
+      else if (bottom - y > REACH_ABOVE * h) return false;
+    } else if (!letters) {
+      const tall = runBottom - y;
+      return tall >= 0.35 * h && tall <= MAX_LINE_ABOVE * h;
+    }
+  }
+  // The run reached the read line over it, or the band's top: no line standing apart.
+  return false;
+}
+
+/** How far over a read line, in its heights, the next line of a name set over two lines begins. */
+const REACH_ABOVE = 0.8;
+/** How tall a line of print over a read line may be, in that line's heights: a name's first line
+ * is set alike, a graphic logo is two or more lines tall. */
+const MAX_LINE_ABOVE = 1.5;
+
+/** How much darker than its paper a read line's ink is: its box's darkest pixels (5th percentile)
+ * against its paper (80th; a bold line's ink covers less than a fifth of its box). */
+function inkContrast(img: Grey, box: PixelBox): number {
+  const [x0, y0] = [Math.max(0, Math.round(box[0])), Math.max(0, Math.round(box[1]))];
+  const [x1, y1] = [Math.min(img.width, Math.round(box[2])), Math.min(img.height, Math.round(box[3]))];
+  if (x1 <= x0 || y1 <= y0) return 0;
+  const pixels = new Uint8Array((x1 - x0) * (y1 - y0));
+  for (let y = y0; y < y1; y++) pixels.set(img.data.subarray(y * img.width + x0, y * img.width + x1), (y - y0) * (x1 - x0));
+  return percentile(pixels, 0.8) - percentile(pixels, 0.05);
+}
+
+function printShare(img: Grey, y: number, x0: number, x1: number, piece: number, contrast = PRINT_CONTRAST): number {
   let print = 0;
   const row = img.data.subarray(y * img.width + x0, y * img.width + x1);
   for (let a = 0; a < row.length; a += piece) {
     const part = row.subarray(a, Math.min(row.length, a + piece));
     const paper = percentile(part, 0.8);
-    for (const v of part) if (v < paper - PRINT_CONTRAST) print++;
+    for (const v of part) if (v < paper - contrast) print++;
   }
   return print / row.length;
 }

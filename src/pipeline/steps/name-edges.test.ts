@@ -28,15 +28,18 @@ const stems = (px: Buffer, y0: number, v: number) => {
 
 /** A white page with dark letters where the readers saw the name and the line under it (y 90–114),
  * and, if asked, a faded letter before the name or a faint line between the two that no reader read. */
-async function page(faded: boolean, unreadLine = false): Promise<Buffer> {
+async function page(faded: boolean, unreadLine: boolean | number = false, paperEdge = false): Promise<Buffer> {
   const px = Buffer.alloc(400 * 600, 255);
+  // a photo's slip edge: grey background, then the paper's dark rim at x 10–12
+  if (paperEdge) for (let y = 0; y < 600; y++) for (let x = 0; x < 13; x++) px[y * 400 + x] = x < 10 ? 200 : 90;
   const paint = (x0: number, x1: number, v: number) => {
     for (let y = 18; y < 42; y++) for (let x = x0; x < x1; x++) px[y * 400 + x] = v;
   };
   stems(px, 18, 40);
   stems(px, 90, 40);
   if (faded) paint(82, 85, 226);
-  if (unreadLine) stems(px, 54, 200);
+  // faint by default; a name's own first line is printed as dark as the name
+  if (unreadLine) stems(px, 54, unreadLine === true ? 200 : unreadLine);
   return openImage(px, { raw: { width: 400, height: 600, channels: 1 } })
     .png()
     .toBuffer();
@@ -46,12 +49,20 @@ async function page(faded: boolean, unreadLine = false): Promise<Buffer> {
 const lineAt = (y0: number) => ({ text: 'x', confidence: 0.9, words: [], box: [100 / 400, y0 / 600, 300 / 400, (y0 + 24) / 600] });
 const pageRead = { reader: 'tesseract', pages: [{ page: 1, lines: [lineAt(18), lineAt(90)] }] };
 
-async function run(field: FieldReading, faded: boolean, documentType = 'receipt', unreadLine = false): Promise<FieldReading> {
+async function run(
+  field: FieldReading,
+  faded: boolean,
+  documentType = 'receipt',
+  unreadLine: boolean | number = false,
+  { parts, paperEdge = false }: { parts?: number[][]; paperEdge?: boolean } = {},
+): Promise<FieldReading> {
   const ctx = {
     documentType,
     fields: [field],
-    pageImages: [{ page: 1, width: 400, height: 600, png: await page(faded, unreadLine) }],
+    pageImages: [{ page: 1, width: 400, height: 600, png: await page(faded, unreadLine, paperEdge) }],
     readings: [pageRead],
+    // the page read's value, with the name's lines when it took several
+    extracted: [{ reader: 'tesseract', values: [{ key: 'merchant_name', ...(parts ? { parts } : {}) }] }],
     raw: {},
   } as unknown as ReadContext;
   await nameEdgesStep.run(ctx);
@@ -71,6 +82,27 @@ describe('name_edges', () => {
     expect(field.value).toBeNull();
     expect(field.problems).toContain('LOW_CONFIDENCE');
     expect(field.reason).toContain('a line of print under it was read by neither');
+  });
+
+  it('withholds it when a line of print right over it was read by no one: the name may begin there', async () => {
+    // the name is the line read at y 90; the unread line stands at y 54–78, under the line read at y 18
+    const second = { ...merchant(['reader_agree']), region: { page: 1, box: [100 / 400, 90 / 600, 300 / 400, 114 / 600] as [number, number, number, number] } };
+    const field = await run(second, false, 'receipt', 60);
+    expect(field.value).toBeNull();
+    expect(field.reason).toContain('a line of print right over it was read by neither');
+    // a line far fainter than the name is no first line of it (a glare band's edge is as faint)
+    expect((await run(second, false, 'receipt', 200)).value).toBe('HREE STOOGES');
+  });
+
+  it("looks beside each of a name's lines, not beside the box of both, which reaches the paper's edge", async () => {
+    const twoLines = { ...merchant(['reader_agree']), region: { page: 1, box: [100 / 400, 18 / 600, 300 / 400, 114 / 600] as [number, number, number, number] } };
+    const parts = [
+      [100 / 400, 18 / 600, 300 / 400, 42 / 600],
+      [100 / 400, 90 / 600, 300 / 400, 114 / 600],
+    ];
+    expect((await run(twoLines, false, 'receipt', false, { parts, paperEdge: true })).value).toBe('HREE STOOGES');
+    // a faded letter before one of them is still seen
+    expect((await run(twoLines, true, 'receipt', false, { parts, paperEdge: true })).value).toBeNull();
   });
 
   it('leaves a name alone on clean paper, from a text layer, or on another type', async () => {

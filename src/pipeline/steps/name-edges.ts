@@ -1,7 +1,7 @@
 import { withdrawn } from '../../domain/field.js';
 import { greyPixels } from '../../imaging/accent-marks.js';
 import { inkBesideLine } from '../../imaging/edge-ink.js';
-import { unreadLineBetween } from '../../imaging/unread-line.js';
+import { unreadLineAbove, unreadLineBetween } from '../../imaging/unread-line.js';
 import type { Box } from '../../readers/types.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
@@ -25,22 +25,45 @@ export const nameEdgesStep: Step<ReadContext> = {
     const grey = await greyPixels(page.png);
     const px = (b: Box): [number, number, number, number] => [b[0] * grey.width, b[1] * grey.height, b[2] * grey.width, b[3] * grey.height];
     const line = px(field.region.box);
-    const ink = inkBesideLine(grey, line);
+    // Each of the name's lines on its own: a name set over two has a box as tall as both, and
+    // beside so tall a box the strip looked into reaches the paper's edge.
+    const lines = (linesOfName(ctx) ?? [field.region.box]).map(px);
+    const sides = lines.map((l) => inkBesideLine(grey, l));
+    const ink = { left: sides.some((s) => s.left), right: sides.some((s) => s.right) };
     const next = nextLineUnder(ctx, field.region.page, field.region.box);
     const below = next !== null && unreadLineBetween(grey, line, px(next));
-    ctx.raw.name_edges = { merchant_name: { ...ink, below } };
-    if (!ink.left && !ink.right && !below) return undefined;
+    const prev = lineOver(ctx, field.region.page, field.region.box);
+    const above = unreadLineAbove(grey, lines[0]!, prev && px(prev));
+    ctx.raw.name_edges = { merchant_name: { ...ink, below, above } };
+    if (!ink.left && !ink.right && !below && !above) return undefined;
     const reason = below
       ? `The readers agreed on "${String(field.value)}", but a line of print under it was read by neither: the name may go on there.`
-      : `The readers agreed on "${String(field.value)}", but the line shows faint print beyond ${ink.left && ink.right ? 'both ends' : ink.left ? 'its start' : 'its end'}: a faded letter both engines dropped would make the name a cut one.`;
+      : above
+        ? `The readers agreed on "${String(field.value)}", but a line of print right over it was read by neither: the name may begin there.`
+        : `The readers agreed on "${String(field.value)}", but the line shows faint print beyond ${ink.left && ink.right ? 'both ends' : ink.left ? 'its start' : 'its end'}: a faded letter both engines dropped would make the name a cut one.`;
     ctx.fields[at] = withdrawn(field, 'LOW_CONFIDENCE', reason);
     return undefined;
   },
 };
 
+/** The boxes of the name's lines as the page read placed them, when the name took several. */
+function linesOfName(ctx: ReadContext): Box[] | null {
+  const value = ctx.extracted.find((e) => e.reader === 'tesseract')?.values.find((v) => v.key === 'merchant_name');
+  return value?.parts?.length ? value.parts : null;
+}
+
+/** The box of the last line the page read found over the name's first line, or null. */
+function lineOver(ctx: ReadContext, page: number, box: Box): Box | null {
+  const over = pageLines(ctx, page).filter((l) => (l.box[1] + l.box[3]) / 2 < box[1]);
+  return over.sort((a, b) => b.box[3] - a.box[3])[0]?.box ?? null;
+}
+
+function pageLines(ctx: ReadContext, page: number) {
+  return ctx.readings.filter((r) => r.reader === 'tesseract').flatMap((r) => r.pages.filter((p) => p.page === page).flatMap((p) => p.lines));
+}
+
 /** The box of the first line the page read found under the name's line, or null. */
 function nextLineUnder(ctx: ReadContext, page: number, box: Box): Box | null {
-  const lines = ctx.readings.filter((r) => r.reader === 'tesseract').flatMap((r) => r.pages.filter((p) => p.page === page).flatMap((p) => p.lines));
-  const under = lines.filter((l) => (l.box[1] + l.box[3]) / 2 > box[3] && l.box[1] > box[1]);
+  const under = pageLines(ctx, page).filter((l) => (l.box[1] + l.box[3]) / 2 > box[3] && l.box[1] > box[1]);
   return under.sort((a, b) => a.box[1] - b.box[1])[0]?.box ?? null;
 }
