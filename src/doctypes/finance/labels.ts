@@ -113,6 +113,8 @@ export const LABELS = {
     L(/\bNO\.?\s*(?:INVOIS|BIL|RESIT)\b/, 3),
     L(/^(?:INVOICE|FACTURE|RECHNUNG|FACTUUR|FACTURA|FATTURA)\b/, 1),
     L(/^#/, 1),
+    // A German till's own number: "BON 26247", "Bon: 460481".
+    L(/^BON\s*:?\s*(?=\d)/, 1),
   ],
   /** What a booking or reservation is known by: the document's reference when nothing names an
    * invoice number (a hotel's or a travel agent's payment receipt). Order numbers are not: an

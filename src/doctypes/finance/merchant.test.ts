@@ -377,6 +377,9 @@ describe('the address under the shop name', () => {
       'CTF: B88055538',
       'TICKET 448492',
       'Bon-Nr.: R1936991',
+      // a German till's number with no "Nr."
+      'BON 26247',
+      'Bon: 460481 Kasse 2',
       'N° TVA FR14262073681',
       'TVA intracom. FR 71 720757590',
       'MwSt-Nr 123',
@@ -406,6 +409,25 @@ describe('the address under the shop name', () => {
     expect(slip('KEDAI RUNCIT AH SENG', 'NO. 3, LORONG HARMONI 2', 'SEKSYEN 7', '81100 JOHOR BAHRU, JOHOR', 'TEL: 06-8303 8639')?.addressDoubt).toBeNull();
     // An address that begins at its postcode's line lost the street over it.
     expect(slip('GREENFIELD PHARMACY SDN BHD', '47300 PETALING JAYA,', 'TEL: 06-2500 5555')?.addressDoubt).toMatch(/postcode's line/);
+  });
+
+  it("doubts a line after the postcode's line that holds a number: the slip's, or an outlet's code", () => {
+    // the rule under the address unread, and the next line's label one no list holds
+    const m = slip('DROGERIE HOFFMANN GMBH', 'MARKTPLATZ 9', '50667 KOLN', 'QUITTUNG 26247', '2025-05-04 11:56');
+    expect([m?.address, m?.addressDoubt]).toEqual([
+      'MARKTPLATZ 9, 50667 KOLN, QUITTUNG 26247',
+      "The line \"QUITTUNG 26247\" comes after the postcode's line and holds a number, as the slip's own number, a phone or an outlet's code does; a person must say whether it is part of the address.",
+    ]);
+    expect(
+      slip('KEDAI ABC', 'LOT 2811, JALAN ANGSA', 'TAMAN BERKELEY 41150 KLANG, SELANGOR', '1317 TRILLIUM S6 BESI', 'TEL: 03-1234 5678')?.addressDoubt,
+    ).toMatch(/comes after the postcode's line/);
+    // "P.T." (a plot's title) before the lot's number is no phone's "T."
+    expect(slip('KEDAI ABC', 'LOT P.T. 2811, JALAN ANGSA', 'TAMAN BERKELEY 41150 KLANG, SELANGOR', 'TEL: 03-1234 5678')?.address).toBe(
+      'LOT P.T. 2811, JALAN ANGSA, TAMAN BERKELEY 41150 KLANG, SELANGOR',
+    );
+    // a lot's number is no postcode: the lines after it are the address's
+    const lot = slip('KEDAI RUNCIT AH SENG', 'LOT 1851, JALAN KPB 6', 'KAWASAN PERINDUSTRIAN BALAKONG', '43300 SERI KEMBANGAN', 'TEL: 03-8961 2345');
+    expect([lot?.address, lot?.addressDoubt]).toEqual(['LOT 1851, JALAN KPB 6, KAWASAN PERINDUSTRIAN BALAKONG, 43300 SERI KEMBANGAN', null]);
   });
 
   it('passes over a registration line under the name, however it is worded', () => {

@@ -206,6 +206,11 @@ const YEAR = /^(?:1[89]|20)\d\d$/;
 /** A postcode: four to six digits standing alone ("53200", "04109", "1000-001"), or a British one ("SW1A 1AA"). */
 const POSTCODE = /\b\d{4,6}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b/;
 
+/** The line of an address that holds its postcode and its town, which most addresses end with
+ * ("50667 KÖLN", "TAMAN BERKELEY 41150 KLANG", "Springfield 4410"); a house or lot number has a
+ * comma or a street's word after it ("LOT 1851, JALAN KPB 6"). */
+const POSTCODE_LINE = /(?<![\p{L}\p{N}])\d{4,6}\s+\p{L}{3,}|\p{L}{3,}\s+\d{4,6}\s*$/u;
+
 /** A street's line opened by its house number ("NO. 3, LORONG HARMONI 2", "LOT 12", "23, RUE X"). */
 const HOUSE_NUMBER = /^(?:NO|LOT|UNIT|BLOK|BLOCK)\b\.?\s*:?\s*\d|^\d+[A-Z]?\s*,/iu;
 
@@ -217,7 +222,8 @@ const HOUSE_NUMBER = /^(?:NO|LOT|UNIT|BLOK|BLOCK)\b\.?\s*:?\s*\d|^\d+[A-Z]?\s*,/
  * VALENCIA CENTRO" over the street); none of its lines holds a postcode (the name's own lines, when a logo above was taken
  * for the name: "CT281 - Tealive Shell Kepong", "Ottogo Enterprise"); or the address stopped at a
  * line that does not plainly end it ("£3200, KUALA LUMPUR." read as an amount, where the postcode
- * was; or the line after its most lines). */
+ * was; or the line after its most lines); or a line after its postcode's line holds a number
+ * (a till's "BON 26247" under "50667 KÖLN", where the rule between them went unread). */
 function addressDoubt(parts: string[], after: Row | undefined): string | null {
   const first = parts[0];
   if (!first) return null;
@@ -233,6 +239,10 @@ function addressDoubt(parts: string[], after: Row | undefined): string | null {
   const sharpS = parts.find((p) => SHARP_S_AS_B.test(p));
   if (sharpS)
     return `The line "${sharpS}" holds a capital B among small letters, where German print has ß; both readers may have read ß as B, so a person must say how the address is spelt.`;
+  const postcodeLine = parts.findIndex((p) => POSTCODE_LINE.test(p));
+  const numberAfter = postcodeLine >= 0 ? parts.slice(postcodeLine + 1).find((p) => /\d/.test(p)) : undefined;
+  if (numberAfter)
+    return `The line "${numberAfter}" comes after the postcode's line and holds a number, as the slip's own number, a phone or an outlet's code does; a person must say whether it is part of the address.`;
   if (after && !endsHeader(after.text)) return `The address may go on over the next line, "${after.text}"; a person must say where it ends.`;
   if (!parts.some((p) => POSTCODE.test(p)))
     return `The lines taken for the address hold no postcode; they may be the shop's name or branch rather than its address.`;

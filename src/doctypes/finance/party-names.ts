@@ -11,7 +11,9 @@ export const LEGAL_FORM =
 /** Every legal form in a text, and a text that is one legal form and nothing else, compiled once. */
 const LEGAL_FORMS = new RegExp(LEGAL_FORM.source, 'gi');
 export const ONLY_LEGAL_FORM = new RegExp(`^(?:${LEGAL_FORM.source})$`, 'i');
-export const CONTACT = /@|\bWWW\.|\bHTTPS?:|\b(?:TEL|PHONE|FAX|EMAIL|E-MAIL|MOBILE)\b|\b(?:T|F|PH|HP)\s*[:.]\s*\+?\d/i;
+/** A phone, fax, e-mail or web address. A T or F before digits is a phone's or a fax's short label,
+ * but not the last letter of a dotted abbreviation (Malaysia's "LOT P.T. 2811", a plot's title). */
+export const CONTACT = /@|\bWWW\.|\bHTTPS?:|\b(?:TEL|PHONE|FAX|EMAIL|E-MAIL|MOBILE)\b|(?<!\.)\b(?:T|F|PH|HP)\s*[:.]\s*\+?\d/i;
 /** E-mail and web addresses, which a reader may run into a name printed beside them. */
 const CONTACT_TOKEN = /\s*(?:\S+@\S+\.\S+|\b(?:WWW\.|HTTPS?:\/\/)\S+)\s*/gi;
 
