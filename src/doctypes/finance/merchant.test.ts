@@ -83,11 +83,19 @@ describe('the shop name read from a header line that holds more than the name', 
       ['KEDAI KOPI WAN ENTERPRISE (CAWANGAN KOTA BHARU)', 'KEDAI KOPI WAN ENTERPRISE'],
     ] as const)
       expect([header([line, 0.2, 0.03])?.name, header([line, 0.2, 0.03])?.doubt], line).toEqual([name, null]);
-    // Without a legal form to end it, where the shop's name ends is still a person's to say.
+    // Without a legal form to end it, where the shop's name ends is still a person's to say, but
+    // at a word that means "branch" and nothing else.
     expect(header(['Getränkemarkt Krämer Markt 112 - Leipzig Zentrum', 0.2, 0.03])?.doubt).toMatch(/address or a number|outlet/);
-    expect(header(['KEDAI ABC CAWANGAN AMPANG', 0.2, 0.03])?.doubt).toMatch(/outlet/);
-    // Nor does a business name's ending with another word between it and the branch word.
-    expect(header(['SAM SAM TRADING CO CAWANGAN AMPANG', 0.2, 0.03])?.doubt).toMatch(/outlet/);
+    for (const [line, name] of [
+      ['KEDAI ABC CAWANGAN AMPANG', 'KEDAI ABC'],
+      ['SAM SAM TRADING CO CAWANGAN AMPANG', 'SAM SAM TRADING CO'],
+      ['Papeleria Central Sucursal Gran Via', 'Papeleria Central'],
+      ['Bäckerei Sonnenschein Filiale 0427 Hamburg', 'Bäckerei Sonnenschein'],
+      ['Boulangerie du Parc - Succursale Bordeaux Centre', 'Boulangerie du Parc'],
+    ] as const)
+      expect([header([line, 0.2, 0.03])?.name, header([line, 0.2, 0.03])?.doubt], line).toEqual([name, null]);
+    // BRANCH and OUTLET are words of shops' own names too.
+    expect(header(['KEDAI ABC OUTLET AMPANG', 0.2, 0.03])?.doubt).toMatch(/outlet/);
   });
 
   it("knows every receipt language's legal forms: a line of them alone ends the name over it, and a name they end goes on over no slogan", () => {
@@ -128,12 +136,11 @@ describe('the shop name read from a header line that holds more than the name', 
   it('withholds a name line that names an outlet after the shop', () => {
     for (const line of [
       'SUSHI KING - MID VALLEY',
-      'KEDAI ABC CAWANGAN AMPANG',
+      'KEDAI ABC OUTLET AMPANG',
       'XYZ CAFE (KLCC BRANCH)',
       // a branch word of another language, a place in brackets at the end, an outlet's or a store's number
       'KEDAI ABC CAW. TAMAN MELAWATI',
-      'Bäckerei Sonnenschein Zweigstelle Altstadt',
-      'Panadería La Espiga Sucursal Gran Vía',
+      'KEDAI ABC BRANCH AMPANG',
       'SUNRISE MINI MARKET (PUCHONG)',
       'SUNRISE MINI MARKET (PUCHONG',
       'KEDAI ABC (M)',

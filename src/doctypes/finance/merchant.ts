@@ -376,8 +376,17 @@ const BRANCH_AFTER_FORM = new RegExp(
  * legal form elsewhere: "SAM SAM TRADING CO" goes on after it. */
 const BUSINESS_BEFORE_BRANCH = new RegExp(String.raw`(.*\b(?:TRADING|ENTERPRISES?|TRADERS))\s+\(?\s*${BRANCH_WORD}\b`, 'iu');
 
+/** A word that means "branch" and nothing else, in the receipts' languages (not BRANCH or OUTLET,
+ * which shops' own names hold: "OLIVE BRANCH CAFE", "SPORTS OUTLET"), with the outlet's name after
+ * it ("PAPELERÍA CENTRAL SUCURSAL GRAN VÍA", "RESTORAN NASI KANDAR PELITA CAWANGAN AMPANG"): the
+ * name ends before it, as it does at a legal form. No legal form after it: the name would go on there. */
+const NAME_BEFORE_BRANCH = new RegExp(
+  String.raw`^(.*\p{L}{3,}.*?)\s+[-–—(]?\s*(?:CAWANGAN|FILIALE|ZWEIGSTELLE|SUCCURSALE|SUCURSAL)\b\s*[:.]?\s*[\p{L}\p{N}]`,
+  'iu',
+);
+
 /** A shop's name as its line prints it: the registration after it and an outlet after its legal
- * form taken off. */
+ * form or its branch word taken off. */
 export const nameFromLine = (text: string): string =>
   withoutBranch(lettersNotZeros(text).replace(TRAILING_REGISTRATION, '').replace(SPACE_BEFORE_STOP, '$1').trim());
 
@@ -404,6 +413,8 @@ function withoutBranch(name: string): string {
   const business = BUSINESS_BEFORE_BRANCH.exec(name);
   if (business) return name.slice(0, business.index + business[1]!.length).trim();
   const closing = [...name.matchAll(CLOSING_FORM)].at(-1);
+  const beforeBranch = closing ? null : NAME_BEFORE_BRANCH.exec(name);
+  if (beforeBranch) return beforeBranch[1]!.trim();
   if (!closing) return name;
   const end = closing.index! + closing[0].length;
   return BRANCH_AFTER_FORM.test(name.slice(end)) ? name.slice(0, end).trim() : name;
