@@ -107,6 +107,14 @@ describe('a line of print right over a read line that no reader read', () => {
     ).toBe(false);
   });
 
+  it('is not the lower part of a dark logo, whose white letters leave only fainter rows over it', () => {
+    const logo = over((g) => {
+      stems(g, 80, 104, 60);
+      stems(g, 56, 80, 200);
+    });
+    expect(unreadLineAbove(logo, line, null)).toBe(false);
+  });
+
   it('is not a graphic logo as tall as several lines, nor a line standing further off, nor blank paper', () => {
     expect(
       unreadLineAbove(

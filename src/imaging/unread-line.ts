@@ -46,7 +46,7 @@ export function unreadLineBetween(img: Grey, line: PixelBox, next: PixelBox): bo
  * within its own width (a centred or left-set line over it crosses that width too), rows crossed
  * by letters are looked for from a little over the line up to `prev`: a line is a run of them that
  * begins within REACH_ABOVE of the line's height over it, is 0.35 to MAX_LINE_ABOVE of that height
- * tall, and has paper over it. A graphic logo over the name is set apart by its height (a few
+ * tall, and has paper over it, clear of faint print too. A graphic logo over the name is set apart by its height (a few
  * lines' worth) or stands further off; a rule is too thin. Print counts where it is half as dark as
  * the read line's own ink, or darker. */
 export function unreadLineAbove(img: Grey, line: PixelBox, prev: PixelBox | null): boolean {
@@ -71,11 +71,20 @@ export function unreadLineAbove(img: Grey, line: PixelBox, prev: PixelBox | null
       else if (bottom - y > REACH_ABOVE * h) return false;
     } else if (!letters) {
       const tall = runBottom - y;
-      return tall >= 0.35 * h && tall <= MAX_LINE_ABOVE * h;
+      return tall >= 0.35 * h && tall <= MAX_LINE_ABOVE * h && paperFrom(img, y, Math.max(top, Math.round(y - 0.3 * h)), x0, x1, piece);
     }
   }
   // The run reached the read line over it, or the band's top: no line standing apart.
   return false;
+}
+
+/** Whether the rows from y up to `upTo` are paper even to faint print: over a line stands the
+ * space between lines, where the white letters across a dark logo leave rows only fainter. */
+function paperFrom(img: Grey, y: number, upTo: number, x0: number, x1: number, piece: number): boolean {
+  let sum = 0;
+  let rows = 0;
+  for (let r = y; r >= upTo; r--, rows++) sum += printShare(img, r, x0, x1, piece);
+  return rows > 0 && sum / rows < LETTER_ROW_SHARE / 2;
 }
 
 /** How far over a read line, in its heights, the next line of a name set over two lines begins. */
