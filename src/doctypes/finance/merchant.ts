@@ -542,11 +542,20 @@ function printedAlike(above: Row, first: Row): boolean {
  * with nothing smaller under it is left to openName's doubt. */
 const SAME_SIZE = 0.12;
 const SMALLER_BELOW = 1.2;
+/** The least a name's second line's letters may be as wide as its first line's, on average: a
+ * logo's word over a name is set in larger type, which a box's height can hide (an accent over a
+ * capital, "PAPELERÍA", or a slant makes the smaller line's box as tall: "SUPER SAVE" over
+ * "PAPELERÍA CENTRAL", 0.73 as wide a letter). Letters differ in width: "RUIZ" under "FRUTAS
+ * HERMANOS" about 0.9. */
+const SAME_PITCH = 0.8;
+const pitch = (row: Row): number => (row.box[2] - row.box[0]) / Math.max(1, rowText(row).length);
 function setAsName(name: Row, pageRows: Row[]): Row | undefined {
   const [next, after] = pageRows.filter((r) => r.index > name.index);
   if (!next || !after || !printedAlike(name, next)) return undefined;
   const [a, b] = [typeHeight(name), typeHeight(next)];
   if (Math.abs(a - b) > SAME_SIZE * Math.max(a, b)) return undefined;
+  const [p, q] = [pitch(name), pitch(next)];
+  if (Math.min(p, q) < SAME_PITCH * Math.max(p, q)) return undefined;
   if (REGISTRATION.test(next.text) || slogan(rowText(next)) || matchLabel('branch', rowText(next))) return undefined;
   return typeHeight(next) >= SMALLER_BELOW * typeHeight(after) ? next : undefined;
 }
