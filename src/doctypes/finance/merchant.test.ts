@@ -92,10 +92,15 @@ describe('the shop name read from a header line that holds more than the name', 
       ['Papeleria Central Sucursal Gran Via', 'Papeleria Central'],
       ['Bäckerei Sonnenschein Filiale 0427 Hamburg', 'Bäckerei Sonnenschein'],
       ['Boulangerie du Parc - Succursale Bordeaux Centre', 'Boulangerie du Parc'],
+      // a store's number of three digits or more
+      ['Panaderia La Espiga Tienda 0452 Valencia Centro', 'Panaderia La Espiga'],
+      ['SUNRISE MINI MARKET ENTERPRISE Store 0231 Bangsar', 'SUNRISE MINI MARKET ENTERPRISE'],
+      ['Epicerie Fine Dubois Point de vente 031 Nantes', 'Epicerie Fine Dubois'],
     ] as const)
       expect([header([line, 0.2, 0.03])?.name, header([line, 0.2, 0.03])?.doubt], line).toEqual([name, null]);
-    // BRANCH and OUTLET are words of shops' own names too.
+    // BRANCH and OUTLET are words of shops' own names too, and a short number may end one.
     expect(header(['KEDAI ABC OUTLET AMPANG', 0.2, 0.03])?.doubt).toMatch(/outlet/);
+    expect(header(['FLOWER SHOP 2', 0.2, 0.03])?.name).toBe('FLOWER SHOP 2');
   });
 
   it("knows every receipt language's legal forms: a line of them alone ends the name over it, and a name they end goes on over no slogan", () => {
@@ -147,7 +152,8 @@ describe('the shop name read from a header line that holds more than the name', 
       'MR. D.I.Y. SDN BHD (M)',
       'SUNRISE MINI MARKET 12',
       'SUNRISE MINI MARKET SS2',
-      'Café de la Gare Point de vente 031 Nantes',
+      // a store's number too short to be told from a name's own
+      'Café de la Gare Point de vente 31 Nantes',
     ])
       expect(header([line, 0.2, 0.03])?.doubt, line).toMatch(/outlet/);
     for (const line of ['7-ELEVEN MALAYSIA SDN BHD', 'HOME MASTER HARDWARE & ELECTRICAL'])
@@ -365,7 +371,7 @@ describe('the shop name read from a header line that holds more than the name', 
     expect(mark('PLE', 'PANADERÍA LA ESPIGA')[0]).toBe('PANADERÍA LA ESPIGA');
     expect(mark('PLE', 'PANADERÍA LA ESPIGA GRANDE')[0]).toBe('PLE');
     // The name ends before its outlet; one letter may be a glyph misread ("E" for "F").
-    expect(mark('EHR', 'Frutas Hermanos Ruiz Tienda 0452 Valencia Centro')[0]).toBe('Frutas Hermanos Ruiz Tienda 0452 Valencia Centro');
+    expect(mark('EHR', 'Frutas Hermanos Ruiz Tienda 0452 Valencia Centro')[0]).toBe('Frutas Hermanos Ruiz');
     expect(mark('FHR', 'FRUTAS HERMANOS RUIZ')[0]).toBe('FRUTAS HERMANOS RUIZ');
     // The line the logo spells is the name, set smaller than the street under it.
     const spelled = header(['EHR', 0.4, 0.01, 3], ['Frutas Hermanos Ruiz', 0.2, 0.06, 0.8], ['C/ Mayor, 23', 0.2, 0.08, 1.4]);

@@ -376,12 +376,18 @@ const BRANCH_AFTER_FORM = new RegExp(
  * legal form elsewhere: "SAM SAM TRADING CO" goes on after it. */
 const BUSINESS_BEFORE_BRANCH = new RegExp(String.raw`(.*\b(?:TRADING|ENTERPRISES?|TRADERS))\s+\(?\s*${BRANCH_WORD}\b`, 'iu');
 
+/** A store's number as a chain prints it after its name: a store's word and three digits or more
+ * ("Tienda 0452", "Store 0231", "Magasin n° 214", "Point de vente 031"); a shop's own name may end
+ * in a short number ("FLOWER SHOP 2", "KEDAI 88"). */
+const STORE_CODE = String.raw`(?:STORE|SHOP|TIENDA|MAGASIN|POINT\s+DE\s+VENTE|LOCAL)\s*(?:N[°ºO]\.?\s*|#\s*)?\d{3,}\b`;
+
 /** A word that means "branch" and nothing else, in the receipts' languages (not BRANCH or OUTLET,
  * which shops' own names hold: "OLIVE BRANCH CAFE", "SPORTS OUTLET"), with the outlet's name after
- * it ("PAPELERÍA CENTRAL SUCURSAL GRAN VÍA", "RESTORAN NASI KANDAR PELITA CAWANGAN AMPANG"): the
- * name ends before it, as it does at a legal form. No legal form after it: the name would go on there. */
+ * it ("PAPELERÍA CENTRAL SUCURSAL GRAN VÍA", "RESTORAN NASI KANDAR PELITA CAWANGAN AMPANG"), or a
+ * store's number (STORE_CODE): the name ends before it, as it does at a legal form. No legal form
+ * after it: the name would go on there. */
 const NAME_BEFORE_BRANCH = new RegExp(
-  String.raw`^(.*\p{L}{3,}.*?)\s+[-–—(]?\s*(?:CAWANGAN|FILIALE|ZWEIGSTELLE|SUCCURSALE|SUCURSAL)\b\s*[:.]?\s*[\p{L}\p{N}]`,
+  String.raw`^(.*\p{L}{3,}.*?)\s+[-–—(]?\s*(?:(?:CAWANGAN|FILIALE|ZWEIGSTELLE|SUCCURSALE|SUCURSAL)\b\s*[:.]?\s*[\p{L}\p{N}]|${STORE_CODE})`,
   'iu',
 );
 

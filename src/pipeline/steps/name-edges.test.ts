@@ -95,7 +95,10 @@ describe('name_edges', () => {
   });
 
   it("looks beside each of a name's lines, not beside the box of both, which reaches the paper's edge", async () => {
-    const twoLines = { ...merchant(['reader_agree']), region: { page: 1, box: [100 / 400, 18 / 600, 300 / 400, 114 / 600] as [number, number, number, number] } };
+    const twoLines = {
+      ...merchant(['reader_agree']),
+      region: { page: 1, box: [100 / 400, 18 / 600, 300 / 400, 114 / 600] as [number, number, number, number] },
+    };
     const parts = [
       [100 / 400, 18 / 600, 300 / 400, 42 / 600],
       [100 / 400, 90 / 600, 300 / 400, 114 / 600],
