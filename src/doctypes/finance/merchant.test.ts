@@ -325,16 +325,35 @@ describe('the shop name read from a header line that holds more than the name', 
   });
 
   it('compares type sizes without the descenders, which make a line in the same type stand taller', () => {
+    /** The header of two lines in one type, the first's box `taller` times as tall (its letters as wide). */
+    const sameType = (first: string, second: string, taller: number, size = 1) => {
+      const reading = placed([
+        [first, 0.3, 0.03, size],
+        [second, 0.3, 0.06, size],
+        ['NO 8, JALAN 7/118R', 0.2, 0.2],
+        ['TOTAL', 0.05, 0.3],
+        ['9.60', 0.75, 0.3],
+      ]);
+      const line = reading.pages[0]!.lines[taller > 1 ? 0 : 1]!;
+      const factor = taller > 1 ? taller : 1 / taller;
+      const tall = (b: readonly number[]): [number, number, number, number] => [b[0]!, b[1]!, b[2]!, b[1]! + factor * (b[3]! - b[1]!)];
+      line.box = tall(line.box);
+      for (const w of line.words) w.box = tall(w.box);
+      return findMerchant(readingRows(reading));
+    };
     // "Miguel SL" stands taller than "Farmacia San" over it by its "g" alone: no larger a line, and
     // not the name by itself.
-    const farmacia = header(['Farmacia San', 0.3, 0.03, 1.5], ['Miguel SL', 0.32, 0.06, 1.875]);
+    const farmacia = sameType('Farmacia San', 'Miguel SL', 1 / 1.25, 1.5);
     expect([farmacia?.name, farmacia?.doubt]).toEqual(['Farmacia San Miguel SL', null]);
     // "Epicerie Fine" reaches below the baseline ("p"), "Dubois Freres SARL" does not: the same type.
-    expect(header(['Epicerie Fine', 0.3, 0.03, 1.4], ['Dubois Freres SARL', 0.3, 0.06])?.doubt).toMatch(/may begin on the line over it, "Epicerie Fine"/);
-    expect(header(['Epicerie Fine', 0.3, 0.03, 1.4], ['Dubois SARL', 0.3, 0.06])?.name).toBe('Epicerie Fine Dubois SARL');
+    expect(sameType('Epicerie Fine', 'Dubois Freres SARL', 1.4)?.doubt).toMatch(/may begin on the line over it, "Epicerie Fine"/);
+    expect(sameType('Epicerie Fine', 'Dubois SARL', 1.4)?.name).toBe('Epicerie Fine Dubois SARL');
     // A line that stands that much taller without one is set in larger type: a brand or a logo's word.
     expect(header(['Maison Bleue', 0.3, 0.03, 1.4], ['Dubois Freres SARL', 0.3, 0.06])?.doubt).toBeNull();
     expect(header(['Maison Bleue', 0.3, 0.03, 1.4], ['Dubois SARL', 0.3, 0.06])?.name).toBe('Dubois SARL');
+    // So is one whose box is no taller but whose letters are wider.
+    expect(sameType('MAISON BLEUE', 'DUBOIS FRERES SARL', 1, 1.4)?.doubt).toMatch(/may begin on the line over it/);
+    expect(header(['MAISON BLEUE', 0.3, 0.03, 1.3], ['DUBOIS FRERES SARL', 0.3, 0.06, 1.05])?.doubt).toBeNull();
   });
 
   it('passes over a logo read as text, the reader unsure of it and its letters no words, to the name under it', () => {

@@ -531,13 +531,23 @@ function beginsAbove(name: string, first: Row, above: Row | undefined): string |
 }
 
 /** A line of words alone (no number, legal form or registration) printed alike just over another:
- * the same type size, descenders aside, the same case, and no further apart than a line. */
+ * the same type size, descenders aside, letters about as wide, the same case, and no further
+ * apart than a line. */
 function printedAlike(above: Row, first: Row): boolean {
   if (!named(above) || /\d/.test(above.text) || stops(above.text) || registrationRow(above) || LEGAL_FORM.test(above.text)) return false;
   const [a, f] = [typeHeight(above), typeHeight(first)];
-  const alike = Math.abs(a - f) <= 0.25 * Math.max(a, f) && allCaps(above.text) === allCaps(first.text);
+  const [p, q] = [pitch(above), pitch(first)];
+  const alike = Math.abs(a - f) <= 0.25 * Math.max(a, f) && Math.min(p, q) >= SAME_PITCH * Math.max(p, q) && allCaps(above.text) === allCaps(first.text);
   return alike && first.box[1] - above.box[3] <= Math.max(above.height, first.height);
 }
+
+/** The least one line's letters may be as wide as another's, on average, for the two to be set in
+ * one type: a logo's word over a name is set in larger type, which a box's height can hide (an
+ * accent over a capital, "PAPELERÍA", or a slant makes the smaller line's box as tall). On generated
+ * tune slips "SUPER SAVE" over a name measured 0.67–0.87 as wide a letter, mostly under 0.8; the
+ * two lines of a name set over two, 0.90–1.00 ("RUIZ S.L.U." under "FRUTAS HERMANOS" 0.97). */
+const SAME_PITCH = 0.85;
+const pitch = (row: Row): number => (row.box[2] - row.box[0]) / Math.max(1, rowText(row).length);
 
 /** The line under a one-line name that goes on with it: words alone printed alike (case, no
  * further apart than a line) in the same type size, over print clearly smaller. "FRUTAS HERMANOS"
@@ -548,20 +558,11 @@ function printedAlike(above: Row, first: Row): boolean {
  * with nothing smaller under it is left to openName's doubt. */
 const SAME_SIZE = 0.12;
 const SMALLER_BELOW = 1.2;
-/** The least a name's second line's letters may be as wide as its first line's, on average: a
- * logo's word over a name is set in larger type, which a box's height can hide (an accent over a
- * capital, "PAPELERÍA", or a slant makes the smaller line's box as tall: "SUPER SAVE" over
- * "PAPELERÍA CENTRAL", 0.73 as wide a letter). Letters differ in width: "RUIZ" under "FRUTAS
- * HERMANOS" about 0.9. */
-const SAME_PITCH = 0.8;
-const pitch = (row: Row): number => (row.box[2] - row.box[0]) / Math.max(1, rowText(row).length);
 function setAsName(name: Row, pageRows: Row[]): Row | undefined {
   const [next, after] = pageRows.filter((r) => r.index > name.index);
   if (!next || !after || !printedAlike(name, next)) return undefined;
   const [a, b] = [typeHeight(name), typeHeight(next)];
   if (Math.abs(a - b) > SAME_SIZE * Math.max(a, b)) return undefined;
-  const [p, q] = [pitch(name), pitch(next)];
-  if (Math.min(p, q) < SAME_PITCH * Math.max(p, q)) return undefined;
   if (REGISTRATION.test(next.text) || slogan(rowText(next)) || matchLabel('branch', rowText(next))) return undefined;
   return typeHeight(next) >= SMALLER_BELOW * typeHeight(after) ? next : undefined;
 }
