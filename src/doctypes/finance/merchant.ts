@@ -352,7 +352,9 @@ const TITLE_WORDS =
  * long words are told even run into the next word; "CAW." only as a word of its own. */
 const LONG_BRANCH_WORD = String.raw`(?:BRANCH|OUTLET|CAWANGAN|FILIALE|ZWEIGSTELLE|SUCCURSALE|SUCURSAL)`;
 const BRANCH_WORD = String.raw`(?:${LONG_BRANCH_WORD}|CAW)`;
-const STORE_NUMBER = String.raw`(?:STORE|SHOP|MAGASIN|TIENDA|LOCAL|MARKT|POINT\s+DE\s+VENTE)\s+(?:N[°O]\.?\s*)?\d`;
+/** A store's word, in the receipts' languages; "MARKT" names a store too, but also ends a name ("… am Markt"). */
+const STORE_WORD = String.raw`(?:STORE|SHOP|MAGASIN|TIENDA|LOCAL|POINT\s+DE\s+VENTE)`;
+const STORE_NUMBER = String.raw`(?:${STORE_WORD}|MARKT)\s+(?:N[°O]\.?\s*)?\d`;
 /** A legal form that a reader ran into the branch word after it ("CAFEDE LA GARESASMAGASIN N° 214",
  * "RUIZSLTIENDA 0452", "MARKETSDNBHDBRANCH", "DUBOIS EURLPOINT DEVENTE"), as PaddleOCR does with words set close: no name
  * runs its legal form into a branch word, and the name ends there. A long branch word may run on
@@ -379,14 +381,14 @@ const BUSINESS_BEFORE_BRANCH = new RegExp(String.raw`(.*\b(?:TRADING|ENTERPRISES
 /** A store's number as a chain prints it after its name: a store's word and three digits or more
  * ("Tienda 0452", "Store 0231", "Magasin n° 214", "Point de vente 031"); a shop's own name may end
  * in a short number ("FLOWER SHOP 2", "KEDAI 88"). */
-const STORE_CODE = String.raw`(?:STORE|SHOP|TIENDA|MAGASIN|POINT\s+DE\s+VENTE|LOCAL)\s*(?:N[°ºO]\.?\s*|#\s*)?\d{3,}\b`;
+const STORE_CODE = String.raw`${STORE_WORD}\s*(?:N[°ºO]\.?\s*|#\s*)?\d{3,}\b`;
 
-/** A word that means "branch" and nothing else, in the receipts' languages (not BRANCH or OUTLET,
+/** An outlet after a name with no legal form: a word that means "branch" and nothing else, in the receipts' languages (not BRANCH or OUTLET,
  * which shops' own names hold: "OLIVE BRANCH CAFE", "SPORTS OUTLET"), with the outlet's name after
  * it ("PAPELERÍA CENTRAL SUCURSAL GRAN VÍA", "RESTORAN NASI KANDAR PELITA CAWANGAN AMPANG"), or a
  * store's number (STORE_CODE): the name ends before it, as it does at a legal form. No legal form
  * after it: the name would go on there. */
-const NAME_BEFORE_BRANCH = new RegExp(
+const NAME_BEFORE_OUTLET = new RegExp(
   String.raw`^(.*\p{L}{3,}.*?)\s+[-–—(]?\s*(?:(?:CAWANGAN|FILIALE|ZWEIGSTELLE|SUCCURSALE|SUCURSAL)\b\s*[:.]?\s*[\p{L}\p{N}]|${STORE_CODE})`,
   'iu',
 );
@@ -419,8 +421,8 @@ function withoutBranch(name: string): string {
   const business = BUSINESS_BEFORE_BRANCH.exec(name);
   if (business) return name.slice(0, business.index + business[1]!.length).trim();
   const closing = [...name.matchAll(CLOSING_FORM)].at(-1);
-  const beforeBranch = closing ? null : NAME_BEFORE_BRANCH.exec(name);
-  if (beforeBranch) return beforeBranch[1]!.trim();
+  const beforeOutlet = closing ? null : NAME_BEFORE_OUTLET.exec(name);
+  if (beforeOutlet) return beforeOutlet[1]!.trim();
   if (!closing) return name;
   const end = closing.index! + closing[0].length;
   return BRANCH_AFTER_FORM.test(name.slice(end)) ? name.slice(0, end).trim() : name;

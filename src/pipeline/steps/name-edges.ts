@@ -10,9 +10,9 @@ import { uprightPage } from './page-image.js';
 /** A receipt's shop name that the readers agreed on is withheld when its line shows ink beyond
  * what they read: a faded first or last letter is dropped by both engines alike ("HREE STOOGES"),
  * and their agreement would publish a cut name. So is one with a line of print under it that the
- * page read skipped, before the next line it read: the name may go on there, and the cross-read
- * only looked where the page read found the name. Only names read from pixels: a text layer spells
- * the whole line. */
+ * page read skipped, before the next line it read, or right over it: the name may go on or begin
+ * there, and the cross-read only looked where the page read found the name. Only names read from
+ * pixels: a text layer spells the whole line. */
 export const nameEdgesStep: Step<ReadContext> = {
   name: 'name_edges',
   async run(ctx) {
