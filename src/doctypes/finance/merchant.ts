@@ -527,28 +527,32 @@ const typeHeight = (row: Row): number => row.height / (DESCENDER.test(row.text) 
  * is a slogan, a logo's word or an owner's name. A brand's word the name begins with ("KEDAI" over
  * "KEDAI BUKU MAJU JAYA") stands for the name: no name repeats its first word. */
 function beginsAbove(name: string, first: Row, above: Row | undefined): string | null {
-  return above && printedAlike(above, first) && !spelledOut(above, [first])
+  return above && printedAlike(above, first, DOUBT_PITCH) && !spelledOut(above, [first])
     ? `The shop's name "${name}" may begin on the line over it, "${rowText(above)}"; a person must say where it begins.`
     : null;
 }
 
 /** A line of words alone (no number, legal form or registration) printed alike just over another:
- * the same type size, descenders aside, letters about as wide, the same case, and no further
- * apart than a line. */
-function printedAlike(above: Row, first: Row): boolean {
+ * the same type size, descenders aside, letters about as wide (`samePitch`), the same case, and no
+ * further apart than a line. */
+function printedAlike(above: Row, first: Row, samePitch = JOIN_PITCH): boolean {
   if (!named(above) || /\d/.test(above.text) || stops(above.text) || registrationRow(above) || LEGAL_FORM.test(above.text)) return false;
   const [a, f] = [typeHeight(above), typeHeight(first)];
   const [p, q] = [pitch(above), pitch(first)];
-  const alike = Math.abs(a - f) <= 0.25 * Math.max(a, f) && Math.min(p, q) >= SAME_PITCH * Math.max(p, q) && allCaps(above.text) === allCaps(first.text);
+  const alike = Math.abs(a - f) <= 0.25 * Math.max(a, f) && Math.min(p, q) >= samePitch * Math.max(p, q) && allCaps(above.text) === allCaps(first.text);
   return alike && first.box[1] - above.box[3] <= Math.max(above.height, first.height);
 }
 
-/** The least one line's letters may be as wide as another's, on average, for the two to be set in
- * one type: a logo's word over a name is set in larger type, which a box's height can hide (an
- * accent over a capital, "PAPELERÍA", or a slant makes the smaller line's box as tall). On generated
- * tune slips "SUPER SAVE" over a name measured 0.67–0.87 as wide a letter, mostly under 0.8; the
- * two lines of a name set over two, 0.90–1.00 ("RUIZ S.L.U." under "FRUTAS HERMANOS" 0.97). */
-const SAME_PITCH = 0.85;
+/** How wide one line's letters are against another's, on average, for the two to be set in one
+ * type: a logo's word over a name is set in larger type, which a box's height can hide (an accent
+ * over a capital, "PAPELERÍA", or a slant makes the smaller line's box as tall). On generated tune
+ * slips "SUPER SAVE" over a name measured 0.67–0.87 as wide a letter, mostly under 0.8; the two
+ * lines of a name set over two, 0.90–1.00 ("RUIZ S.L.U." under "FRUTAS HERMANOS" 0.97). Lines are
+ * joined into one name only from JOIN_PITCH up: a join taken wrongly publishes a wrong name. A line
+ * over a name leaves where the name begins to a person down to DOUBT_PITCH: a doubt dropped
+ * wrongly would publish half a name. */
+const JOIN_PITCH = 0.85;
+const DOUBT_PITCH = 0.78;
 const pitch = (row: Row): number => (row.box[2] - row.box[0]) / Math.max(1, rowText(row).length);
 
 /** The line under a one-line name that goes on with it: words alone printed alike (case, no
