@@ -46,9 +46,9 @@ export function unreadLineBetween(img: Grey, line: PixelBox, next: PixelBox): bo
  * within its own width (a centred or left-set line over it crosses that width too), rows crossed
  * by letters are looked for from a little over the line up to `prev`: a line is a run of them that
  * begins within REACH_ABOVE of the line's height over it, is 0.35 to MAX_LINE_ABOVE of that height
- * tall, and has paper over it, clear of faint print too. A graphic logo over the name is set apart by its height (a few
- * lines' worth) or stands further off; a rule is too thin. Print counts where it is half as dark as
- * the read line's own ink, or darker. */
+ * tall, and has paper over it, clear of faint print too. A graphic logo over the name is set apart
+ * by its height (a few lines' worth) or stands further off; a rule is too thin. Print counts where
+ * it is half as dark as the read line's own ink, or darker. */
 export function unreadLineAbove(img: Grey, line: PixelBox, prev: PixelBox | null): boolean {
   const h = line[3] - line[1];
   if (h < 6) return false;

@@ -349,8 +349,11 @@ const TITLE_WORDS =
   /\b(?:TAX\s+INVOICE|INVOICE|INVOIS|RECEIPT|RESIT|CASH\s+(?:SALE|BILL)|WELCOME|SELAMAT\s+DATANG|RECHNUNG|KASSENBON|QUITTUNG|FACTURE|FACTURA|RECIBO|TICKET\s+DE\s+CAISSE|BIENVENUE|WILLKOMMEN|BIENVENIDOS?)\b/i;
 
 /** A branch word in any of the receipts' languages, and a store's number after its word. The
- * long words are told even run into the next word; "CAW." only as a word of its own. */
-const LONG_BRANCH_WORD = String.raw`(?:BRANCH|OUTLET|CAWANGAN|FILIALE|ZWEIGSTELLE|SUCCURSALE|SUCURSAL)`;
+ * long words are told even run into the next word; "CAW." only as a word of its own. Of them, the
+ * words that mean "branch" and nothing else: BRANCH and OUTLET are words of shops' own names too
+ * ("OLIVE BRANCH CAFE", "SPORTS OUTLET"). */
+const ONLY_BRANCH_WORD = String.raw`(?:CAWANGAN|FILIALE|ZWEIGSTELLE|SUCCURSALE|SUCURSAL)`;
+const LONG_BRANCH_WORD = String.raw`(?:BRANCH|OUTLET|${ONLY_BRANCH_WORD})`;
 const BRANCH_WORD = String.raw`(?:${LONG_BRANCH_WORD}|CAW)`;
 /** A store's word, in the receipts' languages; "MARKT" names a store too, but also ends a name ("… am Markt"). */
 const STORE_WORD = String.raw`(?:STORE|SHOP|MAGASIN|TIENDA|LOCAL|POINT\s+DE\s+VENTE)`;
@@ -383,15 +386,11 @@ const BUSINESS_BEFORE_BRANCH = new RegExp(String.raw`(.*\b(?:TRADING|ENTERPRISES
  * in a short number ("FLOWER SHOP 2", "KEDAI 88"). */
 const STORE_CODE = String.raw`${STORE_WORD}\s*(?:N[°ºO]\.?\s*|#\s*)?\d{3,}\b`;
 
-/** An outlet after a name with no legal form: a word that means "branch" and nothing else, in the receipts' languages (not BRANCH or OUTLET,
- * which shops' own names hold: "OLIVE BRANCH CAFE", "SPORTS OUTLET"), with the outlet's name after
- * it ("PAPELERÍA CENTRAL SUCURSAL GRAN VÍA", "RESTORAN NASI KANDAR PELITA CAWANGAN AMPANG"), or a
- * store's number (STORE_CODE): the name ends before it, as it does at a legal form. No legal form
- * after it: the name would go on there. */
-const NAME_BEFORE_OUTLET = new RegExp(
-  String.raw`^(.*\p{L}{3,}.*?)\s+[-–—(]?\s*(?:(?:CAWANGAN|FILIALE|ZWEIGSTELLE|SUCCURSALE|SUCURSAL)\b\s*[:.]?\s*[\p{L}\p{N}]|${STORE_CODE})`,
-  'iu',
-);
+/** An outlet after a name with no legal form: a word that means "branch" and nothing else
+ * (ONLY_BRANCH_WORD) with the outlet's name after it ("PAPELERÍA CENTRAL SUCURSAL GRAN VÍA",
+ * "RESTORAN NASI KANDAR PELITA CAWANGAN AMPANG"), or a store's number (STORE_CODE): the name ends
+ * before it, as it does at a legal form. No legal form after it: the name would go on there. */
+const NAME_BEFORE_OUTLET = new RegExp(String.raw`^(.*\p{L}{3,}.*?)\s+[-–—(]?\s*(?:${ONLY_BRANCH_WORD}\b\s*[:.]?\s*[\p{L}\p{N}]|${STORE_CODE})`, 'iu');
 
 /** A shop's name as its line prints it: the registration after it and an outlet after its legal
  * form or its branch word taken off. */
