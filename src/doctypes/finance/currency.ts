@@ -82,13 +82,25 @@ const CODE_RE = /\b([A-Z]{3})\b/g;
 const SYMBOL_RE = /[€£$¥₹]|\bRM\s*\d|\bRS\.?\s*\d|\(\s?RM\s?\)|\bRM\s*$/gi;
 const LABEL_RE = /\b(?:CURRENCY|WAHRUNG|DEVISE|VALUTA|MONEDA|MUNT)\b\s*:?\s*([A-Z]{3})\b/;
 /** Words that name a currency in running text ("All charges are in US Dollars", "Euros"). */
-const NAMES: [RegExp, string][] = [
-  [/\bUS\s?DOLLARS?\b/, 'USD'],
-  [/\bEUROS?\b/, 'EUR'],
-  [/\bPOUNDS? STERLING\b/, 'GBP'],
-  [/\bRUPEES?\b/, 'INR'],
-  [/\bRINGGIT\b/, 'MYR'],
+const NAME_FORMS: [string, string][] = [
+  ['US\\s?DOLLARS?', 'USD'],
+  ['EUROS?', 'EUR'],
+  ['POUNDS? STERLING', 'GBP'],
+  ['RUPEES?', 'INR'],
+  ['RINGGIT', 'MYR'],
 ];
+const NAMES: [RegExp, string][] = NAME_FORMS.map(([form, code]) => [new RegExp(`\\b${form}\\b`), code]);
+/** An amount with its cents, thousands marks allowed ("21,17", "1.234,56"). */
+const AMOUNT = '\\d[\\d.,]*[.,]\\d{2}(?!\\d)';
+
+/** Whether `code` (or a word that names it) stands in the line run into the word before it or the
+ * amount beside it, as a reader that drops narrow spaces prints a till's total row ("SUMMEEUR
+ * 21,17", "TOTAL TTC EUR23,08", "TOTALEUROS 39,13"): printed in capitals against an amount, it is
+ * the mark, not letters inside a word. Only a code already read elsewhere is looked for so. */
+export function currencyRunIn(line: string, code: string): boolean {
+  const forms = [code, ...NAME_FORMS.filter(([, c]) => c === code).map(([form]) => form)].join('|');
+  return new RegExp(`(?:${forms})\\s?${AMOUNT}|\\d[.,]\\d{2}\\s?(?:${forms})(?![A-Z])`).test(line);
+}
 
 export interface CurrencyFinding {
   code: string;

@@ -53,6 +53,18 @@ describe("the second reader's crop as a value", () => {
     expect(valueFromCrop(currency, 'GRAND TOTAL RN 216.85', 'MYR')).toBeNull();
   });
 
+  it("confirms the first reader's currency run into its row's label or amount, and no other code", () => {
+    expect(valueFromCrop(currency, 'SUMMEEUR 21,17', 'EUR')).toBe('EUR');
+    expect(valueFromCrop(currency, 'TOTAL TTC EUR23,08', 'EUR')).toBe('EUR');
+    expect(valueFromCrop(currency, 'TOTALEUROS 39,13', 'EUR')).toBe('EUR');
+    expect(valueFromCrop(currency, 'GESAMT 1.234,56EUR', 'EUR')).toBe('EUR');
+    // Not before an amount: letters inside a word; another code than the first reader's is not looked for.
+    expect(valueFromCrop(currency, 'VENDEUR MARC', 'EUR')).toBeNull();
+    expect(valueFromCrop(currency, 'SUMMEEUR 21', 'EUR')).toBeNull();
+    expect(valueFromCrop(currency, 'SUMMECHF 21,17', 'EUR')).toBeNull();
+    expect(valueFromCrop(currency, 'TOTAL EI 5 5,21', 'EUR')).toBeNull();
+  });
+
   it('holds a short value printed as a whole token beside its label or amount', () => {
     expect(valueFromCrop(code, 'Q :57269', '57269')).toBe('57269');
     expect(valueFromCrop(text, 'CASH : 9.60', 'CASH')).toBe('CASH');

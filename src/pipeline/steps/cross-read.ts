@@ -1,4 +1,4 @@
-import { detectCurrency } from '../../doctypes/finance/currency.js';
+import { currencyRunIn, detectCurrency } from '../../doctypes/finance/currency.js';
 import { findDates, findTime, wordsSetApart } from '../../doctypes/finance/dates.js';
 import { cents } from '../../doctypes/finance/money.js';
 import type { ExtractedValue, FieldSpec } from '../../doctypes/types.js';
@@ -176,8 +176,11 @@ export function valueFromCrop(spec: FieldSpec, text: string, firstValue: Extract
     const same = (v: string) => canonical(spec.kind, v) === want;
     return found.find(same) ?? spec.grammar(t.replace(/\s+/g, '')).find(same) ?? found[0] ?? t;
   }
-  // A currency is the mark the crop shows ("RM", "€", "EUR"); a crop that shows none reads nothing.
-  if (spec.kind === 'currency') return detectCurrency([t])?.code ?? null;
+  // A currency is the mark the crop shows ("RM", "€", "EUR"), set apart or run into its row's
+  // label or amount; a crop that shows none reads nothing.
+  if (spec.kind === 'currency') {
+    return detectCurrency([t])?.code ?? (typeof firstValue === 'string' && currencyRunIn(t, firstValue) ? firstValue : null);
+  }
   if (holdsValue(spec, t, firstValue)) return firstValue;
   if (spec.kind === 'amount') {
     // A label or a neighbouring figure may share the crop; the value itself stands last.
