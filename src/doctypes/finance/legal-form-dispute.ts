@@ -1,7 +1,11 @@
 import { canonicalName } from '../../domain/normalise.js';
 
-/** Legal forms as they are printed word by word at a name's end ("SDN BHD", "LTD", "GMBH"). */
-const FORM_WORDS = new Set(['SDN', 'BHD', 'LTD', 'LIMITED', 'GMBH', 'PLC', 'INC', 'LLC', 'PTE', 'PVT', 'PTY', 'CORP', 'SARL']);
+/** Legal forms as they are printed word by word at a name's end ("SDN BHD", "LTD", "GMBH"). Two
+ * letters alone are no such word: "5A" may as well be a shop's unit as a misread "SA". */
+const FORM_WORDS = new Set(['SDN', 'BHD', 'LTD', 'LIMITED', 'GMBH', 'PLC', 'INC', 'LLC', 'PTE', 'PVT', 'PTY', 'CORP', 'SARL', 'SASU', 'EURL', 'OHG']);
+/** Legal forms printed as initials with stops ("S.L.", "S.A.U.", "B.V."), which a name's
+ * comparison sets apart letter by letter: the stops make them abbreviations, not a unit's number. */
+const DOTTED_FORMS = new Set(['SA', 'SL', 'SAU', 'SLU', 'SAS', 'SRL', 'SPA', 'BV', 'NV', 'VOF', 'EK', 'EV']);
 
 /** Which of two readings of a company's name spells its legal form, when that is all they differ
  * in: the same words, and at the name's end one reading's legal form ("SDN BHD") where the other
@@ -17,7 +21,10 @@ export function spelledLegalForm(a: string, b: string): 'a' | 'b' | null {
   const first = differ[0]!;
   // The name's own words, before its legal form, must be read alike: at least one word with letters.
   if (!wa.slice(0, first).some((w) => /\p{L}{2,}/u.test(w) && !FORM_WORDS.has(w))) return null;
-  const formAtEnd = (words: string[]): boolean => words.slice(first).every((w) => FORM_WORDS.has(w));
+  const formAtEnd = (words: string[]): boolean => {
+    const form = words.slice(first);
+    return form.every((w) => FORM_WORDS.has(w)) || (form.length >= 2 && form.every((w) => w.length === 1) && DOTTED_FORMS.has(form.join('')));
+  };
   const misread = (good: string[], bad: string[]): boolean =>
     formAtEnd(good) &&
     differ.every((i) => /\d/.test(bad[i]!) && bad[i]!.length === good[i]!.length && [...bad[i]!].filter((c, k) => c !== good[i]![k]).length === 1);

@@ -14,6 +14,9 @@ describe('a company name disputed only in its legal form', () => {
     expect(spelledLegalForm('SUPER SEVEN CASH & CARRY SDN 3HD', 'SUPER SEVEN CASH & CARRY SDN BHD')).toBe('b');
     expect(spelledLegalForm('KEDAI ABC SDN. BHD.', 'KEDAI ABC 5DN BHD')).toBe('a');
     expect(spelledLegalForm('ACME TRADING LT0', 'ACME TRADING LTD')).toBe('b');
+    // initials with stops, each letter a word of the comparison
+    expect(spelledLegalForm('Farmacia San Miguel 5.1.', 'Farmacia San Miguel S.L.')).toBe('b');
+    expect(spelledLegalForm('Café Lindenblüte 0HG', 'Café Lindenblüte OHG')).toBe('b');
   });
 
   it('is no one reading when anything else differs, or both could be printed', () => {
@@ -23,6 +26,9 @@ describe('a company name disputed only in its legal form', () => {
     expect(spelledLegalForm('ABC & SON BHD', 'ABC & SDN BHD')).toBeNull();
     // a digit in a name's own last word is no legal form's
     expect(spelledLegalForm('KEDAI ABC 12', 'KEDAI ABC LTD')).toBeNull();
+    // two letters without stops may be a unit's number ("5A"), and a stop alone makes no form
+    expect(spelledLegalForm('CAFE MELATI 5A', 'CAFE MELATI SA')).toBeNull();
+    expect(spelledLegalForm('CAFE MELATI 5.', 'CAFE MELATI S.')).toBeNull();
     // nothing of the name before the form
     expect(spelledLegalForm('SDN 3HD', 'SDN BHD')).toBeNull();
     expect(spelledLegalForm('KEDAI ABC SDN BHD', 'KEDAI ABC SDN BHD')).toBeNull();

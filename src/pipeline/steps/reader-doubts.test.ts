@@ -21,6 +21,16 @@ describe('the doubts that stand against settling a disputed name on one reading'
     expect(doubtsAgainst({ extracted: chosenDoubted }, 'merchant_name', chosen, other)).toHaveLength(1);
   });
 
+  it('sets aside a doubt quoting misread initials, which the comparison holds as several words', () => {
+    const chosen = candidate('paddle', 'Farmacia San Miguel S.L.');
+    const other = candidate('tesseract', 'Farmacia San Miguel 5.1.');
+    const misreadOnly = [doubting('tesseract', other.value as string, 'may name an outlet after "5.1."')];
+    expect(doubtsAgainst({ extracted: misreadOnly }, 'merchant_name', chosen, other)).toEqual([]);
+    // a quote that also holds a word both read is about more than the misreading
+    const wider = [doubting('tesseract', other.value as string, 'may name an outlet after "Miguel 5.1."')];
+    expect(doubtsAgainst({ extracted: wider }, 'merchant_name', chosen, other)).toHaveLength(1);
+  });
+
   it('keeps a doubt that quotes the whole of a one-word name', () => {
     const chosen = candidate('paddle', 'TEALIVE');
     const other = candidate('tesseract', 'TEALIVF');

@@ -22,13 +22,19 @@ export function readerDoubts(ctx: Pick<ReadContext, 'extracted'>, key: string, r
 }
 
 /** The doubts that stand against publishing `chosen` over `other`, two readers' readings of one
- * field: every doubt of the chosen reader, and the other reader's unless it quotes a word only its
- * own misreading holds ("may name an outlet after "3HD"", where the chosen reading has "BHD"). */
+ * field: every doubt of the chosen reader, and the other reader's unless it quotes words only its
+ * own misreading holds ("may name an outlet after "3HD"", where the chosen reading has "BHD";
+ * "after "5.1."", where it has "S.L."). */
 export function doubtsAgainst(ctx: Pick<ReadContext, 'extracted'>, key: string, chosen: FieldCandidate, other: FieldCandidate): string[] {
   const words = (c: FieldCandidate) => canonicalName(String(c.value ?? '')).split(' ');
   const chosenWords = new Set(words(chosen));
-  // A doubt quoting the whole reading is about the name, not about one misread word of it.
-  const misread = words(other).filter((w) => w && !chosenWords.has(w) && w !== canonicalName(String(other.value ?? '')));
-  const quotesMisread = (why: string) => misread.some((w) => why.toUpperCase().includes(`"${w}"`));
+  const misread = new Set(words(other).filter((w) => w && !chosenWords.has(w)));
+  // A doubt quoting the whole reading is about the name, not about misread words of it.
+  const whole = canonicalName(String(other.value ?? ''));
+  const quotesMisread = (why: string) =>
+    [...why.matchAll(/"([^"]+)"/g)].some(([, quote]) => {
+      const quoted = canonicalName(quote!);
+      return quoted !== whole && quoted.split(' ').every((w) => misread.has(w));
+    });
   return [...readerDoubts(ctx, key, chosen.reader), ...readerDoubts(ctx, key, other.reader).filter((why) => !quotesMisread(why))];
 }
