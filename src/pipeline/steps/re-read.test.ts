@@ -138,6 +138,30 @@ describe('re-reading a disputed value from its crop', () => {
     expect(reconcile(receipt.fields, ctx.extracted).find((f) => f.key === 'date')).toMatchObject({ status: 'conflict', value: null });
   });
 
+  it('withholds a date whose first digit only the prepared crop shows, to both engines: print too faint to read surely', async () => {
+    const box: [number, number, number, number] = [0.1, 0.38, 0.9, 0.4];
+    // The page read lost the faded "0" of "05-04-2025"; Paddle's crop saw no day at all.
+    const first = [{ ...value('date', '2025-04-05', box), raw: '5-04-2025 12:01:14 Ticket n? 62320' }];
+    const second = [{ ...value('date', '2025-04-20', box), raw: '04-2025 12 1:14' }];
+    const ctx = await context(fakeTesseract('15-04-2025 12:01:14 Ticket n° 62320'), first, second, receipt, fakePaddle('15-04-2025 12:01:14'));
+    await reReadStep.run(ctx);
+    expect([first[0]!.value, second[0]!.value]).toEqual(['2025-04-15', '2025-04-15']);
+    const date = reconcile(receipt.fields, ctx.extracted).find((f) => f.key === 'date');
+    expect(date).toMatchObject({ value: '2025-04-15', problems: ['LOW_CONFIDENCE'] });
+    expect(date!.reason).toContain('"1" shows only in its print made darker');
+    // Paddle's own crop of the page saw the digit: two looks, and nothing is doubted.
+    const seen = [{ ...value('date', '2025-04-05', box), raw: '5-04-2025 12:01:14' }];
+    const paddleSaw = await context(
+      fakeTesseract('15-04-2025 12:01:14'),
+      seen,
+      [{ ...value('date', '2025-04-15', box), raw: '15-04-2025' }],
+      receipt,
+      fakePaddle('x'),
+    );
+    await reReadStep.run(paddleSaw);
+    expect(reconcile(receipt.fields, paddleSaw.extracted).find((f) => f.key === 'date')).toMatchObject({ value: '2025-04-15', problems: [] });
+  });
+
   it('reads cents the crop set apart from the decimal point', async () => {
     const first = [value('total', 14.19, [0.5, 0.6, 0.8, 0.612])];
     const ctx = await context(fakeTesseract('RM 14. 10'), first, [value('total', 14.1, [0.5, 0.6, 0.8, 0.612])]);

@@ -48,6 +48,8 @@ export const reReadStep: Step<ReadContext> = {
     const specs = new Map(ctx.doctype.fields.map((f) => [f.key, f]));
     const disputed = first.values.filter((v) => isDisputed(specs.get(v.key), v, second.values)).slice(0, MAX_RE_READS);
     const done: ReRead[] = [];
+    // Values to which Tesseract's crop added digits its page read did not see, with those digits.
+    const addedDigits = new Map<ExtractedValue, AddedDigits>();
     for (const v of disputed) {
       const spec = specs.get(v.key)!;
       const read = await cropValue((region) => reReadText(ctx, region), spec, v);
@@ -60,6 +62,8 @@ export const reReadStep: Step<ReadContext> = {
       // would make a total the extractor never accepts.
       if (spec.kind === 'amount' && Math.sign(Number(value)) !== Math.sign(Number(v.value))) continue;
       if (cutShort(spec, { value: v.value, raw: v.raw }, { value, raw: text })) continue;
+      const added = digitsAdded(spec, { value: v.value, raw: v.raw }, { value, raw: text });
+      if (added) addedDigits.set(v, { digits: added, page: printedDate({ value: v.value, raw: v.raw }) ?? v.raw });
       done.push({ key: v.key, page: v.raw, crop: text });
       replaceValue(v, value, text);
     }
@@ -78,6 +82,8 @@ export const reReadStep: Step<ReadContext> = {
         done.push({ key: v.key, page: o.raw, crop: text, reader: 'paddle' });
         replaceValue(o, value, text);
       }
+      const added = addedDigits.get(v);
+      if (added) doubtFaintDigits(v, spec, added);
     }
     if (done.length) ctx.raw.re_read = [...((ctx.raw.re_read as ReRead[] | undefined) ?? []), ...done];
     return undefined;
@@ -262,15 +268,46 @@ interface Reading {
  * engines would read the same cut figure there, and their agreement would publish it. The page's
  * value stands. A date is compared as printed: its ISO form hides a lost digit ("2025-04-08"). */
 function cutShort(spec: FieldSpec, page: Reading, crop: Reading): boolean {
-  const digits =
-    spec.kind === 'amount'
-      ? (r: Reading) => Math.abs(Number(r.value)).toFixed(2).replace(/\D/g, '')
-      : spec.kind === 'date'
-        ? (r: Reading) => printedDate(r)?.replace(/\D/g, '') ?? ''
-        : null;
+  const digits = printedDigits(spec);
   if (!digits) return false;
   const [was, now] = [digits(page), digits(crop)];
   return now.length > 0 && now.length < was.length && (was.endsWith(now) || was.startsWith(now));
+}
+
+interface AddedDigits {
+  digits: string;
+  /** The page read's value, as printed. */
+  page: string;
+}
+
+/** A reading's digits as printed, for the kinds whose values hide them (an amount's cents, a
+ * date's ISO form); null for other kinds. */
+function printedDigits(spec: FieldSpec): ((r: Reading) => string) | null {
+  if (spec.kind === 'amount') return (r) => Math.abs(Number(r.value)).toFixed(2).replace(/\D/g, '');
+  if (spec.kind === 'date') return (r) => printedDate(r)?.replace(/\D/g, '') ?? '';
+  return null;
+}
+
+/** The digits a crop reads beyond the page's value, at its start or its end ("1" of "15-04-2025"
+ * where the page read "5-04-2025"), or null: print the page read did not see. */
+function digitsAdded(spec: FieldSpec, page: Reading, crop: Reading): string | null {
+  const digits = printedDigits(spec);
+  if (!digits) return null;
+  const [was, now] = [digits(page), digits(crop)];
+  if (was.length === 0 || now.length <= was.length) return null;
+  if (now.endsWith(was)) return now.slice(0, now.length - was.length);
+  if (now.startsWith(was)) return now.slice(was.length);
+  return null;
+}
+
+/** Digits that only the prepared crop shows, in which both engines then read the value alike: the
+ * page read of either saw no print there, so it is print too faint to read at the page's contrast,
+ * and the crop's stretched contrast is one image both engines read, not two looks. A faint "0"
+ * keeps little more than a "1"'s stroke: their agreement would publish a day or an amount neither
+ * saw whole (a "05-04-2025" with its "0" faded read "15-04-2025" by both). A person reads it. */
+function doubtFaintDigits(v: ExtractedValue, spec: FieldSpec, { digits, page }: AddedDigits): void {
+  v.problems = [...new Set([...(v.problems ?? []), 'LOW_CONFIDENCE' as const])];
+  v.reason = `The ${spec.label.toLowerCase()}'s "${digits}" shows only in its print made darker and larger, where both engines read it; neither saw it on the page (read "${page}"), and print this faint may be misread alike. A person must read it.`;
 }
 
 /** The date as printed in a reading's text: the first written date that gives its value. */
