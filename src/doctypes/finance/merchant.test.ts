@@ -37,15 +37,26 @@ describe('the shop name read from a header line that holds more than the name', 
     expect(header(['CAFE DE LA GARE SA (Co NO maser,', 0.2, 0.03], ['PLACE DU MARCHE', 0.25, 0.05])?.name).toBe('CAFE DE LA GARE SA');
   });
 
+  it('ends a name at a legal form that is surely one, whatever its line goes on with', () => {
+    for (const [line, name] of [
+      ['KEDAI ABC SDN BHD KEPONG', 'KEDAI ABC SDN BHD'],
+      ['KEDAI KOPI WAN SDN. BHD. SEKSYEN 7', 'KEDAI KOPI WAN SDN. BHD.'],
+      ['KEDAI ABC SDN BHD (12345-X) KEPONG', 'KEDAI ABC SDN BHD'],
+      ['KEDAI ABC SDN BHD NO 8 JALAN', 'KEDAI ABC SDN BHD'],
+      ['KEDAI ABC S/B 1234567', 'KEDAI ABC S/B'],
+      // the legal forms of the other languages end a name as well
+      ['Café de la Gare SARL Nantes Centre', 'Café de la Gare SARL'],
+      ['BRIGHT STAR STATIONERY PTE LTD CHERAS', 'BRIGHT STAR STATIONERY PTE LTD'],
+    ])
+      expect(header([line, 0.2, 0.03]), line).toMatchObject({ name, doubt: null });
+  });
+
   it('withholds a name line that goes on after the legal form that ends the name', () => {
     for (const line of [
-      'KEDAI ABC SDN BHD KEPONG',
-      'KEDAI ABC SDN BHD (12345-X) KEPONG',
-      'KEDAI ABC SDN BHD NO 8 JALAN',
-      'KEDAI ABC S/B 1234567',
-      // the legal forms of the other languages end a name as well
-      'Café de la Gare SARL Nantes Centre',
-      'BRIGHT STAR STATIONERY PTE LTD CHERAS',
+      // a form that may be a word of the name or the address ("KG": a village), or go on as another
+      'CAFE DE LA GARE SA NANTES CENTRE',
+      'RESTORAN ABC KG BARU',
+      'FEINKOST WEBER GMBH & C0. K6',
     ])
       expect(header([line, 0.2, 0.03])?.doubt, line).toMatch(/goes on after its legal form/);
     // The last legal form ends the name, not one inside it.

@@ -410,9 +410,22 @@ const lettersNotZeros = (text: string): string =>
     return (word.match(/\p{L}/gu) ?? []).length >= 2 || ONLY_LEGAL_FORM.test(letters) ? letters : word;
   });
 
-/** A registered company's name, without the branch or title printed after its legal form on the
- * same line: the legal form ends a registered name, and the SROIE labels end a company's name
- * there. Other words after it (a place alone: "… SDN BHD KEPONG") may still be the name's, and
+/** Legal forms that are no word of anything else, by which a registered name surely ends: "BHD"
+ * is Berhad, "LTD" limited. "SA", "KG" or "AG" may be a name's own word or an address's ("KG
+ * BARU": a village), and a form may go on as another ("GMBH & CO. KG"). */
+const SURE_CLOSING_FORM = /^(?:SDN\.?\s*BHD|BHD|S\/B|PTE\.?\s*LTD|LTD|LIMITED|GMBH|SARL|SASU|EURL|LLC|LLP|INC|PLC)\.?$/i;
+/** What a compound legal form goes on with ("GMBH & CO. KG", "LTD AND CO"). */
+const FORM_GOES_ON = /^\s*(?:&|\+|AND\b|UND\b|ET\b|Y\b|CO\b)/i;
+/** Where a company is registered, in brackets ("(M)"): part of its name before its legal form
+ * ("AEON CO. (M) BHD"), and after it a label may or may not keep it. */
+const REGISTERED_WHERE = /^\s*\(\s*\p{L}{1,2}\s*\)?/u;
+
+/** A registered company's name, without what is printed after its legal form on the same line:
+ * the legal form ends a registered name, and the SROIE labels end a company's name there. After
+ * a form that is surely one (SURE_CLOSING_FORM), whatever follows is cut (an outlet's place:
+ * "… SDN. BHD. SEKSYEN 7", a registration, the street) but another legal form, which belongs to
+ * something else ("… SDN BHD" over "TRADING"); after another form, only a branch or title is
+ * (BRANCH_AFTER_FORM): other words (a place alone: "… SA NANTES") may still be the name's, and
  * stay for heldMore to doubt. */
 function withoutBranch(name: string): string {
   const runInto = FORM_RUN_INTO_BRANCH.exec(name);
@@ -424,7 +437,14 @@ function withoutBranch(name: string): string {
   if (beforeOutlet) return beforeOutlet[1]!.trim();
   if (!closing) return name;
   const end = closing.index! + closing[0].length;
-  return BRANCH_AFTER_FORM.test(name.slice(end)) ? name.slice(0, end).trim() : name;
+  const rest = name.slice(end);
+  const sure =
+    SURE_CLOSING_FORM.test(closing[0].trim()) &&
+    /\p{L}{2,}/u.test(name.slice(0, closing.index)) &&
+    !FORM_GOES_ON.test(rest) &&
+    !REGISTERED_WHERE.test(rest) &&
+    !ONLY_LEGAL_FORM.test(rest.trim());
+  return sure || BRANCH_AFTER_FORM.test(rest) ? name.slice(0, end).trim() : name;
 }
 
 /** An address ("NO 8, JALAN 7", "LOT 1851", a street's name, an industrial estate's: "KAWASAN
