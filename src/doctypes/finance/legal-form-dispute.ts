@@ -1,4 +1,5 @@
 import { canonicalName } from '../../domain/normalise.js';
+import { confused } from './trade-words.js';
 
 /** Legal forms as they are printed word by word at a name's end ("SDN BHD", "LTD", "GMBH"). Two
  * letters alone are no such word: "5A" may as well be a shop's unit as a misread "SA". */
@@ -27,7 +28,14 @@ export function spelledLegalForm(a: string, b: string): 'a' | 'b' | null {
   };
   const misread = (good: string[], bad: string[]): boolean =>
     formAtEnd(good) &&
-    differ.every((i) => /\d/.test(bad[i]!) && bad[i]!.length === good[i]!.length && [...bad[i]!].filter((c, k) => c !== good[i]![k]).length === 1);
+    differ.every((i) => {
+      const unlike = [...bad[i]!].flatMap((c, k) => (c === good[i]![k] ? [] : [[c, good[i]![k]!] as const]));
+      if (bad[i]!.length !== good[i]!.length || unlike.length !== 1) return false;
+      // A letter for a letter only in a compound form's second word, after its first both read
+      // alike ("PTE ITD" for "PTE LTD"), and a glyph the readers take for it: "SON BHD" may be
+      // a name's "& SON".
+      return /\d/.test(bad[i]!) || (FORM_WORDS.has(good[i - 1] ?? '') && !FORM_WORDS.has(bad[i]!) && confused(...unlike[0]!));
+    });
   if (misread(wa, wb)) return 'a';
   if (misread(wb, wa)) return 'b';
   return null;

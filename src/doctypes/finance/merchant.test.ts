@@ -59,6 +59,8 @@ describe('the shop name read from a header line that holds more than the name', 
       'FEINKOST WEBER GMBH & C0. K6',
     ])
       expect(header([line, 0.2, 0.03])?.doubt, line).toMatch(/goes on after its legal form/);
+    // The doubt quotes what follows the form: a reader's misread form word is told by it.
+    expect(header(['HOME MASTER HARDWARE PTE ITD', 0.2, 0.03])?.doubt).toMatch(/goes on after its legal form with "ITD"/);
     // The last legal form ends the name, not one inside it.
     for (const line of ['Feinkost Weber e.K.', 'CAFETERIA EL RINCON S.A.', 'Panadería La Espiga S.L.U.', 'Atelier Blanc S.A.S.', 'SA JAYA TRADING SDN BHD'])
       expect(header([line, 0.2, 0.03])?.doubt, line).toBeNull();

@@ -480,7 +480,8 @@ function cutAtSide(name: string, nameRows: Row[]): string | null {
 function heldMore(name: string, nameRows: Row[]): string | null {
   const closing = [...name.matchAll(CLOSING_FORM)].at(-1);
   const after = closing ? name.slice(closing.index! + closing[0].length).replace(/\(\s*\p{L}{1,2}\s*\)/gu, '') : '';
-  if (/[\p{L}\p{N}]/u.test(after)) return `The name line "${name}" goes on after its legal form; a person must say where the shop's name ends.`;
+  if (/[\p{L}\p{N}]/u.test(after))
+    return `The name line "${name}" goes on after its legal form with "${after.trim()}"; a person must say where the shop's name ends.`;
   if (ADDRESS_OR_NUMBER.test(name)) return `The name line "${name}" holds an address or a number; a person must say where the shop's name ends.`;
   const words = name.split(/\s+/);
   // A name of one word in small letters alone ("bio", "eco") is set as a logo sets its word: the

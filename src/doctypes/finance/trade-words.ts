@@ -32,7 +32,7 @@ const TRADE_WORDS = new Set(
 
 /** Printed glyphs the readers take for each other, as canonicalName writes them. */
 const CONFUSED = ['EF', 'EB8', 'OD0Q', 'IL1TJ', 'S5', 'G6C', 'UV', 'MNH', 'Z2', 'RP', 'A4'];
-const confused = (a: string, b: string): boolean => a !== b && CONFUSED.some((set) => set.includes(a) && set.includes(b));
+export const confused = (a: string, b: string): boolean => a !== b && CONFUSED.some((set) => set.includes(a) && set.includes(b));
 /** Words this long or longer: a short word is one letter away from too many others. */
 const MIN_LETTERS = 5;
 

@@ -10,13 +10,16 @@ const region = NAME_REGION;
 const context = (field: FieldReading, extracted: ReadContext['extracted'] = []) => ({ fields: [field], extracted, raw: {} }) as unknown as ReadContext;
 
 describe('a company name disputed only in its legal form', () => {
-  it('is the reading that spells the form, when the other has a digit in its place', () => {
+  it('is the reading that spells the form, when the other has a digit or a confused letter in its place', () => {
     expect(spelledLegalForm('SUPER SEVEN CASH & CARRY SDN 3HD', 'SUPER SEVEN CASH & CARRY SDN BHD')).toBe('b');
     expect(spelledLegalForm('KEDAI ABC SDN. BHD.', 'KEDAI ABC 5DN BHD')).toBe('a');
     expect(spelledLegalForm('ACME TRADING LT0', 'ACME TRADING LTD')).toBe('b');
     // initials with stops, each letter a word of the comparison
     expect(spelledLegalForm('Farmacia San Miguel 5.1.', 'Farmacia San Miguel S.L.')).toBe('b');
     expect(spelledLegalForm('Café Lindenblüte 0HG', 'Café Lindenblüte OHG')).toBe('b');
+    // a letter the readers confuse, in a compound form's second word
+    expect(spelledLegalForm('HOME MASTER HARDWARE PTE ITD', 'HOME MASTER HARDWARE PTE LTD')).toBe('b');
+    expect(spelledLegalForm('KEDAI ABC SDN BHO', 'KEDAI ABC SDN BHD')).toBe('b');
   });
 
   it('is no one reading when anything else differs, or both could be printed', () => {
@@ -26,6 +29,9 @@ describe('a company name disputed only in its legal form', () => {
     expect(spelledLegalForm('ABC & SON BHD', 'ABC & SDN BHD')).toBeNull();
     // a digit in a name's own last word is no legal form's
     expect(spelledLegalForm('KEDAI ABC 12', 'KEDAI ABC LTD')).toBeNull();
+    // a letter for a letter where no form word comes before it, or one the readers do not confuse
+    expect(spelledLegalForm('ACME TRADING ITD', 'ACME TRADING LTD')).toBeNull();
+    expect(spelledLegalForm('HOME MASTER HARDWARE PTE XTD', 'HOME MASTER HARDWARE PTE LTD')).toBeNull();
     // two letters without stops may be a unit's number ("5A"), and a stop alone makes no form
     expect(spelledLegalForm('CAFE MELATI 5A', 'CAFE MELATI SA')).toBeNull();
     expect(spelledLegalForm('CAFE MELATI 5.', 'CAFE MELATI S.')).toBeNull();
@@ -64,6 +70,29 @@ describe('a company name disputed only in its legal form', () => {
     const ctx = context(disputedName(lstm, 'SUPER SEVEN CASH & CARRY SDN BHD'), extracted);
     await nameLegalFormStep.run(ctx);
     expect(ctx.fields[0]).toMatchObject({ value: 'SUPER SEVEN CASH & CARRY SDN BHD', status: 'read' });
+  });
+
+  it('sets aside the doubt that the misread form word itself raised as text after the form', async () => {
+    const lstm = 'HOME MASTER HARDWARE PTE ITD';
+    const extracted = [
+      {
+        reader: 'tesseract',
+        values: [
+          {
+            key: 'merchant_name',
+            value: lstm,
+            raw: lstm,
+            region,
+            confidence: 0.6,
+            problems: ['LOW_CONFIDENCE' as const],
+            reason: `The name line "${lstm}" goes on after its legal form with "ITD"; a person must say where the shop's name ends.`,
+          },
+        ],
+      },
+    ];
+    const ctx = context(disputedName(lstm, 'HOME MASTER HARDWARE PTE LTD'), extracted);
+    await nameLegalFormStep.run(ctx);
+    expect(ctx.fields[0]).toMatchObject({ value: 'HOME MASTER HARDWARE PTE LTD', status: 'read' });
   });
 
   it('leaves a name line a reader doubted to a person', async () => {
