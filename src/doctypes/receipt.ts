@@ -109,12 +109,18 @@ function paymentMethod(rows: Row[], totalRow: Row | null): ExtractedValue | null
 
 /** A two-digit year a reader split into its digits ("01/06/2 5 15:21:51"). */
 const SPLIT_YEAR = /(?<!\d)(\d{1,2}[/.-]\d{1,2}[/.-])(\d) {1,2}(\d)(?!\d)/;
-/** The dates of a line; where it shows none whole, read again with a split year joined, or with
- * the words a reader ran into the date set apart ("DATUM20.05.2025Uhrzeit16:30:12"). */
+/** A bracket or a bar a reader set beside a date's separator ("01-)JUN-2025"): a speck or a
+ * dot-matrix separator's stray dot, no character a date is printed with. */
+const MARK_BY_SEPARATOR = /(?<=\d[-/.])[()[\]{}|]|[()[\]{}|](?=[-/.]\d)/g;
+/** The dates of a line; where it shows none whole, read again with a split year joined, a mark
+ * beside a separator taken off, or the words a reader ran into the date set apart
+ * ("DATUM20.05.2025Uhrzeit16:30:12"). */
 function datesOf(text: string): ReturnType<typeof findDates> {
   const dates = findDates(text);
   if (dates.length) return dates;
   if (SPLIT_YEAR.test(text)) return findDates(text.replace(SPLIT_YEAR, '$1$2$3'));
+  const unmarked = text.replace(MARK_BY_SEPARATOR, '');
+  if (unmarked !== text && findDates(unmarked).length) return findDates(unmarked);
   const apart = wordsSetApart(text);
   return apart === text ? dates : findDates(apart);
 }

@@ -133,7 +133,7 @@ describe('receipt from synthetic readings', () => {
     expect(value('line_items')).toEqual([{ description: 'RICE 5KG', quantity: 1, unit_price: 21.9, amount: 21.9 }]);
   });
 
-  it('reads a date whose two-digit year the reader split into its digits, or into which it ran the words beside it, and no date where none is printed so', async () => {
+  it('reads a date whose two-digit year the reader split into its digits, beside whose separator it set a mark, or into which it ran the words beside it, and no date where none is printed so', async () => {
     const slip = (dateRow: string) =>
       placed([
         ['KEDAI KOPI WAN SDN BHD', 0.2, 0.03],
@@ -141,7 +141,7 @@ describe('receipt from synthetic readings', () => {
         ['JUMLAH RM', 0.05, 0.3],
         ['206.70', 0.75, 0.3],
       ]);
-    for (const row of ['01/06/2 5 15:21:51 NO RESIT 7651', '01.06.2 5', 'DATUM01.06.2025Uhrzeit16:30:12'])
+    for (const row of ['01/06/2 5 15:21:51 NO RESIT 7651', '01.06.2 5', 'DATUM01.06.2025Uhrzeit16:30:12', '01-)JUN-2025 20:41 RECEIPT NO 38469', '01|-06-2025'])
       expect((await run(slip(row))).value('date'), row).toBe('2025-06-01');
     expect((await run(slip('BERAS 5KG 3 x 11.47 2 5'))).value('date')).toBeNull();
   });
