@@ -47,7 +47,7 @@ describe('the shop name read from a header line that holds more than the name', 
       // the legal forms of the other languages end a name as well
       ['Café de la Gare SARL Nantes Centre', 'Café de la Gare SARL'],
       ['BRIGHT STAR STATIONERY PTE LTD CHERAS', 'BRIGHT STAR STATIONERY PTE LTD'],
-    ])
+    ] as const)
       expect(header([line, 0.2, 0.03]), line).toMatchObject({ name, doubt: null });
   });
 
