@@ -478,15 +478,7 @@ function cutAtSide(name: string, nameRows: Row[]): string | null {
 }
 
 function heldMore(name: string, nameRows: Row[]): string | null {
-  const closing = [...name.matchAll(CLOSING_FORM)].at(-1);
-  const after = closing ? name.slice(closing.index! + closing[0].length).replace(/\(\s*\p{L}{1,2}\s*\)/gu, '') : '';
-  if (/[\p{L}\p{N}]/u.test(after))
-    return `The name line "${name}" goes on after its legal form with "${after.trim()}"; a person must say where the shop's name ends.`;
-  if (ADDRESS_OR_NUMBER.test(name)) return `The name line "${name}" holds an address or a number; a person must say where the shop's name ends.`;
   const words = name.split(/\s+/);
-  // A name of one word in small letters alone ("bio", "eco") is set as a logo sets its word: the
-  // shop's name, printed as a name is, may lie under it, misread.
-  if (/^\p{Ll}+$/u.test(name)) return `The shop's name "${name}" is one word in small letters, as a logo prints it; a person must say what the shop's name is.`;
   // Each line's own ends count: a mark read as "E" or "Y" at a line's end would otherwise join the
   // next line on as a conjunction. Two lower-case letters at the name's end are a mark as well
   // ("ii KEDAI ABC"), where the name itself has capitals.
@@ -497,15 +489,46 @@ function heldMore(name: string, nameRows: Row[]): string | null {
   });
   const lone =
     rowEnds.find((w) => /^[\p{L}\p{N}]$/u.test(w)) ?? (/\p{Lu}/u.test(name) ? [words[0]!, words.at(-1)!].find((w) => /^\p{Ll}{1,2}$/u.test(w)) : undefined);
-  if (words.length > 1 && lone)
-    return `The name line "${name}" begins or ends with a lone "${lone}", a mark both readers may have read as a letter; a person must say where the shop's name ends.`;
-  const outlet = name.match(OUTLET);
-  if (outlet) return `The name line "${name}" may name an outlet after "${outlet[0].trim()}"; a person must say where the shop's name ends.`;
   const apart = nameRows.flatMap((r) => (r.cells.length > 1 ? r.cells : [])).find((c) => stops(c.text));
-  if (apart) return `The name line "${name}" holds "${apart.text}", printed apart from the name; a person must say where the shop's name ends.`;
-  const title = name.match(TITLE_WORDS);
-  if (title) return `The name line "${name}" holds "${title[0]}", a slip's title or greeting, not a name; a person must say where the shop's name is.`;
+  return (
+    wordsHeldMore(name) ??
+    (words.length > 1 && lone
+      ? `The name line "${name}" begins or ends with a lone "${lone}", a mark both readers may have read as a letter; a person must say where the shop's name ends.`
+      : null) ??
+    outletHeld(name) ??
+    (apart ? `The name line "${name}" holds "${apart.text}", printed apart from the name; a person must say where the shop's name ends.` : null) ??
+    titleHeld(name)
+  );
+}
+
+/** What a shop's name, as one reading gives it, holds besides the name by its words alone: the
+ * doubts of heldMore that need no rows. A name two readers dispute is settled on one reading
+ * (name-dispute, third look) only where that reading raises none of them: a line reader's crop
+ * has no extraction of its own to doubt it ("… INDAH OUTLET:SEKSYEN7"). */
+export function nameWordsHeldMore(name: string): string | null {
+  return wordsHeldMore(name) ?? outletHeld(name) ?? titleHeld(name);
+}
+
+function wordsHeldMore(name: string): string | null {
+  const closing = [...name.matchAll(CLOSING_FORM)].at(-1);
+  const after = closing ? name.slice(closing.index! + closing[0].length).replace(/\(\s*\p{L}{1,2}\s*\)/gu, '') : '';
+  if (/[\p{L}\p{N}]/u.test(after))
+    return `The name line "${name}" goes on after its legal form with "${after.trim()}"; a person must say where the shop's name ends.`;
+  if (ADDRESS_OR_NUMBER.test(name)) return `The name line "${name}" holds an address or a number; a person must say where the shop's name ends.`;
+  // A name of one word in small letters alone ("bio", "eco") is set as a logo sets its word: the
+  // shop's name, printed as a name is, may lie under it, misread.
+  if (/^\p{Ll}+$/u.test(name)) return `The shop's name "${name}" is one word in small letters, as a logo prints it; a person must say what the shop's name is.`;
   return null;
+}
+
+function outletHeld(name: string): string | null {
+  const outlet = name.match(OUTLET);
+  return outlet ? `The name line "${name}" may name an outlet after "${outlet[0].trim()}"; a person must say where the shop's name ends.` : null;
+}
+
+function titleHeld(name: string): string | null {
+  const title = name.match(TITLE_WORDS);
+  return title ? `The name line "${name}" holds "${title[0]}", a slip's title or greeting, not a name; a person must say where the shop's name is.` : null;
 }
 
 /** A brand printed over a shop's name that holds it ("TEALIVE" over "CT281 - TEALIVE SHELL

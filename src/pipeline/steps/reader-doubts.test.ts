@@ -31,6 +31,17 @@ describe('the doubts that stand against settling a disputed name on one reading'
     expect(doubtsAgainst({ extracted: wider }, 'merchant_name', chosen, other)).toHaveLength(1);
   });
 
+  it("doubts the chosen shop's name by its own words, as the extractor doubts a name line, though its reader raised nothing", () => {
+    // Tesseract's doubt quoted only its own misreading ("7" set apart); Paddle's crop ran it in.
+    const chosen = candidate('paddle', 'PASA R MINI SERI INDAH OUTLET:SEKSYEN7');
+    const other = candidate('tesseract', 'PASAR MINI SERT INDAH OUTLET: SEKSYEN 7');
+    const lone = [doubting('tesseract', other.value as string, 'The name line begins or ends with a lone "7"')];
+    expect(doubtsAgainst({ extracted: lone }, 'merchant_name', chosen, other)).toEqual([expect.stringMatching(/may name an outlet after "OUTLET:SEKSYEN7"/)]);
+    expect(
+      doubtsAgainst({ extracted: [] }, 'merchant_name', candidate('paddle', 'PASAR MINI SERI INDAH'), candidate('tesseract', 'PASAR MINI SERT INDAH')),
+    ).toEqual([]);
+  });
+
   it('keeps a doubt that quotes the whole of a one-word name', () => {
     const chosen = candidate('paddle', 'TEALIVE');
     const other = candidate('tesseract', 'TEALIVF');

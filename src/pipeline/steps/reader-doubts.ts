@@ -1,3 +1,4 @@
+import { nameWordsHeldMore } from '../../doctypes/finance/merchant.js';
 import { canonicalName } from '../../domain/normalise.js';
 import type { ExtractedValue } from '../../doctypes/types.js';
 import type { FieldCandidate } from '../../domain/field.js';
@@ -36,5 +37,12 @@ export function doubtsAgainst(ctx: Pick<ReadContext, 'extracted'>, key: string, 
       const quoted = canonicalName(quote!);
       return quoted !== whole && quoted.split(' ').every((w) => misread.has(w));
     });
-  return [...readerDoubts(ctx, key, chosen.reader), ...readerDoubts(ctx, key, other.reader).filter((why) => !quotesMisread(why))];
+  // A shop's name read by a line reader from its crop comes with no doubts of its own: its words
+  // are asked what the extractor asks of a name line's ("… OUTLET:SEKSYEN7").
+  const ownWords = key === 'merchant_name' && typeof chosen.value === 'string' ? nameWordsHeldMore(chosen.value) : null;
+  return [
+    ...readerDoubts(ctx, key, chosen.reader),
+    ...(ownWords ? [ownWords] : []),
+    ...readerDoubts(ctx, key, other.reader).filter((why) => !quotesMisread(why)),
+  ];
 }
