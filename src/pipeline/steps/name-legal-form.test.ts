@@ -7,6 +7,11 @@ import { disputedName, NAME_REGION } from '../../../test/helpers/disputed-name.j
 
 const region = NAME_REGION;
 
+/** One reader's reading of the shop's name, with the doubt its extraction raised. */
+const doubtedBy = (reader: string, value: string, reason: string) => [
+  { reader, values: [{ key: 'merchant_name', value, raw: value, region, confidence: 0.6, problems: ['LOW_CONFIDENCE' as const], reason }] },
+];
+
 const context = (field: FieldReading, extracted: ReadContext['extracted'] = []) => ({ fields: [field], extracted, raw: {} }) as unknown as ReadContext;
 
 describe('a company name disputed only in its legal form', () => {
@@ -51,22 +56,7 @@ describe('a company name disputed only in its legal form', () => {
 
   it('sets aside a doubt the misread glyph itself raised', async () => {
     const lstm = 'SUPER SEVEN CASH & CARRY SDN 3HD';
-    const extracted = [
-      {
-        reader: 'tesseract',
-        values: [
-          {
-            key: 'merchant_name',
-            value: lstm,
-            raw: lstm,
-            region,
-            confidence: 0.6,
-            problems: ['LOW_CONFIDENCE' as const],
-            reason: `The name line "${lstm}" may name an outlet after "3HD".`,
-          },
-        ],
-      },
-    ];
+    const extracted = doubtedBy('tesseract', lstm, `The name line "${lstm}" may name an outlet after "3HD".`);
     const ctx = context(disputedName(lstm, 'SUPER SEVEN CASH & CARRY SDN BHD'), extracted);
     await nameLegalFormStep.run(ctx);
     expect(ctx.fields[0]).toMatchObject({ value: 'SUPER SEVEN CASH & CARRY SDN BHD', status: 'read' });
@@ -74,22 +64,11 @@ describe('a company name disputed only in its legal form', () => {
 
   it('sets aside the doubt that the misread form word itself raised as text after the form', async () => {
     const lstm = 'HOME MASTER HARDWARE PTE ITD';
-    const extracted = [
-      {
-        reader: 'tesseract',
-        values: [
-          {
-            key: 'merchant_name',
-            value: lstm,
-            raw: lstm,
-            region,
-            confidence: 0.6,
-            problems: ['LOW_CONFIDENCE' as const],
-            reason: `The name line "${lstm}" goes on after its legal form with "ITD"; a person must say where the shop's name ends.`,
-          },
-        ],
-      },
-    ];
+    const extracted = doubtedBy(
+      'tesseract',
+      lstm,
+      `The name line "${lstm}" goes on after its legal form with "ITD"; a person must say where the shop's name ends.`,
+    );
     const ctx = context(disputedName(lstm, 'HOME MASTER HARDWARE PTE LTD'), extracted);
     await nameLegalFormStep.run(ctx);
     expect(ctx.fields[0]).toMatchObject({ value: 'HOME MASTER HARDWARE PTE LTD', status: 'read' });
@@ -98,22 +77,7 @@ describe('a company name disputed only in its legal form', () => {
   it('leaves a name line a reader doubted to a person', async () => {
     const lstm = 'KEDAI ABC SDN 8HD KEPONG';
     const paddle = 'KEDAI ABC SDN BHD KEPONG';
-    const extracted = [
-      {
-        reader: 'paddle',
-        values: [
-          {
-            key: 'merchant_name',
-            value: paddle,
-            raw: paddle,
-            region,
-            confidence: 0.6,
-            problems: ['LOW_CONFIDENCE' as const],
-            reason: 'goes on after its legal form',
-          },
-        ],
-      },
-    ];
+    const extracted = doubtedBy('paddle', paddle, 'goes on after its legal form');
     const ctx = context(disputedName(lstm, paddle), extracted);
     await nameLegalFormStep.run(ctx);
     expect(ctx.fields[0]).toMatchObject({ value: null, status: 'conflict' });
