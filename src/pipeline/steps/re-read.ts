@@ -61,8 +61,9 @@ export const reReadStep: Step<ReadContext> = {
       // A re-read corrects digits, not the sign: a minus the crop takes in from the row ("-2 5.94")
       // would make a total the extractor never accepts.
       if (spec.kind === 'amount' && Math.sign(Number(value)) !== Math.sign(Number(v.value))) continue;
-      if (cutShort(spec, { value: v.value, raw: v.raw }, { value, raw: text })) continue;
-      const added = digitsAdded(spec, { value: v.value, raw: v.raw }, { value, raw: text });
+      const digits = printedDigits(spec, { value: v.value, raw: v.raw }, { value, raw: text });
+      if (cutShort(digits)) continue;
+      const added = digitsAdded(digits);
       if (added) addedDigits.set(v, { digits: added, page: printedDate({ value: v.value, raw: v.raw }) ?? v.raw });
       done.push({ key: v.key, page: v.raw, crop: text });
       replaceValue(v, value, text);
@@ -78,7 +79,7 @@ export const reReadStep: Step<ReadContext> = {
       if (value === null || canonical(spec.kind, value) === null) continue;
       if (spec.kind === 'amount' && Math.sign(Number(value)) !== Math.sign(Number(v.value))) continue;
       for (const o of second.values.filter((o) => o.key === v.key)) {
-        if (cutShort(spec, { value: o.value, raw: o.raw }, { value, raw: text })) continue;
+        if (cutShort(printedDigits(spec, { value: o.value, raw: o.raw }, { value, raw: text }))) continue;
         done.push({ key: v.key, page: o.raw, crop: text, reader: 'paddle' });
         replaceValue(o, value, text);
       }
@@ -267,10 +268,9 @@ interface Reading {
  * lost the rest at its edge: its box came from one reader's guess at the value's extent, so both
  * engines would read the same cut figure there, and their agreement would publish it. The page's
  * value stands. A date is compared as printed: its ISO form hides a lost digit ("2025-04-08"). */
-function cutShort(spec: FieldSpec, page: Reading, crop: Reading): boolean {
-  const digits = printedDigits(spec);
+function cutShort(digits: Digits | null): boolean {
   if (!digits) return false;
-  const [was, now] = [digits(page), digits(crop)];
+  const { was, now } = digits;
   return now.length > 0 && now.length < was.length && (was.endsWith(now) || was.startsWith(now));
 }
 
@@ -280,20 +280,29 @@ interface AddedDigits {
   page: string;
 }
 
-/** A reading's digits as printed, for the kinds whose values hide them (an amount's cents, a
- * date's ISO form); null for other kinds. */
-function printedDigits(spec: FieldSpec): ((r: Reading) => string) | null {
-  if (spec.kind === 'amount') return (r) => Math.abs(Number(r.value)).toFixed(2).replace(/\D/g, '');
-  if (spec.kind === 'date') return (r) => printedDate(r)?.replace(/\D/g, '') ?? '';
-  return null;
+/** The page's and the crop's digits as printed. */
+interface Digits {
+  was: string;
+  now: string;
+}
+
+/** The page's and the crop's readings as their digits were printed, for the kinds whose values
+ * hide them (an amount's cents, a date's ISO form); null for other kinds. */
+function printedDigits(spec: FieldSpec, page: Reading, crop: Reading): Digits | null {
+  const digits =
+    spec.kind === 'amount'
+      ? (r: Reading) => Math.abs(Number(r.value)).toFixed(2).replace(/\D/g, '')
+      : spec.kind === 'date'
+        ? (r: Reading) => printedDate(r)?.replace(/\D/g, '') ?? ''
+        : null;
+  return digits && { was: digits(page), now: digits(crop) };
 }
 
 /** The digits a crop reads beyond the page's value, at its start or its end ("1" of "15-04-2025"
  * where the page read "5-04-2025"), or null: print the page read did not see. */
-function digitsAdded(spec: FieldSpec, page: Reading, crop: Reading): string | null {
-  const digits = printedDigits(spec);
+function digitsAdded(digits: Digits | null): string | null {
   if (!digits) return null;
-  const [was, now] = [digits(page), digits(crop)];
+  const { was, now } = digits;
   if (was.length === 0 || now.length <= was.length) return null;
   if (now.endsWith(was)) return now.slice(0, now.length - was.length);
   if (now.startsWith(was)) return now.slice(was.length);
