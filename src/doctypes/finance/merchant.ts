@@ -57,8 +57,10 @@ const registrationRow = (row: Row): boolean => REGISTRATION.test(row.text) && (R
 const letters = (s: string): number => (s.match(/\p{L}/gu) ?? []).length;
 
 const LEGAL_FORMS = new RegExp(LEGAL_FORM.source, 'gi');
+/** Where a company is registered, in brackets: Malaysia's "(M)", part of "AEON CO. (M) BHD". */
+const REGISTERED_PLACE = /\(\s*\p{L}{1,2}\s*\)/gu;
 /** A legal form and where it is registered ("CO. (M) SDN BHD") name no one by themselves. */
-const withoutLegalForm = (text: string): string => text.replace(LEGAL_FORMS, ' ').replace(/\(\s*\p{L}{1,2}\s*\)/gu, ' ');
+const withoutLegalForm = (text: string): string => text.replace(LEGAL_FORMS, ' ').replace(REGISTERED_PLACE, ' ');
 
 /** A line that is nothing but a legal form and where it is registered finishes the name above it
  * ("POPULAR BOOK" / "CO. (M) SDN BHD"); "MR. D.I.Y. SDN BHD" is a name. */
@@ -416,8 +418,8 @@ const lettersNotZeros = (text: string): string =>
 const SURE_CLOSING_FORM = /^(?:SDN\.?\s*BHD|BHD|S\/B|PTE\.?\s*LTD|LTD|LIMITED|GMBH|SARL|SASU|EURL|LLC|LLP|INC|PLC)\.?$/i;
 /** What a compound legal form goes on with ("GMBH & CO. KG", "LTD AND CO"). */
 const FORM_GOES_ON = /^\s*(?:&|\+|AND\b|UND\b|ET\b|Y\b|CO\b)/i;
-/** Where a company is registered, in brackets ("(M)"): part of its name before its legal form
- * ("AEON CO. (M) BHD"), and after it a label may or may not keep it. */
+/** REGISTERED_PLACE opening what follows a legal form, its closing bracket perhaps dropped: part
+ * of the name before its legal form ("AEON CO. (M) BHD"), after it a label may or may not keep it. */
 const REGISTERED_WHERE = /^\s*\(\s*\p{L}{1,2}\s*\)?/u;
 
 /** A registered company's name, without what is printed after its legal form on the same line:
@@ -511,7 +513,7 @@ export function nameWordsHeldMore(name: string): string | null {
 
 function wordsHeldMore(name: string): string | null {
   const closing = [...name.matchAll(CLOSING_FORM)].at(-1);
-  const after = closing ? name.slice(closing.index! + closing[0].length).replace(/\(\s*\p{L}{1,2}\s*\)/gu, '') : '';
+  const after = closing ? name.slice(closing.index! + closing[0].length).replace(REGISTERED_PLACE, '') : '';
   if (/[\p{L}\p{N}]/u.test(after))
     return `The name line "${name}" goes on after its legal form with "${after.trim()}"; a person must say where the shop's name ends.`;
   if (ADDRESS_OR_NUMBER.test(name)) return `The name line "${name}" holds an address or a number; a person must say where the shop's name ends.`;
