@@ -186,8 +186,15 @@ export function extractReceipt(reading: ReaderOutput, _ctx: ExtractContext): Ext
     const parts = merchant.nameBoxes.length > 1 ? { parts: merchant.nameBoxes } : {};
     out.push(valueOf('merchant_name', merchant.name, merchant.name, merchant.page, merchant.nameBoxes, CONFIDENCE.layout, { ...doubt, ...parts }));
     const addressDoubt = merchant.addressDoubt ? { problems: ['LOW_CONFIDENCE' as const], reason: merchant.addressDoubt } : {};
+    // An address, too, is read again one line per crop.
+    const addressParts = merchant.addressBoxes.length > 1 ? { parts: merchant.addressBoxes, partTexts: merchant.addressLines } : {};
     if (merchant.address)
-      out.push(valueOf('merchant_address', merchant.address, merchant.address, merchant.page, merchant.addressBoxes, CONFIDENCE.layout, addressDoubt));
+      out.push(
+        valueOf('merchant_address', merchant.address, merchant.address, merchant.page, merchant.addressBoxes, CONFIDENCE.layout, {
+          ...addressDoubt,
+          ...addressParts,
+        }),
+      );
   }
   const currency = detectCurrency(rows.map((r) => r.text));
   out.push(...dateAndTime(rows, currency?.code ?? null));

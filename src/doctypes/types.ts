@@ -34,6 +34,8 @@ export interface ExtractedValue {
   region: Region | null;
   /** A value printed over several lines: each line's box, for readers that read a crop as one line. */
   parts?: Region['box'][];
+  /** Each line's text, in the order of `parts`, where the value is compared line by line (an address). */
+  partTexts?: string[];
   /** A sum of amounts printed apart (a tax printed per rate): each one's value, in the order of
    * `parts`. A crop re-read reads each part for its own amount and adds them; the union of the
    * parts read as one text would give only its last amount. */

@@ -105,6 +105,12 @@ describe('receipt from synthetic readings', () => {
     expect(merchantOf(['SUNRISE MART SDN BHD', 0.2, 0.03])?.parts).toBeUndefined();
   });
 
+  it('asks the second reader for an address one line at a time too, each line’s text kept to compare line by line', () => {
+    const address = receipt.extract(shop, { now: NOW, pages: shop.pages }).find((v) => v.key === 'merchant_address');
+    expect(address?.parts?.map((b) => b[1])).toEqual([0.07, 0.09]);
+    expect(address?.partTexts).toEqual(['12, JALAN MAWAR 3', '43000 KAJANG']);
+  });
+
   it('does not vouch by arithmetic for item rows one reader alone read: the sum proves amounts, not the rows', async () => {
     const { field } = await run(shop);
     expect(field('line_items').evidence).toEqual(['single_reader']);

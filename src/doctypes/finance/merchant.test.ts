@@ -427,6 +427,9 @@ describe('the address under the shop name', () => {
   it('takes the lines from the street to the phone, and publishes them', () => {
     const m = slip('SYARIKAT PERNIAGAAN GIN KEE', '(81109-A)', 'NO 290, JALAN AIR PANAS,', 'SETAPAK,', '53200, KUALA LUMPUR.', 'TEL : 03-40210276');
     expect([m?.address, m?.addressDoubt]).toEqual(['NO 290, JALAN AIR PANAS, SETAPAK, 53200, KUALA LUMPUR.', null]);
+    // Line by line, each with its box, for the second reader to read one line per crop.
+    expect(m?.addressLines).toEqual(['NO 290, JALAN AIR PANAS', 'SETAPAK', '53200, KUALA LUMPUR.']);
+    expect(m?.addressBoxes.map((b) => b[1])).toEqual([0.07, 0.09, 0.11].map((y) => expect.closeTo(y, 2)));
   });
 
   it("ends the address at a tax number or the slip's own number, in any language", () => {

@@ -18,6 +18,8 @@ export interface MerchantReading {
   doubt: string | null;
   address: string | null;
   addressBoxes: Box[];
+  /** The address's lines, in the order of `addressBoxes`. */
+  addressLines: string[];
   /** Why the address may begin or end elsewhere; such an address is not published. */
   addressDoubt: string | null;
   page: number;
@@ -334,6 +336,7 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
       openName(name, last, rest),
     address: parts.length ? parts.join(', ') : null,
     addressBoxes: boxes,
+    addressLines: parts,
     addressDoubt: addressDoubt(parts, addressEnd),
     page: last.page,
   };

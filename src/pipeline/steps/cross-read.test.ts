@@ -177,7 +177,7 @@ describe('the second reader on a CV’s contact facts', () => {
     expect(canonical(phone.kind, '+49 (169) 339-2471')).toBe(canonical(phone.kind, '+49 169.3392471'));
   });
 
-  it('reads a name set on two lines one crop per line, and joins the lines', async () => {
+  it('reads a name set on two lines one crop per line, joins the lines, and keeps each line’s text', async () => {
     const parts: Box[] = [
       [0.08, 0.08, 0.2, 0.1],
       [0.08, 0.105, 0.24, 0.125],
@@ -192,7 +192,7 @@ describe('the second reader on a CV’s contact facts', () => {
     };
     const { asked, values } = await crossReadParts(name, cvDoctype, ['Daniel', 'Lindqvist']);
     expect(asked[0]).toHaveLength(2);
-    expect(values[0]).toMatchObject({ key: 'full_name', value: 'Daniel Lindqvist', raw: 'Daniel Lindqvist' });
+    expect(values[0]).toMatchObject({ key: 'full_name', value: 'Daniel Lindqvist', raw: 'Daniel Lindqvist', partTexts: ['Daniel', 'Lindqvist'] });
   });
 });
 

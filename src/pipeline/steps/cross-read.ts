@@ -63,7 +63,9 @@ export const crossReadStep: Step<ReadContext> = {
           : valueFromCrop(spec, text, target.value);
         if (value === null) return;
         const confidence = own.reduce((sum, o) => sum + o.crop.confidence, 0) / own.length;
-        values.push({ key: target.key, value, raw: text, region: { page: image.page, box: unionBox(lines) ?? own[0]!.crop.box }, confidence });
+        // Read line by line: each line's text kept, for the steps that compare the value so.
+        const partTexts = target.parts ? { partTexts: perPart.map((part) => part.map((l) => l.text).join(' ')) } : {};
+        values.push({ key: target.key, value, raw: text, region: { page: image.page, box: unionBox(lines) ?? own[0]!.crop.box }, confidence, ...partTexts });
       });
     }
     if (values.length === 0) return undefined;

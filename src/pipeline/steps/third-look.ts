@@ -92,7 +92,7 @@ const MARK_AT_EDGE = /^[“”"'‘’`´^~]\p{L}|\p{L}[“”"'‘’`´^~]$/u;
  * "EDAI RUNCIT", printed KEDAI): the line's edge is faint there, and a letter one engine lost there
  * the others may lose too, so no vote can say where the name begins or ends. A legal form ending
  * the longer reading ("SAR" / "SARL") closes the name: its end is known. */
-function atAnEdge(lstm: string, paddle: string): boolean {
+export function atAnEdge(lstm: string, paddle: string): boolean {
   const [a, b] = [nameLetters(lstm), nameLetters(paddle)];
   const [short, long, shorter] = a.length < b.length ? [a, b, lstm] : [b, a, paddle];
   if (short.length === long.length) return false;
@@ -298,12 +298,7 @@ export const thirdLookStep: Step<ReadContext> = {
       // shop's name is no part of it).
       const fromLine = ctx.doctype?.fields.find((f) => f.key === field.key)?.fromLine ?? ((text: string) => text);
       const seen: FieldCandidate[] = [];
-      for (const region of looked.regions(pair)) {
-        for (const px of LETTER_HEIGHTS) {
-          const look = await thirdLook(ctx, engine, region, px, fromLine);
-          if (look) seen.push(look);
-        }
-      }
+      for (const region of looked.regions(pair)) seen.push(...(await looksAt(ctx, engine, region, fromLine)));
       if (seen.length === 0) continue;
       seenBy[field.key] = seen.map((l) => l.raw);
       noteEngine(ctx, engine.engine);
@@ -378,7 +373,7 @@ function settledWith(field: FieldReading, value: FieldValue, why: string, doubts
 }
 
 /** PaddleOCR's second reading of a crop, through its text detector, read as the field's line. */
-async function paddleAgain(ctx: ReadContext, region: Region, fromLine: (text: string) => string): Promise<FieldCandidate | null> {
+export async function paddleAgain(ctx: ReadContext, region: Region, fromLine: (text: string) => string): Promise<FieldCandidate | null> {
   try {
     const paddle = await ctx.deps.readers.get('paddle');
     const page = await uprightPage(ctx, region.page);
@@ -397,6 +392,16 @@ async function paddleAgain(ctx: ReadContext, region: Region, fromLine: (text: st
     ctx.raw.third_look_error = err instanceof Error ? err.message : String(err);
     return null;
   }
+}
+
+/** The legacy classifier's readings of a region's crop, at each of LETTER_HEIGHTS. */
+export async function looksAt(ctx: ReadContext, engine: TesseractReader, region: Region, fromLine: (text: string) => string): Promise<FieldCandidate[]> {
+  const seen: FieldCandidate[] = [];
+  for (const px of LETTER_HEIGHTS) {
+    const look = await thirdLook(ctx, engine, region, px, fromLine);
+    if (look) seen.push(look);
+  }
+  return seen;
 }
 
 /** The legacy classifier's reading of a crop (every line of it, joined), or null. */

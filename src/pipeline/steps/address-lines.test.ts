@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import type { ExtractedValue } from '../../doctypes/types.js';
+import type { FieldReading } from '../../domain/field.js';
+import { openImage } from '../../imaging/open.js';
+import type { ReadContext } from '../context.js';
+import { addressLinesStep } from './address-lines.js';
+
+type Box = [number, number, number, number];
+const LINE_BOXES: Box[] = [
+  [0.1, 0.2, 0.8, 0.23],
+  [0.1, 0.24, 0.8, 0.27],
+];
+const REGION = { page: 1, box: [0.1, 0.2, 0.8, 0.27] as Box };
+
+/** An address Tesseract (LSTM) and PaddleOCR read differently, as reconcile leaves it, with each
+ * reader's value as extraction and the cross-read gave it: one text per line. */
+function disputedAddress(lstm: string[], paddle: string[], doubt?: string): { field: FieldReading; extracted: ReadContext['extracted'] } {
+  const [t, p] = [lstm.join(', '), paddle.join(' ')];
+  const value = (text: string, lines: string[]): ExtractedValue => ({
+    key: 'merchant_address',
+    value: text,
+    raw: text,
+    region: REGION,
+    confidence: 0.6,
+    parts: LINE_BOXES,
+    partTexts: lines,
+  });
+  return {
+    field: {
+      key: 'merchant_address',
+      label: 'Merchant address',
+      isKey: false,
+      value: null,
+      status: 'conflict',
+      evidence: [],
+      candidates: [
+        { reader: 'tesseract', value: t, raw: t, region: REGION, confidence: 0.6 },
+        { reader: 'paddle', value: p, raw: p, region: REGION, confidence: 0.9 },
+      ],
+      region: REGION,
+      reason: `The readers disagree on Merchant address (tesseract: "${t}", paddle: "${p}").`,
+      problems: ['FIELD_CONFLICT'],
+    },
+    extracted: [
+      { reader: 'tesseract', values: [{ ...value(t, lstm), ...(doubt ? { problems: ['LOW_CONFIDENCE' as const], reason: doubt } : {}) }] },
+      { reader: 'paddle', values: [value(p, paddle)] },
+    ],
+  };
+}
+
+/** A stand-in legacy classifier that reads `looks[i]` at the i-th crop size, and a PaddleOCR whose
+ * second reading through its text detector is `paddleAgain`. */
+async function context(address: ReturnType<typeof disputedAddress>, looks: string[] = [], paddleAgain?: string) {
+  const png = await openImage(Buffer.alloc(400 * 600 * 3, 255), { raw: { width: 400, height: 600, channels: 3 } })
+    .png()
+    .toBuffer();
+  let asked = 0;
+  const engine = {
+    engine: { name: 'legacy', version: '0' },
+    readRegion: async () => {
+      const text = looks[Math.min(asked++, looks.length - 1)] ?? '';
+      return { text, confidence: 0.7, lines: [{ text, box: [0, 0, 1, 1], confidence: 0.7, words: [{ text, box: [0, 0, 1, 1], confidence: 0.7 }] }] };
+    },
+  };
+  const paddle = {
+    readCrops: async (_png: Buffer, boxes: Box[]) =>
+      boxes.map((box) => ({ box, text: paddleAgain, confidence: 0.9, lines: [{ text: paddleAgain, box, confidence: 0.9 }], via: 'detector' })),
+  };
+  const ctx = {
+    deps: { readers: { get: async () => (paddleAgain === undefined ? null : paddle), legacy: async () => engine } },
+    pageImages: [{ page: 1, width: 400, height: 600, png }],
+    readings: [],
+    engines: [],
+    fields: [address.field],
+    extracted: address.extracted,
+    raw: {},
+  } as unknown as ReadContext;
+  return { ctx, asked: () => asked };
+}
+
+describe('an address the readers read a slip apart, line by line', () => {
+  it('takes a round glyph for what its word holds: an O among letters, a 0 among digits', async () => {
+    const { ctx, asked } = await context(disputedAddress(['AVDA. DEL PUERTO 118', '46023 VALENCIA'], ['AVDA.DEL PUERT0 118', '46023 VALENCIA']));
+    await addressLinesStep.run(ctx);
+    expect(ctx.fields[0]).toMatchObject({ value: 'AVDA. DEL PUERTO 118, 46023 VALENCIA', status: 'read', evidence: ['reader_agree'], problems: [] });
+    expect(asked()).toBe(0);
+    // PaddleOCR's line where Tesseract's holds the glyph against its word
+    const lstmSlip = await context(disputedAddress(['NO 7, JALAN MERDEKA', '430O0 KAJANG, SELANGOR'], ['NO 7, JALAN MERDEKA', '43000 KAJANG,SELANGOR']));
+    await addressLinesStep.run(lstmSlip.ctx);
+    expect(lstmSlip.ctx.fields[0]).toMatchObject({ value: 'NO 7, JALAN MERDEKA, 43000 KAJANG,SELANGOR', status: 'read' });
+    // Both against their words: nothing tells the glyph.
+    const both = await context(disputedAddress(['NO 7, JALAN MERDEKA', '430O0 KAJANG'], ['NO 7, JALAN MERDEKA', '4300O KAJANG']));
+    await addressLinesStep.run(both.ctx);
+    expect(both.ctx.fields[0]).toMatchObject({ value: null, status: 'conflict' });
+  });
+
+  it('takes the u where one reader spelled an ü "ii"', async () => {
+    const { ctx } = await context(disputedAddress(['Bahnhofstr. 4a', '80335 Miinchen'], ['Bahnhofstr. 4a', '80335 Munchen']));
+    await addressLinesStep.run(ctx);
+    expect(ctx.fields[0]).toMatchObject({ value: 'Bahnhofstr. 4a, 80335 Munchen', status: 'read', evidence: ['reader_agree'] });
+  });
+
+  it('settles a line a letter apart on PaddleOCR’s reading when the legacy look reads it so and never as Tesseract did', async () => {
+    const address = () => disputedAddress(['NO. 3, LORONG HARMON 2', '81100 JOHOR BAHRU'], ['NO. 3, LORONG HARMONI 2', '81100 JOHOR BAHRU']);
+    const { ctx } = await context(address(), ['NO. 3, LORONG HARMONI 2']);
+    await addressLinesStep.run(ctx);
+    expect(ctx.fields[0]).toMatchObject({ value: 'NO. 3, LORONG HARMONI 2, 81100 JOHOR BAHRU', status: 'read', evidence: ['reader_agree'] });
+    expect(ctx.fields[0]!.reason).toContain('legacy classifier');
+    for (const looks of [['NO. 3, LORONG HARMON 2'], ['NO. 3, LORONG HARMONI 2', 'NO. 3, LORONG HARMON 2'], ['NO 3 L0R0NG HARM0N1 2']]) {
+      const other = await context(address(), looks);
+      await addressLinesStep.run(other.ctx);
+      expect(other.ctx.fields[0], looks.join(' | ')).toMatchObject({ value: null, status: 'conflict' });
+    }
+  });
+
+  it('settles on Tesseract’s line only when PaddleOCR, reading it again through its text detector, reads it so', async () => {
+    const address = () => disputedAddress(['MARKTPLATZ 9', '50667 KOLN'], ['MARKTPLAT 9', '50667 KOLN']);
+    const agreeing = await context(address(), ['MARKTPIATZ 9'], 'MARKTPLATZ 9');
+    await addressLinesStep.run(agreeing.ctx);
+    expect(agreeing.ctx.fields[0]).toMatchObject({ value: 'MARKTPLATZ 9, 50667 KOLN', status: 'read', evidence: ['reader_agree'] });
+    const again = await context(address(), ['MARKTPIATZ 9'], 'MARKTPLAT 9');
+    await addressLinesStep.run(again.ctx);
+    expect(again.ctx.fields[0]).toMatchObject({ value: null, status: 'conflict' });
+  });
+
+  it('does not take a lighter glyph two engines share over a stroke Tesseract saw (a Q’s tail)', async () => {
+    const address = () => disputedAddress(['12 RUE DE LA REPUBLIQUE', '69002 LYON'], ['12 RUE DE LA REPUBLIOUE', '69002 LYON']);
+    const looks = ['12 RUE DE LA REPUBLIOUE'];
+    const shared = await context(address(), looks, '12 RUE DE LA REPUBLIOUE');
+    await addressLinesStep.run(shared.ctx);
+    expect(shared.ctx.fields[0]).toMatchObject({ value: null, status: 'conflict' });
+    const seen = await context(address(), looks, '12 RUE DE LA REPUBLIQUE');
+    await addressLinesStep.run(seen.ctx);
+    expect(seen.ctx.fields[0]).toMatchObject({ value: '12 RUE DE LA REPUBLIQUE, 69002 LYON', status: 'read' });
+  });
+
+  it('leaves alone an address its reader doubted, lines far apart, or readings that do not hold the same lines', async () => {
+    const doubted = disputedAddress(['Le gout du vrai pain', '5, PLACE DU MARCHE'], ['Le gout du vrai pain', '5, PLACE DU MARCH0'], 'a slogan');
+    const far = disputedAddress(['48 BD VOLTAIRE', '75011 PARIS'], ['48 BD VOLTAIRE', '7 1011 PAR']);
+    const unaligned = disputedAddress(['48 BD VOLTAIRE', '75011 PARIS'], ['48 BD VOLTAIRE 75011 PARIS']);
+    for (const address of [doubted, far, unaligned]) {
+      const { ctx, asked } = await context(address, ['75011 PARIS'], '75011 PARIS');
+      await addressLinesStep.run(ctx);
+      expect(ctx.fields[0]).toEqual(address.field);
+      expect(asked()).toBe(0);
+    }
+  });
+});

@@ -1,0 +1,148 @@
+import { spelledOverSplitUmlaut } from '../../doctypes/finance/split-umlauts.js';
+import type { ExtractedValue } from '../../doctypes/types.js';
+import { settled, type FieldCandidate } from '../../domain/field.js';
+import { canonicalName } from '../../domain/normalise.js';
+import type { Region } from '../../domain/result.js';
+import type { ReadContext } from '../context.js';
+import type { Step } from '../run.js';
+import { noteEngine } from './read.js';
+import { readerValues } from './reader-doubts.js';
+import { atAnEdge, lettersApart, looksAt, paddleAgain } from './third-look.js';
+
+/** Readings of a line this many letters apart are one reader's slip; further apart, a vote would
+ * only pick a side (as for a name: third-look.ts). */
+const MAX_LETTERS_APART = 2;
+
+/** A line's letters and digits, as the readers are compared (PaddleOCR drops spaces). */
+const letters = (text: string): string => canonicalName(text).replace(/ /g, '');
+
+/** The letter O and the digit 0 as one glyph: a round glyph is a letter among letters and a
+ * digit among digits, which the readers mix up in either place ("PUERT0", "430O0"). */
+const roundAsOne = (text: string): string => letters(text).replace(/O/g, '0');
+
+/** A word whose round glyph is read against its neighbours: a 0 among letters only ("SINGAP0RE",
+ * "BAJ0") or an O among digits only ("551O0"). */
+function roundMisplaced(text: string): boolean {
+  return (canonicalName(text).match(/[A-Z0-9]+/g) ?? []).some(
+    (word) => (/0/.test(word) && /^[A-Z0]+$/.test(word) && /[A-NP-Z]/.test(word)) || (/O/.test(word) && /^[O0-9]+$/.test(word) && /[0-9]/.test(word)),
+  );
+}
+
+/** Glyphs that are another with a stroke more: a Q's tail, an E's foot, an R's leg, a G's bar. */
+const STROKE_MORE: Record<string, string> = { Q: 'O', E: 'F', R: 'P', G: 'C' };
+
+/** `fewer` is `more` read with strokes lost ("REPUBLIOUE" for "REPUBLIQUE"): a faint stroke one
+ * engine saw is ink, and two others that both missed it read the same lighter glyph, so their
+ * agreement is no vote against it. */
+function strokesLost(more: string, fewer: string): boolean {
+  if (more.length !== fewer.length || more === fewer) return false;
+  return [...more].every((c, i) => c === fewer[i] || STROKE_MORE[c] === fewer[i]);
+}
+
+interface LineReadings {
+  box: Region['box'];
+  lstm: string;
+  paddle: string;
+}
+
+/** How a disputed line was settled: the text published, and why, in words. */
+interface Settled {
+  text: string;
+  why: string;
+}
+
+/** A shop's address that the two readers read alike but for a slip on some of its lines is
+ * settled line by line, each line as a name is: the readers' line readings are compared as their
+ * letters are, with the round glyph taken for what its word holds (an O among letters, a 0 among
+ * digits); an ü one reader spelled "ii" is the other's u (split-umlauts.ts); and a line a letter or
+ * two apart is read a third time by Tesseract's legacy classifier, and goes to PaddleOCR's
+ * reading when the look reads it so and never as Tesseract did, or to Tesseract's when PaddleOCR,
+ * reading the line again through its text detector, reads it as Tesseract did (third-look.ts).
+ * Only an address whose every line is settled so is published, with both engines as evidence. The
+ * lines are those the first reader took for the address, each read by PaddleOCR from its own crop
+ * (cross-read), so the two readings hold the same lines; an address its reader doubted (a slogan's
+ * line, where it ends) is not looked at, since it would not be published. */
+export const addressLinesStep: Step<ReadContext> = {
+  name: 'address_lines',
+  async run(ctx) {
+    const at = ctx.fields.findIndex((f) => f.key === 'merchant_address' && f.status === 'conflict' && f.candidates.length === 2);
+    const field = ctx.fields[at];
+    if (!field) return undefined;
+    const [lstm] = readerValues(ctx, field.key, 'tesseract');
+    const [paddle] = readerValues(ctx, field.key, 'paddle');
+    const lines = lstm && paddle && !lstm.problems?.length ? lineReadings(lstm, paddle) : null;
+    if (!lines) return undefined;
+    const published: string[] = [];
+    const whys: string[] = [];
+    for (const line of lines) {
+      const done = alike(line) ?? (await lookedAgain(ctx, lstm!.region!.page, line));
+      if (!done) return undefined;
+      published.push(done.text);
+      if (done.why) whys.push(done.why);
+    }
+    const why = `The readers read the address alike line by line but for a slip: ${whys.join(' ')}`;
+    ctx.fields[at] = { ...settled(field, published.join(', '), 'reader_agree', why), region: lstm!.region };
+    return undefined;
+  },
+};
+
+/** Both readers' readings of each line of the first reader's address, or null when PaddleOCR's
+ * reading does not hold them line for line. */
+function lineReadings(lstm: ExtractedValue, paddle: ExtractedValue): LineReadings[] | null {
+  if (!lstm.region) return null;
+  const boxes = lstm.parts ?? [lstm.region.box];
+  const lstmLines = lstm.partTexts ?? [lstm.raw];
+  const paddleLines = paddle.partTexts ?? [paddle.raw];
+  if (lstmLines.length !== boxes.length || paddleLines.length !== boxes.length) return null;
+  return boxes.map((box, i) => ({ box, lstm: lstmLines[i]!, paddle: paddleLines[i]! }));
+}
+
+/** A line the readers read alike, as their letters are compared, or but for a rule of spelling. */
+function alike({ lstm, paddle }: LineReadings): Settled | null {
+  if (letters(lstm) === letters(paddle)) return { text: lstm, why: '' };
+  if (roundAsOne(lstm) === roundAsOne(paddle)) {
+    const [good, bad] = roundMisplaced(lstm) ? [paddle, lstm] : [lstm, paddle];
+    if (roundMisplaced(good)) return null;
+    return { text: good, why: `"${bad}" has an O read as 0 or a 0 as O where "${good}" reads the glyph as its word holds it.` };
+  }
+  if (spelledOverSplitUmlaut(lstm, paddle)) return { text: paddle, why: `Tesseract read an ü as "ii" in "${lstm}"; PaddleOCR read "${paddle}".` };
+  if (spelledOverSplitUmlaut(paddle, lstm)) return { text: lstm, why: `PaddleOCR read an ü as "ii" in "${paddle}"; Tesseract read "${lstm}".` };
+  return null;
+}
+
+/** A line a slip apart, settled by a third engine's look or PaddleOCR's second reading. */
+async function lookedAgain(ctx: ReadContext, page: number, line: LineReadings): Promise<Settled | null> {
+  const [a, b] = [letters(line.lstm), letters(line.paddle)];
+  const apart = lettersApart(a, b);
+  if (apart > MAX_LETTERS_APART || Math.min(a.length, b.length) < 3 || atAnEdge(line.lstm, line.paddle)) return null;
+  const engine = (await ctx.deps.readers.legacy?.()) ?? null;
+  if (!engine) return null;
+  const region: Region = { page, box: line.box };
+  const seen = await looksAt(ctx, engine, region, (text) => text);
+  if (seen.length > 0) noteEngine(ctx, engine.engine);
+  const withPaddle = seen.filter((l) => letters(String(l.value)) === b);
+  const withLstm = seen.filter((l) => letters(String(l.value)) === a);
+  const lost = strokesLost(a, b);
+  if (withPaddle.length > 0 && withLstm.length === 0 && !lost) {
+    return {
+      text: spacedAs(withPaddle, line.paddle),
+      why: `On the line Tesseract read "${line.lstm}" and PaddleOCR "${line.paddle}", Tesseract's legacy classifier read the line's crop as PaddleOCR did and never as Tesseract did.`,
+    };
+  }
+  // A look that read PaddleOCR's line leaves no second reading to settle it, unless what the
+  // look shared with PaddleOCR was a lost stroke.
+  if (withPaddle.length > 0 && !lost) return null;
+  const again = await paddleAgain(ctx, region, (text) => text);
+  if (!again || letters(again.raw) !== a) return null;
+  return {
+    text: line.lstm,
+    why: `On the line Tesseract read "${line.lstm}" and PaddleOCR "${line.paddle}", PaddleOCR, reading the line again through its text detector, read "${again.raw}".`,
+  };
+}
+
+/** PaddleOCR's line with the word breaks a look that spells its letters gives it: PaddleOCR drops
+ * spaces between words set close. */
+function spacedAs(looks: FieldCandidate[], paddle: string): string {
+  const spaced = looks.map((l) => String(l.value)).find((t) => t.trim().split(/\s+/).length > paddle.trim().split(/\s+/).length);
+  return spaced?.trim() ?? paddle;
+}
