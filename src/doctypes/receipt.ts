@@ -24,6 +24,7 @@ import { readingRows, type Row } from './finance/rows.js';
 import { financeRules } from './finance/rules.js';
 import { findItemTable, findReceiptItems } from './finance/table.js';
 import { findTotals } from './finance/totals.js';
+import { sharpSWritten } from './finance/sharp-s.js';
 import { CONFIDENCE, LINE_ITEMS_FIELD, TOTALS_FIELDS, currencyValue, dateValue, itemsValue, totalsValues, valueOf } from './finance/values.js';
 import type { DetectInput, Detection, Doctype, ExtractContext, ExtractedValue, FieldSpec } from './types.js';
 
@@ -32,7 +33,8 @@ import type { DetectInput, Detection, Doctype, ExtractContext, ExtractedValue, F
 
 export const RECEIPT_FIELDS: FieldSpec[] = [
   { key: 'merchant_name', label: 'Merchant', kind: 'name', required: true, fromLine: nameFromLine },
-  { key: 'merchant_address', label: 'Merchant address', kind: 'text' },
+  // The second reader's crop of the address is read as the extractor reads its lines (merchant.ts).
+  { key: 'merchant_address', label: 'Merchant address', kind: 'text', fromLine: sharpSWritten },
   { key: 'date', label: 'Date', kind: 'date', isKey: true, required: true },
   { key: 'time', label: 'Time', kind: 'code' },
   { key: 'receipt_number', label: 'Receipt number', kind: 'code' },

@@ -6,6 +6,7 @@ import { matchLabel, type LabelName } from './labels.js';
 import { findAmounts } from './money.js';
 import { CONTACT, LEGAL_FORM, ONLY_LEGAL_FORM } from './party-names.js';
 import type { Row } from './rows.js';
+import { SHARP_S_AS_B, sharpSWritten } from './sharp-s.js';
 import { sloganWorded } from './slogan-words.js';
 
 /** A till receipt's header: the shop's name in the first lines (a legal form, large type), its
@@ -198,9 +199,6 @@ function ruleReadAsLetters(text: string): boolean {
  * address stops there, and is doubted: the line is no plain end of it. */
 const holdsPrice = (text: string): boolean => findAmounts(text).some((a) => !a.currency);
 
-/** A German ß that both readers took for a capital B among small letters ("HauptstraBe"). */
-const SHARP_S_AS_B = /\p{Ll}B(?:\p{Ll}|\b)/u;
-
 /** Labels that end an address whatever their strength: a tax number ("UID:", "C.I.F."), the
  * company's registry, the slip's own number ("TICKET 448492", "Bon-Nr."). */
 const ADDRESS_ENDS: LabelName[] = ['vendor_tax_id', 'registry', 'invoice_number'];
@@ -310,7 +308,8 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
       addressEnd = r;
       break;
     }
-    parts.push(rowText(r).replace(/[,\s]+$/, ''));
+    // The ß a reader read as B written as ß, as the second reader's crop of the line is (receipt.ts).
+    parts.push(sharpSWritten(rowText(r).replace(/[,\s]+$/, '')));
     boxes.push(r.box);
     if (parts.length >= MAX_ADDRESS_LINES) {
       addressEnd = rest[i + 1];

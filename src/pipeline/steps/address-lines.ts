@@ -118,7 +118,9 @@ async function lookedAgain(ctx: ReadContext, page: number, line: LineReadings): 
   const engine = (await ctx.deps.readers.legacy?.()) ?? null;
   if (!engine) return null;
   const region: Region = { page, box: line.box };
-  const seen = await looksAt(ctx, engine, region, (text) => text);
+  // Each look is read as the extractor reads the address's lines (a ß read as B written as ß).
+  const fromLine = ctx.doctype?.fields.find((f) => f.key === 'merchant_address')?.fromLine ?? ((text: string) => text);
+  const seen = await looksAt(ctx, engine, region, fromLine);
   if (seen.length > 0) noteEngine(ctx, engine.engine);
   const withPaddle = seen.filter((l) => letters(String(l.value)) === b);
   const withLstm = seen.filter((l) => letters(String(l.value)) === a);
@@ -132,8 +134,8 @@ async function lookedAgain(ctx: ReadContext, page: number, line: LineReadings): 
   // A look that read PaddleOCR's line leaves no second reading to settle it, unless what the
   // look shared with PaddleOCR was a lost stroke.
   if (withPaddle.length > 0 && !lost) return null;
-  const again = await paddleAgain(ctx, region, (text) => text);
-  if (!again || letters(again.raw) !== a) return null;
+  const again = await paddleAgain(ctx, region, fromLine);
+  if (!again || letters(String(again.value)) !== a) return null;
   return {
     text: line.lstm,
     why: `On the line Tesseract read "${line.lstm}" and PaddleOCR "${line.paddle}", PaddleOCR, reading the line again through its text detector, read "${again.raw}".`,

@@ -194,6 +194,25 @@ describe('the second reader on a CV’s contact facts', () => {
     expect(asked[0]).toHaveLength(2);
     expect(values[0]).toMatchObject({ key: 'full_name', value: 'Daniel Lindqvist', raw: 'Daniel Lindqvist', partTexts: ['Daniel', 'Lindqvist'] });
   });
+
+  it('reads a shop’s address one crop per line, each line as the extractor reads it (a ß read as B written as ß)', async () => {
+    const parts: Box[] = [
+      [0.2, 0.07, 0.7, 0.09],
+      [0.2, 0.09, 0.6, 0.11],
+    ];
+    const address: ExtractedValue = {
+      key: 'merchant_address',
+      value: 'Hauptstraße 112, 04109 Leipzig',
+      raw: 'Hauptstraße 112, 04109 Leipzig',
+      region: { page: 1, box: [0.2, 0.07, 0.7, 0.11] },
+      parts,
+      partTexts: ['Hauptstraße 112', '04109 Leipzig'],
+      confidence: 0.6,
+    };
+    const { asked, values } = await crossReadParts(address, receipt, ['HauptstraBe 112', '04109 Leipzig']);
+    expect(asked[0]).toHaveLength(2);
+    expect(values[0]).toMatchObject({ value: 'Hauptstraße 112, 04109 Leipzig', partTexts: ['Hauptstraße 112', '04109 Leipzig'] });
+  });
 });
 
 const amount: FieldSpec = { key: 'tax_amount', label: 'Tax amount', kind: 'amount' };

@@ -64,7 +64,11 @@ export const crossReadStep: Step<ReadContext> = {
         if (value === null) return;
         const confidence = own.reduce((sum, o) => sum + o.crop.confidence, 0) / own.length;
         // Read line by line: each line's text kept, for the steps that compare the value so.
-        const partTexts = target.parts ? { partTexts: perPart.map((part) => part.map((l) => l.text).join(' ')) } : {};
+        const partText = (part: Line[]) => {
+          const line = part.map((l) => l.text).join(' ');
+          return spec.fromLine ? spec.fromLine(line) : line;
+        };
+        const partTexts = target.parts ? { partTexts: perPart.map(partText) } : {};
         values.push({ key: target.key, value, raw: text, region: { page: image.page, box: unionBox(lines) ?? own[0]!.crop.box }, confidence, ...partTexts });
       });
     }

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { sharpSWritten } from './sharp-s.js';
+
+describe('a German ß a reader read as B', () => {
+  it('is written as ß after a vowel or a diphthong, before a small letter or the word’s end', () => {
+    expect(sharpSWritten('HauptstraBe 112')).toBe('Hauptstraße 112');
+    expect(sharpSWritten('Kaiser-StraBe 4')).toBe('Kaiser-Straße 4');
+    expect(sharpSWritten('GroBmarkt')).toBe('Großmarkt');
+    expect(sharpSWritten('WeiBe Rose')).toBe('Weiße Rose');
+  });
+
+  it('leaves every other B: capitals throughout, a particle run into a name, after a consonant', () => {
+    for (const text of ['HAUPTSTRABE 112', 'LeBlanc', 'DeBoer', 'McBride', 'eBay', 'Bahnhofstr. 4a', 'Am EbBach']) expect(sharpSWritten(text), text).toBe(text);
+  });
+});
