@@ -452,6 +452,16 @@ describe('the address under the shop name', () => {
     }
   });
 
+  it('sets aside a slogan over the street that speaks as one, in any receipt language', () => {
+    for (const slogan of ['Qualitat seit 1952', 'Ihr Partner fur Genuss', 'Your friendly neighbourhood store', 'Desde 1964', 'SEGAR SETIAP HARI']) {
+      const m = slip('CAFE MULLER KG', slogan, 'MARKTPLATZ 9', '50667 KOLN', 'TEL: 0221 12345');
+      expect([m?.address, m?.addressDoubt, m?.addressBoxes.length], slogan).toEqual(['MARKTPLATZ 9, 50667 KOLN', null, 2]);
+    }
+    // Not over a line without a number, nor a line in words an address may hold.
+    expect(slip('CAFE MULLER KG', 'Ihr Partner', 'AM MARKT', '50667 KOLN', 'TEL: 0221 12345')?.address).toBe('Ihr Partner, AM MARKT, 50667 KOLN');
+    expect(slip('CAFE MULLER KG', 'GROUND FLOOR, MENARA UTAMA', 'NO 8, JALAN 7', '50667 KOLN', 'TEL: 0221 12345')?.address).toMatch(/^GROUND FLOOR/);
+  });
+
   it('doubts an address whose first line holds no number but a year (a slogan) or names a branch', () => {
     expect(slip('BUCHHANDLUNG AM MARKT GMBH', 'Frisch aus dem Ofen', 'HAUPTSTRASSE 112', '04109 LEIPZIG', 'TEL: 06-2111 8820')?.addressDoubt).toMatch(/slogan/);
     expect(slip('FARMACIA SAN MIGUEL SL', 'TIENDA 0452 VALENCIA CENTRO', 'C/ MAYOR, 23', '28013 MADRID', 'TEL: 96-111 2233')?.addressDoubt).toMatch(/branch/);
@@ -464,7 +474,7 @@ describe('the address under the shop name', () => {
       /branch/,
     );
     // A slogan's year is no street's number.
-    expect(slip('CAFE MULLER KG', 'Qualitat seit 1952', 'MARKTPLATZ 9', '50667 KOLN', 'TEL: 0221 12345')?.addressDoubt).toMatch(/no number but a year/);
+    expect(slip('CAFE MULLER KG', 'Tradition 1952', 'MARKTPLATZ 9', '50667 KOLN', 'TEL: 0221 12345')?.addressDoubt).toMatch(/no number but a year/);
     // A line over the one the house number opens may name the branch or the building.
     expect(slip('KEDAI RUNCIT AH SENG', 'SEKSYEN 7', 'NO. 3, LORONG HARMONI 2', '81100 JOHOR BAHRU, JOHOR', 'TEL: 06-8303 8639')?.addressDoubt).toMatch(
       /stands over "NO. 3, LORONG HARMONI 2", which opens an address with its house number/,

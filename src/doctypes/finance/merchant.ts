@@ -7,7 +7,7 @@ import { findAmounts } from './money.js';
 import { CONTACT, LEGAL_FORM, ONLY_LEGAL_FORM } from './party-names.js';
 import type { Row } from './rows.js';
 import { SHARP_S_AS_B, sharpSWritten } from './sharp-s.js';
-import { sloganWorded } from './slogan-words.js';
+import { sloganSpoken, sloganWorded } from './slogan-words.js';
 
 /** A till receipt's header: the shop's name in the first lines (a legal form, large type), its
  * address on the lines under it until the registration, phone or date lines begin. */
@@ -205,6 +205,9 @@ const ADDRESS_ENDS: LabelName[] = ['vendor_tax_id', 'registry', 'invoice_number'
 
 /** A year as a slogan prints it ("Desde 1964", "Qualität seit 1952"). */
 const YEAR = /^(?:1[89]|20)\d\d$/;
+
+/** A line holding no number but a year, in a slogan's words. */
+const sloganLine = (text: string): boolean => (text.match(/\d+/g) ?? []).every((n) => YEAR.test(n)) && sloganSpoken(text);
 /** A postcode: four to six digits standing alone ("53200", "04109", "1000-001"), or a British one ("SW1A 1AA"). */
 const POSTCODE = /\b\d{4,6}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b/;
 
@@ -315,6 +318,14 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
       addressEnd = rest[i + 1];
       break;
     }
+  }
+  // A slogan under the name, over the street's line, is no part of the address ("Ihr Partner für
+  // Genuss", "Desde 1964"): only one that speaks as a slogan does, since a building's or an estate's
+  // name may open an address with no number either, and words set apart by a comma are an
+  // address's way too.
+  if (parts.length > 1 && sloganLine(parts[0]!) && /\d/.test(parts[1]!)) {
+    parts.shift();
+    boxes.shift();
   }
   const name = nameFromLine(nameRows.map(rowText).join(' '));
   return {

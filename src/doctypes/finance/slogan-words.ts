@@ -22,6 +22,9 @@ const SLOGAN_WORD = new RegExp(
   'u',
 );
 
+/** A line that speaks as a slogan does, in one of its words. */
+export const sloganSpoken = (text: string): boolean => SLOGAN_WORD.test(stripDiacritics(text).toUpperCase());
+
 /** A line worded as a slogan: one of its words, or words set apart by a comma ("Harga Murah,
  * Kualiti Terjamin"), which no shop's name sets. */
-export const sloganWorded = (text: string): boolean => SLOGAN_WORD.test(stripDiacritics(text).toUpperCase()) || /\p{L},\s*\p{L}/u.test(text);
+export const sloganWorded = (text: string): boolean => sloganSpoken(text) || /\p{L},\s*\p{L}/u.test(text);
