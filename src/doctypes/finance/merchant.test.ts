@@ -432,6 +432,15 @@ describe('the address under the shop name', () => {
     expect(m?.addressBoxes.map((b) => b[1])).toEqual([0.07, 0.09, 0.11].map((y) => expect.closeTo(y, 2)));
   });
 
+  it('ends the address at a phone number printed alone, without its label', () => {
+    for (const phone of ['+603-9130 2672', '03-60571377', '(03) 4021 0276']) {
+      const m = slip('SYARIKAT PERNIAGAAN GIN KEE', 'NO 37, JALAN MANIS 7', '56100 CHERAS, KUALA LUMPUR.', phone);
+      expect([m?.address, m?.addressDoubt], phone).toEqual(['NO 37, JALAN MANIS 7, 56100 CHERAS, KUALA LUMPUR.', null]);
+    }
+    // a number without a phone's groups is no phone: the address may go on over it
+    expect(slip('SYARIKAT PERNIAGAAN GIN KEE', 'NO 37, JALAN MANIS 7', '56100 CHERAS, KUALA LUMPUR.', '000181747712')?.addressDoubt).toMatch(/may go on/);
+  });
+
   it("ends the address at a tax number or the slip's own number, in any language", () => {
     for (const end of [
       'UID: DE 427305083',
@@ -465,6 +474,9 @@ describe('the address under the shop name', () => {
   it('doubts an address whose first line holds no number but a year (a slogan) or names a branch', () => {
     expect(slip('BUCHHANDLUNG AM MARKT GMBH', 'Frisch aus dem Ofen', 'HAUPTSTRASSE 112', '04109 LEIPZIG', 'TEL: 06-2111 8820')?.addressDoubt).toMatch(/slogan/);
     expect(slip('FARMACIA SAN MIGUEL SL', 'TIENDA 0452 VALENCIA CENTRO', 'C/ MAYOR, 23', '28013 MADRID', 'TEL: 96-111 2233')?.addressDoubt).toMatch(/branch/);
+    // a store's number and its place after a dash, over the street
+    expect(slip('DROGERIE HOFFMANN', 'Markt 112 - Leipzig Zentrum', 'Marktplatz 9', '50667 Koln', 'UID: DE 426531170')?.addressDoubt).toMatch(/branch/);
+    expect(slip('DROGERIE HOFFMANN', 'Marktplatz 9', '50667 Koln', 'UID: DE 426531170')?.addressDoubt).toBeNull();
     // a point of sale named in the words of its language
     expect(slip('EPICERIE FINE DUBOIS SARL', 'POINT DE VENTE 031 NANTES', '12 RUE DE LA REPUBLIQUE', '69002 LYON', 'TEL: 03-1155 5982')?.addressDoubt).toMatch(
       /branch/,

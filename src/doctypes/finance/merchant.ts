@@ -178,6 +178,7 @@ function stops(text: string): boolean {
 function endsHeader(text: string): boolean {
   return (
     CONTACT.test(text) ||
+    phoneAlone(text) ||
     TITLE.test(text) ||
     findDates(text).length > 0 ||
     STOP_LABELS.some((l) => matchLabel(l, text)?.strength === 3) ||
@@ -186,6 +187,15 @@ function endsHeader(text: string): boolean {
     /^[-=*_\s]{5,}$/.test(text) ||
     ruleReadAsLetters(text)
   );
+}
+
+/** A phone number printed alone on its line, without its label ("+603-9130 2672", "03-60571377"):
+ * nine to thirteen digits in a phone's groups, and nothing else. A postcode's line holds its
+ * town, and a registration number is printed whole. */
+function phoneAlone(text: string): boolean {
+  const t = text.trim();
+  const digits = t.replace(/\D/g, '').length;
+  return /^\+?[\d\s().\/-]+$/.test(t) && /[\s().\/+-]/.test(t) && digits >= 9 && digits <= 13;
 }
 
 /** A rule of stars or dashes a reader turned into short letter groups ("ok K KKK oR ok ok ok ok"). */
@@ -216,6 +226,11 @@ const POSTCODE = /\b\d{4,6}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b/;
  * comma or a street's word after it ("LOT 1851, JALAN KPB 6"). */
 const POSTCODE_LINE = /(?<![\p{L}\p{N}])\d{4,6}\s+\p{L}{3,}|\p{L}{3,}\s+\d{4,6}\s*$/u;
 
+/** A line that names a place after a dash, as a branch's line does ("Markt 112 - Leipzig
+ * Zentrum", "STORE 12 - KLCC"), where a street's line ends at its number or a town's line is the
+ * town's alone: over other lines, it may be the branch's rather than the street's. */
+const PLACE_AFTER_DASH = /\s[-–—]\s+\p{L}[^\d]*$/u;
+
 /** A street's line opened by its house number ("NO. 3, LORONG HARMONI 2", "LOT 12", "23, RUE X"). */
 const HOUSE_NUMBER = /^(?:NO|LOT|UNIT|BLOK|BLOCK)\b\.?\s*:?\s*\d|^\d+[A-Z]?\s*,/iu;
 
@@ -239,7 +254,7 @@ function addressDoubt(parts: string[], after: Row | undefined): string | null {
     return `The address begins at its postcode's line, "${first}", where a street's line stands over it; the street may be unread.`;
   if (parts[1] && HOUSE_NUMBER.test(parts[1]) && !HOUSE_NUMBER.test(first))
     return `The line "${first}" stands over "${parts[1]}", which opens an address with its house number; it may name the branch or the building rather than be part of the address.`;
-  const branch = parts.find((p) => matchLabel('branch', p));
+  const branch = parts.find((p) => matchLabel('branch', p)) ?? (parts.length > 1 && PLACE_AFTER_DASH.test(first) ? first : undefined);
   if (branch) return `The line "${branch}" names the shop's branch; a person must say where the address begins.`;
   const sharpS = parts.find((p) => SHARP_S_AS_B.test(p));
   if (sharpS)
