@@ -433,7 +433,7 @@ describe('the address under the shop name', () => {
   });
 
   it('ends the address at a phone number printed alone, without its label', () => {
-    for (const phone of ['+603-9130 2672', '03-60571377', '(03) 4021 0276']) {
+    for (const phone of ['+603-9130 2672', '03-60571377', '(03) 4021 0276', 'L:  02-7532 4065']) {
       const m = slip('SYARIKAT PERNIAGAAN GIN KEE', 'NO 37, JALAN MANIS 7', '56100 CHERAS, KUALA LUMPUR.', phone);
       expect([m?.address, m?.addressDoubt], phone).toEqual(['NO 37, JALAN MANIS 7, 56100 CHERAS, KUALA LUMPUR.', null]);
     }

@@ -189,11 +189,12 @@ function endsHeader(text: string): boolean {
   );
 }
 
-/** A phone number printed alone on its line, without its label ("+603-9130 2672", "03-60571377"):
- * nine to thirteen digits in a phone's groups, and nothing else. A postcode's line holds its
- * town, and a registration number is printed whole. */
+/** A phone number printed alone on its line, without its label or with what a reader kept of it
+ * ("+603-9130 2672", "03-60571377", "L: 02-7532 4065" for TEL): nine to thirteen digits in a
+ * phone's groups, and nothing else. A postcode's line holds its town, and a registration number
+ * is printed whole. */
 function phoneAlone(text: string): boolean {
-  const t = text.trim();
+  const t = text.trim().replace(/^\p{L}{1,3}\s*:\s*/u, '');
   const digits = t.replace(/\D/g, '').length;
   return /^\+?[\d\s().\/-]+$/.test(t) && /[\s().\/+-]/.test(t) && digits >= 9 && digits <= 13;
 }
