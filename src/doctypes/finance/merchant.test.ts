@@ -47,6 +47,11 @@ describe('the shop name read from a header line that holds more than the name', 
       // the legal forms of the other languages end a name as well
       ['Café de la Gare SARL Nantes Centre', 'Café de la Gare SARL'],
       ['BRIGHT STAR STATIONERY PTE LTD CHERAS', 'BRIGHT STAR STATIONERY PTE LTD'],
+      // a registration in brackets whose label was misread: letters going on after "(CO" are no place
+      ['BUCHHANDLUNG AM MARKT GMBH (CO. Ri‘ 019433554510)', 'BUCHHANDLUNG AM MARKT GMBH'],
+      // a colon a reader set after the last letter
+      ['FRUTAS HERMANOS RUIZ SA:', 'FRUTAS HERMANOS RUIZ SA'],
+      ['CAFETERIA EL RINCON S.L.U.:', 'CAFETERIA EL RINCON S.L.U.'],
     ] as const)
       expect(header([line, 0.2, 0.03]), line).toMatchObject({ name, doubt: null });
   });

@@ -426,7 +426,11 @@ const NAME_BEFORE_OUTLET = new RegExp(String.raw`^(.*\p{L}{3,}.*?)\s+[-–—(]?
 /** A shop's name as its line prints it: the registration after it and an outlet after its legal
  * form or its branch word taken off. */
 export const nameFromLine = (text: string): string =>
-  withoutBranch(lettersNotZeros(text).replace(TRAILING_REGISTRATION, '').replace(SPACE_BEFORE_STOP, '$1').trim());
+  withoutBranch(lettersNotZeros(text).replace(TRAILING_REGISTRATION, '').replace(SPACE_BEFORE_STOP, '$1').replace(TRAILING_COLON, '').trim());
+
+/** A colon a reader set after the name's last letter ("RUIZ SA:"), a speck beside it: a name ends
+ * with no colon. */
+const TRAILING_COLON = /(?<=\p{L}\.?)\s*[:;]+\s*$/u;
 
 /** A space a reader set between a word and its full stop or comma, or a stop it read twice ("SDN .
  * BHD.", "SDN .. BHD."): a name sets neither. */
@@ -447,9 +451,10 @@ const lettersNotZeros = (text: string): string =>
 const SURE_CLOSING_FORM = /^(?:SDN\.?\s*BHD|BHD|S\/B|PTE\.?\s*LTD|LTD|LIMITED|GMBH|SARL|SASU|EURL|LLC|LLP|INC|PLC)\.?$/i;
 /** What a compound legal form goes on with ("GMBH & CO. KG", "LTD AND CO"). */
 const FORM_GOES_ON = /^\s*(?:&|\+|AND\b|UND\b|ET\b|Y\b|CO\b)/i;
-/** REGISTERED_PLACE opening what follows a legal form, its closing bracket perhaps dropped: part
- * of the name before its legal form ("AEON CO. (M) BHD"), after it a label may or may not keep it. */
-const REGISTERED_WHERE = /^\s*\(\s*\p{L}{1,2}\s*\)?/u;
+/** REGISTERED_PLACE opening what follows a legal form, its closing bracket perhaps dropped at the
+ * line's end: part of the name before its legal form ("AEON CO. (M) BHD"), after it a label may or
+ * may not keep it. Letters that go on ("(CO. Ri‘ 0194…)", a registration's misread label) are none. */
+const REGISTERED_WHERE = /^\s*\(\s*\p{L}{1,2}\s*(?:\)|$)/u;
 
 /** A registered company's name, without what is printed after its legal form on the same line:
  * the legal form ends a registered name, and the SROIE labels end a company's name there. After
