@@ -37,6 +37,13 @@ describe('the shop name read from a header line that holds more than the name', 
     expect(header(['CAFE DE LA GARE SA (Co NO maser,', 0.2, 0.03], ['PLACE DU MARCHE', 0.25, 0.05])?.name).toBe('CAFE DE LA GARE SA');
   });
 
+  it('joins a legal form printed on the next line to the name, its O read as a zero too, and leaves it out of the address', () => {
+    for (const form of ['& CO. KG', '& C0. KG']) {
+      const m = header(['BUCHHANDLUNG AM MARKT GMBH', 0.2, 0.03], [form, 0.3, 0.05]);
+      expect([m?.name, m?.address], form).toEqual(['BUCHHANDLUNG AM MARKT GMBH & CO. KG', 'NO 8, JALAN 7/118R']);
+    }
+  });
+
   it('ends a name at a legal form that is surely one, whatever its line goes on with', () => {
     for (const [line, name] of [
       ['KEDAI ABC SDN BHD KEPONG', 'KEDAI ABC SDN BHD'],
@@ -479,6 +486,8 @@ describe('the address under the shop name', () => {
   it('doubts an address whose first line holds no number but a year (a slogan) or names a branch', () => {
     expect(slip('BUCHHANDLUNG AM MARKT GMBH', 'Frisch aus dem Ofen', 'HAUPTSTRASSE 112', '04109 LEIPZIG', 'TEL: 06-2111 8820')?.addressDoubt).toMatch(/slogan/);
     expect(slip('FARMACIA SAN MIGUEL SL', 'TIENDA 0452 VALENCIA CENTRO', 'C/ MAYOR, 23', '28013 MADRID', 'TEL: 96-111 2233')?.addressDoubt).toMatch(/branch/);
+    // a line going on from the name above, with "&"
+    expect(slip('DROGERIE HOFFMANN GMBH', '& SÖHNE 1898', 'Marktplatz 9', '50667 Koln', 'UID: DE 426531170')?.addressDoubt).toMatch(/opens with "&"/);
     // a store's number and its place after a dash, over the street
     expect(slip('DROGERIE HOFFMANN', 'Markt 112 - Leipzig Zentrum', 'Marktplatz 9', '50667 Koln', 'UID: DE 426531170')?.addressDoubt).toMatch(/branch/);
     expect(slip('DROGERIE HOFFMANN', 'Marktplatz 9', '50667 Koln', 'UID: DE 426531170')?.addressDoubt).toBeNull();

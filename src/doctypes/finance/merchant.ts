@@ -66,8 +66,12 @@ const REGISTERED_PLACE = /\(\s*\p{L}{1,2}\s*\)/gu;
 const withoutLegalForm = (text: string): string => text.replace(LEGAL_FORMS, ' ').replace(REGISTERED_PLACE, ' ');
 
 /** A line that is nothing but a legal form and where it is registered finishes the name above it
- * ("POPULAR BOOK" / "CO. (M) SDN BHD"); "MR. D.I.Y. SDN BHD" is a name. */
-const legalFormOnly = (row: Row): boolean => LEGAL_FORM.test(row.text) && !/\p{L}/u.test(withoutLegalForm(ownText(row.text)));
+ * ("POPULAR BOOK" / "CO. (M) SDN BHD"); "MR. D.I.Y. SDN BHD" is a name. A form's O read as a zero
+ * ("& C0. KG") is the form's, as on the name's own line. */
+const legalFormOnly = (row: Row): boolean => {
+  const text = lettersNotZeros(row.text);
+  return LEGAL_FORM.test(text) && !/\p{L}/u.test(withoutLegalForm(ownText(text)));
+};
 /** A name holds a word of three letters or more; a logo read as text seldom does ("he Co RR re",
  * "3 1§orolr"), and a legal form found in such a garble ("Co") names nothing. */
 const WORD = /^\p{L}{3,}[.,&]?$/u;
@@ -236,11 +240,12 @@ const PLACE_AFTER_DASH = /\s[-–—]\s+\p{L}[^\d]*$/u;
 const HOUSE_NUMBER = /^(?:NO|LOT|UNIT|BLOK|BLOCK)\b\.?\s*:?\s*\d|^\d+[A-Z]?\s*,/iu;
 
 /** Why the lines taken for the address may not be it, or not all of it: such an address is not
- * published (the document is not held back for it). Its first line holds no number but a year,
+ * published (the document is not held back for it). Its first line opens with "&" (the name's
+ * legal form going on: "& CO. KG"), or holds no number but a year,
  * where a street's line holds its number, or is the postcode's line (the street over it unread),
  * or stands over a line opened by the house number ("SEKSYEN 7" over "NO. 3, LORONG HARMONI 2"),
  * or names a branch ("Frisch aus dem Ofen", "TIENDA 0452
- * VALENCIA CENTRO" over the street); none of its lines holds a postcode (the name's own lines, when a logo above was taken
+ * VALENCIA CENTRO", "Markt 112 - Leipzig Zentrum" over the street); none of its lines holds a postcode (the name's own lines, when a logo above was taken
  * for the name: "CT281 - Tealive Shell Kepong", "Ottogo Enterprise"); or the address stopped at a
  * line that does not plainly end it ("£3200, KUALA LUMPUR." read as an amount, where the postcode
  * was; or the line after its most lines); or a line after its postcode's line holds a number
@@ -248,6 +253,7 @@ const HOUSE_NUMBER = /^(?:NO|LOT|UNIT|BLOK|BLOCK)\b\.?\s*:?\s*\d|^\d+[A-Z]?\s*,/
 function addressDoubt(parts: string[], after: Row | undefined): string | null {
   const first = parts[0];
   if (!first) return null;
+  if (/^\s*[&+]/.test(first)) return `The line "${first}" opens with "&", going on from the name above it; a person must say where the address begins.`;
   const numbers = first.match(/\d+/g) ?? [];
   if (!numbers.some((n) => !YEAR.test(n)))
     return `The line "${first}" under the shop's name holds ${numbers.length ? 'no number but a year' : 'no number'}, where a street's line holds its number; it may be a slogan rather than the address.`;
