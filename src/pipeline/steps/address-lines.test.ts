@@ -50,7 +50,7 @@ function disputedAddress(lstm: string[], paddle: string[], doubt?: string): { fi
 
 /** A stand-in legacy classifier that reads `looks[i]` at the i-th crop size, and a PaddleOCR whose
  * second reading through its text detector is `paddleAgain`. */
-async function context(address: ReturnType<typeof disputedAddress>, looks: string[] = [], paddleAgain?: string) {
+async function context(address: ReturnType<typeof disputedAddress>, looks: string[] = [], paddleAgain?: string, paddlePrepared = paddleAgain) {
   const png = await openImage(Buffer.alloc(400 * 600 * 3, 255), { raw: { width: 400, height: 600, channels: 3 } })
     .png()
     .toBuffer();
@@ -63,8 +63,12 @@ async function context(address: ReturnType<typeof disputedAddress>, looks: strin
     },
   };
   const paddle = {
+    // The prepared crop is read whole ([0, 0, 1, 1]); the page's crop at the line's box.
     readCrops: async (_png: Buffer, boxes: Box[]) =>
-      boxes.map((box) => ({ box, text: paddleAgain, confidence: 0.9, lines: [{ text: paddleAgain, box, confidence: 0.9 }], via: 'detector' })),
+      boxes.map((box) => {
+        const text = box[2] === 1 && box[0] === 0 ? paddlePrepared : paddleAgain;
+        return { box, text, confidence: 0.9, lines: [{ text, box, confidence: 0.9, words: [] }], via: 'detector' };
+      }),
   };
   const ctx = {
     deps: { readers: { get: async () => (paddleAgain === undefined ? null : paddle), legacy: async () => engine } },
@@ -121,6 +125,11 @@ describe('an address the readers read a slip apart, line by line', () => {
     const again = await context(address(), ['MARKTPIATZ 9'], 'MARKTPLAT 9');
     await addressLinesStep.run(again.ctx);
     expect(again.ctx.fields[0]).toMatchObject({ value: null, status: 'conflict' });
+    // Its reading of the line's crop enlarged and contrast stretched counts as well.
+    const prepared = await context(address(), ['MARKTPIATZ 9'], 'MARKTPLAT 9', 'MARKTPLATZ 9');
+    await addressLinesStep.run(prepared.ctx);
+    expect(prepared.ctx.fields[0]).toMatchObject({ value: 'MARKTPLATZ 9, 50667 KOLN', status: 'read', evidence: ['reader_agree'] });
+    expect(prepared.ctx.fields[0]!.reason).toContain('enlarged and contrast stretched');
   });
 
   it('does not take a lighter glyph two engines share over a stroke Tesseract saw (a Q’s tail)', async () => {

@@ -6,6 +6,7 @@ import type { Region } from '../../domain/result.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
 import { noteEngine } from './read.js';
+import { paddleCropText } from './re-read.js';
 import { readerValues } from './reader-doubts.js';
 import { atAnEdge, lettersApart, looksAt, paddleAgain } from './third-look.js';
 
@@ -135,11 +136,33 @@ async function lookedAgain(ctx: ReadContext, page: number, line: LineReadings): 
   // look shared with PaddleOCR was a lost stroke.
   if (withPaddle.length > 0 && !lost) return null;
   const again = await paddleAgain(ctx, region, fromLine);
-  if (!again || letters(String(again.value)) !== a) return null;
+  if (again && letters(String(again.value)) === a) {
+    return {
+      text: line.lstm,
+      why: `On the line Tesseract read "${line.lstm}" and PaddleOCR "${line.paddle}", PaddleOCR, reading the line again through its text detector, read "${again.raw}".`,
+    };
+  }
+  // Small print PaddleOCR misreads at the page's scale it may read enlarged and contrast
+  // stretched; its reading of that crop giving Tesseract's page reading is two engines' looks at
+  // two images agreeing (Tesseract never read the prepared crop here).
+  const prepared = await preparedReading(ctx, region);
+  if (prepared === null || letters(fromLine(prepared)) !== a) return null;
   return {
     text: line.lstm,
-    why: `On the line Tesseract read "${line.lstm}" and PaddleOCR "${line.paddle}", PaddleOCR, reading the line again through its text detector, read "${again.raw}".`,
+    why: `On the line Tesseract read "${line.lstm}" and PaddleOCR "${line.paddle}", PaddleOCR, reading the line's crop enlarged and contrast stretched, read "${prepared}".`,
   };
+}
+
+/** PaddleOCR's reading of the line's prepared crop, or null where it cannot read it: a reading
+ * that fails leaves the dispute as it was, for a person. */
+async function preparedReading(ctx: ReadContext, region: Region): Promise<string | null> {
+  try {
+    return await paddleCropText(ctx, region);
+  } catch (err) {
+    ctx.signal?.throwIfAborted();
+    ctx.raw.address_lines_error = err instanceof Error ? err.message : String(err);
+    return null;
+  }
 }
 
 /** PaddleOCR's line with the word breaks a look that spells its letters gives it: PaddleOCR drops
