@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { receipt } from '../../doctypes/receipt.js';
 import type { ExtractedValue } from '../../doctypes/types.js';
 import { openImage } from '../../imaging/open.js';
-import type { Line } from '../../readers/types.js';
+import { placed } from '../../doctypes/finance/test-reading.js';
+import type { Line, ReaderOutput } from '../../readers/types.js';
 import type { ReadContext } from '../context.js';
 import { reconcile } from '../reconcile.js';
 import { readMissingStep } from './read-missing.js';
@@ -12,7 +13,7 @@ const line = (text: string, y: number): Line => ({ text, box: [0.1, y, 0.9, y + 
 /** A generated slip as PaddleOCR's page read sees it: header, a date line, the total line. */
 const PADDLE_LINES = [line('KEDAI RUNCIT MAJU SDN BHD', 0.02), line('DATE: 21/09/2017 10:20', 0.1), line('ITEM A 4.50', 0.3), line('TOTAL RM 12.40', 0.5)];
 
-function fakes(cropText: string) {
+function fakes(cropText: string, paddleLines: Line[] = PADDLE_LINES, paddleCrop = '') {
   const pageReads: number[] = [];
   const crops: number[] = [];
   const tesseract = {
@@ -25,13 +26,16 @@ function fakes(cropText: string) {
     engine: { name: 'paddle-fake', version: '0' },
     read: async (request: { images: Array<{ page: number }> }) => {
       pageReads.push(request.images.length);
-      return { reader: 'paddle', engine: { name: 'paddle-fake', version: '0' }, pages: [{ page: 1, lines: PADDLE_LINES }], ms: 1, cost_usd: 0 };
+      return { reader: 'paddle', engine: { name: 'paddle-fake', version: '0' }, pages: [{ page: 1, lines: paddleLines }], ms: 1, cost_usd: 0 };
     },
+    // Its reading of a crop of the page: `paddleCrop` across the crop.
+    readCrops: async (_png: Buffer, boxes: Array<[number, number, number, number]>) =>
+      boxes.map((box) => ({ box, text: paddleCrop, confidence: 0.9, lines: [{ text: paddleCrop, box, confidence: 0.9, words: [] }], via: 'recogniser' })),
   };
   return { tesseract, paddle, pageReads, crops };
 }
 
-async function context(f: ReturnType<typeof fakes>, first: ExtractedValue[]): Promise<ReadContext> {
+async function context(f: ReturnType<typeof fakes>, first: ExtractedValue[], readings: ReaderOutput[] = []): Promise<ReadContext> {
   const png = await openImage(Buffer.alloc(400 * 1000 * 3, 255), { raw: { width: 400, height: 1000, channels: 3 } })
     .png()
     .toBuffer();
@@ -41,7 +45,7 @@ async function context(f: ReturnType<typeof fakes>, first: ExtractedValue[]): Pr
     input: { now: new Date('2026-01-01T00:00:00Z') },
     intake: { images: [image] },
     pageImages: [image],
-    readings: [],
+    readings,
     engines: [],
     doctype: receipt,
     extracted: [{ reader: 'tesseract', values: first }],
@@ -110,5 +114,30 @@ describe('reading the required values the first reader missed', () => {
     await readMissingStep.run(ctx);
     expect(first.map((v) => v.key)).not.toContain('merchant_name');
     expect(first.find((v) => v.key === 'date')).toMatchObject({ value: '2017-09-21' });
+  });
+
+  it('reads a date neither page read placed from its garbled row again, by both engines, and takes it where both crops show it one way', async () => {
+    // Tesseract's page read shows the date with a day no calendar has; PaddleOCR's page read lost the line.
+    const tesseract = placed([
+      ['KEDAI RUNCIT MAJU SDN BHD', 0.1, 0.02],
+      ['TARIKH 2025/05/67 Masa 18:11:56', 0.1, 0.1],
+      ['TOTAL RM 12.40', 0.1, 0.5],
+    ]);
+    const withoutDate = PADDLE_LINES.filter((l) => !l.text.startsWith('DATE'));
+    const agreeing = fakes('TARIKH 2025/05/07 Masa 18:11:56', withoutDate, 'TARIKH 2025/05/07 Masa 18:11:56');
+    const first = [merchant];
+    const ctx = await context(agreeing, first, [tesseract]);
+    await readMissingStep.run(ctx);
+    const date = reconcile(receipt.fields, ctx.extracted).find((r) => r.key === 'date')!;
+    expect([date.value, date.status, date.evidence]).toEqual(['2025-05-07', 'read', ['reader_agree']]);
+    // PaddleOCR's crop showing another date, or a date either way round, leaves it unread.
+    for (const [crop, paddle] of [
+      ['TARIKH 2025/05/07 Masa 18:11:56', 'TARIKH 2025/05/01 Masa 18:11:56'],
+      ['TARIKH 04/05/2025 Masa 18:11:56', 'TARIKH 04/05/2025 Masa 18:11:56'],
+    ]) {
+      const other = await context(fakes(crop!, withoutDate, paddle), [merchant], [tesseract]);
+      await readMissingStep.run(other);
+      expect(reconcile(receipt.fields, other.extracted).find((r) => r.key === 'date')!.value, `${crop} / ${paddle}`).toBeNull();
+    }
   });
 });

@@ -1,9 +1,13 @@
+import { findDates } from '../../doctypes/finance/dates.js';
+import { matchLabel } from '../../doctypes/finance/labels.js';
+import { readingRows } from '../../doctypes/finance/rows.js';
 import type { ExtractedValue, FieldSpec } from '../../doctypes/types.js';
-import { canonical } from '../../domain/normalise.js';
-import type { PageImage, ReaderOutput } from '../../readers/types.js';
+import { canonical, parseDate } from '../../domain/normalise.js';
+import type { PaddleReader } from '../../readers/paddle.js';
+import type { Box, PageImage, ReaderOutput } from '../../readers/types.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
-import { valueFromCrop } from './cross-read.js';
+import { linesWithin, valueFromCrop, widen } from './cross-read.js';
 import { uprightPage } from './page-image.js';
 import { addReading, noteEngine } from './read.js';
 import { reReadLines } from './re-read.js';
@@ -70,6 +74,16 @@ export const readMissingStep: Step<ReadContext> = {
       const confidence = lines!.reduce((s, l) => s + l.confidence, 0) / lines!.length;
       first.values.push({ key: spec.key, value, raw: text, region: theirs.region, confidence });
     }
+    // A date neither page read placed: its garbled row in Tesseract's page read, read again by both.
+    const tesseractReading = ctx.readings.find((r) => r.reader === 'tesseract');
+    for (const spec of missing) {
+      if (spec.kind !== 'date' || second.some((v) => v.key === spec.key) || !tesseractReading) continue;
+      const read = await dateFromGarbledRows(ctx, paddle, tesseractReading, spec);
+      if (!read) continue;
+      first.values.push(read.tesseract);
+      second.push(read.paddle);
+      done.push({ key: spec.key, paddle: read.paddle.raw, tesseract: read.tesseract.raw });
+    }
     if (second.length === 0) return undefined;
     const entry = ctx.extracted.find((e) => e.reader === 'paddle');
     if (entry) entry.values.push(...second);
@@ -81,3 +95,55 @@ export const readMissingStep: Step<ReadContext> = {
     return undefined;
   },
 };
+
+/** A group of digits shaped as a date, whatever its values ("2025/05/67", "18.94.25"), or a month
+ * and a year whose day went unread ("4/2025 18:37"). */
+const DATE_SHAPED = /(?<!\d)\d{1,4}\s?[./-]\s?\d{1,2}\s?[./-]\s?\d{2,4}(?!\d)|(?<!\d)\d{1,2}[./-](?:19|20)\d{2}(?!\d)/;
+/** Most rows read again for a date: each is one Tesseract and one PaddleOCR crop. */
+const MAX_DATE_ROWS = 2;
+
+/** Where neither engine's page read placed the date, the rows of Tesseract's page read that show
+ * one garbled (a date-shaped group no calendar has, a date cut at its start) or its label are read
+ * again, each across the page: by Tesseract from its prepared crop, by PaddleOCR from the page's
+ * own crop at full resolution (its page read was downscaled). Two engines' looks at two images: a
+ * date both crops show alike, written so that it can only be read one way (the year first, or a
+ * day past 12), is each engine's value, and reconcile finds them agreeing; any other date stays
+ * unread. */
+async function dateFromGarbledRows(
+  ctx: ReadContext,
+  paddle: PaddleReader,
+  reading: ReaderOutput,
+  spec: FieldSpec,
+): Promise<{ tesseract: ExtractedValue; paddle: ExtractedValue } | null> {
+  const rows = readingRows(reading)
+    .filter((r) => DATE_SHAPED.test(r.text) || matchLabel('invoice_date', r.text))
+    .slice(0, MAX_DATE_ROWS);
+  for (const row of rows) {
+    const box: Box = [0, row.box[1], 1, row.box[3]];
+    const region = { page: row.page, box };
+    const lines = await reReadLines(ctx, region);
+    const lstm = oneWayDate((lines ?? []).map((l) => l.text).join(' '));
+    const page = lstm ? await uprightPage(ctx, row.page) : null;
+    if (!lstm || !page) continue;
+    const [crop] = await paddle.readCrops(page.png, [widen(box)], { ...(ctx.signal ? { signal: ctx.signal } : {}) });
+    const theirs = oneWayDate(
+      linesWithin(crop?.lines ?? [], box)
+        .map((l) => l.text)
+        .join(' '),
+    );
+    if (!theirs || theirs.iso !== lstm.iso) continue;
+    const confidence = lines!.reduce((sum, l) => sum + l.confidence, 0) / lines!.length;
+    return {
+      tesseract: { key: spec.key, value: lstm.iso, raw: lstm.text, region, confidence },
+      paddle: { key: spec.key, value: theirs.iso, raw: theirs.text, region, confidence: crop!.confidence },
+    };
+  }
+  return null;
+}
+
+/** The first date a crop's text shows, when its writing gives it one way only. */
+function oneWayDate(text: string): { iso: string; text: string } | null {
+  const date = findDates(text)[0];
+  const parsed = date ? parseDate(date.raw) : null;
+  return parsed && !parsed.ambiguous ? { iso: parsed.iso, text } : null;
+}
