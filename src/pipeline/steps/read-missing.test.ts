@@ -130,6 +130,15 @@ describe('reading the required values the first reader missed', () => {
     await readMissingStep.run(ctx);
     const date = reconcile(receipt.fields, ctx.extracted).find((r) => r.key === 'date')!;
     expect([date.value, date.status, date.evidence]).toEqual(['2025-05-07', 'read', ['reader_agree']]);
+    // Tesseract's crop still showing the day garbled: a dispute, for the third look.
+    const garbled = await context(fakes('TARIKH 2025/05/67 Masa 18:11:56', withoutDate, 'TARIKH 2025/05/07 Masa 18:11:56'), [merchant], [tesseract]);
+    await readMissingStep.run(garbled);
+    const disputed = reconcile(receipt.fields, garbled.extracted).find((r) => r.key === 'date')!;
+    expect(disputed.status).toBe('conflict');
+    expect(disputed.candidates.map((c) => [c.reader, c.raw])).toEqual([
+      ['tesseract', 'TARIKH 2025/05/67 Masa 18:11:56'],
+      ['paddle', 'TARIKH 2025/05/07 Masa 18:11:56'],
+    ]);
     // PaddleOCR's crop showing another date, or a date either way round, leaves it unread.
     for (const [crop, paddle] of [
       ['TARIKH 2025/05/07 Masa 18:11:56', 'TARIKH 2025/05/01 Masa 18:11:56'],

@@ -104,11 +104,13 @@ const MAX_DATE_ROWS = 2;
 
 /** Where neither engine's page read placed the date, the rows of Tesseract's page read that show
  * one garbled (a date-shaped group no calendar has, a date cut at its start) or its label are read
- * again, each across the page: by Tesseract from its prepared crop, by PaddleOCR from the page's
- * own crop at full resolution (its page read was downscaled). Two engines' looks at two images: a
- * date both crops show alike, written so that it can only be read one way (the year first, or a
- * day past 12), is each engine's value, and reconcile finds them agreeing; any other date stays
- * unread. */
+ * again, each across the page: by Tesseract from its prepared crop, by PaddleOCR through its text
+ * detector from the crop of the page made even, at full resolution (its page read was downscaled,
+ * and faint print on a grey slip showed it no line). Two engines' looks at two images:
+ * where PaddleOCR's crop shows a date written so that it can only be read one way (the year first,
+ * or a day past 12), its date and Tesseract's crop reading are each engine's value, and reconcile
+ * finds them agreeing or disputing (Tesseract's still garbled, a date-shaped group no calendar
+ * has, is a dispute the third look may settle); any other date stays unread. */
 async function dateFromGarbledRows(
   ctx: ReadContext,
   paddle: PaddleReader,
@@ -122,19 +124,22 @@ async function dateFromGarbledRows(
     const box: Box = [0, row.box[1], 1, row.box[3]];
     const region = { page: row.page, box };
     const lines = await reReadLines(ctx, region);
-    const lstm = oneWayDate((lines ?? []).map((l) => l.text).join(' '));
-    const page = lstm ? await uprightPage(ctx, row.page) : null;
-    if (!lstm || !page) continue;
-    const [crop] = await paddle.readCrops(page.png, [widen(box)], { ...(ctx.signal ? { signal: ctx.signal } : {}) });
+    const text = (lines ?? []).map((l) => l.text).join(' ');
+    const lstm = oneWayDate(text);
+    const page = lstm || DATE_SHAPED.test(text) ? await uprightPage(ctx, row.page, { even: true }) : null;
+    if (!page) continue;
+    const [crop] = await paddle.readCrops(page.png, [widen(box)], { detectLines: true, ...(ctx.signal ? { signal: ctx.signal } : {}) });
     const theirs = oneWayDate(
       linesWithin(crop?.lines ?? [], box)
         .map((l) => l.text)
         .join(' '),
     );
-    if (!theirs || theirs.iso !== lstm.iso) continue;
+    if (!theirs) continue;
     const confidence = lines!.reduce((sum, l) => sum + l.confidence, 0) / lines!.length;
+    // Tesseract's crop still showing the date garbled is its reading as well: the dispute goes to
+    // the third look, which reads such a date against PaddleOCR's a digit apart (third-look.ts).
     return {
-      tesseract: { key: spec.key, value: lstm.iso, raw: lstm.text, region, confidence },
+      tesseract: { key: spec.key, value: lstm?.iso ?? text, raw: text, region, confidence },
       paddle: { key: spec.key, value: theirs.iso, raw: theirs.text, region, confidence: crop!.confidence },
     };
   }

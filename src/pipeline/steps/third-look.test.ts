@@ -239,6 +239,15 @@ describe('the third look at a disputed date or total', () => {
     const split = await context(field(), ['18.04.25 08:43', '18.94.25 08:43', '18.04.25']);
     await thirdLookStep.run(split.ctx);
     expect(split.ctx.fields[0]).toMatchObject({ value: null, status: 'conflict' });
+    // The year first, as a Malaysian slip prints it ("TARIKH 2025/05/67").
+    const yearFirst = disputedValue(
+      'date',
+      ['TARIKH 2025/05/67 Masa 18:11:56', 'TARIKH 2025/05/67 Masa 18:11:56'],
+      ['2025-05-07', 'TARIKH 2025/05/07 Masa 18:11:56'],
+    );
+    const looked = await context(yearFirst, ['TARIKH 2025/05/07 Masa 18:11:56']);
+    await thirdLookStep.run(looked.ctx);
+    expect(looked.ctx.fields[0]).toMatchObject({ value: '2025-05-07', status: 'read', evidence: ['reader_agree'] });
     // Two digits apart, it is not looked at.
     const far = await context(disputedValue('date', ['18.94.26', '18.94.26'], ['2025-04-18', '18.04.25']), ['18.04.25']);
     await thirdLookStep.run(far.ctx);

@@ -188,8 +188,9 @@ function readsDate(text: string, iso: string, orders: DayOrder[]): boolean {
   return !!token && orders.some((o) => isoIn(token, o) === iso);
 }
 
-/** A date as printed, day, month and year in either order: its digits, separators aside. */
-const DATE_SHAPE = /(?<!\d)\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})(?!\d)/;
+/** A date as printed, day, month and year in either order or the year first: its digits,
+ * separators aside. */
+const DATE_SHAPE = /(?<!\d)(?:\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})|\d{4}[./-]\d{1,2}[./-]\d{1,2})(?!\d)/;
 const shapeDigits = (text: string): string | null => text.match(DATE_SHAPE)?.[0].replace(/\D/g, '') ?? null;
 
 /** Where the LSTM read no date, the digits of the date-shaped group its text shows with a month or
