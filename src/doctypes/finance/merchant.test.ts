@@ -478,6 +478,11 @@ describe('the address under the shop name', () => {
       const m = slip('CAFE MULLER KG', slogan, 'MARKTPLATZ 9', '50667 KOLN', 'TEL: 0221 12345');
       expect([m?.address, m?.addressDoubt, m?.addressBoxes.length], slogan).toEqual(['MARKTPLATZ 9, 50667 KOLN', null, 2]);
     }
+    // A branch's name, with a branch's word and no number, likewise.
+    for (const branch of ['CAWANGAN AMPANG', 'SUCCURSALE BORDEAUX CENTRE', 'Zweigstelle Altstadt']) {
+      const m = slip('CAFE MULLER KG', branch, 'MARKTPLATZ 9', '50667 KOLN', 'TEL: 0221 12345');
+      expect([m?.address, m?.addressDoubt], branch).toEqual(['MARKTPLATZ 9, 50667 KOLN', null]);
+    }
     // Not over a line without a number, nor a line in words an address may hold.
     expect(slip('CAFE MULLER KG', 'Ihr Partner', 'AM MARKT', '50667 KOLN', 'TEL: 0221 12345')?.address).toBe('Ihr Partner, AM MARKT, 50667 KOLN');
     expect(slip('CAFE MULLER KG', 'GROUND FLOOR, MENARA UTAMA', 'NO 8, JALAN 7', '50667 KOLN', 'TEL: 0221 12345')?.address).toMatch(/^GROUND FLOOR/);

@@ -221,6 +221,9 @@ const ADDRESS_ENDS: LabelName[] = ['vendor_tax_id', 'registry', 'invoice_number'
 /** A year as a slogan prints it ("Desde 1964", "Qualität seit 1952"). */
 const YEAR = /^(?:1[89]|20)\d\d$/;
 
+/** A line holding no number, that names the shop's branch ("SUCCURSALE BORDEAUX CENTRE"). */
+const branchLine = (text: string): boolean => !/\d/.test(text) && matchLabel('branch', text) !== null;
+
 /** A line holding no number but a year, in a slogan's words. */
 const sloganLine = (text: string): boolean => (text.match(/\d+/g) ?? []).every((n) => YEAR.test(n)) && sloganSpoken(text);
 /** A postcode: four to six digits standing alone ("53200", "04109", "1000-001"), or a British one ("SW1A 1AA"). */
@@ -341,11 +344,11 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
       break;
     }
   }
-  // A slogan under the name, over the street's line, is no part of the address ("Ihr Partner für
-  // Genuss", "Desde 1964"): only one that speaks as a slogan does, since a building's or an estate's
-  // name may open an address with no number either, and words set apart by a comma are an
-  // address's way too.
-  if (parts.length > 1 && sloganLine(parts[0]!) && /\d/.test(parts[1]!)) {
+  // A slogan or a branch's name under the name, over the street's line, is no part of the address
+  // ("Ihr Partner für Genuss", "Desde 1964", "CAWANGAN AMPANG"): only one that speaks as a slogan
+  // does or names the branch with a branch's word, since a building's or an estate's name may open
+  // an address with no number either, and words set apart by a comma are an address's way too.
+  if (parts.length > 1 && (sloganLine(parts[0]!) || branchLine(parts[0]!)) && /\d/.test(parts[1]!)) {
     parts.shift();
     boxes.shift();
   }
