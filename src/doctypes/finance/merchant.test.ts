@@ -333,6 +333,8 @@ describe('the shop name read from a header line that holds more than the name', 
       ['POPULAR BOOK', 'CO. (M) SDN BHD'],
       // A legal form of two letters counts after one word when its dots are printed.
       ['Farmacia San', 'Miguel S.A.'],
+      // a short line of a word in small letters and a form in capitals is not set in capitals
+      ['Frutas Hermanos', 'Ruiz S.L.U.'],
     ] as const) {
       const m = header([first, 0.3, 0.03], [second, 0.28, 0.05]);
       expect([m?.name, m?.doubt], second).toEqual([`${first} ${second}`, null]);

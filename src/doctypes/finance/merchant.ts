@@ -601,7 +601,14 @@ const SMALL_NOT_CAPITAL_SHAPED = new RegExp(`[^\\P{Ll}${CAPITAL_SHAPED_LETTERS}]
  * make a line set in small letters, nor do small letters shaped as their capitals are, which a
  * reader tells only by their size ("KEDAI BUKU MAjuU"). */
 const allCaps = (text: string): boolean =>
-  (text.match(SMALL_NOT_CAPITAL_SHAPED) ?? []).length <= Math.max(1, letters(text) / 10) && letters(text) > 2 && /\p{Lu}/u.test(text);
+  (text.match(SMALL_NOT_CAPITAL_SHAPED) ?? []).length <= Math.max(1, letters(text) / 10) && letters(text) > 2 && /\p{Lu}/u.test(text) && !titleWord(text);
+
+/** A word set with its capital and then small letters, one of them not shaped as its capital
+ * ("Ruiz"): a reader's slip makes one small letter among capitals, not a word of them after its
+ * first, so a short line holding one ("Ruiz S.L.U.") is not set in capitals. */
+const titleWord = (text: string): boolean =>
+  (text.match(/(?<!\p{L})\p{Lu}\p{Ll}{2,}(?!\p{L})/gu) ?? []).some((w) => SMALL_LETTER_NOT_CAPITAL_SHAPED.test(w.slice(1)));
+const SMALL_LETTER_NOT_CAPITAL_SHAPED = new RegExp(SMALL_NOT_CAPITAL_SHAPED.source, 'u');
 
 /** A line's box reaches below the baseline when it holds a small letter with a descender: "Épicerie
  * Fine" stands about a quarter taller than "Dubois SARL" in the same type. Type sizes are compared
