@@ -147,7 +147,9 @@ describe('an address the readers read a slip apart, line by line', () => {
     const doubted = disputedAddress(['Le gout du vrai pain', '5, PLACE DU MARCHE'], ['Le gout du vrai pain', '5, PLACE DU MARCH0'], 'a slogan');
     const far = disputedAddress(['48 BD VOLTAIRE', '75011 PARIS'], ['48 BD VOLTAIRE', '7 1011 PAR']);
     const unaligned = disputedAddress(['48 BD VOLTAIRE', '75011 PARIS'], ['48 BD VOLTAIRE 75011 PARIS']);
-    for (const address of [doubted, far, unaligned]) {
+    // a capital I and a small l, one glyph: no look at its shape tells them apart
+    const twins = disputedAddress(['Calle Mayor 12', '28013 Madrid'], ['CaIle Mayor 12', '28013 Madrid']);
+    for (const address of [doubted, far, unaligned, twins]) {
       const { ctx, asked } = await context(address, ['75011 PARIS'], '75011 PARIS');
       await addressLinesStep.run(ctx);
       expect(ctx.fields[0]).toEqual(address.field);

@@ -169,6 +169,8 @@ describe('the third look at a disputed shop name', () => {
       // Letters more at the start or the end alone: the edge is faint, and all engines may lose a letter there.
       disputedName('DAI RUNCIT AH SENG ENTERPRISE', 'EDAI RUNCIT AH SENG ENTERPRI SE'),
       disputedName('GREEN LEAF CAFE', 'GREEN LEAF CAF'),
+      // A capital I and a small l: one glyph, which no look at its shape tells apart.
+      disputedName('Cafeteria El Rincon S.A.', 'Cafeteria EI Rincon S.A.'),
       disputedName('Soren Hartmann', 'Sorem Hartmann', 'full_name'),
       { ...disputedName('ABC MART', 'ABC MART'), status: 'read' as const, value: 'ABC MART', problems: [] },
     ]) {

@@ -85,6 +85,15 @@ function disputedWords({ lstm, paddle }: Pair): number[] | null {
   return differ.length ? differ : null;
 }
 
+/** The readings differ only where one has a capital I and the other a small l: one glyph in most
+ * sans-serif type, which readers tell apart by the word around it, not by its shape, so another
+ * look at the shape settles nothing ("Cafeteria El Rincon" / "Cafeteria EI Rincon"). */
+export function onlyIAndL(a: string, b: string): boolean {
+  const [x, y] = [a.replace(/\s+/g, ''), b.replace(/\s+/g, '')];
+  if (x.length !== y.length || x === y) return false;
+  return [...x].every((c, i) => c === y[i] || (c === 'I' && y[i] === 'l') || (c === 'l' && y[i] === 'I'));
+}
+
 /** A quotation mark, accent or apostrophe run into a name's first or last letter. */
 const MARK_AT_EDGE = /^[“”"'‘’`´^~]\p{L}|\p{L}[“”"'‘’`´^~]$/u;
 
@@ -113,7 +122,13 @@ const NAMES: LookedField = {
     if (!lstm.region || typeof lstm.value !== 'string' || typeof paddle.value !== 'string') return false;
     const [a, b] = [nameLetters(lstm.value), nameLetters(paddle.value)];
     const apart = lettersApart(a, b);
-    return apart > 0 && apart <= MAX_LETTERS_APART && Math.min(a.length, b.length) >= 3 && !atAnEdge(lstm.value, paddle.value);
+    return (
+      apart > 0 &&
+      apart <= MAX_LETTERS_APART &&
+      Math.min(a.length, b.length) >= 3 &&
+      !atAnEdge(lstm.value, paddle.value) &&
+      !onlyIAndL(lstm.value, paddle.value)
+    );
   },
   // The name's crop is the LSTM's line: PaddleOCR's box of a name set on two lines may hold one.
   regions: ({ lstm }) => [lstm.region!],
