@@ -164,12 +164,31 @@ function dateAndTime(rows: Row[], currency: string | null): ExtractedValue[] {
   if (resolved) {
     const page = labelled?.page ?? anyRow!.row.page;
     const boxes = labelled?.boxes ?? [anyRow!.row.box];
-    out.push(dateValue('date', resolved, page, boxes, labelled ? CONFIDENCE.labelled : CONFIDENCE.layout));
+    const date = dateValue('date', resolved, page, boxes, labelled ? CONFIDENCE.labelled : CONFIDENCE.layout);
+    out.push(UNPADDED_DAY.test(resolved.raw) ? dayMayBeCut(date, resolved.raw) : date);
   }
   const timeRow = rows.find((r) => /\bTIME\b|\bZEIT\b|\bHEURE\b/i.test(r.text) && findTime(r.text)) ?? rows.find((r) => findTime(r.text));
   const time = timeRow ? findTime(timeRow.text) : null;
   if (time && timeRow) out.push(valueOf('time', time.value, time.raw, timeRow.page, [timeRow.box], CONFIDENCE.layout));
   return out;
+}
+
+/** A date whose first part has one digit where the next, zero-padded, shows the till pads its
+ * numbers ("5/05/25"): a digit may be lost at the date's left edge, faint on a thermal slip, where
+ * every engine loses it alike (printed "15/05/25"). */
+const UNPADDED_DAY = /^\d[-./]0\d[-./]\d{2,4}$/;
+
+function dayMayBeCut(date: ExtractedValue, raw: string): ExtractedValue {
+  return {
+    ...date,
+    problems: [...new Set([...(date.problems ?? []), 'LOW_CONFIDENCE' as const])],
+    reason: [
+      date.reason,
+      `The date "${raw}" prints its month with a leading zero and its first part without one: a digit may be lost at its left edge, where both readers would lose it alike.`,
+    ]
+      .filter(Boolean)
+      .join(' '),
+  };
 }
 
 const receiptNumber = (t: string): { value: string; raw: string } | null => {

@@ -105,6 +105,15 @@ describe('receipt from synthetic readings', () => {
     expect(merchantOf(['SUNRISE MART SDN BHD', 0.2, 0.03])?.parts).toBeUndefined();
   });
 
+  it('doubts a date whose first part lost its leading digit, where the month shows the till pads its numbers', () => {
+    const dateOf = (printed: string) => {
+      const reading = placed([['SUNRISE MART SDN BHD', 0.2, 0.03], [`${printed} 13:25`, 0.05, 0.1], ...slipEntries('TOTAL | 9.60')]);
+      return receipt.extract(reading, { now: NOW, pages: reading.pages }).find((v) => v.key === 'date');
+    };
+    expect(dateOf('5/05/25')).toMatchObject({ value: '2025-05-05', problems: ['LOW_CONFIDENCE'], reason: expect.stringMatching(/left edge/) });
+    for (const printed of ['15/05/25', '05/05/25', '5/5/25', '25/12/2018']) expect(dateOf(printed)?.problems, printed).toBeUndefined();
+  });
+
   it('asks the second reader for an address one line at a time too, each line’s text kept to compare line by line', () => {
     const address = receipt.extract(shop, { now: NOW, pages: shop.pages }).find((v) => v.key === 'merchant_address');
     expect(address?.parts?.map((b) => b[1])).toEqual([0.07, 0.09]);
