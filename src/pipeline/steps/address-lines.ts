@@ -57,8 +57,10 @@ interface Settled {
  * letters are, with the round glyph taken for what its word holds (an O among letters, a 0 among
  * digits); an ü one reader spelled "ii" is the other's u (split-umlauts.ts); and a line a letter or
  * two apart is read a third time by Tesseract's legacy classifier, and goes to PaddleOCR's
- * reading when the look reads it so and never as Tesseract did, or to Tesseract's when PaddleOCR,
- * reading the line again through its text detector, reads it as Tesseract did (third-look.ts).
+ * reading when the look reads it so and never as Tesseract did (not where PaddleOCR's reading only
+ * lacks a stroke Tesseract saw), or to Tesseract's when PaddleOCR, reading the line again through
+ * its text detector or from its prepared crop, reads it as Tesseract did (third-look.ts). A capital
+ * I against a small l, one glyph, is not looked at.
  * Only an address whose every line is settled so is published, with both engines as evidence. The
  * lines are those the first reader took for the address, each read by PaddleOCR from its own crop
  * (cross-read), so the two readings hold the same lines; an address its reader doubted (a slogan's
@@ -116,13 +118,13 @@ async function lookedAgain(ctx: ReadContext, page: number, line: LineReadings): 
   const [a, b] = [letters(line.lstm), letters(line.paddle)];
   const apart = lettersApart(a, b);
   if (apart > MAX_LETTERS_APART || Math.min(a.length, b.length) < 3 || atAnEdge(line.lstm, line.paddle) || onlyIAndL(line.lstm, line.paddle)) return null;
-  const engine = (await ctx.deps.readers.legacy?.()) ?? null;
-  if (!engine) return null;
   const region: Region = { page, box: line.box };
   // Each look is read as the extractor reads the address's lines (a ß read as B written as ß).
   const fromLine = ctx.doctype?.fields.find((f) => f.key === 'merchant_address')?.fromLine ?? ((text: string) => text);
-  const seen = await looksAt(ctx, engine, region, fromLine);
-  if (seen.length > 0) noteEngine(ctx, engine.engine);
+  // Without the legacy classifier (turned off), PaddleOCR's second readings may still settle a line.
+  const engine = (await ctx.deps.readers.legacy?.()) ?? null;
+  const seen = engine ? await looksAt(ctx, engine, region, fromLine) : [];
+  if (engine && seen.length > 0) noteEngine(ctx, engine.engine);
   const withPaddle = seen.filter((l) => letters(String(l.value)) === b);
   const withLstm = seen.filter((l) => letters(String(l.value)) === a);
   const lost = strokesLost(a, b);
