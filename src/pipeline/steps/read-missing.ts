@@ -78,7 +78,15 @@ export const readMissingStep: Step<ReadContext> = {
     const tesseractReading = ctx.readings.find((r) => r.reader === 'tesseract');
     for (const spec of missing) {
       if (spec.kind !== 'date' || second.some((v) => v.key === spec.key) || !tesseractReading) continue;
-      const read = await dateFromGarbledRows(ctx, paddle, tesseractReading, spec);
+      let read: Awaited<ReturnType<typeof dateFromGarbledRows>>;
+      try {
+        read = await dateFromGarbledRows(ctx, paddle, tesseractReading, spec);
+      } catch (err) {
+        // A crop that cannot be read leaves the date unread, as before.
+        ctx.signal?.throwIfAborted();
+        ctx.raw.reader_failures = [...((ctx.raw.reader_failures as string[] | undefined) ?? []), `paddle: ${(err as Error).message}`];
+        continue;
+      }
       if (!read) continue;
       first.values.push(read.tesseract);
       second.push(read.paddle);
