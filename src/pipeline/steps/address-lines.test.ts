@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ExtractedValue } from '../../doctypes/types.js';
 import type { FieldReading } from '../../domain/field.js';
-import { openImage } from '../../imaging/open.js';
 import type { ReadContext } from '../context.js';
 import { addressLinesStep } from './address-lines.js';
+import { blankPage, scriptedLegacy } from '../../../test/helpers/scripted-legacy.js';
 
 type Box = [number, number, number, number];
 const LINE_BOXES: Box[] = [
@@ -51,17 +51,8 @@ function disputedAddress(lstm: string[], paddle: string[], doubt?: string): { fi
 /** A stand-in legacy classifier that reads `looks[i]` at the i-th crop size, and a PaddleOCR whose
  * second reading through its text detector is `paddleAgain`. */
 async function context(address: ReturnType<typeof disputedAddress>, looks: string[] = [], paddleAgain?: string, paddlePrepared = paddleAgain) {
-  const png = await openImage(Buffer.alloc(400 * 600 * 3, 255), { raw: { width: 400, height: 600, channels: 3 } })
-    .png()
-    .toBuffer();
-  let asked = 0;
-  const engine = {
-    engine: { name: 'legacy', version: '0' },
-    readRegion: async () => {
-      const text = looks[Math.min(asked++, looks.length - 1)] ?? '';
-      return { text, confidence: 0.7, lines: [{ text, box: [0, 0, 1, 1], confidence: 0.7, words: [{ text, box: [0, 0, 1, 1], confidence: 0.7 }] }] };
-    },
-  };
+  const png = await blankPage();
+  const { engine, asked } = scriptedLegacy(looks);
   const paddle = {
     // The prepared crop is read whole ([0, 0, 1, 1]); the page's crop at the line's box.
     readCrops: async (_png: Buffer, boxes: Box[]) =>
@@ -79,7 +70,7 @@ async function context(address: ReturnType<typeof disputedAddress>, looks: strin
     extracted: address.extracted,
     raw: {},
   } as unknown as ReadContext;
-  return { ctx, asked: () => asked };
+  return { ctx, asked };
 }
 
 describe('an address the readers read a slip apart, line by line', () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldReading } from '../../domain/field.js';
-import { openImage } from '../../imaging/open.js';
 import type { ReadContext } from '../context.js';
 import { READ_STEPS } from '../read-document.js';
 import { receipt } from '../../doctypes/receipt.js';
 import { lettersApart, thirdLookStep } from './third-look.js';
 import { disputedName, NAME_REGION } from '../../../test/helpers/disputed-name.js';
+import { blankPage, scriptedLegacy } from '../../../test/helpers/scripted-legacy.js';
 
 const region = NAME_REGION;
 
@@ -16,17 +16,8 @@ async function context(
   extracted: unknown[] = [],
   paddleAgain?: string,
 ): Promise<{ ctx: ReadContext; asked: () => number; detected: () => number }> {
-  const png = await openImage(Buffer.alloc(400 * 600 * 3, 255), { raw: { width: 400, height: 600, channels: 3 } })
-    .png()
-    .toBuffer();
-  let asked = 0;
-  const engine = {
-    engine: { name: 'legacy', version: '0' },
-    readRegion: async () => {
-      const text = looks[Math.min(asked++, looks.length - 1)]!;
-      return { text, confidence: 0.7, lines: [{ text, box: [0, 0, 1, 1], confidence: 0.7, words: [{ text, box: [0, 0, 1, 1], confidence: 0.7 }] }] };
-    },
-  };
+  const png = await blankPage();
+  const { engine, asked } = scriptedLegacy(looks);
   // A stand-in PaddleOCR whose second reading, through its text detector, is `paddleAgain`.
   let detected = 0;
   const paddle = {
@@ -46,7 +37,7 @@ async function context(
     extracted,
     raw: {},
   } as unknown as ReadContext;
-  return { ctx, asked: () => asked, detected: () => detected };
+  return { ctx, asked, detected: () => detected };
 }
 
 describe('the third look at a disputed shop name', () => {
