@@ -80,10 +80,10 @@ describe('receipt from synthetic readings', () => {
     expect(currencyOf('$')).toMatchObject({ value: 'USD', region: null });
   });
 
-  it('marks an address that begins with a slogan as doubted, so that it is withheld alone', () => {
+  it('marks an address that begins with a line holding no number as doubted, so that it is withheld alone', () => {
     const reading = placed([
       ['BUCHHANDLUNG AM MARKT GMBH', 0.2, 0.03],
-      ['Frisch aus dem Ofen', 0.25, 0.05],
+      ['FRISCHE BACKWAREN', 0.25, 0.05],
       ['HAUPTSTRASSE 112', 0.25, 0.07],
       ['04109 LEIPZIG', 0.3, 0.09],
       ['TEL: 06-2111 8820', 0.3, 0.11],

@@ -224,8 +224,9 @@ const YEAR = /^(?:1[89]|20)\d\d$/;
 /** A line holding no number, that names the shop's branch ("SUCCURSALE BORDEAUX CENTRE"). */
 const branchLine = (text: string): boolean => !/\d/.test(text) && matchLabel('branch', text) !== null;
 
-/** A line holding no number but a year, in a slogan's words. */
-const sloganLine = (text: string): boolean => (text.match(/\d+/g) ?? []).every((n) => YEAR.test(n)) && sloganSpoken(text);
+/** A line holding no number but a year, in a slogan's words or set as a sentence ("Calidad y
+ * confianza", "Frisch aus dem Ofen": small words a name or a street capitalises). */
+const sloganLine = (text: string): boolean => (text.match(/\d+/g) ?? []).every((n) => YEAR.test(n)) && (sloganSpoken(text) || sentence(text));
 /** A postcode: four to six digits standing alone ("53200", "04109", "1000-001"), or a British one ("SW1A 1AA"). */
 const POSTCODE = /\b\d{4,6}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b/;
 
@@ -345,9 +346,10 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
     }
   }
   // A slogan or a branch's name under the name, over the street's line, is no part of the address
-  // ("Ihr Partner für Genuss", "Desde 1964", "CAWANGAN AMPANG"): only one that speaks as a slogan
-  // does or names the branch with a branch's word, since a building's or an estate's name may open
-  // an address with no number either, and words set apart by a comma are an address's way too.
+  // ("Ihr Partner für Genuss", "Desde 1964", "Calidad y confianza", "CAWANGAN AMPANG"): only one
+  // that speaks as a slogan does, is set as a sentence or names the branch with a branch's word,
+  // since a building's or an estate's name may open an address with no number either, and words
+  // set apart by a comma are an address's way too.
   if (parts.length > 1 && (sloganLine(parts[0]!) || branchLine(parts[0]!)) && /\d/.test(parts[1]!)) {
     parts.shift();
     boxes.shift();
