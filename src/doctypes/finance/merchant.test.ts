@@ -502,6 +502,15 @@ describe('the address under the shop name', () => {
   it('doubts an address whose first line holds no number but a year (a slogan) or names a branch', () => {
     expect(slip('BUCHHANDLUNG AM MARKT GMBH', 'FRISCHE BACKWAREN', 'HAUPTSTRASSE 112', '04109 LEIPZIG', 'TEL: 06-2111 8820')?.addressDoubt).toMatch(/slogan/);
     expect(slip('FARMACIA SAN MIGUEL SL', 'TIENDA 0452 VALENCIA CENTRO', 'C/ MAYOR, 23', '28013 MADRID', 'TEL: 96-111 2233')?.addressDoubt).toMatch(/branch/);
+    // a company's name line with its legal form, and a line of the totals, are no address's
+    expect(slip('LIBRAIRIE MARTIN SARL', '12 RUE DE LA REPUBLIQUE', 'GROUPE DUPONT SARL (7037288-X)', '69002 LYON', 'TEL: 03-1155 5982')?.addressDoubt).toMatch(
+      /legal form/,
+    );
+    expect(slip('KEDAI ABC SDN BHD', 'LOT 3-5, JALAN BUKIT BINTANG', '55100 KUALA LUMPUR', 'ROUNDING ADJUSTMENT', 'TEL: 03-1155 5982')?.addressDoubt).toMatch(
+      /totals/,
+    );
+    // "KG" is a village's word in a Malaysian address
+    expect(slip('KEDAI ABC SDN BHD', 'NO 8, KG BARU', '55100 KUALA LUMPUR', 'TEL: 03-1155 5982')?.addressDoubt).toBeNull();
     // a line going on from the name above, with "&"
     expect(slip('DROGERIE HOFFMANN GMBH', '& SÖHNE 1898', 'Marktplatz 9', '50667 Koln', 'UID: DE 426531170')?.addressDoubt).toMatch(/opens with "&"/);
     // a store's number and its place after a dash, over the street

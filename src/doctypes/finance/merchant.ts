@@ -240,6 +240,14 @@ const POSTCODE_LINE = /(?<![\p{L}\p{N}])\d{4,6}\s+\p{L}{3,}|\p{L}{3,}\s+\d{4,6}\
  * town's alone: over other lines, it may be the branch's rather than the street's. */
 const PLACE_AFTER_DASH = /\s[-–—]\s+\p{L}[^\d]*$/u;
 
+/** A legal form no address holds ("LIBRAIRIE MARTIN SARL (7037288-X)" taken into the address
+ * under a logo chosen for the name): the forms that surely close a name, with their stops. "KG",
+ * "SA" or "AG" may be an address's words ("KG BARU": a village). */
+const COMPANY_FORM = /(?<![\p{L}])(?:SDN\.?\s*BHD|BHD|PTE\.?\s*LTD|LTD|LIMITED|GMBH|SARL|SASU|EURL|LLC|LLP|INC|PLC)\.?(?![\p{L}])/iu;
+/** Labels of a slip's totals, which a header's lines never carry ("ROUNDING ADJUSTMENT" read
+ * into the address where the items went unread). */
+const TOTALS_LABELS: LabelName[] = ['total', 'subtotal', 'rounding', 'amount_due'];
+
 /** A street's line opened by its house number ("NO. 3, LORONG HARMONI 2", "LOT 12", "23, RUE X"). */
 const HOUSE_NUMBER = /^(?:NO|LOT|UNIT|BLOK|BLOCK)\b\.?\s*:?\s*\d|^\d+[A-Z]?\s*,/iu;
 
@@ -257,6 +265,10 @@ const HOUSE_NUMBER = /^(?:NO|LOT|UNIT|BLOK|BLOCK)\b\.?\s*:?\s*\d|^\d+[A-Z]?\s*,/
 function addressDoubt(parts: string[], after: Row | undefined): string | null {
   const first = parts[0];
   if (!first) return null;
+  const company = parts.find((p) => COMPANY_FORM.test(p));
+  if (company) return `The line "${company}" holds a company's legal form: it is a name's line, not an address's; a person must say where the address begins.`;
+  const totals = parts.find((p) => TOTALS_LABELS.some((l) => matchLabel(l, p)));
+  if (totals) return `The line "${totals}" reads as a line of the slip's totals, no part of an address; a person must say where the address ends.`;
   if (/^\s*[&+]/.test(first)) return `The line "${first}" opens with "&", going on from the name above it; a person must say where the address begins.`;
   const numbers = first.match(/\d+/g) ?? [];
   if (!numbers.some((n) => !YEAR.test(n)))
