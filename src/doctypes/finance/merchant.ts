@@ -224,9 +224,12 @@ const YEAR = /^(?:1[89]|20)\d\d$/;
 /** A line holding no number, that names the shop's branch ("SUCCURSALE BORDEAUX CENTRE"). */
 const branchLine = (text: string): boolean => !/\d/.test(text) && matchLabel('branch', text) !== null;
 
+/** A line whose numbers, if any, are years ("Desde 1964"): no street's line. */
+const onlyYears = (text: string): boolean => (text.match(/\d+/g) ?? []).every((n) => YEAR.test(n));
+
 /** A line holding no number but a year, in a slogan's words or set as a sentence ("Calidad y
  * confianza", "Frisch aus dem Ofen": small words a name or a street capitalises). */
-const sloganLine = (text: string): boolean => (text.match(/\d+/g) ?? []).every((n) => YEAR.test(n)) && (sloganSpoken(text) || sentence(text));
+const sloganLine = (text: string): boolean => onlyYears(text) && (sloganSpoken(text) || sentence(text));
 /** A postcode: four to six digits standing alone ("53200", "04109", "1000-001"), or a British one ("SW1A 1AA"). */
 const POSTCODE = /\b\d{4,6}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b/;
 
@@ -240,10 +243,14 @@ const POSTCODE_LINE = /(?<![\p{L}\p{N}])\d{4,6}\s+\p{L}{3,}|\p{L}{3,}\s+\d{4,6}\
  * town's alone: over other lines, it may be the branch's rather than the street's. */
 const PLACE_AFTER_DASH = /\s[-–—]\s+\p{L}[^\d]*$/u;
 
+/** Legal forms that are no word of anything else, by which a registered name surely ends: "BHD"
+ * is Berhad, "LTD" limited. "SA", "KG" or "AG" may be a name's own word or an address's ("KG
+ * BARU": a village), and a form may go on as another ("GMBH & CO. KG"). */
+const SURE_FORMS = String.raw`SDN\.?\s*BHD|BHD|PTE\.?\s*LTD|LTD|LIMITED|GMBH|SARL|SASU|EURL|LLC|LLP|INC|PLC`;
+
 /** A legal form no address holds ("LIBRAIRIE MARTIN SARL (7037288-X)" taken into the address
- * under a logo chosen for the name): the forms that surely close a name, with their stops. "KG",
- * "SA" or "AG" may be an address's words ("KG BARU": a village). */
-const COMPANY_FORM = /(?<![\p{L}])(?:SDN\.?\s*BHD|BHD|PTE\.?\s*LTD|LTD|LIMITED|GMBH|SARL|SASU|EURL|LLC|LLP|INC|PLC)\.?(?![\p{L}])/iu;
+ * under a logo chosen for the name): a sure form (SURE_FORMS), with its stop, as a word of the line. */
+const COMPANY_FORM = new RegExp(String.raw`(?<![\p{L}])(?:${SURE_FORMS})\.?(?![\p{L}])`, 'iu');
 /** Labels of a slip's totals, which a header's lines never carry ("ROUNDING ADJUSTMENT" read
  * into the address where the items went unread). */
 const TOTALS_LABELS: LabelName[] = ['total', 'subtotal', 'rounding', 'amount_due'];
@@ -270,9 +277,8 @@ function addressDoubt(parts: string[], after: Row | undefined): string | null {
   const totals = parts.find((p) => TOTALS_LABELS.some((l) => matchLabel(l, p)));
   if (totals) return `The line "${totals}" reads as a line of the slip's totals, no part of an address; a person must say where the address ends.`;
   if (/^\s*[&+]/.test(first)) return `The line "${first}" opens with "&", going on from the name above it; a person must say where the address begins.`;
-  const numbers = first.match(/\d+/g) ?? [];
-  if (!numbers.some((n) => !YEAR.test(n)))
-    return `The line "${first}" under the shop's name holds ${numbers.length ? 'no number but a year' : 'no number'}, where a street's line holds its number; it may be a slogan rather than the address.`;
+  if (onlyYears(first))
+    return `The line "${first}" under the shop's name holds ${/\d/.test(first) ? 'no number but a year' : 'no number'}, where a street's line holds its number; it may be a slogan rather than the address.`;
   if (/^\d{4,6}\s+\p{L}/u.test(first))
     return `The address begins at its postcode's line, "${first}", where a street's line stands over it; the street may be unread.`;
   if (parts[1] && HOUSE_NUMBER.test(parts[1]) && !HOUSE_NUMBER.test(first))
@@ -468,10 +474,8 @@ const lettersNotZeros = (text: string): string =>
     return (word.match(/\p{L}/gu) ?? []).length >= 2 || ONLY_LEGAL_FORM.test(letters) ? letters : word;
   });
 
-/** Legal forms that are no word of anything else, by which a registered name surely ends: "BHD"
- * is Berhad, "LTD" limited. "SA", "KG" or "AG" may be a name's own word or an address's ("KG
- * BARU": a village), and a form may go on as another ("GMBH & CO. KG"). */
-const SURE_CLOSING_FORM = /^(?:SDN\.?\s*BHD|BHD|S\/B|PTE\.?\s*LTD|LTD|LIMITED|GMBH|SARL|SASU|EURL|LLC|LLP|INC|PLC)\.?$/i;
+/** A name's closing words that are a sure form (SURE_FORMS), or "S/B", Sdn Bhd as a till shortens it. */
+const SURE_CLOSING_FORM = new RegExp(String.raw`^(?:${SURE_FORMS}|S\/B)\.?$`, 'i');
 /** What a compound legal form goes on with ("GMBH & CO. KG", "LTD AND CO"). */
 const FORM_GOES_ON = /^\s*(?:&|\+|AND\b|UND\b|ET\b|Y\b|CO\b)/i;
 /** REGISTERED_PLACE opening what follows a legal form, its closing bracket perhaps dropped at the

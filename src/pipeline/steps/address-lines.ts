@@ -8,18 +8,15 @@ import type { Step } from '../run.js';
 import { noteEngine } from './read.js';
 import { paddleCropText } from './re-read.js';
 import { readerValues } from './reader-doubts.js';
-import { atAnEdge, lettersApart, looksAt, onlyIAndL, paddleAgain } from './third-look.js';
+import { atAnEdge, lettersApart, looksAt, nameLetters, onlyIAndL, paddleAgain } from './third-look.js';
 
 /** Readings of a line this many letters apart are one reader's slip; further apart, a vote would
  * only pick a side (as for a name: third-look.ts). */
 const MAX_LETTERS_APART = 2;
 
-/** A line's letters and digits, as the readers are compared (PaddleOCR drops spaces). */
-const letters = (text: string): string => canonicalName(text).replace(/ /g, '');
-
 /** The letter O and the digit 0 as one glyph: a round glyph is a letter among letters and a
  * digit among digits, which the readers mix up in either place ("PUERT0", "430O0"). */
-const roundAsOne = (text: string): string => letters(text).replace(/O/g, '0');
+const roundAsOne = (text: string): string => nameLetters(text).replace(/O/g, '0');
 
 /** A word whose round glyph is read against its neighbours: a 0 among letters only ("SINGAP0RE",
  * "BAJ0") or an O among digits only ("551O0"). */
@@ -102,7 +99,7 @@ function lineReadings(lstm: ExtractedValue, paddle: ExtractedValue): LineReading
 
 /** A line the readers read alike, as their letters are compared, or but for a rule of spelling. */
 function alike({ lstm, paddle }: LineReadings): Settled | null {
-  if (letters(lstm) === letters(paddle)) return { text: lstm, why: '' };
+  if (nameLetters(lstm) === nameLetters(paddle)) return { text: lstm, why: '' };
   if (roundAsOne(lstm) === roundAsOne(paddle)) {
     const [good, bad] = roundMisplaced(lstm) ? [paddle, lstm] : [lstm, paddle];
     if (roundMisplaced(good)) return null;
@@ -115,7 +112,7 @@ function alike({ lstm, paddle }: LineReadings): Settled | null {
 
 /** A line a slip apart, settled by a third engine's look or PaddleOCR's second reading. */
 async function lookedAgain(ctx: ReadContext, page: number, line: LineReadings): Promise<Settled | null> {
-  const [a, b] = [letters(line.lstm), letters(line.paddle)];
+  const [a, b] = [nameLetters(line.lstm), nameLetters(line.paddle)];
   const apart = lettersApart(a, b);
   if (apart > MAX_LETTERS_APART || Math.min(a.length, b.length) < 3 || atAnEdge(line.lstm, line.paddle) || onlyIAndL(line.lstm, line.paddle)) return null;
   const region: Region = { page, box: line.box };
@@ -125,8 +122,8 @@ async function lookedAgain(ctx: ReadContext, page: number, line: LineReadings): 
   const engine = (await ctx.deps.readers.legacy?.()) ?? null;
   const seen = engine ? await looksAt(ctx, engine, region, fromLine) : [];
   if (engine && seen.length > 0) noteEngine(ctx, engine.engine);
-  const withPaddle = seen.filter((l) => letters(String(l.value)) === b);
-  const withLstm = seen.filter((l) => letters(String(l.value)) === a);
+  const withPaddle = seen.filter((l) => nameLetters(String(l.value)) === b);
+  const withLstm = seen.filter((l) => nameLetters(String(l.value)) === a);
   const lost = strokesLost(a, b);
   if (withPaddle.length > 0 && withLstm.length === 0 && !lost) {
     return {
@@ -138,7 +135,7 @@ async function lookedAgain(ctx: ReadContext, page: number, line: LineReadings): 
   // look shared with PaddleOCR was a lost stroke.
   if (withPaddle.length > 0 && !lost) return null;
   const again = await paddleAgain(ctx, region, fromLine);
-  if (again && letters(String(again.value)) === a) {
+  if (again && nameLetters(String(again.value)) === a) {
     return {
       text: line.lstm,
       why: `On the line Tesseract read "${line.lstm}" and PaddleOCR "${line.paddle}", PaddleOCR, reading the line again through its text detector, read "${again.raw}".`,
@@ -148,7 +145,7 @@ async function lookedAgain(ctx: ReadContext, page: number, line: LineReadings): 
   // stretched; its reading of that crop giving Tesseract's page reading is two engines' looks at
   // two images agreeing (Tesseract never read the prepared crop here).
   const prepared = await preparedReading(ctx, region);
-  if (prepared === null || letters(fromLine(prepared)) !== a) return null;
+  if (prepared === null || nameLetters(fromLine(prepared)) !== a) return null;
   return {
     text: line.lstm,
     why: `On the line Tesseract read "${line.lstm}" and PaddleOCR "${line.paddle}", PaddleOCR, reading the line's crop enlarged and contrast stretched, read "${prepared}".`,

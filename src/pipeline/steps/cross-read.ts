@@ -54,21 +54,12 @@ export const crossReadStep: Step<ReadContext> = {
         const lines = perPart.flat();
         const text = lines.map((l) => l.text).join(' ');
         const spec = specs.get(target.key)!;
-        const value = target.sumOf
-          ? sumFromCrops(
-              spec,
-              perPart.map((part) => part.map((l) => l.text).join(' ')),
-              target.sumOf,
-            )
-          : valueFromCrop(spec, text, target.value);
+        const partLines = perPart.map((part) => part.map((l) => l.text).join(' '));
+        const value = target.sumOf ? sumFromCrops(spec, partLines, target.sumOf) : valueFromCrop(spec, text, target.value);
         if (value === null) return;
         const confidence = own.reduce((sum, o) => sum + o.crop.confidence, 0) / own.length;
-        // Read line by line: each line's text kept, for the steps that compare the value so.
-        const partText = (part: Line[]) => {
-          const line = part.map((l) => l.text).join(' ');
-          return spec.fromLine ? spec.fromLine(line) : line;
-        };
-        const partTexts = target.parts ? { partTexts: perPart.map(partText) } : {};
+        // Read line by line: each line's text kept, read as the field's line, for the steps that compare the value so.
+        const partTexts = target.parts ? { partTexts: partLines.map((line) => (spec.fromLine ? spec.fromLine(line) : line)) } : {};
         values.push({ key: target.key, value, raw: text, region: { page: image.page, box: unionBox(lines) ?? own[0]!.crop.box }, confidence, ...partTexts });
       });
     }

@@ -72,7 +72,7 @@ interface LookedField {
 
 const nameWords = (text: string): string[] => canonicalName(text).split(' ').filter(Boolean);
 /** A name's letters and digits, as the readers are compared: PaddleOCR drops spaces Tesseract keeps. */
-const nameLetters = (text: string): string => canonicalName(text).replace(/ /g, '');
+export const nameLetters = (text: string): string => canonicalName(text).replace(/ /g, '');
 
 /** Where the two readings of a name differ, word by word, when they hold as many words: the words
  * the readers agree on need no third look, and a look may settle the disputed ones however it
