@@ -219,6 +219,8 @@ describe.skipIf(!browserTestsRun)('the dashboard in headless Chromium', () => {
     const leaky = (await page.getByTestId('new-key').textContent())!;
     page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Disable leaky key as leaked' }).click();
+    // The row's own "Disable (leaked)" button says "leaked" before the change lands: wait for the page's notice.
+    await page.getByText('Key “leaky key” disabled as leaked.').waitFor();
     await expect.poll(() => page.locator('table.keys tr', { hasText: 'leaky key' }).textContent()).toContain('leaked');
     expect((await api('/v1/documents', { 'x-doc-api-key': leaky })).status).toBe(401);
 
