@@ -122,4 +122,29 @@ describe("Tesseract's legacy classifier (the third look at a disputed name)", ()
       await legacy.close();
     }
   });
+
+  it('reads a crop alike whatever it read before: it learns no glyph shapes from earlier crops', async () => {
+    const legacy = createTesseractReader({ workers: 1, recycleAfter: 20, model: 'legacy' });
+    const line = (text: string, font: string) =>
+      sharp(
+        Buffer.from(
+          `<svg xmlns="http://www.w3.org/2000/svg" width="700" height="70"><rect width="100%" height="100%" fill="white"/><text x="10" y="48" font-family="${font}" font-size="34">${text}</text></svg>`,
+        ),
+      )
+        .blur(1.2)
+        .png()
+        .toBuffer();
+    try {
+      const crop = await line('46023 Valencia 118', 'DejaVu Serif');
+      const first = await legacy.readRegion(crop, { psm: 7 });
+      for (const text of ['46023 46023 Valencia', 'Avda. del Puerto 118', '4444 1111 6666'])
+        await legacy.readRegion(await line(text, 'DejaVu Serif'), { psm: 7 });
+      const again = await legacy.readRegion(crop, { psm: 7 });
+      expect(again.lines.flatMap((l) => l.words.map((w) => [w.text, w.confidence]))).toEqual(
+        first.lines.flatMap((l) => l.words.map((w) => [w.text, w.confidence])),
+      );
+    } finally {
+      await legacy.close();
+    }
+  });
 });

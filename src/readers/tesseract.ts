@@ -78,6 +78,7 @@ interface Params {
   whitelist: string;
   /** Tesseract's thresholding_method: 0 one Otsu threshold for the whole image, 1 Otsu per tile. */
   thresholding?: '0' | '1';
+  learning?: '0';
 }
 const PAGE_PARAMS: Params = { psm: '3', whitelist: '' };
 /** The page binarised tile by tile (see readTiled). */
@@ -101,6 +102,7 @@ async function recognize(worker: Tesseract.Worker, png: Buffer, params: Params):
     tessedit_pageseg_mode: params.psm as Tesseract.PSM,
     tessedit_char_whitelist: params.whitelist,
     thresholding_method: params.thresholding ?? '0',
+    ...(params.learning ? { classify_enable_learning: params.learning } : {}),
   });
   const { data } = await worker.recognize(png, {}, { blocks: true, text: false });
   return data;
@@ -155,7 +157,11 @@ export function createTesseractReader(opts: TesseractReaderOptions): TesseractRe
   const warming = pool.warm();
   warming.catch(() => undefined);
 
-  const run = (png: Buffer, params: Params, signal?: AbortSignal): Promise<Tesseract.Page> => pool.run((worker) => recognize(worker, png, params), signal);
+  // The legacy classifier adapts its glyph templates to what it has read, across crops and
+  // documents alike, so its reading of a crop would hang on what the worker read before (a third
+  // look settled a document's dispute after some documents and not after others): it does not learn.
+  const run = (png: Buffer, params: Params, signal?: AbortSignal): Promise<Tesseract.Page> =>
+    pool.run((worker) => recognize(worker, png, model === 'legacy' ? { ...params, learning: '0' } : params), signal);
 
   async function readPage(image: PageImage, autoRotate: boolean, params: Params, signal?: AbortSignal): Promise<PageText> {
     let png = image.png;
