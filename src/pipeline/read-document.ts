@@ -6,6 +6,7 @@ import { decide, type DecisionInput } from '../verification/decide.js';
 import { DECISION_INPUT_KEY, storeDecisionInput } from '../verification/stored-input.js';
 import type { ReadContext, ReadDeps, ReadInput } from './context.js';
 import { runSteps, type Step } from './run.js';
+import { addressDigitsStep } from './steps/address-digits.js';
 import { addressLinesStep } from './steps/address-lines.js';
 import { arabicLabelsStep } from './steps/arabic-labels.js';
 import { arabicNameStep } from './steps/arabic-name.js';
@@ -68,6 +69,7 @@ export const READ_STEPS: ReadonlyArray<Step<ReadContext>> = [
   nameUmlautsStep,
   thirdLookStep,
   addressLinesStep,
+  addressDigitsStep,
   nameEdgesStep,
   emailByNameStep,
   judgeStep,

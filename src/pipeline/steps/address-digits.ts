@@ -1,0 +1,71 @@
+import { doubted } from '../../domain/field.js';
+import type { Region } from '../../domain/result.js';
+import type { ReadContext } from '../context.js';
+import type { Step } from '../run.js';
+import { noteEngine } from './read.js';
+import { readerValues } from './reader-doubts.js';
+import { looksAt } from './third-look.js';
+
+/** The numbers of a line as digits: its words that hold a digit, with a round glyph among them
+ * read as a zero ("430O0"). */
+export function numbersOf(text: string): string[] {
+  return (text.match(/[0-9A-Za-z]+/g) ?? []).filter((w) => /[0-9]/.test(w)).map((w) => w.replace(/[Oo]/g, '0'));
+}
+
+/** `seen` is `read` with a digit or more otherwise, number for number and of the same lengths:
+ * the reading of the same glyphs as other digits, not one that lost or gained a glyph. Words of
+ * digits and letters ("2B", "B-12A") are not compared: a letter read as a digit is no vote. */
+export function otherDigits(read: string[], seen: string[]): boolean {
+  if (read.length === 0 || read.length !== seen.length) return false;
+  if (!read.every((r, i) => r.length === seen[i]!.length)) return false;
+  return read.some((r, i) => r !== seen[i] && DIGITS.test(r) && DIGITS.test(seen[i]!));
+}
+
+const DIGITS = /^[0-9]+$/;
+
+/** A shop's address the readers agreed on is looked at once more, line by line, by Tesseract's
+ * legacy classifier, a third engine matching glyph shapes: where it reads a line's numbers with
+ * other digits at every letter height it tries, the address is withheld. A faint stroke both LSTM
+ * engines missed alike (a serif 4 whose thin diagonal and bar faded, read "1" by both: "16023
+ * Valencia" for 46023) makes their agreement no evidence, and a postcode or house number cannot
+ * be checked by anything else. Digits only: the classifier misreads letters too often for its
+ * reading of them to outweigh two engines. Only addresses read from pixels. */
+export const addressDigitsStep: Step<ReadContext> = {
+  name: 'address_digits',
+  async run(ctx) {
+    if (ctx.documentType !== 'receipt') return undefined;
+    const at = ctx.fields.findIndex((f) => f.key === 'merchant_address');
+    const field = ctx.fields[at];
+    if (!field || field.status !== 'read' || !field.evidence.includes('reader_agree')) return undefined;
+    const [lstm] = readerValues(ctx, field.key, 'tesseract');
+    const [paddle] = readerValues(ctx, field.key, 'paddle');
+    if (!lstm?.region || !paddle) return undefined;
+    const boxes = lstm.parts ?? [lstm.region.box];
+    const lstmLines = lstm.partTexts ?? [lstm.raw];
+    const paddleLines = paddle.partTexts ?? [paddle.raw];
+    if (lstmLines.length !== boxes.length || paddleLines.length !== boxes.length) return undefined;
+    const engine = (await ctx.deps.readers.legacy?.()) ?? null;
+    if (!engine) return undefined;
+    const fromLine = (text: string): string => text;
+    for (const [i, box] of boxes.entries()) {
+      const read = [numbersOf(lstmLines[i]!), numbersOf(paddleLines[i]!)];
+      // A line without numbers, or whose numbers the readers read otherwise (a slip settled line by line), is not looked at.
+      if (read[0]!.length === 0 || read[0]!.join(' ') !== read[1]!.join(' ')) continue;
+      const region: Region = { page: lstm.region.page, box };
+      const seen = await looksAt(ctx, engine, region, fromLine);
+      if (seen.length > 0) noteEngine(ctx, engine.engine);
+      const numbers = seen.map((l) => numbersOf(String(l.value)).join(' '));
+      ctx.raw.address_digits = [...((ctx.raw.address_digits as unknown[] | undefined) ?? []), { line: lstmLines[i], read: read[0]!.join(' '), seen: numbers }];
+      const one = numbers[0];
+      if (one === undefined || numbers.length < 2 || numbers.some((n) => n !== one) || !otherDigits(read[0]!, one.split(' '))) continue;
+      const look = seen[0]!;
+      ctx.fields[at] = doubted(
+        field,
+        look,
+        `The readers agreed on the address line "${lstmLines[i]}", but Tesseract's legacy classifier read its numbers as "${one}" at every size it tried: a faint stroke both engines missed would make their agreement a shared misreading.`,
+      );
+      return undefined;
+    }
+    return undefined;
+  },
+};
