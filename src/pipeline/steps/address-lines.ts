@@ -1,6 +1,7 @@
 import { spelledOverSplitUmlaut } from '../../doctypes/finance/split-umlauts.js';
 import type { ExtractedValue } from '../../doctypes/types.js';
 import { settled, type FieldCandidate } from '../../domain/field.js';
+import { lettersApart } from '../../domain/letters-apart.js';
 import { canonicalName } from '../../domain/normalise.js';
 import type { Region } from '../../domain/result.js';
 import type { ReadContext } from '../context.js';
@@ -8,7 +9,7 @@ import type { Step } from '../run.js';
 import { noteEngine } from './read.js';
 import { paddleCropText } from './re-read.js';
 import { readerValues } from './reader-doubts.js';
-import { atAnEdge, lettersApart, looksAt, nameLetters, onlyIAndL, paddleAgain } from './third-look.js';
+import { atAnEdge, looksAt, nameLetters, onlyAmpersandAndEight, onlyIAndL, paddleAgain } from './third-look.js';
 
 /** Readings of a line this many letters apart are one reader's slip; further apart, a vote would
  * only pick a side (as for a name: third-look.ts). */
@@ -57,7 +58,7 @@ interface Settled {
  * reading when the look reads it so and never as Tesseract did (not where PaddleOCR's reading only
  * lacks a stroke Tesseract saw), or to Tesseract's when PaddleOCR, reading the line again through
  * its text detector or from its prepared crop, reads it as Tesseract did (third-look.ts). A capital
- * I against a small l, one glyph, is not looked at.
+ * I against a small l, or an ampersand against an 8, one glyph, is not looked at.
  * Only an address whose every line is settled so is published, with both engines as evidence. The
  * lines are those the first reader took for the address, each read by PaddleOCR from its own crop
  * (cross-read), so the two readings hold the same lines; an address its reader doubted (a slogan's
@@ -114,7 +115,14 @@ function alike({ lstm, paddle }: LineReadings): Settled | null {
 async function lookedAgain(ctx: ReadContext, page: number, line: LineReadings): Promise<Settled | null> {
   const [a, b] = [nameLetters(line.lstm), nameLetters(line.paddle)];
   const apart = lettersApart(a, b);
-  if (apart > MAX_LETTERS_APART || Math.min(a.length, b.length) < 3 || atAnEdge(line.lstm, line.paddle) || onlyIAndL(line.lstm, line.paddle)) return null;
+  if (
+    apart > MAX_LETTERS_APART ||
+    Math.min(a.length, b.length) < 3 ||
+    atAnEdge(line.lstm, line.paddle) ||
+    onlyIAndL(line.lstm, line.paddle) ||
+    onlyAmpersandAndEight(line.lstm, line.paddle)
+  )
+    return null;
   const region: Region = { page, box: line.box };
   // Each look is read as the extractor reads the address's lines (a ß read as B written as ß).
   const fromLine = ctx.doctype?.fields.find((f) => f.key === 'merchant_address')?.fromLine ?? ((text: string) => text);

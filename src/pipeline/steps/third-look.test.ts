@@ -3,7 +3,8 @@ import type { FieldReading } from '../../domain/field.js';
 import type { ReadContext } from '../context.js';
 import { READ_STEPS } from '../read-document.js';
 import { receipt } from '../../doctypes/receipt.js';
-import { lettersApart, thirdLookStep } from './third-look.js';
+import { lettersApart } from '../../domain/letters-apart.js';
+import { thirdLookStep } from './third-look.js';
 import { disputedName, NAME_REGION } from '../../../test/helpers/disputed-name.js';
 import { blankPage, scriptedLegacy } from '../../../test/helpers/scripted-legacy.js';
 
@@ -162,6 +163,8 @@ describe('the third look at a disputed shop name', () => {
       disputedName('GREEN LEAF CAFE', 'GREEN LEAF CAF'),
       // A capital I and a small l: one glyph, which no look at its shape tells apart.
       disputedName('Cafeteria El Rincon S.A.', 'Cafeteria EI Rincon S.A.'),
+      // An ampersand and an 8: one shape to every engine.
+      disputedName('A & W RESTAURANT SDN BHD', 'A 8 W RESTAURANT SDN BHD'),
       disputedName('Soren Hartmann', 'Sorem Hartmann', 'full_name'),
       { ...disputedName('ABC MART', 'ABC MART'), status: 'read' as const, value: 'ABC MART', problems: [] },
     ]) {

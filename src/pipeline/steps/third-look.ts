@@ -2,6 +2,7 @@ import { findDates, resolveDate, type DayOrder } from '../../doctypes/finance/da
 import { cents, findAmounts } from '../../doctypes/finance/money.js';
 import { ONLY_LEGAL_FORM } from '../../doctypes/finance/party-names.js';
 import { settled, type FieldCandidate, type FieldReading } from '../../domain/field.js';
+import { lettersApart } from '../../domain/letters-apart.js';
 import { canonicalName } from '../../domain/normalise.js';
 import type { OutcomeCode } from '../../domain/outcome-codes.js';
 import type { FieldValue, Region } from '../../domain/result.js';
@@ -26,17 +27,6 @@ const MAX_DIGITS_APART = 1;
 /** Letter heights (px) the crop is enlarged towards for the classifier's looks: it matches glyph
  * shapes, and a faint thermal glyph reads as itself at one size and as a neighbour at another. */
 const LETTER_HEIGHTS = [28, 40, 64];
-
-/** Letters one reading needs changed to become the other (insertions, deletions, substitutions). */
-export function lettersApart(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = row;
-  }
-  return prev[b.length]!;
-}
 
 interface Pair {
   lstm: FieldCandidate;
@@ -94,6 +84,14 @@ export function onlyIAndL(a: string, b: string): boolean {
   return [...x].every((c, i) => c === y[i] || (c === 'I' && y[i] === 'l') || (c === 'l' && y[i] === 'I'));
 }
 
+/** The readings differ only where one read an ampersand and the other an 8 ("NO. 32 & 33" /
+ * "NO.328 33"): one shape to every engine, so a third that reads an 8 there says nothing of which
+ * was printed. */
+export function onlyAmpersandAndEight(a: string, b: string): boolean {
+  const eight = (text: string): string => nameLetters(text.replace(/&/g, '8'));
+  return nameLetters(a) !== nameLetters(b) && eight(a) === eight(b);
+}
+
 /** A quotation mark, accent or apostrophe run into a name's first or last letter. */
 const MARK_AT_EDGE = /^[“”"'‘’`´^~]\p{L}|\p{L}[“”"'‘’`´^~]$/u;
 
@@ -127,7 +125,8 @@ const NAMES: LookedField = {
       apart <= MAX_LETTERS_APART &&
       Math.min(a.length, b.length) >= 3 &&
       !atAnEdge(lstm.value, paddle.value) &&
-      !onlyIAndL(lstm.value, paddle.value)
+      !onlyIAndL(lstm.value, paddle.value) &&
+      !onlyAmpersandAndEight(lstm.value, paddle.value)
     );
   },
   // The name's crop is the LSTM's line: PaddleOCR's box of a name set on two lines may hold one.
