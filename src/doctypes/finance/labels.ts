@@ -1,3 +1,4 @@
+import { lettersApart } from '../../domain/letters-apart.js';
 import { stripDiacritics } from '../../domain/normalise.js';
 import { LABEL_WORDS, LANGUAGES, WORDED_LABELS, type WordedLabel } from './label-words.js';
 
@@ -273,3 +274,37 @@ export function matchLabel(name: LabelName, text: string): LabelMatch | null {
 }
 
 export const hasLabel = (name: LabelName, text: string): boolean => matchLabel(name, text) !== null;
+
+/** The subtotal's phrases of two words or more, in every language, as words of letters. */
+const SUBTOTAL_PHRASES: string[][] = [
+  ...new Set(
+    LANGUAGES.flatMap((lang) => LABEL_WORDS[lang].subtotal)
+      .filter((p) => !/^[!*]/.test(p))
+      .map((p) => (upper(p).match(/[A-Z]+/g) ?? []).join(' ')),
+  ),
+]
+  .map((p) => p.split(' '))
+  .filter((words) => words.length >= 2);
+/** Letters a word may have before a reader's slip in it is told from another word. */
+const SLIP_WORD_LETTERS = 5;
+
+/** A subtotal's phrase of two words or more read with one letter wrong in one word of five letters
+ * or more ("JUMLAH KECTIL" for JUMLAH KECIL, "TOTAL AVAMT"): its first word alone names the total
+ * ("JUMLAH", "TOTAL"), so the garbled line would be taken for the total. Shorter words must be
+ * whole: "NETT TOTAL" is no "TOTAL NET". */
+export function nearSubtotal(text: string): boolean {
+  const words = upper(text).match(/[A-Z]+/g) ?? [];
+  return SUBTOTAL_PHRASES.some((phrase) =>
+    words.some((_, start) => {
+      if (start + phrase.length > words.length) return false;
+      let slips = 0;
+      for (const [k, word] of phrase.entries()) {
+        const read = words[start + k]!;
+        if (read === word) continue;
+        if (word.length < SLIP_WORD_LETTERS || lettersApart(read, word) > 1) return false;
+        slips++;
+      }
+      return slips === 1;
+    }),
+  );
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readingRows } from './rows.js';
 import { placed, slipEntries } from './test-reading.js';
+import { nearSubtotal } from './labels.js';
 import { findTotals } from './totals.js';
 import { totalsValues } from './values.js';
 
@@ -10,6 +11,26 @@ describe('the total among several total lines', () => {
   it('takes the "Nett Total" under a "Total Amount", as a "Net Total"', () => {
     expect(findTotals(slip('Total Amount: $6.80', 'GST @6%: $0.39', 'Nett Total: $6.90', 'CASH $6.90')).total?.value).toBe(6.9);
     expect(findTotals(slip('Total Amount: $6.80', 'GST @6%: $0.39', 'Net Total: $6.90')).total?.value).toBe(6.9);
+  });
+});
+
+describe('a subtotal whose label a reader garbled by a letter', () => {
+  it('is no total, though its first word alone names one', () => {
+    const block = findTotals(slip('JUMLAH KECTIL | 99.37', 'CUKAI 6% | 5.96', 'PEMBUNDARAN | 0.02', 'JUMLAH RM | 105.35'));
+    expect(block.subtotal?.value).toBe(99.37);
+    expect(block.total?.value).toBe(105.35);
+    // The total's own amount garbled: the subtotal is not taken for it.
+    expect(findTotals(slip('JUMLAH KECTIL | 99.37', 'CUKAI 6% | 5.96', 'JUMLAH RM | 105.', 'TUNAI | 200.00')).total?.value).not.toBe(99.37);
+  });
+
+  it('is told only by a slip in a word of five letters or more, and never under a strong total label', () => {
+    expect(nearSubtotal('JUMLAH KECTIL')).toBe(true);
+    expect(nearSubtotal('SUB TOTAI')).toBe(true);
+    expect(nearSubtotal('JUMLAH KECIL')).toBe(false);
+    expect(nearSubtotal('JUMLAH BESAR')).toBe(false);
+    expect(nearSubtotal('NETT TOTAL')).toBe(false);
+    expect(nearSubtotal('TOTAL NETT')).toBe(false);
+    expect(findTotals(slip('NETT TOTAL | 12.50')).total?.value).toBe(12.5);
   });
 });
 

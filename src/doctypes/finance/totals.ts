@@ -1,7 +1,7 @@
 import type { Box } from '../../readers/types.js';
 import { currencyOfMark } from './currency.js';
 import { cents, findAmounts, findPercent } from './money.js';
-import { DOTTED_TAX, matchLabel, upper } from './labels.js';
+import { DOTTED_TAX, matchLabel, nearSubtotal, upper } from './labels.js';
 import type { Row } from './rows.js';
 
 /** The totals block: rows that name a subtotal, a tax or a total, each with the amount at its right. */
@@ -136,6 +136,8 @@ function classify(label: string): { kind: Kind; strength: number } | null {
   const due = matchLabel('amount_due', label);
   if (due) return { kind: 'due', strength: due.strength };
   const total = matchLabel('total', label);
+  // A subtotal's label a reader garbled by a letter, under the total's first word alone ("JUMLAH KECTIL").
+  if ((!total || total.strength < 3) && nearSubtotal(label)) return { kind: 'subtotal', strength: 1 };
   // "Total discount", "Gesamtbetrag der Zuschläge": the total of something else.
   if (total && matchLabel('total_qualifier', label.slice(matchLabel('total', label)!.end))) return null;
   const notTotal = matchLabel('not_total', label);
