@@ -294,17 +294,21 @@ const SLIP_WORD_LETTERS = 5;
  * whole: "NETT TOTAL" is no "TOTAL NET". */
 export function nearSubtotal(text: string): boolean {
   const words = upper(text).match(/[A-Z]+/g) ?? [];
-  return SUBTOTAL_PHRASES.some((phrase) =>
-    words.some((_, start) => {
-      if (start + phrase.length > words.length) return false;
-      let slips = 0;
-      for (const [k, word] of phrase.entries()) {
-        const read = words[start + k]!;
-        if (read === word) continue;
-        if (word.length < SLIP_WORD_LETTERS || lettersApart(read, word) > 1) return false;
-        slips++;
-      }
-      return slips === 1;
-    }),
+  const present = new Set(words);
+  // One slip in a phrase of two words or more leaves one of its words whole.
+  return SUBTOTAL_PHRASES.some(
+    (phrase) =>
+      phrase.some((word) => present.has(word)) &&
+      words.some((_, start) => {
+        if (start + phrase.length > words.length) return false;
+        let slips = 0;
+        for (const [k, word] of phrase.entries()) {
+          const read = words[start + k]!;
+          if (read === word) continue;
+          if (word.length < SLIP_WORD_LETTERS || Math.abs(read.length - word.length) > 1 || lettersApart(read, word) > 1) return false;
+          slips++;
+        }
+        return slips === 1;
+      }),
   );
 }
