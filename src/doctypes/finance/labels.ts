@@ -293,6 +293,19 @@ const SLIP_WORD_LETTERS = 5;
  * ("JUMLAH", "TOTAL"), so the garbled line would be taken for the total. Shorter words must be
  * whole: "NETT TOTAL" is no "TOTAL NET". */
 export function nearSubtotal(text: string): boolean {
+  let near = nearSeen.get(text);
+  if (near === undefined) {
+    near = phraseSlipped(text);
+    // Bounded: the totals block asks of the same few labels many times over a document.
+    if (nearSeen.size >= NEAR_SEEN_MAX) nearSeen.delete(nearSeen.keys().next().value!);
+    nearSeen.set(text, near);
+  }
+  return near;
+}
+const nearSeen = new Map<string, boolean>();
+const NEAR_SEEN_MAX = 4096;
+
+function phraseSlipped(text: string): boolean {
   const words = upper(text).match(/[A-Z]+/g) ?? [];
   const present = new Set(words);
   // One slip in a phrase of two words or more leaves one of its words whole.
