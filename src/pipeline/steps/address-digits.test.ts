@@ -87,6 +87,9 @@ describe('the numbers of an address both readers agreed on', () => {
     expect(otherDigits(['16023'], ['1602'])).toBe(false);
     expect(otherDigits(['16023'], ['16023', '4'])).toBe(false);
     expect(otherDigits(['16023'], ['4G023'])).toBe(false);
+    // The look's own confusion of whole shapes, a 0 read as 9: no stroke the readers missed.
+    expect(otherDigits(['50667'], ['59667'])).toBe(false);
+    expect(otherDigits(['3100'], ['3180'])).toBe(true);
     expect(otherDigits(['2B', '16023'], ['28', '16023'])).toBe(false);
   });
 });

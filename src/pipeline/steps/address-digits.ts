@@ -12,20 +12,27 @@ export function numbersOf(text: string): string[] {
   return (text.match(/[0-9A-Za-z]+/g) ?? []).filter((w) => /[0-9]/.test(w)).map((w) => w.replace(/[Oo]/g, '0'));
 }
 
-/** `seen` is `read` with a digit or more otherwise, number for number and of the same lengths:
- * the reading of the same glyphs as other digits, not one that lost or gained a glyph. Words of
+/** Digits that are another with strokes more, and the digits they read as when those fade: a 4
+ * without its diagonal and bar, a 7 without its bar, an 8 without a side or its waist. */
+const STROKES_MORE: Record<string, string> = { '4': '1', '7': '1', '8': '0369' };
+
+/** `seen` is `read` with a digit or more that has strokes `read`'s lacks, number for number and of
+ * the same lengths: the same glyphs with a faint stroke seen, not one that lost or gained a glyph,
+ * nor the look's own confusion of two whole shapes (it reads a 0 as 9 in some type). Words of
  * digits and letters ("2B", "B-12A") are not compared: a letter read as a digit is no vote. */
 export function otherDigits(read: string[], seen: string[]): boolean {
   if (read.length === 0 || read.length !== seen.length) return false;
   if (!read.every((r, i) => r.length === seen[i]!.length)) return false;
-  return read.some((r, i) => r !== seen[i] && DIGITS.test(r) && DIGITS.test(seen[i]!));
+  const compared = read.flatMap((r, i) => (r !== seen[i] && DIGITS.test(r) && DIGITS.test(seen[i]!) ? [[r, seen[i]!] as const] : []));
+  return compared.length > 0 && compared.every(([r, s]) => [...r].every((d, k) => d === s[k] || (STROKES_MORE[s[k]!] ?? '').includes(d)));
 }
 
 const DIGITS = /^[0-9]+$/;
 
 /** A shop's address the readers agreed on is looked at once more, line by line, by Tesseract's
  * legacy classifier, a third engine matching glyph shapes: where it reads a line's numbers with
- * other digits at every letter height it tries, the address is withheld. A faint stroke both LSTM
+ * digits that have strokes the readers' lack, at every letter height it tries, the address is
+ * withheld. A faint stroke both LSTM
  * engines missed alike (a serif 4 whose thin diagonal and bar faded, read "1" by both: "16023
  * Valencia" for 46023) makes their agreement no evidence, and a postcode or house number cannot
  * be checked by anything else. Digits only: the classifier misreads letters too often for its
