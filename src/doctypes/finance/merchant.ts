@@ -203,9 +203,11 @@ function phoneAlone(text: string): boolean {
   return /^\+?[\d\s().\/-]+$/.test(t) && /[\s().\/+-]/.test(t) && digits >= 9 && digits <= 13;
 }
 
-/** A rule of stars or dashes a reader turned into short letter groups ("ok K KKK oR ok ok ok ok"). */
+/** A rule of stars or dashes a reader turned into short letter groups ("ok K KKK oR ok ok ok ok"),
+ * or into groups of one letter over and over ("EE EE", "RRR RRR"): no word of a street or a town. */
 function ruleReadAsLetters(text: string): boolean {
   const tokens = text.trim().split(/\s+/);
+  if (tokens.length >= 2 && tokens.every((t) => /^(\p{L})\1+$/u.test(t))) return true;
   return tokens.length >= 6 && tokens.filter((t) => t.length <= 3 && !/\d/.test(t)).length >= 0.8 * tokens.length;
 }
 
