@@ -31,6 +31,8 @@ describe('the shop name read from a header line that holds more than the name', 
       'YONG CEN ENTERPRISE JM0548765-T',
       // its number misread past recognition after its words in brackets
       'YONG CEN ENTERPRISE (Co NO maser,',
+      // its words misread before a long number in brackets
+      'YONG CEN ENTERPRISE (CC NO 4058615941995)',
     ])
       expect([header([line, 0.2, 0.03])?.name, header([line, 0.2, 0.03])?.doubt], line).toEqual(['YONG CEN ENTERPRISE', null]);
     // A name line so read is the name, not the street's line under it.

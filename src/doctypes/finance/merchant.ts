@@ -46,10 +46,11 @@ const REGISTRATION_WORDS = String.raw`(?:C[O0](?:MPANY)?\.?\s*(?:REG(?:ISTRATION
 const REGISTRATION_NUMBER = String.raw`[A-Z]{0,3}[0-9][0-9A-Z\s\-–·]{4,}`;
 /** The registration after the name, in brackets a reader may turn into braces or drop
  * ("(519537-X)", "{519537-X", "[1125830-V]", "(CO.REG :704427-T )", "(ROC 12345-X)"), its number
- * perhaps misread past recognition after its words in brackets ("(Co NO maser,"), after its words
- * without brackets ("CO NO 1234567-X"), or bare in its digits-dash-letter form ("002570632-X"). */
+ * perhaps misread past recognition after its words in brackets ("(Co NO maser,"), its words
+ * misread before a number of five digits or more in brackets ("(CC NO 4058615941995)"), after its
+ * words without brackets ("CO NO 1234567-X"), or bare in its digits-dash-letter form ("002570632-X"). */
 const TRAILING_REGISTRATION = new RegExp(
-  String.raw`\s*(?:[({[]\s*(?:${REGISTRATION_WORDS})?${REGISTRATION_NUMBER}[)}\]]?|[({[]\s*${REGISTRATION_WORDS}.*|\b${REGISTRATION_WORDS}${REGISTRATION_NUMBER}|\b[A-Z]{0,3}[0-9]{5,}-[A-Z])\W*$`,
+  String.raw`\s*(?:[({[]\s*(?:${REGISTRATION_WORDS})?${REGISTRATION_NUMBER}[)}\]]?|[({[]\s*${REGISTRATION_WORDS}.*|[({[]\s*(?:[A-Z]{1,4}\.?\s*){1,3}[0-9]{5}[0-9A-Z\s\-–·]*[)}\]]?|\b${REGISTRATION_WORDS}${REGISTRATION_NUMBER}|\b[A-Z]{0,3}[0-9]{5,}-[A-Z])\W*$`,
   'i',
 );
 /** A row's text without the registration printed after the name. */
