@@ -105,6 +105,7 @@ describe('the shop name read from a header line that holds more than the name', 
       ['GETRANKEMARKT KRAMER GMBH &C O.KGZWEIGSTELLEALTSTADT', 'GETRANKEMARKT KRAMER GMBH &C O.KG'],
       ['BoulangerieduParcSARLSuccursaleBordeauxCentre', 'BoulangerieduParcSARL'],
       ['CafedelaGareSAMagasinPartDieu', 'CafedelaGareSA'],
+      ['BOULANGERIE DU PARCSARLPOINTDEVENTEO3INANTES', 'BOULANGERIE DU PARCSARL'],
       // A registered business name's ending before a branch word, as a legal form.
       ['PASAR MINI SERI INDAH TRADING CAWANGAN AMPANG', 'PASAR MINI SERI INDAH TRADING'],
       ['KEDAI KOPI WAN ENTERPRISE (CAWANGAN KOTA BHARU)', 'KEDAI KOPI WAN ENTERPRISE'],

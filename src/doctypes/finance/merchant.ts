@@ -424,9 +424,10 @@ const STORE_NUMBER = String.raw`(?:${STORE_WORD}|MARKT)\s+(?:N[°O]\.?\s*)?\d`;
 /** A legal form that a reader ran into the branch word after it ("CAFEDE LA GARESASMAGASIN N° 214",
  * "RUIZSLTIENDA 0452", "MARKETSDNBHDBRANCH", "DUBOIS EURLPOINT DEVENTE"), as PaddleOCR does with words set close: no name
  * runs its legal form into a branch word, and the name ends there. A long branch word may run on
- * into the outlet's name too ("KGZWEIGSTELLEALTSTADT"); a short one must stand as a word. */
+ * into the outlet's name too ("KGZWEIGSTELLEALTSTADT", "SARLPOINTDEVENTEO3INANTES"); a short one
+ * must stand as a word. */
 const FORM_RUN_INTO_BRANCH = new RegExp(
-  String.raw`(?:${FORM_WORDS})\.?(?=(?:${BRANCH_WORD}|MAGASIN|TIENDA|POINT)(?!\p{L})|(?:${LONG_BRANCH_WORD}|MAGASIN))`,
+  String.raw`(?:${FORM_WORDS})\.?(?=(?:${BRANCH_WORD}|MAGASIN|TIENDA|POINT)(?!\p{L})|(?:${LONG_BRANCH_WORD}|MAGASIN|POINT\s*DE\s*VENTE))`,
   'iu',
 );
 /** What a name line may go on with after the legal form that ends the name: its branch, by a
