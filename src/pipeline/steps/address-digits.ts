@@ -2,6 +2,7 @@ import { doubted } from '../../domain/field.js';
 import type { Region } from '../../domain/result.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
+import { lineReadings } from './address-lines.js';
 import { noteEngine } from './read.js';
 import { readerValues } from './reader-doubts.js';
 import { looksAt } from './third-look.js';
@@ -46,30 +47,26 @@ export const addressDigitsStep: Step<ReadContext> = {
     if (!field || field.status !== 'read' || !field.evidence.includes('reader_agree')) return undefined;
     const [lstm] = readerValues(ctx, field.key, 'tesseract');
     const [paddle] = readerValues(ctx, field.key, 'paddle');
-    if (!lstm?.region || !paddle) return undefined;
-    const boxes = lstm.parts ?? [lstm.region.box];
-    const lstmLines = lstm.partTexts ?? [lstm.raw];
-    const paddleLines = paddle.partTexts ?? [paddle.raw];
-    if (lstmLines.length !== boxes.length || paddleLines.length !== boxes.length) return undefined;
+    const lines = lstm?.region && paddle ? lineReadings(lstm, paddle) : null;
+    if (!lines) return undefined;
     const engine = (await ctx.deps.readers.legacy?.()) ?? null;
     if (!engine) return undefined;
     const fromLine = (text: string): string => text;
-    for (const [i, box] of boxes.entries()) {
-      const read = [numbersOf(lstmLines[i]!), numbersOf(paddleLines[i]!)];
+    for (const line of lines) {
+      const read = [numbersOf(line.lstm), numbersOf(line.paddle)];
       // A line without numbers, or whose numbers the readers read otherwise (a slip settled line by line), is not looked at.
       if (read[0]!.length === 0 || read[0]!.join(' ') !== read[1]!.join(' ')) continue;
-      const region: Region = { page: lstm.region.page, box };
+      const region: Region = { page: lstm!.region!.page, box: line.box };
       const seen = await looksAt(ctx, engine, region, fromLine);
       if (seen.length > 0) noteEngine(ctx, engine.engine);
       const numbers = seen.map((l) => numbersOf(String(l.value)).join(' '));
-      ctx.raw.address_digits = [...((ctx.raw.address_digits as unknown[] | undefined) ?? []), { line: lstmLines[i], read: read[0]!.join(' '), seen: numbers }];
+      ctx.raw.address_digits = [...((ctx.raw.address_digits as unknown[] | undefined) ?? []), { line: line.lstm, read: read[0]!.join(' '), seen: numbers }];
       const one = numbers[0];
       if (one === undefined || numbers.length < 2 || numbers.some((n) => n !== one) || !otherDigits(read[0]!, one.split(' '))) continue;
-      const look = seen[0]!;
       ctx.fields[at] = doubted(
         field,
-        look,
-        `The readers agreed on the address line "${lstmLines[i]}", but Tesseract's legacy classifier read its numbers as "${one}" at every size it tried: a faint stroke both engines missed would make their agreement a shared misreading.`,
+        seen[0]!,
+        `The readers agreed on the address line "${line.lstm}", but Tesseract's legacy classifier read its numbers as "${one}" at every size it tried: a faint stroke both engines missed would make their agreement a shared misreading.`,
       );
       return undefined;
     }

@@ -89,7 +89,7 @@ export const addressLinesStep: Step<ReadContext> = {
 
 /** Both readers' readings of each line of the first reader's address, or null when PaddleOCR's
  * reading does not hold them line for line. */
-function lineReadings(lstm: ExtractedValue, paddle: ExtractedValue): LineReadings[] | null {
+export function lineReadings(lstm: ExtractedValue, paddle: ExtractedValue): LineReadings[] | null {
   if (!lstm.region) return null;
   const boxes = lstm.parts ?? [lstm.region.box];
   const lstmLines = lstm.partTexts ?? [lstm.raw];
