@@ -78,7 +78,6 @@ interface Params {
   whitelist: string;
   /** Tesseract's thresholding_method: 0 one Otsu threshold for the whole image, 1 Otsu per tile. */
   thresholding?: '0' | '1';
-  learning?: '0';
 }
 const PAGE_PARAMS: Params = { psm: '3', whitelist: '' };
 /** The page binarised tile by tile (see readTiled). */
@@ -102,7 +101,6 @@ async function recognize(worker: Tesseract.Worker, png: Buffer, params: Params):
     tessedit_pageseg_mode: params.psm as Tesseract.PSM,
     tessedit_char_whitelist: params.whitelist,
     thresholding_method: params.thresholding ?? '0',
-    ...(params.learning ? { classify_enable_learning: params.learning } : {}),
   });
   const { data } = await worker.recognize(png, {}, { blocks: true, text: false });
   return data;
@@ -138,8 +136,8 @@ export function createTesseractReader(opts: TesseractReaderOptions): TesseractRe
     maxQueue: opts.maxQueue ?? opts.workers * 16,
     recycleAfter: opts.recycleAfter,
     jobTimeoutMs: opts.jobTimeoutMs ?? 60_000,
-    create: () =>
-      withTimeout(
+    create: async () => {
+      const worker = await withTimeout(
         Tesseract.createWorker(langs.join('+'), model === 'legacy' ? Tesseract.OEM.TESSERACT_ONLY : Tesseract.OEM.LSTM_ONLY, {
           langPath: staged.langPath,
           gzip: false,
@@ -149,7 +147,14 @@ export function createTesseractReader(opts: TesseractReaderOptions): TesseractRe
         }),
         startTimeoutMs,
         `tesseract: engine did not start within ${startTimeoutMs} ms (languages ${langs.join('+')})`,
-      ),
+      );
+      // The legacy classifier adapts its glyph templates to what it has read, across crops and
+      // documents alike, so its reading of a crop would hang on what the worker read before (a third
+      // look settled a document's dispute after some documents and not after others): it does not learn.
+      if (model === 'legacy')
+        await worker.setParameters({ classify_enable_learning: '0' }).catch(async (err: unknown) => (await worker.terminate(), Promise.reject(err)));
+      return worker;
+    },
     destroy: async (worker) => {
       await worker.terminate();
     },
@@ -157,11 +162,7 @@ export function createTesseractReader(opts: TesseractReaderOptions): TesseractRe
   const warming = pool.warm();
   warming.catch(() => undefined);
 
-  // The legacy classifier adapts its glyph templates to what it has read, across crops and
-  // documents alike, so its reading of a crop would hang on what the worker read before (a third
-  // look settled a document's dispute after some documents and not after others): it does not learn.
-  const run = (png: Buffer, params: Params, signal?: AbortSignal): Promise<Tesseract.Page> =>
-    pool.run((worker) => recognize(worker, png, model === 'legacy' ? { ...params, learning: '0' } : params), signal);
+  const run = (png: Buffer, params: Params, signal?: AbortSignal): Promise<Tesseract.Page> => pool.run((worker) => recognize(worker, png, params), signal);
 
   async function readPage(image: PageImage, autoRotate: boolean, params: Params, signal?: AbortSignal): Promise<PageText> {
     let png = image.png;
