@@ -33,10 +33,9 @@ const DIGITS = /^[0-9]+$/;
 /** A shop's address the readers agreed on is looked at once more, line by line, by Tesseract's
  * legacy classifier, a third engine matching glyph shapes: where it reads a line's numbers with
  * digits that have strokes the readers' lack, at every letter height it tries, the address is
- * withheld. A faint stroke both LSTM
- * engines missed alike (a serif 4 whose thin diagonal and bar faded, read "1" by both: "16023
- * Valencia" for 46023) makes their agreement no evidence, and a postcode or house number cannot
- * be checked by anything else. Digits only: the classifier misreads letters too often for its
+ * withheld. A faint stroke both LSTM engines missed alike (a serif 4 whose thin diagonal and bar
+ * faded, read "1" by both: "16023 Valencia" for 46023) makes their agreement no evidence, and a
+ * postcode or house number cannot be checked by anything else. Digits only: the classifier misreads letters too often for its
  * reading of them to outweigh two engines. Only addresses read from pixels. */
 export const addressDigitsStep: Step<ReadContext> = {
   name: 'address_digits',

@@ -9,7 +9,7 @@ import type { Step } from '../run.js';
 import { noteEngine } from './read.js';
 import { paddleCropText } from './re-read.js';
 import { readerValues } from './reader-doubts.js';
-import { atAnEdge, looksAt, nameLetters, onlyAmpersandAndEight, onlyIAndL, paddleAgain } from './third-look.js';
+import { atAnEdge, lookalikesApart, looksAt, nameLetters, paddleAgain } from './third-look.js';
 
 /** Readings of a line this many letters apart are one reader's slip; further apart, a vote would
  * only pick a side (as for a name: third-look.ts). */
@@ -115,14 +115,7 @@ function alike({ lstm, paddle }: LineReadings): Settled | null {
 async function lookedAgain(ctx: ReadContext, page: number, line: LineReadings): Promise<Settled | null> {
   const [a, b] = [nameLetters(line.lstm), nameLetters(line.paddle)];
   const apart = lettersApart(a, b);
-  if (
-    apart > MAX_LETTERS_APART ||
-    Math.min(a.length, b.length) < 3 ||
-    atAnEdge(line.lstm, line.paddle) ||
-    onlyIAndL(line.lstm, line.paddle) ||
-    onlyAmpersandAndEight(line.lstm, line.paddle)
-  )
-    return null;
+  if (apart > MAX_LETTERS_APART || Math.min(a.length, b.length) < 3 || atAnEdge(line.lstm, line.paddle) || lookalikesApart(line.lstm, line.paddle)) return null;
   const region: Region = { page, box: line.box };
   // Each look is read as the extractor reads the address's lines (a ß read as B written as ß).
   const fromLine = ctx.doctype?.fields.find((f) => f.key === 'merchant_address')?.fromLine ?? ((text: string) => text);

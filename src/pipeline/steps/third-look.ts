@@ -78,7 +78,7 @@ function disputedWords({ lstm, paddle }: Pair): number[] | null {
 /** The readings differ only where one has a capital I and the other a small l: one glyph in most
  * sans-serif type, which readers tell apart by the word around it, not by its shape, so another
  * look at the shape settles nothing ("Cafeteria El Rincon" / "Cafeteria EI Rincon"). */
-export function onlyIAndL(a: string, b: string): boolean {
+function onlyIAndL(a: string, b: string): boolean {
   const [x, y] = [a.replace(/\s+/g, ''), b.replace(/\s+/g, '')];
   if (x.length !== y.length || x === y) return false;
   return [...x].every((c, i) => c === y[i] || (c === 'I' && y[i] === 'l') || (c === 'l' && y[i] === 'I'));
@@ -87,10 +87,14 @@ export function onlyIAndL(a: string, b: string): boolean {
 /** The readings differ only where one read an ampersand and the other an 8 ("NO. 32 & 33" /
  * "NO.328 33"): one shape to every engine, so a third that reads an 8 there says nothing of which
  * was printed. */
-export function onlyAmpersandAndEight(a: string, b: string): boolean {
+function onlyAmpersandAndEight(a: string, b: string): boolean {
   const eight = (text: string): string => nameLetters(text.replace(/&/g, '8'));
   return nameLetters(a) !== nameLetters(b) && eight(a) === eight(b);
 }
+
+/** The readings differ only by glyphs of one shape to every engine (I and l, & and 8): no look
+ * at the shape settles them. */
+export const lookalikesApart = (a: string, b: string): boolean => onlyIAndL(a, b) || onlyAmpersandAndEight(a, b);
 
 /** A quotation mark, accent or apostrophe run into a name's first or last letter. */
 const MARK_AT_EDGE = /^[“”"'‘’`´^~]\p{L}|\p{L}[“”"'‘’`´^~]$/u;
@@ -125,8 +129,7 @@ const NAMES: LookedField = {
       apart <= MAX_LETTERS_APART &&
       Math.min(a.length, b.length) >= 3 &&
       !atAnEdge(lstm.value, paddle.value) &&
-      !onlyIAndL(lstm.value, paddle.value) &&
-      !onlyAmpersandAndEight(lstm.value, paddle.value)
+      !lookalikesApart(lstm.value, paddle.value)
     );
   },
   // The name's crop is the LSTM's line: PaddleOCR's box of a name set on two lines may hold one.
