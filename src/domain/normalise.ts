@@ -132,6 +132,19 @@ export function canonicalName(s: string): string {
   return stripDiacritics(s).toUpperCase().replace(NAME_PUNCTUATION, ' ').replace(/\s+/g, ' ').trim();
 }
 
+/** How many of a name's letters (what canonicalName keeps, spaces aside) stand before each of its
+ * marks (what canonicalName drops): "AB.C" has a mark after 2 letters. */
+export function marksAfterLetters(s: string): number[] {
+  const at: number[] = [];
+  let letters = 0;
+  for (const c of stripDiacritics(s).toUpperCase()) {
+    if (/\s/.test(c)) continue;
+    if (c.replace(NAME_PUNCTUATION, '') === '') at.push(letters);
+    else letters++;
+  }
+  return at;
+}
+
 export function canonicalCode(s: string): string {
   return s.toUpperCase().replace(/[\s\-–—./]+/g, '');
 }

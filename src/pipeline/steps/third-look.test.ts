@@ -148,6 +148,21 @@ describe('the third look at a disputed shop name', () => {
     expect(lstmLetters.ctx.fields[0]).toMatchObject({ value: null, status: 'conflict' });
   });
 
+  it('does not take PaddleOCR’s side where the look marks the place of a glyph the LSTM read and PaddleOCR lost', async () => {
+    // A faint T: the LSTM read a bar, PaddleOCR nothing, a look marks the place at one size.
+    const faint = await context(disputedName('FEINKOS | WEBER OHG', 'FEINKOS WEBER OHG'), ['FEINKOS.‘ WEBER OHG', 'FEINKOS WEBER OHG']);
+    await thirdLookStep.run(faint.ctx);
+    expect(faint.ctx.fields[0]).toMatchObject({ value: null, status: 'conflict' });
+    // Marks elsewhere are not that place.
+    const elsewhere = await context(disputedName('FEINKOS | WEBER OHG', 'FEINKOS WEBER OHG'), ['FEINKOS WEBER. OHG.']);
+    await thirdLookStep.run(elsewhere.ctx);
+    expect(elsewhere.ctx.fields[0]).toMatchObject({ value: 'FEINKOS WEBER OHG', status: 'read' });
+    // A mark PaddleOCR read at that place too is its reading of it, not a glyph it lost.
+    const both = await context(disputedName('CAFE CO|. LTD', 'CAFE CO. LTD'), ['CAFE CO. LTD']);
+    await thirdLookStep.run(both.ctx);
+    expect(both.ctx.fields[0]).toMatchObject({ value: 'CAFE CO. LTD', status: 'read' });
+  });
+
   it('looks at a name one reader ended or began with a mark where the other read a letter: a glyph misread, not one lost at an edge', async () => {
     const { ctx, asked } = await context(disputedName("SUNRISE MINI MARKE'", 'SUNRISE MINI MARKET'), ['SUNRISE MINI MARKET']);
     await thirdLookStep.run(ctx);

@@ -3,7 +3,7 @@ import { cents, findAmounts } from '../../doctypes/finance/money.js';
 import { ONLY_LEGAL_FORM } from '../../doctypes/finance/party-names.js';
 import { settled, type FieldCandidate, type FieldReading } from '../../domain/field.js';
 import { lettersApart } from '../../domain/letters-apart.js';
-import { canonicalName } from '../../domain/normalise.js';
+import { canonicalName, marksAfterLetters } from '../../domain/normalise.js';
 import type { OutcomeCode } from '../../domain/outcome-codes.js';
 import type { FieldValue, Region } from '../../domain/result.js';
 import type { TesseractReader } from '../../readers/tesseract.js';
@@ -96,6 +96,32 @@ function onlyAmpersandAndEight(a: string, b: string): boolean {
  * at the shape settles them. */
 export const lookalikesApart = (a: string, b: string): boolean => onlyIAndL(a, b) || onlyAmpersandAndEight(a, b);
 
+/** Where PaddleOCR's letters are the LSTM's with some left out, where the LSTM read each glyph
+ * PaddleOCR has not: as the count of PaddleOCR's letters before it. Null otherwise. */
+function lstmGlyphsMore(lstm: string, paddle: string): number[] | null {
+  const [a, b] = [nameLetters(lstm), nameLetters(paddle)];
+  if (a.length <= b.length) return null;
+  const at: number[] = [];
+  let j = 0;
+  for (const c of a) {
+    if (c === b[j]) j++;
+    else at.push(j);
+  }
+  return j === b.length ? at : null;
+}
+
+/** The look spells PaddleOCR's letters with a mark where the LSTM read a glyph PaddleOCR has not
+ * ("FEINKOS.‘ WEBER" against "FEINKOS | WEBER" and "FEINKOS WEBER", a faint T): it saw something
+ * there too, as the LSTM did, so it does not read the name as PaddleOCR did, who lost the glyph. */
+function marksTheLstmGlyph(text: string, pair: Pair): boolean {
+  const more = lstmGlyphsMore(String(pair.lstm.value), String(pair.paddle.value));
+  if (!more) return false;
+  const marks = new Set(marksAfterLetters(text));
+  // Marks PaddleOCR printed there too ("CO." read "CO|") are its own reading of the place.
+  for (const at of marksAfterLetters(String(pair.paddle.value))) marks.delete(at);
+  return more.some((at) => marks.has(at));
+}
+
 /** A quotation mark, accent or apostrophe run into a name's first or last letter. */
 const MARK_AT_EDGE = /^[“”"'‘’`´^~]\p{L}|\p{L}[“”"'‘’`´^~]$/u;
 
@@ -136,13 +162,13 @@ const NAMES: LookedField = {
   regions: ({ lstm }) => [lstm.region!],
   paddleValue: ({ paddle }) => paddle.value,
   readsPaddle: (text, pair) => {
-    if (nameLetters(text) === nameLetters(String(pair.paddle.value))) return true;
+    if (nameLetters(text) === nameLetters(String(pair.paddle.value))) return !marksTheLstmGlyph(text, pair);
     const disputed = disputedWords(pair);
     const [look, paddle] = [nameWords(text), nameWords(String(pair.paddle.value))];
     return disputed !== null && look.length === paddle.length && disputed.every((i) => look[i] === paddle[i]);
   },
   showsLstm: (text, pair) => {
-    if (nameLetters(text) === nameLetters(String(pair.lstm.value))) return true;
+    if (nameLetters(text) === nameLetters(String(pair.lstm.value)) || marksTheLstmGlyph(text, pair)) return true;
     const look = nameWords(text);
     const lstm = nameWords(String(pair.lstm.value));
     return (disputedWords(pair) ?? []).some((i) => look.includes(lstm[i]!));
