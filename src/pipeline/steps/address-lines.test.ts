@@ -108,6 +108,16 @@ describe('an address the readers read a slip apart, line by line', () => {
     }
   });
 
+  it('does not take PaddleOCR’s line where a look marks the place of a glyph Tesseract read and PaddleOCR lost', async () => {
+    const address = () => disputedAddress(['HAUPTSTR | 12', '50667 KOLN'], ['HAUPTSTR 12', '50667 KOLN']);
+    const marked = await context(address(), ['HAUPTSTR. 12', 'HAUPTSTR 12']);
+    await addressLinesStep.run(marked.ctx);
+    expect(marked.ctx.fields[0]).toMatchObject({ value: null, status: 'conflict' });
+    const unmarked = await context(address(), ['HAUPTSTR 12', 'HAUPTSTR 12.']);
+    await addressLinesStep.run(unmarked.ctx);
+    expect(unmarked.ctx.fields[0]).toMatchObject({ value: 'HAUPTSTR 12, 50667 KOLN', status: 'read', evidence: ['reader_agree'] });
+  });
+
   it('settles on Tesseract’s line only when PaddleOCR, reading it again through its text detector, reads it so', async () => {
     const address = () => disputedAddress(['MARKTPLATZ 9', '50667 KOLN'], ['MARKTPLAT 9', '50667 KOLN']);
     const agreeing = await context(address(), ['MARKTPIATZ 9'], 'MARKTPLATZ 9');

@@ -9,7 +9,7 @@ import type { Step } from '../run.js';
 import { noteEngine } from './read.js';
 import { paddleCropText } from './re-read.js';
 import { readerValues } from './reader-doubts.js';
-import { atAnEdge, lookalikesApart, looksAt, nameLetters, paddleAgain } from './third-look.js';
+import { atAnEdge, lookalikesApart, looksAt, marksTheLstmGlyph, nameLetters, paddleAgain } from './third-look.js';
 
 /** Readings of a line this many letters apart are one reader's slip; further apart, a vote would
  * only pick a side (as for a name: third-look.ts). */
@@ -123,8 +123,10 @@ async function lookedAgain(ctx: ReadContext, page: number, line: LineReadings): 
   const engine = (await ctx.deps.readers.legacy?.()) ?? null;
   const seen = engine ? await looksAt(ctx, engine, region, fromLine) : [];
   if (engine && seen.length > 0) noteEngine(ctx, engine.engine);
-  const withPaddle = seen.filter((l) => nameLetters(String(l.value)) === b);
-  const withLstm = seen.filter((l) => nameLetters(String(l.value)) === a);
+  // A look that marks where Tesseract read a glyph PaddleOCR lost saw it too.
+  const marked = (l: FieldCandidate) => marksTheLstmGlyph(String(l.value), line.lstm, line.paddle);
+  const withPaddle = seen.filter((l) => nameLetters(String(l.value)) === b && !marked(l));
+  const withLstm = seen.filter((l) => nameLetters(String(l.value)) === a || marked(l));
   const lost = strokesLost(a, b);
   if (withPaddle.length > 0 && withLstm.length === 0 && !lost) {
     return {

@@ -113,14 +113,16 @@ function lstmGlyphsMore(lstm: string, paddle: string): number[] | null {
 /** The look spells PaddleOCR's letters with a mark where the LSTM read a glyph PaddleOCR has not
  * ("FEINKOS.‘ WEBER" against "FEINKOS | WEBER" and "FEINKOS WEBER", a faint T): it saw something
  * there too, as the LSTM did, so it does not read the name as PaddleOCR did, who lost the glyph. */
-function marksTheLstmGlyph(text: string, pair: Pair): boolean {
-  const more = lstmGlyphsMore(String(pair.lstm.value), String(pair.paddle.value));
+export function marksTheLstmGlyph(look: string, lstm: string, paddle: string): boolean {
+  const more = lstmGlyphsMore(lstm, paddle);
   if (!more) return false;
-  const marks = new Set(marksAfterLetters(text));
+  const marks = new Set(marksAfterLetters(look));
   // Marks PaddleOCR printed there too ("CO." read "CO|") are its own reading of the place.
-  for (const at of marksAfterLetters(String(pair.paddle.value))) marks.delete(at);
+  for (const at of marksAfterLetters(paddle)) marks.delete(at);
   return more.some((at) => marks.has(at));
 }
+
+const marksLstmGlyphOf = (text: string, { lstm, paddle }: Pair): boolean => marksTheLstmGlyph(text, String(lstm.value), String(paddle.value));
 
 /** A quotation mark, accent or apostrophe run into a name's first or last letter. */
 const MARK_AT_EDGE = /^[“”"'‘’`´^~]\p{L}|\p{L}[“”"'‘’`´^~]$/u;
@@ -162,13 +164,13 @@ const NAMES: LookedField = {
   regions: ({ lstm }) => [lstm.region!],
   paddleValue: ({ paddle }) => paddle.value,
   readsPaddle: (text, pair) => {
-    if (nameLetters(text) === nameLetters(String(pair.paddle.value))) return !marksTheLstmGlyph(text, pair);
+    if (nameLetters(text) === nameLetters(String(pair.paddle.value))) return !marksLstmGlyphOf(text, pair);
     const disputed = disputedWords(pair);
     const [look, paddle] = [nameWords(text), nameWords(String(pair.paddle.value))];
     return disputed !== null && look.length === paddle.length && disputed.every((i) => look[i] === paddle[i]);
   },
   showsLstm: (text, pair) => {
-    if (nameLetters(text) === nameLetters(String(pair.lstm.value)) || marksTheLstmGlyph(text, pair)) return true;
+    if (nameLetters(text) === nameLetters(String(pair.lstm.value)) || marksLstmGlyphOf(text, pair)) return true;
     const look = nameWords(text);
     const lstm = nameWords(String(pair.lstm.value));
     return (disputedWords(pair) ?? []).some((i) => look.includes(lstm[i]!));
