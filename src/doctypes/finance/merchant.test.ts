@@ -198,6 +198,14 @@ describe('the shop name read from a header line that holds more than the name', 
     for (const name of ['MYDIN', 'Bioladen']) expect(header([name, 0.2, 0.03, 2], ['oo', 0.2, 0.07])?.doubt ?? '', name).not.toMatch(/small letters/);
   });
 
+  it('takes the line of words under a logo’s word for the name, not a slogan or the street', () => {
+    const under = header(['bio', 0.3, 0.03, 2], ['PAPELERIA CENTRAL', 0.2, 0.07], ['PLAZA NUEVA 4, BAJO', 0.2, 0.1], ['41001 SEVILLA', 0.2, 0.13]);
+    expect([under?.name, under?.doubt ?? null]).toEqual(['PAPELERIA CENTRAL', null]);
+    expect(under?.address).toMatch(/^PLAZA NUEVA 4, BAJO, 41001 SEVILLA/);
+    for (const line of ['Frisch aus dem Ofen', 'PLAZA NUEVA 4, BAJO'])
+      expect(header(['bio', 0.3, 0.03, 2], [line, 0.2, 0.07], ['41001 SEVILLA', 0.2, 0.1])?.doubt, line).toMatch(/one word in small letters/);
+  });
+
   it('withholds a name line that begins or ends with a lone character, a mark read as a letter', () => {
     for (const line of ['G KEDAI ABC ENTERPRISE', 'KEDAI ABC ENTERPRISE I', '8 KEDAI ABC SDN BHD', 'ii KEDAI ABC ENTERPRISE', 'KEDAI ABC ENTERPRISE ii'])
       expect(header([line, 0.2, 0.03])?.doubt, line).toMatch(/lone/);

@@ -133,7 +133,14 @@ function markOverCompany(row: Row, below: Row[]): boolean {
  * fuller line: "TEALIVE" over "CT281 - TEALIVE SHELL KEPONG"). */
 function spelledOut(mark: Row, below: Row[]): Row | undefined {
   const next = below.find(named);
-  return next && (initialsOf(mark, next) || beginsWith(next, mark)) ? next : undefined;
+  return next && (initialsOf(mark, next) || beginsWith(next, mark) || nameUnderLogoWord(mark, next)) ? next : undefined;
+}
+
+/** A logo's word, one word in small letters alone ("bio", "eco"), over a line of words that is
+ * no address, number, slogan or branch: that line is the shop's name, printed as a name is. */
+function nameUnderLogoWord(mark: Row, next: Row): boolean {
+  const text = rowText(next);
+  return /^\p{Ll}{2,}$/u.test(rowText(mark).trim()) && !ADDRESS_OR_NUMBER.test(text) && !/\d/.test(text) && !sloganLine(text) && !branchLine(text);
 }
 
 function beginsWith(line: Row, mark: Row): boolean {
