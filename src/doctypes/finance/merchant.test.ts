@@ -20,6 +20,10 @@ describe('the shop name read from a header line that holds more than the name', 
     expect(header(['NFIELD PHARMACY SDN BHD', 0, 0.03])?.doubt).toMatch(/edge of the image/);
     expect(header(['GREENFIELD PHARMACY SDN BHD', 0.8, 0.03])?.doubt).toMatch(/edge of the image/);
     expect(header(['GREENFIELD PHARMACY SDN BHD', 0.2, 0.03])?.doubt).toBeNull();
+    // The name's own words are measured: a mark a reader found at the photo's edge on its row is not the name.
+    const marked = header(['BOULANGERIE DU PARC SA (310814-P)', 0.1, 0.03], ['.', 0.997, 0.03]);
+    expect([marked?.name, marked?.doubt]).toEqual(['BOULANGERIE DU PARC SA', null]);
+    expect(header(['GREENFIELD PHARMAC', 0.86, 0.03], ['.', 0.997, 0.03])?.doubt).toMatch(/edge of the image/);
   });
 
   it('takes off a registration in any of its printed forms, and keeps the name line when its registration is named', () => {

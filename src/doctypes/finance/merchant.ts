@@ -537,20 +537,25 @@ const ADDRESS_OR_NUMBER =
  * the name a label may leave the same mark out, so it is doubted there. */
 const OUTLET = new RegExp(String.raw`\s[-–—]\s|\b${BRANCH_WORD}\b|\b${STORE_NUMBER}|\s[({[][^)}\]]*[)}\]]?\W*$|\s\S*\d\S*$`, 'iu');
 
+/** A name whose words run to the image's side may be cut there: both readers read only what the
+ * photo holds, so their agreement says nothing of what lies beyond it. The name's own words are
+ * measured, not its row's: a reader may run the row on into marks at the photo's edge, past a
+ * registration after the name ("BOULANGERIE DU PARC SA (310814-P)" and a speck at the side). */
+function cutAtSide(name: string, nameRows: Row[]): string | null {
+  const own = new Set(canonicalName(name).split(' '));
+  const words = nameRows.flatMap((r) => r.cells.flatMap((c) => c.words)).filter((w) => own.has(canonicalName(w.text)));
+  const boxes = words.length ? words.map((w) => w.box) : nameRows.map((r) => r.box);
+  return boxes.some(touchesSide)
+    ? `The name line "${name}" runs to the edge of the image and may be cut off; a person must say what the shop's name is.`
+    : null;
+}
+
 /** A name line that holds more than the name: text after the legal form that ends it ("… SDN BHD
  * TAX INVOICE", "… SDN BHD (12345-X) KEPONG"), an address or a number no registration pattern
  * took off ("… SDN BHD NO 8 JALAN", "ABC MART (12345-X) SDN BHD"), or a title or a date printed apart on
  * the same row ("KEDAI ABC      TAX INVOICE"), a lone character at either end (a logo's mark), or an
  * outlet after the name.
  * Both readers read the same line, so their agreement would publish the name with the rest. */
-/** A name line that runs to the image's side may be cut there: both readers read only what the
- * photo holds, so their agreement says nothing of what lies beyond it. */
-function cutAtSide(name: string, nameRows: Row[]): string | null {
-  return nameRows.some((r) => touchesSide(r.box))
-    ? `The name line "${name}" runs to the edge of the image and may be cut off; a person must say what the shop's name is.`
-    : null;
-}
-
 function heldMore(name: string, nameRows: Row[]): string | null {
   const words = name.split(/\s+/);
   // Each line's own ends count: a mark read as "E" or "Y" at a line's end would otherwise join the
