@@ -123,6 +123,8 @@ describe('the shop name read from a header line that holds more than the name', 
       ['SAM SAM TRADING CO CAWANGAN AMPANG', 'SAM SAM TRADING CO'],
       ['Papeleria Central Sucursal Gran Via', 'Papeleria Central'],
       ['Bäckerei Sonnenschein Filiale 0427 Hamburg', 'Bäckerei Sonnenschein'],
+      // its 0 read as a copyright sign
+      ['Drogerie Hoffmann Filiale ©427 Hamburg', 'Drogerie Hoffmann'],
       ['Boulangerie du Parc - Succursale Bordeaux Centre', 'Boulangerie du Parc'],
       // a store's number of three digits or more
       ['Panaderia La Espiga Tienda 0452 Valencia Centro', 'Panaderia La Espiga'],

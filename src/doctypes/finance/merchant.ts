@@ -460,8 +460,9 @@ const STORE_CODE = String.raw`${STORE_WORD}\s*(?:N[°ºO]\.?\s*|#\s*)?\d{3,}\b`;
 /** An outlet after a name with no legal form: a word that means "branch" and nothing else
  * (ONLY_BRANCH_WORD) with the outlet's name after it ("PAPELERÍA CENTRAL SUCURSAL GRAN VÍA",
  * "RESTORAN NASI KANDAR PELITA CAWANGAN AMPANG"), or a store's number (STORE_CODE): the name ends
- * before it, as it does at a legal form. No legal form after it: the name would go on there. */
-const NAME_BEFORE_OUTLET = new RegExp(String.raw`^(.*\p{L}{3,}.*?)\s+[-–—(]?\s*(?:${ONLY_BRANCH_WORD}\b\s*[:.]?\s*[\p{L}\p{N}]|${STORE_CODE})`, 'iu');
+ * before it, as it does at a legal form. No legal form after it: the name would go on there. The
+ * outlet may open with a 0 Tesseract read as "©" ("Filiale ©427 Hamburg"). */
+const NAME_BEFORE_OUTLET = new RegExp(String.raw`^(.*\p{L}{3,}.*?)\s+[-–—(]?\s*(?:${ONLY_BRANCH_WORD}\b\s*[:.]?\s*[\p{L}\p{N}©]|${STORE_CODE})`, 'iu');
 
 /** A shop's name as its line prints it: the registration after it and an outlet after its legal
  * form or its branch word taken off. */
