@@ -1,6 +1,6 @@
 import type { ReaderOutput } from '../readers/types.js';
 import { detectCurrency } from './finance/currency.js';
-import { looksLikeTillSlip, narrowAsSlip, tillSigns } from './finance/document-kind.js';
+import { looksLikeTillSlip, narrowAsSlip, SIMPLIFIED_INVOICE_TITLE, tillSigns } from './finance/document-kind.js';
 import { findIban } from './finance/iban.js';
 import { findInvoiceDates, resolvePair } from './finance/invoice-dates.js';
 import { findInvoiceNumber } from './finance/invoice-number.js';
@@ -65,7 +65,8 @@ const TILL_PENALTY = 0.35;
 export function detectInvoice(input: DetectInput): Detection {
   if (input.embedded?.kind === 'en16931_invoice') return { score: 1, reason: `The file embeds an EN 16931 invoice (${input.embedded.source}).` };
   const t = upper(input.text.slice(0, 50_000));
-  const hits = DETECT_TERMS.map((term) => ({ term, words: termHit(term, t) })).filter((h) => h.words !== null);
+  const titled = t.replace(SIMPLIFIED_INVOICE_TITLE, ' ');
+  const hits = DETECT_TERMS.map((term) => ({ term, words: termHit(term, titled) })).filter((h) => h.words !== null);
   const till = looksLikeTillSlip(t, input.textWidth);
   const score = Math.max(0, Math.min(1, hits.reduce((s, h) => s + h.term.weight, 0) - (till ? TILL_PENALTY : 0)));
   const found = hits.length ? `Invoice terms found: ${hits.map((h) => h.words).join(', ')}.` : 'No invoice terms found.';

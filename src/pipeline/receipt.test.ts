@@ -803,6 +803,25 @@ describe('receipt from synthetic readings', () => {
     expect(detectInvoice(invInput).score).toBeGreaterThan(detectReceipt(invInput).score);
   });
 
+  it('takes a simplified invoice’s title for a till’s, not an invoice’s', () => {
+    const lines = [
+      '~ FRESH',
+      'BAR LOS AMIGOS S.L.U.',
+      '28013 MADRID',
+      'SIMPLIFIED TAX INVOICE',
+      'CAFE CON LECHE 1,84',
+      'SUBTOTAL 57,62',
+      'I.V.A. 10% 5,76',
+      'IMPORTE TOTAL EUR 63,38',
+      'Ticket n? R7530',
+    ];
+    const input = { kind: 'jpeg' as const, lines, text: lines.join('\n').toUpperCase() };
+    expect(detectReceipt(input).score).toBeGreaterThan(detectInvoice(input).score);
+    expect(detectInvoice(input).reason).not.toMatch(/INVOICE,/);
+    const spanish = { ...input, text: input.text.replace('SIMPLIFIED TAX INVOICE', 'FACTURA SIMPLIFICADA') };
+    expect(detectReceipt(spanish).score).toBeGreaterThan(detectInvoice(spanish).score);
+  });
+
   it("is recognised from a reading that ran its words together, by the till's thanks in its language", () => {
     // PaddleOCR's page reading of a faint dot-matrix slip; the first reader lost its totals.
     const lines = [
