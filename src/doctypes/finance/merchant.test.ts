@@ -579,7 +579,7 @@ describe('the address under the shop name', () => {
   it('ends the address at a rule a reader turned into letters, and at an item with its price, doubting it there', () => {
     const ruled = slip('EPICERIE DUBOIS SARL', '12 rue de la République', '69002 Lyon', 'ok K KKK oR ok ok ok ok ok ok oo oF ok ok', 'Yaourt nature x4 9,89');
     expect([ruled?.address, ruled?.addressDoubt]).toEqual(['12 rue de la République, 69002 Lyon', null]);
-    for (const rule of ['EE EE', 'RRR RRR', 'KKK KK KKKK']) {
+    for (const rule of ['EE EE', 'RRR RRR', 'KKK KK KKKK', 'sokiokkokokdookskokkoookkokk kk kk kokk', '**************水********* 米**米***米水***']) {
       const repeated = slip('Getränkemarkt Krämer', 'Marktplatz 9', '50667 Köln', rule, 'Bon-Nr. 4471');
       expect([repeated?.address, repeated?.addressDoubt], rule).toEqual(['Marktplatz 9, 50667 Köln', null]);
     }

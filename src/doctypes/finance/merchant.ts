@@ -212,10 +212,15 @@ function phoneAlone(text: string): boolean {
 }
 
 /** A rule of stars or dashes a reader turned into short letter groups ("ok K KKK oR ok ok ok ok"),
- * or into groups of one letter over and over ("EE EE", "RRR RRR"): no word of a street or a town. */
+ * into groups of one letter over and over ("EE EE", "RRR RRR"), into a long run of k and o
+ * ("sokiokkokokdookskokkoookk", as Tesseract reads close-set stars) or into stars among the CJK
+ * signs shaped like one ("****水***米**", as PaddleOCR does): no word of a street or a town. */
 function ruleReadAsLetters(text: string): boolean {
   const tokens = text.trim().split(/\s+/);
   if (tokens.length >= 2 && tokens.every((t) => /^(\p{L})\1+$/u.test(t))) return true;
+  if (tokens.some((t) => t.length >= 10 && (t.match(/[ko]/gi) ?? []).length >= 0.8 * t.length)) return true;
+  const signs = tokens.join('');
+  if (signs.length >= 8 && (signs.match(/[*＊※水米]/gu) ?? []).length >= 0.8 * signs.length) return true;
   return tokens.length >= 6 && tokens.filter((t) => t.length <= 3 && !/\d/.test(t)).length >= 0.8 * tokens.length;
 }
 
