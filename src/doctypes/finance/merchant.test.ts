@@ -576,16 +576,19 @@ describe('the address under the shop name', () => {
     expect([m?.address, m?.addressDoubt]).toEqual(['LOT 1851, JALAN KPB 6, 43300 SERI KEMBANGAN', null]);
   });
 
-  it('ends the address at a rule a reader turned into letters, and at an item with its price, doubting it there', () => {
+  it('ends the address at a rule a reader turned into letters, and at an item with its price, doubting it there but under the postcode’s line', () => {
     const ruled = slip('EPICERIE DUBOIS SARL', '12 rue de la République', '69002 Lyon', 'ok K KKK oR ok ok ok ok ok ok oo oF ok ok', 'Yaourt nature x4 9,89');
     expect([ruled?.address, ruled?.addressDoubt]).toEqual(['12 rue de la République, 69002 Lyon', null]);
     for (const rule of ['EE EE', 'RRR RRR', 'KKK KK KKKK', 'sokiokkokokdookskokkoookkokk kk kk kokk', '**************水********* 米**米***米水***']) {
       const repeated = slip('Getränkemarkt Krämer', 'Marktplatz 9', '50667 Köln', rule, 'Bon-Nr. 4471');
       expect([repeated?.address, repeated?.addressDoubt], rule).toEqual(['Marktplatz 9, 50667 Köln', null]);
     }
+    // An item right under the postcode's line ends the address plainly; under another line it may not.
     const priced = slip('EPICERIE DUBOIS SARL', '12 rue de la République', '69002 Lyon', 'Yaourt nature x4 9,89', 'NB ARTICLES: 1');
-    expect(priced?.address).toBe('12 rue de la République, 69002 Lyon');
-    expect(priced?.addressDoubt).toMatch(/may go on over the next line, "Yaourt nature x4 9,89"/);
+    expect([priced?.address, priced?.addressDoubt]).toEqual(['12 rue de la République, 69002 Lyon', null]);
+    const past = slip('EPICERIE DUBOIS SARL', '12 rue de la République', '69002 Lyon', 'Presqu’île', 'Yaourt nature x4 9,89', 'NB ARTICLES: 1');
+    expect(past?.address).toBe('12 rue de la République, 69002 Lyon, Presqu’île');
+    expect(past?.addressDoubt).toMatch(/may go on over the next line, "Yaourt nature x4 9,89"/);
   });
 
   it('writes a German ß a reader read as B after a vowel as ß, and doubts a capital B among small letters elsewhere', () => {

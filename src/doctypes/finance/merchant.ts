@@ -228,6 +228,8 @@ function ruleReadAsLetters(text: string): boolean {
  * currency mark (such an amount has its cents: a whole number is one only beside its mark). The
  * address stops there, and is doubted: the line is no plain end of it. */
 const holdsPrice = (text: string): boolean => findAmounts(text).some((a) => !a.currency);
+/** A price as an item's line prints it, with its cents ("9,89", "5 x 19.80 99.00"). */
+const PRICE_WITH_CENTS = /(?<![\d.,])\d{1,6}[.,]\d{2}(?![\d.,])/;
 
 /** Labels that end an address whatever their strength: a tax number ("UID:", "C.I.F."), the
  * company's registry, the slip's own number ("TICKET 448492", "Bon-Nr."). */
@@ -282,9 +284,10 @@ const HOUSE_NUMBER = /^(?:NO|LOT|UNIT|BLOK|BLOCK)\b\.?\s*:?\s*\d|^\d+[A-Z]?\s*,/
  * VALENCIA CENTRO", "Markt 112 - Leipzig Zentrum" over the street); none of its lines holds a postcode (the name's own lines, when a logo above was taken
  * for the name: "CT281 - Tealive Shell Kepong", "Ottogo Enterprise"); or the address stopped at a
  * line that does not plainly end it ("£3200, KUALA LUMPUR." read as an amount, where the postcode
- * was; or the line after its most lines); or a line after its postcode's line holds a number
+ * was; or the line after its most lines; an item with its price ends it plainly only right under
+ * the postcode's line); or a line after its postcode's line holds a number
  * (a till's "BON 26247" under "50667 KÖLN", where the rule between them went unread). */
-function addressDoubt(parts: string[], after: Row | undefined): string | null {
+function addressDoubt(parts: string[], after: Row | undefined, afterRightUnder: boolean): string | null {
   const first = parts[0];
   if (!first) return null;
   const company = parts.find((p) => COMPANY_FORM.test(p));
@@ -307,7 +310,11 @@ function addressDoubt(parts: string[], after: Row | undefined): string | null {
   const numberAfter = postcodeLine >= 0 ? parts.slice(postcodeLine + 1).find((p) => /\d/.test(p)) : undefined;
   if (numberAfter)
     return `The line "${numberAfter}" comes after the postcode's line and holds a number, as the slip's own number, a phone or an outlet's code does; a person must say whether it is part of the address.`;
-  if (after && !endsHeader(after.text)) return `The address may go on over the next line, "${after.text}"; a person must say where it ends.`;
+  // An item with its price right under the postcode's line, which ends most addresses: the header
+  // ended there unlabelled, as on a slip that prints no phone.
+  const itemAfterPostcode = after !== undefined && afterRightUnder && PRICE_WITH_CENTS.test(after.text) && POSTCODE_LINE.test(parts.at(-1)!);
+  if (after && !endsHeader(after.text) && !itemAfterPostcode)
+    return `The address may go on over the next line, "${after.text}"; a person must say where it ends.`;
   if (!parts.some((p) => POSTCODE.test(p)))
     return `The lines taken for the address hold no postcode; they may be the shop's name or branch rather than its address.`;
   return null;
@@ -363,6 +370,7 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
   const parts: string[] = [];
   const boxes: Box[] = [];
   let addressEnd: Row | undefined;
+  let lastPart: Row | undefined;
   for (const [i, r] of rest.slice(0, 8).entries()) {
     // Registration lines and a repeat of the company's name sit among the address lines.
     if (REGISTRATION.test(r.text) || (parts.length === 0 && LEGAL_FORM.test(r.text) && !/\d/.test(r.text))) continue;
@@ -373,6 +381,7 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
     // The ß a reader read as B written as ß, as the second reader's crop of the line is (receipt.ts).
     parts.push(sharpSWritten(rowText(r).replace(/[,\s]+$/, '')));
     boxes.push(r.box);
+    lastPart = r;
     if (parts.length >= MAX_ADDRESS_LINES) {
       addressEnd = rest[i + 1];
       break;
@@ -407,7 +416,7 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
     address: parts.length ? parts.join(', ') : null,
     addressBoxes: boxes,
     addressLines: parts,
-    addressDoubt: addressDoubt(parts, addressEnd),
+    addressDoubt: addressDoubt(parts, addressEnd, addressEnd !== undefined && addressEnd.index === (lastPart?.index ?? -2) + 1),
     page: last.page,
   };
 }
