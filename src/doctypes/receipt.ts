@@ -136,14 +136,15 @@ function firstDated(rows: Row[]): { row: Row; raw: string } | null {
   return null;
 }
 
-function dateAndTime(rows: Row[], currency: string | null): ExtractedValue[] {
+function dateAndTime(rows: Row[], currency: string | null, otherLines: readonly string[]): ExtractedValue[] {
   const out: ExtractedValue[] = [];
   const texts = rows.map((r) => r.text);
   // A slip that prints no currency still says where it was printed: its legal form, its tax's name
-  // or VAT number, its country or a street's word, the language of its totals' labels, its decimal comma.
+  // or VAT number, its country or a street's word, the language of its totals' labels, its decimal
+  // comma; in this reading, or in another reader's of the same slip.
   const dayFirst =
     (currency !== null && DAY_FIRST_CURRENCIES.has(currency)) ||
-    texts.some(
+    [...texts, ...otherLines].some(
       (t) =>
         DAY_FIRST_LEGAL_FORM.test(t) ||
         DAY_FIRST_TAX_WORD.test(t) ||
@@ -196,7 +197,7 @@ const receiptNumber = (t: string): { value: string; raw: string } | null => {
   return m && /\d/.test(m[1]!) && !findDates(m[1]!).length ? { value: m[1]!, raw: m[0] } : null;
 };
 
-export function extractReceipt(reading: ReaderOutput, _ctx: ExtractContext): ExtractedValue[] {
+export function extractReceipt(reading: ReaderOutput, ctx: ExtractContext): ExtractedValue[] {
   const rows = readingRows(reading);
   if (!rows.length) return [];
   const out: ExtractedValue[] = [];
@@ -218,7 +219,7 @@ export function extractReceipt(reading: ReaderOutput, _ctx: ExtractContext): Ext
       );
   }
   const currency = detectCurrency(rows.map((r) => r.text));
-  out.push(...dateAndTime(rows, currency?.code ?? null));
+  out.push(...dateAndTime(rows, currency?.code ?? null, ctx.otherLines ?? []));
   const number = findPairs(rows, 'invoice_number', receiptNumber, { maxRowsBelow: 1 })[0];
   if (number) out.push(valueOf('receipt_number', number.value, number.raw, number.page, number.boxes, CONFIDENCE.labelled));
   if (currency) out.push(currencyValue(rows, currency, CONFIDENCE.layout));

@@ -69,6 +69,9 @@ export interface Detection {
 export interface ExtractContext {
   now: Date;
   pages: PageText[];
+  /** Lines another reader read of the same document. Where it was printed (its country, tax,
+   * legal form: what tells its day order) is the document's, whichever reader saw it. */
+  otherLines?: readonly string[];
 }
 
 /** Questions a rule may ask of the organisation's stored documents (answered by the service). */

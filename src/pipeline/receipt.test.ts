@@ -236,6 +236,23 @@ describe('receipt from synthetic readings', () => {
     expect(bare.field('date').reason).toMatch(/could be 2025-05-10 or 2025-10-05/);
   });
 
+  it('takes a day-first order from where another reader of the slip saw it printed', () => {
+    const reading = placed(
+      [
+        ['GOOD EATS', 0.2, 0.03],
+        ['10-05-2025 11:55', 0.05, 0.17],
+        ['TOTAL', 0.05, 0.3],
+        ['38.93', 0.75, 0.3],
+      ],
+      'paddle',
+    );
+    const date = (otherLines?: string[]) =>
+      receipt.extract(reading, { now: NOW, pages: reading.pages, ...(otherLines ? { otherLines } : {}) }).find((v) => v.key === 'date');
+    expect(date()?.reason).toMatch(/could be 2025-05-10 or 2025-10-05/);
+    expect(date(['GOOD EATS', 'SINGAPORE 238839'])).toMatchObject({ value: '2025-05-10' });
+    expect(date(['GOOD EATS', 'SINGAPORE 238839'])?.reason ?? '').not.toMatch(/could be/);
+  });
+
   it('reads a total printed under its label after its currency, and a day-first order from a bare RM column heading', async () => {
     const { value } = await run(
       placed([

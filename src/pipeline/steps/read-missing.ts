@@ -56,7 +56,9 @@ export const readMissingStep: Step<ReadContext> = {
       ctx.raw.reader_failures = [...((ctx.raw.reader_failures as string[] | undefined) ?? []), `paddle: ${(err as Error).message}`];
       return undefined;
     }
-    const found = doctype.extract(reading, { now: ctx.input.now, pages: reading.pages });
+    // Where the slip was printed, as Tesseract's page read saw it, tells PaddleOCR's dates' order too.
+    const otherLines = ctx.readings.filter((r) => r.reader === 'tesseract').flatMap((r) => r.pages.flatMap((p) => p.lines.map((l) => l.text)));
+    const found = doctype.extract(reading, { now: ctx.input.now, pages: reading.pages, otherLines });
     const second: ExtractedValue[] = [];
     const done: MissingRead[] = [];
     for (const spec of missing) {
