@@ -321,6 +321,9 @@ describe('the shop name read from a header line that holds more than the name', 
     const m = withTotal(['BHPetrol Subang Airport', 0.2, 0.03], ['Jalan Lapangan Terbang Subang', 0.2, 0.05], ['47200 Subang, Selangor', 0.2, 0.07]);
     expect([m?.name, m?.doubt, m?.address]).toEqual(['BHPetrol Subang Airport', null, 'Jalan Lapangan Terbang Subang, 47200 Subang, Selangor']);
     expect(withTotal(['BHPetrol Subang Airport', 0.2, 0.03], ['Lapangan Terbang Subang', 0.2, 0.05])?.doubt).toMatch(/may go on over the next line/);
+    // A house number Tesseract read as "©" is a number still.
+    const misread = withTotal(['DROGERIE HOFFMANN', 0.2, 0.03], ['MARKTPLATZ ©', 0.2, 0.05], ['50667 KOLN', 0.2, 0.07]);
+    expect([misread?.name, misread?.doubt]).toEqual(['DROGERIE HOFFMANN', null]);
   });
 
   it("withholds a name under a line printed alike just over it, which may be the name's first line", () => {

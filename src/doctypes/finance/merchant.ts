@@ -752,7 +752,8 @@ function openName(name: string, last: Row, rows: Row[]): string | null {
     if (stops(r.text) || REGISTRATION.test(r.text)) break;
     below.push(r);
   }
-  const words = (r: Row): boolean => named(r) && !/\d/.test(r.text);
+  // A "©" is a digit Tesseract misread ("MARKTPLATZ ©" for Marktplatz 9): a number, not a word.
+  const words = (r: Row): boolean => named(r) && !/[\d©]/.test(r.text);
   const company = below.find((r) => words(r) && LEGAL_FORM.test(r.text));
   if (company) return `"${name}" may be a brand printed over the company's name, "${rowText(company)}"; a person must say which is the merchant.`;
   // A line that names the branch ("Zweigstelle Altstadt", "CAW. TAMAN MELAWATI") is the outlet under a
