@@ -159,6 +159,10 @@ describe('the shop name read from a header line that holds more than the name', 
       expect(header([line, 0.2, 0.03])?.doubt, line).toMatch(/address or a number/);
     const titled = header(['KEDAI ABC ENTERPRISE', 0.05, 0.03], ['TAX INVOICE', 0.7, 0.03]);
     expect(titled?.doubt).toMatch(/"TAX INVOICE", printed apart/);
+    // The registration the line ends with, its number printed apart, is the registration's.
+    const registered = header(['CAFETERIA EL RINCON SL (ROC', 0.05, 0.03], ['452676339441)', 0.7, 0.03]);
+    expect([registered?.name, registered?.doubt]).toEqual(['CAFETERIA EL RINCON SL', null]);
+    expect(header(['KEDAI ABC ENTERPRISE', 0.05, 0.03], ['03-60571377', 0.7, 0.03])?.doubt).toMatch(/03-60571377/);
     // A title or a greeting the reader ran into the name's own words is no part of the name either.
     for (const line of [
       'WELCOME TO KEDAI ABC SDN BHD',

@@ -583,7 +583,10 @@ function heldMore(name: string, nameRows: Row[]): string | null {
   });
   const lone =
     rowEnds.find((w) => /^[\p{L}\p{N}]$/u.test(w)) ?? (/\p{Lu}/u.test(name) ? [words[0]!, words.at(-1)!].find((w) => /^\p{Ll}{1,2}$/u.test(w)) : undefined);
-  const apart = nameRows.flatMap((r) => (r.cells.length > 1 ? r.cells : [])).find((c) => stops(c.text));
+  // Cells of the registration the line ends with ("(ROC" / "452676339441)") are the registration's.
+  const apart = nameRows
+    .flatMap((r) => (r.cells.length > 1 ? r.cells.map((c) => ({ c, registration: rowText(r).match(TRAILING_REGISTRATION)?.[0] ?? '' })) : []))
+    .find(({ c, registration }) => stops(c.text) && !registration.includes(c.text.trim()))?.c;
   return (
     wordsHeldMore(name) ??
     (words.length > 1 && lone
