@@ -149,4 +149,17 @@ describe('reading the required values the first reader missed', () => {
       expect(reconcile(receipt.fields, other.extracted).find((r) => r.key === 'date')!.value, `${crop} / ${paddle}`).toBeNull();
     }
   });
+
+  it('reads again the row of a time of day, where a till prints the date the page read lost beside it', async () => {
+    const tesseract = placed([
+      ['KEDAI RUNCIT MAJU SDN BHD', 0.1, 0.02],
+      ['TOTAL RM 12.40', 0.1, 0.5],
+      ['07:02 Ticket n 505456', 0.1, 0.6],
+    ]);
+    const withoutDate = PADDLE_LINES.filter((l) => !l.text.startsWith('DATE'));
+    const read = await context(fakes('19/05/2025 07:02 Ticket n 505456', withoutDate, '19/05/2025 07:02 Ticket n 505456'), [merchant], [tesseract]);
+    await readMissingStep.run(read);
+    const date = reconcile(receipt.fields, read.extracted).find((r) => r.key === 'date')!;
+    expect([date.value, date.status, date.evidence]).toEqual(['2025-05-19', 'read', ['reader_agree']]);
+  });
 });

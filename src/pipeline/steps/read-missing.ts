@@ -1,4 +1,5 @@
 import { findDates } from '../../doctypes/finance/dates.js';
+import { TIME_OF_DAY } from '../../doctypes/finance/document-kind.js';
 import { matchLabel } from '../../doctypes/finance/labels.js';
 import { readingRows } from '../../doctypes/finance/rows.js';
 import type { ExtractedValue, FieldSpec } from '../../doctypes/types.js';
@@ -113,7 +114,8 @@ const DATE_SHAPED = /(?<!\d)\d{1,4}\s?[./-]\s?\d{1,2}\s?[./-]\s?\d{2,4}(?!\d)|(?
 const MAX_DATE_ROWS = 2;
 
 /** Where neither engine's page read placed the date, the rows of Tesseract's page read that show
- * one garbled (a date-shaped group no calendar has, a date cut at its start) or its label are read
+ * one garbled (a date-shaped group no calendar has, a date cut at its start), its label or a time
+ * of day (a till prints the date beside it: "07:02 Ticket n° …", the date before it lost) are read
  * again, each across the page: by Tesseract from its prepared crop, by PaddleOCR through its text
  * detector from the crop of the page made even, at full resolution (its page read was downscaled,
  * and faint print on a grey slip showed it no line). Two engines' looks at two images:
@@ -128,7 +130,7 @@ async function dateFromGarbledRows(
   spec: FieldSpec,
 ): Promise<{ tesseract: ExtractedValue; paddle: ExtractedValue } | null> {
   const rows = readingRows(reading)
-    .filter((r) => DATE_SHAPED.test(r.text) || matchLabel('invoice_date', r.text))
+    .filter((r) => DATE_SHAPED.test(r.text) || matchLabel('invoice_date', r.text) || TIME_OF_DAY.test(r.text))
     .slice(0, MAX_DATE_ROWS);
   for (const row of rows) {
     const box: Box = [0, row.box[1], 1, row.box[3]];
