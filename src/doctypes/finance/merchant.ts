@@ -133,14 +133,20 @@ function markOverCompany(row: Row, below: Row[]): boolean {
  * fuller line: "TEALIVE" over "CT281 - TEALIVE SHELL KEPONG"). */
 function spelledOut(mark: Row, below: Row[]): Row | undefined {
   const next = below.find(named);
-  return next && (initialsOf(mark, next) || beginsWith(next, mark) || nameUnderLogoWord(mark, next)) ? next : undefined;
+  if (!next) return undefined;
+  const after = below[below.indexOf(next) + 1];
+  return initialsOf(mark, next) || beginsWith(next, mark) || nameUnderLogoWord(mark, next, after) ? next : undefined;
 }
 
 /** A logo's word, one word in small letters alone ("bio", "eco"), over a line of words that is
- * no address, number, slogan or branch: that line is the shop's name, printed as a name is. */
-function nameUnderLogoWord(mark: Row, next: Row): boolean {
+ * no address, number, slogan or branch: that line is the shop's name, printed as a name is. Not
+ * over a company's name (a legal form, or a registration under it: "tealive" over "Ottogo
+ * Enterprise" over "002570632-X"), where the word may be the brand, and which is the merchant a
+ * person says. */
+function nameUnderLogoWord(mark: Row, next: Row, after: Row | undefined): boolean {
   const text = rowText(next);
-  return /^\p{Ll}{2,}$/u.test(rowText(mark).trim()) && !ADDRESS_OR_NUMBER.test(text) && !/\d/.test(text) && !sloganLine(text) && !branchLine(text);
+  if (!/^\p{Ll}{2,}$/u.test(rowText(mark).trim()) || registeredName(text) || (after && REGISTRATION.test(after.text))) return false;
+  return !ADDRESS_OR_NUMBER.test(text) && !/\d/.test(text) && !sloganLine(text) && !branchLine(text);
 }
 
 function beginsWith(line: Row, mark: Row): boolean {
