@@ -8,7 +8,7 @@ export const INVOICE_ONLY = /\bBILL(?:ED)? TO\b|\bDUE DATE\b|\bPAYMENT TERMS\b|\
 
 /** The title of a simplified invoice, which a till prints in VAT and GST countries: a till
  * receipt's name for itself, so its word "invoice" (FACTURA, FATURA) names no invoice. */
-export const SIMPLIFIED_INVOICE_TITLE = /\bSIMPLIFIED\s+TAX\s+INVOICE\b|\bFA(?:C)?TURA\s+SIMPLIFICADA\b/g;
+export const SIMPLIFIED_INVOICE_TITLE = /\bSIMPLIFIED\s+TAX\s+INVOICE\b|\bFAC?TURA\s+SIMPLIFICADA\b/g;
 
 /** A time of day, "01:34PM" included. */
 export const TIME_OF_DAY = /\b(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s?[AP]M)?\b/;
