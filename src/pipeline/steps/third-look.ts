@@ -92,9 +92,17 @@ function onlyAmpersandAndEight(a: string, b: string): boolean {
   return nameLetters(a) !== nameLetters(b) && eight(a) === eight(b);
 }
 
-/** The readings differ only by glyphs of one shape to every engine (I and l, & and 8): no look
- * at the shape settles them. */
-export const lookalikesApart = (a: string, b: string): boolean => onlyIAndL(a, b) || onlyAmpersandAndEight(a, b);
+/** The readings differ only where one read an S and the other a 5 ("JALAN SS 2/64" / "JALAN 55
+ * 2/64"): the legacy classifier takes the one for the other as PaddleOCR does, and a group of them
+ * alone has no word around it to tell which it is. */
+function onlySAndFive(a: string, b: string): boolean {
+  const five = (text: string): string => nameLetters(text).replace(/S/g, '5');
+  return nameLetters(a) !== nameLetters(b) && five(a) === five(b);
+}
+
+/** The readings differ only by glyphs of one shape to every engine (I and l, & and 8, S and 5):
+ * no look at the shape settles them. */
+export const lookalikesApart = (a: string, b: string): boolean => onlyIAndL(a, b) || onlyAmpersandAndEight(a, b) || onlySAndFive(a, b);
 
 /** Where PaddleOCR's letters are the LSTM's with some left out, where the LSTM read each glyph
  * PaddleOCR has not: as the count of PaddleOCR's letters before it. Null otherwise. */
