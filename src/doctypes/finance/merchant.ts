@@ -191,6 +191,11 @@ function stops(text: string): boolean {
   return endsHeader(text) || findAmounts(text).some((a) => a.currency);
 }
 
+/** A line no address holds, where the address taken under a shop's name stops or which it passes
+ * over: its phone, a tax number's label, a title, a date, a rule, a registration, a price. A line a
+ * third reading settled is asked again: the extractor only saw the first reader's reading of it. */
+export const notAddressLine = (text: string): boolean => stops(text) || REGISTRATION.test(text) || holdsPrice(text);
+
 /** A line that plainly comes after a shop's name and address: its phone or e-mail, a title, a
  * date, a labelled number or a total, a tax registration (a tax's name in any receipt language), a rule. */
 function endsHeader(text: string): boolean {

@@ -108,6 +108,17 @@ describe('an address the readers read a slip apart, line by line', () => {
     }
   });
 
+  it('publishes no address with a line settled as one no address holds, a tax number’s label', async () => {
+    const address = (last: [string, string]) => disputedAddress(['46023 VALENCIA', last[0]], ['46023 VALENCIA', last[1]]);
+    const label = await context(address(['CYEF', 'C.I.F']), ['C.I.F']);
+    await addressLinesStep.run(label.ctx);
+    expect(label.ctx.fields[0]).toMatchObject({ value: null, status: 'conflict' });
+    // A town's line so settled is published.
+    const town = await context(address(['VALENCTA', 'VALENCIA']), ['VALENCIA']);
+    await addressLinesStep.run(town.ctx);
+    expect(town.ctx.fields[0]).toMatchObject({ value: '46023 VALENCIA, VALENCIA', status: 'read' });
+  });
+
   it('does not take PaddleOCR’s line where a look marks the place of a glyph Tesseract read and PaddleOCR lost', async () => {
     const address = () => disputedAddress(['HAUPTSTR | 12', '50667 KOLN'], ['HAUPTSTR 12', '50667 KOLN']);
     const marked = await context(address(), ['HAUPTSTR. 12', 'HAUPTSTR 12']);

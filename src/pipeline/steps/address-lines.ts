@@ -1,3 +1,4 @@
+import { notAddressLine } from '../../doctypes/finance/merchant.js';
 import { spelledOverSplitUmlaut } from '../../doctypes/finance/split-umlauts.js';
 import type { ExtractedValue } from '../../doctypes/types.js';
 import { settled, type FieldCandidate } from '../../domain/field.js';
@@ -77,7 +78,9 @@ export const addressLinesStep: Step<ReadContext> = {
     const whys: string[] = [];
     for (const line of lines) {
       const done = alike(line) ?? (await lookedAgain(ctx, lstm!.region!.page, line));
-      if (!done) return undefined;
+      // A line settled as one no address holds ("CYEF" settled as "C.I.F", a tax number's label):
+      // the address read under the name went on past its end.
+      if (!done || (done.why && notAddressLine(done.text))) return undefined;
       published.push(done.text);
       if (done.why) whys.push(done.why);
     }
