@@ -43,6 +43,18 @@ describe('reconcile', () => {
     expect(dob).toMatchObject({ status: 'read', value: '12.08.1974', evidence: ['reader_agree'], problems: [] });
   });
 
+  it('publishes nothing where the readers agree only on the characters of a text that is no date or amount', () => {
+    const fields = reconcile(
+      SPECS,
+      readers(['tesseract', [v('date_of_birth', '.05.2025'), v('total', '12,3O')]], ['paddle', [v('date_of_birth', '05.2025'), v('total', '12.3O')]]),
+    );
+    for (const key of ['date_of_birth', 'total']) {
+      const field = fields.find((f) => f.key === key)!;
+      expect(field, key).toMatchObject({ status: 'unreadable', value: null, evidence: [] });
+      expect(field.reason, key).toMatch(/which is no whole/);
+    }
+  });
+
   it('counts readers of one engine as one: the MRZ pass and Tesseract agreeing corroborate nothing', () => {
     const sameEngine = reconcile(SPECS, readers(['mrz_pass', [v('date_of_birth', '1974-08-12')]], ['tesseract', [v('date_of_birth', '1974-08-12')]]));
     expect(sameEngine.find((f) => f.key === 'date_of_birth')).toMatchObject({ status: 'read', evidence: ['single_reader'] });

@@ -3,7 +3,7 @@ import type { EvidenceItem } from '../domain/evidence.js';
 import type { OutcomeCode } from '../domain/outcome-codes.js';
 import { agreed, disputed, notRead, type FieldCandidate, type FieldIdentity, type FieldReading, type WeighedCandidate } from '../domain/field.js';
 import { distinctEngines } from '../readers/types.js';
-import { canonical } from '../domain/normalise.js';
+import { canonical, parseDate } from '../domain/normalise.js';
 
 export interface ReaderValues {
   reader: string;
@@ -88,11 +88,27 @@ function reconcileField(spec: FieldSpec, readers: ReaderValues[]): FieldReading 
 
   if (groups.size > 1) return disputed(base, present, null);
   const group = [...groups.values()][0]!;
+  // Readings that agree on a text that is no date or amount (".05.2025" and "05.2025", the
+  // date's day lost by both crops, compared by their characters) agree on nothing publishable.
+  if (!wellFormed(spec.kind, group[0]!.value)) {
+    const problems = new Set<OutcomeCode>(group.flatMap((c) => c.problems));
+    if (spec.required && problems.size === 0) problems.add('REQUIRED_FIELD_MISSING');
+    const reason = group.find((c) => c.reason)?.reason ?? `The readers read "${group[0]!.raw}" for ${spec.label}, which is no whole ${spec.kind}.`;
+    return notRead(base, 'unreadable', [...problems], reason);
+  }
   const evidence = new Set<EvidenceItem>(group.flatMap((c) => c.evidence));
   if (group.some((c) => c.reader === 'text_layer')) evidence.add('text_layer');
   if (distinctReaders(group.filter((c) => c.reader !== 'text_layer')) >= 2) evidence.add(OCR_READERS_AGREE);
   if (evidence.size === 0 || (evidence.size === 1 && evidence.has('judge'))) evidence.add('single_reader');
   return agreed(base, group, [...evidence]);
+}
+
+/** A date is a calendar date in a form the date parser reads, an amount a number: what the
+ * extractors give when they parsed one. */
+function wellFormed(kind: FieldSpec['kind'], value: FieldCandidate['value']): boolean {
+  if (kind === 'date') return typeof value === 'string' && parseDate(value) !== null;
+  if (kind === 'amount') return typeof value === 'number' && Number.isFinite(value);
+  return true;
 }
 
 function distinctReaders(group: WeighedCandidate[]): number {
