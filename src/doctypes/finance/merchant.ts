@@ -595,9 +595,11 @@ function heldMore(name: string, nameRows: Row[]): string | null {
   const lone =
     rowEnds.find((w) => /^[\p{L}\p{N}]$/u.test(w)) ?? (/\p{Lu}/u.test(name) ? [words[0]!, words.at(-1)!].find((w) => /^\p{Ll}{1,2}$/u.test(w)) : undefined);
   // Cells of the registration the line ends with ("(ROC" / "452676339441)") are the registration's.
-  const apart = nameRows
-    .flatMap((r) => (r.cells.length > 1 ? r.cells.map((c) => ({ c, registration: rowText(r).match(TRAILING_REGISTRATION)?.[0] ?? '' })) : []))
-    .find(({ c, registration }) => stops(c.text) && !registration.includes(c.text.trim()))?.c;
+  const apart = nameRows.flatMap((r) => {
+    if (r.cells.length < 2) return [];
+    const registration = rowText(r).match(TRAILING_REGISTRATION)?.[0] ?? '';
+    return r.cells.filter((c) => stops(c.text) && !registration.includes(c.text.trim()));
+  })[0];
   return (
     wordsHeldMore(name) ??
     (words.length > 1 && lone

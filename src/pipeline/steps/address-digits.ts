@@ -35,8 +35,9 @@ const DIGITS = /^[0-9]+$/;
  * digits that have strokes the readers' lack, at every letter height it tries, the address is
  * withheld. A faint stroke both LSTM engines missed alike (a serif 4 whose thin diagonal and bar
  * faded, read "1" by both: "16023 Valencia" for 46023) makes their agreement no evidence, and a
- * postcode or house number cannot be checked by anything else. Digits only: the classifier misreads letters too often for its
- * reading of them to outweigh two engines. Only addresses read from pixels. */
+ * postcode or house number cannot be checked by anything else. Digits only: the classifier
+ * misreads letters too often for its reading of them to outweigh two engines. Only addresses read
+ * from pixels. */
 export const addressDigitsStep: Step<ReadContext> = {
   name: 'address_digits',
   async run(ctx) {
