@@ -375,6 +375,31 @@ describe('the shop name read from a header line that holds more than the name', 
     }
   });
 
+  it("counts a legal form's full stops as a proportional type sets them, narrower than a letter", () => {
+    /** "FRUTAS HERMANOS" over "RUIZ S.L.U.", the second line's box `narrower` times as wide as a
+     * fixed-pitch type sets it (its stops and its I narrow in a serif type). */
+    const serif = (narrower: number) => {
+      const reading = placed([
+        ['FRUTAS HERMANOS', 0.27, 0.03],
+        ['RUIZ S.L.U.', 0.36, 0.05],
+        ['C/ MAYOR, 23', 0.2, 0.2],
+        ['TOTAL', 0.05, 0.3],
+        ['9.60', 0.75, 0.3],
+      ]);
+      const line = reading.pages[0]!.lines[1]!;
+      const x0 = line.box[0];
+      const narrow = (b: readonly number[]): [number, number, number, number] => [x0 + (b[0]! - x0) * narrower, b[1]!, x0 + (b[2]! - x0) * narrower, b[3]!];
+      line.box = narrow(line.box);
+      for (const w of line.words) w.box = narrow(w.box);
+      return findMerchant(readingRows(reading));
+    };
+    // As measured on a serif slip: 0.74 as wide a letter counted by characters, 0.88 with the stops narrow.
+    const m = serif(0.74);
+    expect([m?.name, m?.doubt]).toEqual(['FRUTAS HERMANOS RUIZ S.L.U.', null]);
+    // Letters narrower still are another type: no join, and where the name begins is a person's to say.
+    expect(serif(0.69)?.doubt).toMatch(/may begin on the line over it, "FRUTAS HERMANOS"/);
+  });
+
   it('compares type sizes without the descenders, which make a line in the same type stand taller', () => {
     /** The header of two lines in one type, the first's box `taller` times as tall (its letters as wide). */
     const sameType = (first: string, second: string, taller: number, size = 1) => {
