@@ -129,6 +129,20 @@ describe('dates in text', () => {
     expect(findDates('16/04/ 20251')).toEqual([]);
   });
 
+  it("joins a year or a month's word PaddleOCR split at a gap between its letters, where no part is one", () => {
+    // A row joins a line's words with up to two spaces.
+    const split = findDates('07-04-2  025 16:18 INV  N O 54325');
+    expect(split.map((d) => d.raw)).toEqual(['07-04-2025']);
+    expect(split[0]!.numeric).toEqual({ a: 7, b: 4, sep: '-' });
+    expect(findDates('07-04-202 5').map((d) => d.raw)).toEqual(['07-04-2025']);
+    expect(findDates('02 A PR 2025 08:40#6').map((d) => d.raw)).toEqual(['02 APR 2025']);
+    expect(findDates('5 de mayo de 2025').map((d) => d.raw)).toEqual(['5 de mayo de 2025']);
+    // Split in the middle the year may be two digits and a number; letters that join to no month are no date.
+    expect(findDates('07-04-20 25').map((d) => d.raw)).toEqual(['07-04-20']);
+    expect(findDates('02 AB CD 2025')).toEqual([]);
+    expect(findDates('07-04-2 025.50')).toEqual([]);
+  });
+
   it('finds a year-first date read with a gap beside a separator, alone or run into its time', () => {
     expect(findDates('2025-05 -28 14:20#1').map((d) => d.raw)).toEqual(['2025-05-28']);
     expect(findDates('2025 -05-2814:20').map((d) => d.raw)).toEqual(['2025-05-28']);

@@ -24,8 +24,17 @@ const SPACED_SHORT_YEAR_DATE = String.raw`${SPACED_DAY_MONTH}\d{2}`;
 /** Year first ("2025-05 -28", PaddleOCR's gap beside a separator): a four-digit year first is no
  * amount's or quantity's form. */
 const SPACED_ISO_DATE = String.raw`\d{4} {0,2}[-./] {0,2}\d{1,2} {0,2}[-./] {0,2}\d{1,2}`;
+/** A four-digit year of this century or the last that PaddleOCR split at a gap between its
+ * letters after its first or third digit ("07-04-2 025"): neither part is a year, so the digits
+ * are one. Split in the middle ("20 25") it could be a two-digit year and a number, and is not
+ * joined. */
+const SPLIT_YEAR_DATE = String.raw`${SPACED_DAY_MONTH}(?:(?:2 {1,2}0|1 {1,2}9)\d{2}|(?:20|19)\d {1,2}\d)`;
+/** A month's word PaddleOCR split the same way ("02 A PR 2025"): joined, it must be a month's
+ * word for the date to parse. */
+const SPLIT_MONTH_DATE = /^(\d{1,2}[\s-]+)(\p{L}{1,4}) {1,2}(\p{L}{1,4})([\s-]*\d{4})$/u;
 const DATE_RE = new RegExp(
   [
+    String.raw`\b${SPLIT_YEAR_DATE}(?![\d.,:])`,
     // A reader may run the time into the date before it when the gap between them is narrow
     // ("2025-05-1007:04:55", "19MAY202516:57:23"), as a till may print it ("21/09/201710:20:37AM").
     // A two-digit year too ("20/04/2522:26"): a year is two digits or four, so the digits before
@@ -45,6 +54,7 @@ const DATE_RE = new RegExp(
     String.raw`\b\d{1,2}(?:\.|[Ee][Rr]|[Ss][Tt]|[Nn][Dd]|[Rr][Dd]|[Tt][Hh])?[\s-]*(?:[Dd][Ee]\s+)?${MONTH_WORD}[\s\-,.]*(?:[Dd][Ee][Ll]?\s+)?\d{4}(?:\b(?!:\d)|(?=\d{1,2}:\d{2}))`,
     String.raw`\b\d{1,2}[\s-]${MONTH_WORD}[\s-]\d{2}(?:\b|(?=\d{1,2}:\d{2}))`,
     String.raw`\b${MONTH_WORD}\s+\d{1,2}\s*,?\s*\d{4}\b`,
+    String.raw`\b\d{1,2}[\s-]+\p{L}{1,4} {1,2}\p{L}{1,4}[\s-]*\d{4}\b(?!:\d)`,
   ].join('|'),
   'gu',
 );
@@ -53,7 +63,7 @@ const DATE_RE = new RegExp(
 const TIME_OF_DAY_DOTTED = /^(?:[01]?\d|2[0-3])\.[0-5]\d\.[0-5]\d$/;
 const TIME_LABEL_BEFORE = /\b(?:TIME|ZEIT|UHRZEIT|HEURE|HORA|ORA|TIJD)\s*[:.]?\s*$/i;
 
-const SPACED_NUMERIC = new RegExp(String.raw`^(?:${SPACED_DAY_MONTH}(?:\d{4}|\d{2})|${SPACED_ISO_DATE})$`);
+const SPACED_NUMERIC = new RegExp(String.raw`^(?:${SPACED_DAY_MONTH}(?:\d{4}|\d{2})|${SPACED_ISO_DATE}|${SPLIT_YEAR_DATE})$`);
 
 /** A letter shaped as a digit, alone before a day's one digit and its separator ("l4-APR-25",
  * "O4/05/25"), is the day's first digit misread: set apart, it would leave the day's second digit
@@ -68,17 +78,19 @@ export const wordsSetApart = (text: string): string =>
     .replace(DIGIT_SHAPED_ZERO, '0')
     .replace(/(\p{L})(?=\d)|(\d)(?=\p{L})/gu, '$1$2 ');
 
+const parses = (raw: string): boolean => parseDate(raw, 'dmy') !== null || parseDate(raw, 'mdy') !== null;
+
 /** Date-like substrings of the text that parse as a date in some order. */
 export function findDates(text: string): DateToken[] {
   const out: DateToken[] = [];
   const searched = text.slice(0, 2000);
   for (const m of searched.matchAll(DATE_RE)) {
     // A numeric date is its digits and separators: a gap read beside a separator is no part of it.
-    const raw = SPACED_NUMERIC.test(m[0]) ? m[0].replace(/ /g, '') : m[0];
+    const raw = SPACED_NUMERIC.test(m[0]) ? m[0].replace(/ /g, '') : parses(m[0]) ? m[0] : m[0].replace(SPLIT_MONTH_DATE, '$1$2$3$4');
     // "Time: 09.20.00" is a time of day written with dots, not 20 September 2000; "Date/Time:
     // 25/12/2018 14:05" is a date.
     if (TIME_OF_DAY_DOTTED.test(raw) && TIME_LABEL_BEFORE.test(searched.slice(Math.max(0, m.index - 12), m.index))) continue;
-    if (!parseDate(raw, 'dmy') && !parseDate(raw, 'mdy')) continue;
+    if (!parses(raw)) continue;
     const num = raw.match(/^(\d{1,2})([-./])(\d{1,2})[-./](\d{2}|\d{4})$/);
     out.push({ raw, start: m.index, end: m.index + m[0].length, numeric: num ? { a: Number(num[1]), b: Number(num[3]), sep: num[2]! } : null });
   }
