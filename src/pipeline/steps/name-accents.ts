@@ -1,3 +1,4 @@
+import { plainPrint } from '../../doctypes/finance/accent-misprints.js';
 import { canonicalName } from '../../domain/normalise.js';
 import { expectedMarks, greyPixels, marksAboveWord, spellingByMarks, type Grey, type MarkKind } from '../../imaging/accent-marks.js';
 import { openImage } from '../../imaging/open.js';
@@ -136,11 +137,6 @@ function pageReadings(field: FieldReading): { tesseract: string; paddle: string 
   const paddle = of('paddle');
   return tesseract && paddle ? { tesseract, paddle } : null;
 }
-
-/** A word as a reader that cannot write its accented letters may print it: each accented letter
- * one or two other characters ("Müller" as "Miller" or "Miiller"), the rest as written. */
-const plainPrint = (spelt: string) =>
-  new RegExp(`^${[...spelt.normalize('NFC')].map((ch) => (ACCENTED.test(ch) ? '.{1,2}' : ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('')}$`, 'iu');
 
 /** The plain name two disputing page readers both support: word for word, they agree, or one
  * reads a word as an accented spelling a second look read (same letters, accents aside) and the

@@ -1,0 +1,36 @@
+import { canonicalName } from '../../domain/normalise.js';
+
+const ACCENTED = /[^\u0000-\u007f]/u;
+
+/** A word as a reader that cannot write its accented letters may print it: each accented letter
+ * one or two other characters ("Müller" as "Miller" or "Miiller"), the rest as written. */
+export const plainPrint = (spelt: string): RegExp =>
+  new RegExp(`^${[...spelt.normalize('NFC')].map((ch) => (ACCENTED.test(ch) ? '.{1,2}' : ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('')}$`, 'iu');
+
+/** A word's letters, without the punctuation at its edges. */
+const bare = (word: string): string => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+
+export interface AccentMisprint {
+  /** The word as the page readers read it ("Lindenblite"). */
+  read: string;
+  /** The word as every look with accented letters read it ("Lindenblüte"). */
+  spelt: string;
+}
+
+/** The words of a name the page readers agreed on that every look with accented letters (at least
+ * two) read as one accented spelling of other letters: "Lindenblite" where the looks read
+ * "Lindenblüte" — English-model engines print an ü they cannot write as i, ii or u, and when both
+ * print it as i their agreement is on a letter that is not printed. An accent alone ("Cafe" for
+ * "Café") is no misprint: names are compared without their accents. */
+export function accentMisprints(name: string, looks: readonly string[]): AccentMisprint[] {
+  if (looks.length < 2) return [];
+  const lookWords = looks.map((look) => look.split(/\s+/u).map(bare).filter(Boolean));
+  const out: AccentMisprint[] = [];
+  for (const read of name.split(/\s+/u).map(bare).filter(Boolean)) {
+    if (ACCENTED.test(read)) continue;
+    const spellings = lookWords.map((words) => words.find((w) => ACCENTED.test(w) && canonicalName(w) !== canonicalName(read) && plainPrint(w).test(read)));
+    const [first] = spellings;
+    if (first && spellings.every((s) => s === first)) out.push({ read, spelt: first });
+  }
+  return out;
+}

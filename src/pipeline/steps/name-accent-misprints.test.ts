@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { FieldReading } from '../../domain/field.js';
+import { openImage } from '../../imaging/open.js';
+import type { ReadContext } from '../context.js';
+import { nameAccentMisprintsStep } from './name-accent-misprints.js';
+
+const merchant = (value: string, evidence: FieldReading['evidence'] = ['reader_agree']): FieldReading => ({
+  key: 'merchant_name',
+  label: 'Merchant',
+  isKey: true,
+  value,
+  status: 'read',
+  evidence,
+  candidates: [
+    { reader: 'tesseract', value, raw: value, region: null, confidence: 0.9 },
+    { reader: 'paddle', value, raw: value, region: null, confidence: 0.9 },
+  ],
+  region: { page: 1, box: [0.1, 0.1, 0.6, 0.14] },
+  reason: null,
+  problems: [],
+});
+
+/** A receipt's context whose two accent engines read `looks`, one each. */
+async function context(field: FieldReading, looks: string[]): Promise<{ ctx: ReadContext; asked: number[] }> {
+  const png = await openImage(Buffer.alloc(400 * 600 * 3, 255), { raw: { width: 400, height: 600, channels: 3 } })
+    .png()
+    .toBuffer();
+  const asked = [0];
+  const engines = looks.map((text) => ({
+    readRegion: async () => {
+      asked[0]!++;
+      return { text, confidence: 0.9, lines: [{ text, box: [0, 0, 1, 1], confidence: 0.9, words: [] }] };
+    },
+  }));
+  const ctx = {
+    deps: { readers: { get: async () => null, accents: async () => engines } },
+    documentType: 'receipt',
+    pageImages: [{ page: 1, width: 400, height: 600, png }],
+    readings: [],
+    fields: [field],
+    extracted: [],
+    raw: {},
+  } as unknown as ReadContext;
+  return { ctx, asked };
+}
+
+describe('name_accent_misprints', () => {
+  it('withholds a name the readers agreed on where every look reads an accented letter in place of another', async () => {
+    const { ctx } = await context(merchant('Café Lindenblite'), ['Café Lindenblüte', 'Café Lindenblüte']);
+    await nameAccentMisprintsStep.run(ctx);
+    const [field] = ctx.fields;
+    expect([field!.status, field!.value, field!.problems]).toEqual(['conflict', null, ['FIELD_CONFLICT']]);
+    expect(field!.reason).toMatch(/"Lindenblite" as "Lindenblüte"/);
+    expect(field!.candidates.map((c) => c.value)).toContain('Café Lindenblüte');
+  });
+
+  it("leaves the name where the looks read its letters alike, differ, or it rests on the file's text", async () => {
+    for (const [name, looks] of [
+      // the readers wrote the ü as a u: its accent alone differs
+      ['Cafe Lindenblute', ['Café Lindenblüte', 'Café Lindenblüte']],
+      // one look read the letter as the readers did
+      ['Café Lindenblite', ['Café Lindenblüte', 'Café Lindenblite']],
+    ] as const) {
+      const { ctx } = await context(merchant(name), [...looks]);
+      await nameAccentMisprintsStep.run(ctx);
+      expect(ctx.fields[0]!.status, looks.join(' / ')).toBe('read');
+    }
+    const { ctx, asked } = await context(merchant('Café Lindenblite', ['text_layer']), ['Café Lindenblüte', 'Café Lindenblüte']);
+    await nameAccentMisprintsStep.run(ctx);
+    expect([ctx.fields[0]!.status, asked[0]]).toEqual(['read', 0]);
+  });
+});

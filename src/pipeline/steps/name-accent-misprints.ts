@@ -1,0 +1,45 @@
+import { accentMisprints } from '../../doctypes/finance/accent-misprints.js';
+import { doubted } from '../../domain/field.js';
+import type { ReadContext } from '../context.js';
+import type { Step } from '../run.js';
+import { uprightPage } from './page-image.js';
+import { preparedCrop } from './re-read.js';
+
+const COMPANY_NAMES = new Set(['merchant_name', 'vendor_name']);
+
+/** A company's name the two page readers agreed on, read from pixels, is looked at again by the
+ * Tesseract engines whose languages write accents (TESSERACT_ACCENT_LANGS): Tesseract's English
+ * model and PaddleOCR cannot write an ü, and both have printed one as an i ("Café Lindenblite" for
+ * Lindenblüte, published as verified), where their agreement is on a letter not printed. Where
+ * every look reads a word of the name as an accented spelling of other letters than the readers'
+ * (accentMisprints), the name is withheld and the looks' spelling shown beside the readers'. The
+ * looks publish nothing themselves: engines of one family reading one crop are no second reader. */
+export const nameAccentMisprintsStep: Step<ReadContext> = {
+  name: 'name_accent_misprints',
+  async run(ctx) {
+    for (const [at, field] of ctx.fields.entries()) {
+      // A name already withheld for another doubt is not looked at again.
+      if (!COMPANY_NAMES.has(field.key) || field.status !== 'read' || field.problems.length || typeof field.value !== 'string' || !field.region) continue;
+      if (field.evidence.includes('text_layer') || !/\p{Script=Latin}/u.test(field.value)) continue;
+      const engines = (await ctx.deps.readers.accents?.()) ?? [];
+      if (engines.length < 2) return undefined;
+      const page = await uprightPage(ctx, field.region.page);
+      const crop = page ? await preparedCrop(page, field.region.box) : null;
+      if (!crop) continue;
+      const signal = ctx.signal ? { signal: ctx.signal } : {};
+      const looks = (await Promise.all(engines.map((engine) => engine.readRegion(crop.png, { psm: 6, ...signal })))).map((r) =>
+        r.lines.map((l) => l.text).join(' '),
+      );
+      const misprints = accentMisprints(field.value, looks);
+      ctx.raw.name_accent_misprints = { ...((ctx.raw.name_accent_misprints as object | undefined) ?? {}), [field.key]: { looks, misprints } };
+      if (misprints.length === 0) continue;
+      const words = misprints.map((m) => `"${m.read}" as "${m.spelt}"`).join(', ');
+      ctx.fields[at] = doubted(
+        field,
+        { reader: 'tesseract', value: looks[0]!, raw: looks.join(' | '), region: field.region, confidence: 0 },
+        `The readers agreed on "${field.value}", but looks with French, German and Spanish letters all read ${words}: an accented letter that neither reader can write, printed by both as another letter. A person decides which is printed.`,
+      );
+    }
+    return undefined;
+  },
+};
