@@ -156,6 +156,9 @@ describe('dates in text', () => {
       ['01.06. 25 21:19 Bon-Nr. 40373', '01.06.25'],
       ['04.04 .25 13:15#5', '04.04.25'],
       ['02 -03-18 17:23', '02-03-18'],
+      // the time's word between them
+      ['Datum 26.04. 25 Uhrzeit 22:27', '26.04.25'],
+      ['01.06. 25 HEURE: 21:19', '01.06.25'],
     ] as const)
       expect(
         findDates(text).map((d) => d.raw),

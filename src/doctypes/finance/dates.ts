@@ -19,8 +19,11 @@ const SPACED_DAY_MONTH = String.raw`\d{1,2} {0,2}[-./] {0,2}\d{1,2} {0,2}[-./] {
 /** With a four-digit year. */
 const SPACED_NUMERIC_DATE = String.raw`${SPACED_DAY_MONTH}\d{4}`;
 /** With a two-digit year, taken only before the time a till prints after it ("01.06. 25 21:19",
- * "04.04 .25 13:15"): alone it could be a quantity and two prices. */
+ * "04.04 .25 13:15", "26.04. 25 Uhrzeit 22:27"): alone it could be a quantity and two prices. */
 const SPACED_SHORT_YEAR_DATE = String.raw`${SPACED_DAY_MONTH}\d{2}`;
+/** The words a till prints before its time of day, in any case ("Uhrzeit", "HEURE"). */
+const anyCase = (word: string): string => [...word].map((c) => `[${c}${c.toLowerCase()}]`).join('');
+const TIME_WORD = String.raw`(?:${['UHRZEIT', 'ZEIT', 'TIME', 'HEURE', 'HORA', 'ORA', 'TIJD'].map(anyCase).join('|')})\s*[:.]?\s*`;
 /** Year first ("2025-05 -28", PaddleOCR's gap beside a separator): a four-digit year first is no
  * amount's or quantity's form. */
 const SPACED_ISO_DATE = String.raw`\d{4} {0,2}[-./] {0,2}\d{1,2} {0,2}[-./] {0,2}\d{1,2}`;
@@ -48,7 +51,7 @@ const DATE_RE = new RegExp(
     // German print may have one ("16. 04. 2025"): with a four-digit year, which no amount or
     // quantity beside a number looks like ("2. 5.00"); with a two-digit one only before a time.
     String.raw`\b${SPACED_NUMERIC_DATE}(?:(?=\d{1,2}:\d{2})|(?![\d.,]?\d))`,
-    String.raw`\b${SPACED_SHORT_YEAR_DATE}(?= {1,3}(?:[01]?\d|2[0-3]):[0-5]\d\b)`,
+    String.raw`\b${SPACED_SHORT_YEAR_DATE}(?= {1,3}(?:${TIME_WORD})?(?:[01]?\d|2[0-3]):[0-5]\d\b)`,
     String.raw`\b${SPACED_ISO_DATE}(?:(?=\d{1,2}:\d{2})|(?![\d.,]?\d))`,
     // A year is never followed by a colon: "23-APR-2521:57" is a two-digit year run into the time.
     String.raw`\b\d{1,2}(?:\.|[Ee][Rr]|[Ss][Tt]|[Nn][Dd]|[Rr][Dd]|[Tt][Hh])?[\s-]*(?:[Dd][Ee]\s+)?${MONTH_WORD}[\s\-,.]*(?:[Dd][Ee][Ll]?\s+)?\d{4}(?:\b(?!:\d)|(?=\d{1,2}:\d{2}))`,

@@ -162,4 +162,16 @@ describe('reading the required values the first reader missed', () => {
     const date = reconcile(receipt.fields, read.extracted).find((r) => r.key === 'date')!;
     expect([date.value, date.status, date.evidence]).toEqual(['2025-05-19', 'read', ['reader_agree']]);
   });
+
+  it("reads again a time of day's row only PaddleOCR's page read saw, where Tesseract lost the date's whole line", async () => {
+    const tesseract = placed([
+      ['DROGERIE HOFFMANN OHG', 0.1, 0.02],
+      ['GESAMTBETRAG 82,81', 0.1, 0.5],
+    ]);
+    const paddleLines = [line('DROGERIEHOFFMANNOHG', 0.02), line('Uhrzeit 22:27', 0.2), line('GESAMTBETRAG 82,81', 0.5)];
+    const read = await context(fakes('Datum 26.04.25 Uhrzeit 22:27', paddleLines, 'Datum 26.04. 25 Uhrzeit 22:27'), [merchant], [tesseract]);
+    await readMissingStep.run(read);
+    const date = reconcile(receipt.fields, read.extracted).find((r) => r.key === 'date')!;
+    expect([date.value, date.status, date.evidence]).toEqual(['2025-04-26', 'read', ['reader_agree']]);
+  });
 });

@@ -1,7 +1,7 @@
 import { findDates } from '../../doctypes/finance/dates.js';
 import { TIME_OF_DAY } from '../../doctypes/finance/document-kind.js';
 import { matchLabel } from '../../doctypes/finance/labels.js';
-import { readingRows } from '../../doctypes/finance/rows.js';
+import { readingRows, type Row } from '../../doctypes/finance/rows.js';
 import type { ExtractedValue, FieldSpec } from '../../doctypes/types.js';
 import { canonical, parseDate } from '../../domain/normalise.js';
 import type { PaddleReader } from '../../readers/paddle.js';
@@ -83,7 +83,7 @@ export const readMissingStep: Step<ReadContext> = {
       if (spec.kind !== 'date' || second.some((v) => v.key === spec.key) || !tesseractReading) continue;
       let read: Awaited<ReturnType<typeof dateFromGarbledRows>>;
       try {
-        read = await dateFromGarbledRows(ctx, paddle, tesseractReading, spec);
+        read = await dateFromGarbledRows(ctx, paddle, [tesseractReading, reading], spec);
       } catch (err) {
         // A crop that cannot be read leaves the date unread, as before.
         ctx.signal?.throwIfAborted();
@@ -111,9 +111,11 @@ export const readMissingStep: Step<ReadContext> = {
  * and a year whose day went unread ("4/2025 18:37"). */
 const DATE_SHAPED = /(?<!\d)\d{1,4}\s?[./-]\s?\d{1,2}\s?[./-]\s?\d{2,4}(?!\d)|(?<!\d)\d{1,2}[./-](?:19|20)\d{2}(?!\d)/;
 /** Most rows read again for a date: each is one Tesseract and one PaddleOCR crop. */
-const MAX_DATE_ROWS = 2;
+const MAX_DATE_ROWS = 3;
 
-/** Where neither engine's page read placed the date, the rows of Tesseract's page read that show
+/** Where neither engine's page read placed the date, the rows of Tesseract's page read, then those
+ * of PaddleOCR's at other heights (Tesseract may have lost the date's whole line: "Uhrzeit 22:27"
+ * in PaddleOCR's alone, "Datum 26.04.2025" before it lost), that show
  * one garbled (a date-shaped group no calendar has, a date cut at its start), its label or a time
  * of day (a till prints the date beside it: "07:02 Ticket n° …", the date before it lost) are read
  * again, each across the page: by Tesseract from its prepared crop, by PaddleOCR through its text
@@ -126,12 +128,16 @@ const MAX_DATE_ROWS = 2;
 async function dateFromGarbledRows(
   ctx: ReadContext,
   paddle: PaddleReader,
-  reading: ReaderOutput,
+  readings: readonly ReaderOutput[],
   spec: FieldSpec,
 ): Promise<{ tesseract: ExtractedValue; paddle: ExtractedValue } | null> {
-  const rows = readingRows(reading)
-    .filter((r) => DATE_SHAPED.test(r.text) || matchLabel('invoice_date', r.text) || TIME_OF_DAY.test(r.text))
-    .slice(0, MAX_DATE_ROWS);
+  const showsDate = (r: Row) => DATE_SHAPED.test(r.text) || matchLabel('invoice_date', r.text) || TIME_OF_DAY.test(r.text);
+  const rows: Row[] = [];
+  for (const r of readings.flatMap((reading) => readingRows(reading).filter(showsDate))) {
+    const mid = (r.box[1] + r.box[3]) / 2;
+    if (!rows.some((o) => o.page === r.page && mid >= o.box[1] && mid <= o.box[3])) rows.push(r);
+  }
+  rows.splice(MAX_DATE_ROWS);
   for (const row of rows) {
     const box: Box = [0, row.box[1], 1, row.box[3]];
     const region = { page: row.page, box };
