@@ -14,6 +14,23 @@ describe('the total among several total lines', () => {
   });
 });
 
+describe('a rounding whose label the readers garbled', () => {
+  it('is the row of a few cents between subtotal and total that makes them add up, either way', () => {
+    const block = findTotals(slip('JUMLAH KECIL | 99.67', 'ARAS BUNDAF | 0.02', 'JUMLAH BESAR RM | 99.65'));
+    expect([block.subtotal?.value, block.total?.value, block.rounding?.value, block.consistent]).toEqual([99.67, 99.65, -0.02, true]);
+    // Its label lost altogether.
+    expect(findTotals(slip('SUB-TOTAL | 168.16', 'TAX 10% | 16.82', '0.02', 'TOTAL | 185.00')).rounding?.value).toBe(0.02);
+  });
+
+  it('is none where the cents do not make the sum, stand elsewhere, or two rows could', () => {
+    expect(findTotals(slip('JUMLAH KECIL | 99.67', 'ARAS BUNDAF | 0.03', 'JUMLAH BESAR RM | 99.65')).consistent).toBe(false);
+    expect(findTotals(slip('ARAS BUNDAF | 0.02', 'JUMLAH KECIL | 99.67', 'JUMLAH BESAR RM | 99.65')).consistent).toBe(false);
+    expect(findTotals(slip('JUMLAH KECIL | 99.67', 'ARAS | 0.02', 'BUNDAF | 0.02', 'JUMLAH BESAR RM | 99.65')).consistent).toBe(false);
+    // A minus printed says which way it goes.
+    expect(findTotals(slip('JUMLAH KECIL | 99.63', 'ARAS BUNDAF | -0.02', 'JUMLAH BESAR RM | 99.65')).consistent).toBe(false);
+  });
+});
+
 describe('a subtotal whose label a reader garbled by a letter', () => {
   it('is no total, though its first word alone names one', () => {
     const block = findTotals(slip('JUMLAH KECTIL | 99.37', 'CUKAI 6% | 5.96', 'PEMBUNDARAN | 0.02', 'JUMLAH RM | 105.35'));

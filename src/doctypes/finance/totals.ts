@@ -228,6 +228,7 @@ export function findTotals(rows: Row[]): TotalsBlock {
   const summaryAt = rows.findIndex((r) => matchLabel('tax_summary', r.text) !== null);
   const summaryTotals: AmountReading[] = [];
   const unlabelledRated: AmountReading[] = [];
+  const unlabelledCents: AmountReading[] = [];
   rows.forEach((row, i) => {
     const amounts = rowAmounts(row);
     for (const amount of amounts) {
@@ -235,6 +236,7 @@ export function findTotals(rows: Row[]): TotalsBlock {
       if (kind?.kind === 'total' && summaryAt >= 0 && i > summaryAt) summaryTotals.push({ ...amount, page: row.page, strength: kind.strength, row });
       else if (kind) add(kind.kind, { ...amount, page: row.page, strength: kind.strength, row });
       else if (findPercent(amount.label) !== null) unlabelledRated.push({ ...amount, page: row.page, strength: 1, row });
+      else if (amount.value !== 0 && Math.abs(cents(amount.value)) <= MAX_ROUNDING_CENTS) unlabelledCents.push({ ...amount, page: row.page, strength: 1, row });
     }
     // A label whose amount was printed (or read) on the line under it, alone or after its currency
     // ("RM 41.95"). A row of two amounts under it is none of its own: a tax summary's net and tax,
@@ -252,7 +254,9 @@ export function findTotals(rows: Row[]): TotalsBlock {
   if (!prepaid) found.total.push(...found.due.splice(0));
   const consistentIn = (amounts: Record<Kind, AmountReading[]>) => consistentTriple(amounts, found.total) ?? consistentTriple(amounts, found.due);
   const consistent = consistentIn(found) ?? consistentIn(withRateSums(found)) ?? consistentIn(withRatedTax(found, unlabelledRated));
-  const rounded = afterRounding(found, consistent ?? byPosition(found), consistent !== null);
+  const rounded =
+    (consistent === null && found.rounding.length === 0 ? roundingUnlabelled(found, unlabelledCents) : null) ??
+    afterRounding(found, consistent ?? byPosition(found), consistent !== null);
   const { subtotal, tax, total, charge } = rounded;
   // A sum of the rows per rate has no one rate.
   const rate = tax && !tax.perRate ? findPercent(tax.label) : null;
@@ -316,6 +320,26 @@ function withRatedTax(found: Record<Kind, AmountReading[]>, rated: readonly Amou
     );
   });
   return taxes.length ? { ...found, tax: taxes } : found;
+}
+
+/** The most a cash rounding moves a total (to the nearest 0.05 or 0.10), in cents. */
+const MAX_ROUNDING_CENTS = 5;
+
+/** With no rounding line found and nothing adding up, a row whose label the readers garbled
+ * ("ARAS BUNDAF 0.02" for "PELARASAN BUNDAR") or lost, its amount a few cents, is the rounding
+ * where it stands under a subtotal and over a total and subtotal + tax with it, either way, is
+ * that total: the sum then rests on an amount printed on the page, not on a difference assumed.
+ * Only where one such row and direction fits. */
+function roundingUnlabelled(found: Record<Kind, AmountReading[]>, rows: readonly AmountReading[]): ReturnType<typeof afterRounding> | null {
+  const fits: Array<ReturnType<typeof afterRounding>> = [];
+  for (const r of rows) {
+    const totals = found.total.filter((t) => below(t, r));
+    for (const adjust of directions(r)) {
+      const triple = consistentTriple({ ...found, subtotal: found.subtotal.filter((s) => below(r, s)) }, totals, adjust);
+      if (triple) fits.push({ ...triple, consistent: true, rounding: signed(r, adjust), doubt: null });
+    }
+  }
+  return fits.length === 1 ? fits[0]! : null;
 }
 
 /** The signed adjustments, in cents, a rounding line can mean: as printed when it carries a minus;
