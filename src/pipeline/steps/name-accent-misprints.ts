@@ -20,7 +20,9 @@ export const nameAccentMisprintsStep: Step<ReadContext> = {
     for (const [at, field] of ctx.fields.entries()) {
       // A name already withheld for another doubt is not looked at again.
       if (!COMPANY_NAMES.has(field.key) || field.status !== 'read' || field.problems.length || typeof field.value !== 'string' || !field.region) continue;
-      if (field.evidence.includes('text_layer') || !/\p{Script=Latin}/u.test(field.value)) continue;
+      // Two engines' agreement on pixels only: a file's own text or data spells the name.
+      if (!field.evidence.includes('reader_agree') || field.evidence.some((e) => e === 'text_layer' || e === 'decoder')) continue;
+      if (!/\p{Script=Latin}/u.test(field.value)) continue;
       const engines = (await ctx.deps.readers.accents?.()) ?? [];
       if (engines.length < 2) return undefined;
       const page = await uprightPage(ctx, field.region.page);
