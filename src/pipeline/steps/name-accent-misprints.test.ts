@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldReading } from '../../domain/field.js';
-import { openImage } from '../../imaging/open.js';
-import type { ReadContext } from '../context.js';
 import { nameAccentMisprintsStep } from './name-accent-misprints.js';
+import { accentContext } from './test-accent-context.js';
 
 const merchant = (value: string, evidence: FieldReading['evidence'] = ['reader_agree']): FieldReading => ({
   key: 'merchant_name',
@@ -20,29 +19,7 @@ const merchant = (value: string, evidence: FieldReading['evidence'] = ['reader_a
   problems: [],
 });
 
-/** A receipt's context whose two accent engines read `looks`, one each. */
-async function context(field: FieldReading, looks: string[]): Promise<{ ctx: ReadContext; asked: number[] }> {
-  const png = await openImage(Buffer.alloc(400 * 600 * 3, 255), { raw: { width: 400, height: 600, channels: 3 } })
-    .png()
-    .toBuffer();
-  const asked = [0];
-  const engines = looks.map((text) => ({
-    readRegion: async () => {
-      asked[0]!++;
-      return { text, confidence: 0.9, lines: [{ text, box: [0, 0, 1, 1], confidence: 0.9, words: [] }] };
-    },
-  }));
-  const ctx = {
-    deps: { readers: { get: async () => null, accents: async () => engines } },
-    documentType: 'receipt',
-    pageImages: [{ page: 1, width: 400, height: 600, png }],
-    readings: [],
-    fields: [field],
-    extracted: [],
-    raw: {},
-  } as unknown as ReadContext;
-  return { ctx, asked };
-}
+const context = (field: FieldReading, looks: string[]) => accentContext('receipt', field, looks);
 
 describe('name_accent_misprints', () => {
   it('withholds a name the readers agreed on where every look reads an accented letter in place of another', async () => {

@@ -7,6 +7,7 @@ import type { ReaderSettings } from '../../readers/registry.js';
 import type { ReadContext } from '../context.js';
 import { greyPixels } from '../../imaging/accent-marks.js';
 import { accentedWords, nameAccentsStep } from './name-accents.js';
+import { accentContext } from './test-accent-context.js';
 
 describe('accentedWords', () => {
   it('takes a word only when a look read the same word with accents', () => {
@@ -42,28 +43,7 @@ const nameField = (evidence: FieldReading['evidence']): FieldReading => ({
   problems: [],
 });
 
-async function context(field: FieldReading, looks: string[]): Promise<{ ctx: ReadContext; asked: number[] }> {
-  const png = await openImage(Buffer.alloc(400 * 600 * 3, 255), { raw: { width: 400, height: 600, channels: 3 } })
-    .png()
-    .toBuffer();
-  const asked = [0];
-  const engines = looks.map((text) => ({
-    readRegion: async () => {
-      asked[0]!++;
-      return { text, confidence: 0.9, lines: [{ text, box: [0, 0, 1, 1], confidence: 0.9, words: [] }] };
-    },
-  }));
-  const ctx = {
-    deps: { readers: { get: async () => null, accents: async () => engines } },
-    documentType: 'cv',
-    pageImages: [{ page: 1, width: 400, height: 600, png }],
-    readings: [],
-    fields: [field],
-    extracted: [],
-    raw: {},
-  } as unknown as ReadContext;
-  return { ctx, asked };
-}
+const context = (field: FieldReading, looks: string[]) => accentContext('cv', field, looks);
 
 /** Two stand-in accent engines whose reading depends on the height of the crop they are given. */
 async function sizedContext(field: FieldReading, read: (height: number) => string): Promise<{ ctx: ReadContext; sizes: number[] }> {
