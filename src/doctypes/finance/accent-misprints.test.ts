@@ -15,6 +15,9 @@ describe('accented letters the page readers both printed as other letters', () =
     expect(accentMisprints('Café Lindenblite', ['Café Lindenblüte', 'Café Lindenblite'])).toEqual([]);
     expect(accentMisprints('Café Lindenblite', ['Café Lindenblüte', 'Café Lindenblöte'])).toEqual([]);
     expect(accentMisprints('Café Lindenblite', ['Café Lindenblüte'])).toEqual([]);
+    // A ligature or a letter of its own a look wrote for two letters, or an accented letter for two: no misprint.
+    expect(accentMisprints('AEON CO. (M) BHD', ['ÆON CO. (M) BHD', 'ÆON CO. (M) BHD'])).toEqual([]);
+    expect(accentMisprints('HOUSE', ['HÖSE', 'HÖSE'])).toEqual([]);
     // Other letters apart than the accented one: another word, not a misprint.
     expect(accentMisprints('Café Lindenblite', ['Café Lindenbaüte', 'Café Lindenbaüte'])).toEqual([]);
   });

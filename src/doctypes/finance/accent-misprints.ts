@@ -7,6 +7,21 @@ const ACCENTED = /[^\u0000-\u007f]/u;
 export const plainPrint = (spelt: string): RegExp =>
   new RegExp(`^${[...spelt.normalize('NFC')].map((ch) => (ACCENTED.test(ch) ? '.{1,2}' : ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('')}$`, 'iu');
 
+/** A word as an engine that cannot write its accented letters misprints it, one for one: each
+ * letter with a diacritic as one other character, an ü also as "ii" (Tesseract's English model
+ * takes its dots for two i's); a ligature or a letter of its own ("Æ", "Œ", "ß") as written, so
+ * that "AEON" read "ÆON" by a look is no misprint of the readers'. */
+const misprintOf = (spelt: string): RegExp =>
+  new RegExp(
+    `^${[...spelt.normalize('NFC')]
+      .map((ch) => {
+        if (!ACCENTED.test(ch) || ch.normalize('NFD').length === 1) return ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        return /[üÜ]/u.test(ch) ? '(?:.|ii)' : '.';
+      })
+      .join('')}$`,
+    'iu',
+  );
+
 /** A word's letters, without the punctuation at its edges. */
 const bare = (word: string): string => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
 
@@ -28,7 +43,7 @@ export function accentMisprints(name: string, looks: readonly string[]): AccentM
   const out: AccentMisprint[] = [];
   for (const read of name.split(/\s+/u).map(bare).filter(Boolean)) {
     if (ACCENTED.test(read)) continue;
-    const spellings = lookWords.map((words) => words.find((w) => ACCENTED.test(w) && canonicalName(w) !== canonicalName(read) && plainPrint(w).test(read)));
+    const spellings = lookWords.map((words) => words.find((w) => ACCENTED.test(w) && canonicalName(w) !== canonicalName(read) && misprintOf(w).test(read)));
     const [first] = spellings;
     if (first && spellings.every((s) => s === first)) out.push({ read, spelt: first });
   }
