@@ -1,26 +1,21 @@
 import { canonicalName } from '../../domain/normalise.js';
 
-const ACCENTED = /[^\u0000-\u007f]/u;
+/** A character outside ASCII: an accented letter, a ligature, a letter of its own. */
+export const ACCENTED = /[^\u0000-\u007f]/u;
+
+/** A word's pattern with each of its accented characters as `stands` writes it, the rest literal. */
+const printed = (spelt: string, stands: (accented: string) => string): RegExp =>
+  new RegExp(`^${[...spelt.normalize('NFC')].map((ch) => (ACCENTED.test(ch) ? stands(ch) : ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('')}$`, 'iu');
 
 /** A word as a reader that cannot write its accented letters may print it: each accented letter
  * one or two other characters ("Müller" as "Miller" or "Miiller"), the rest as written. */
-export const plainPrint = (spelt: string): RegExp =>
-  new RegExp(`^${[...spelt.normalize('NFC')].map((ch) => (ACCENTED.test(ch) ? '.{1,2}' : ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('')}$`, 'iu');
+export const plainPrint = (spelt: string): RegExp => printed(spelt, () => '.{1,2}');
 
 /** A word as an engine that cannot write its accented letters misprints it, one for one: each
  * letter with a diacritic as one other character, an ü also as "ii" (Tesseract's English model
  * takes its dots for two i's); a ligature or a letter of its own ("Æ", "Œ", "ß") as written, so
  * that "AEON" read "ÆON" by a look is no misprint of the readers'. */
-const misprintOf = (spelt: string): RegExp =>
-  new RegExp(
-    `^${[...spelt.normalize('NFC')]
-      .map((ch) => {
-        if (!ACCENTED.test(ch) || ch.normalize('NFD').length === 1) return ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-        return /[üÜ]/u.test(ch) ? '(?:.|ii)' : '.';
-      })
-      .join('')}$`,
-    'iu',
-  );
+const misprintOf = (spelt: string): RegExp => printed(spelt, (ch) => (ch.normalize('NFD').length === 1 ? ch : /[üÜ]/u.test(ch) ? '(?:.|ii)' : '.'));
 
 /** A word's letters, without the punctuation at its edges. */
 const bare = (word: string): string => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');

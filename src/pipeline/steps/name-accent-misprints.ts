@@ -2,10 +2,9 @@ import { accentMisprints } from '../../doctypes/finance/accent-misprints.js';
 import { doubted } from '../../domain/field.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
+import { COMPANY_NAMES } from './name-dispute.js';
 import { uprightPage } from './page-image.js';
 import { preparedCrop } from './re-read.js';
-
-const COMPANY_NAMES = new Set(['merchant_name', 'vendor_name']);
 
 /** A company's name the two page readers agreed on, read from pixels, is looked at again by the
  * Tesseract engines whose languages write accents (TESSERACT_ACCENT_LANGS): Tesseract's English

@@ -1,4 +1,4 @@
-import { plainPrint } from '../../doctypes/finance/accent-misprints.js';
+import { ACCENTED, plainPrint } from '../../doctypes/finance/accent-misprints.js';
 import { canonicalName } from '../../domain/normalise.js';
 import { expectedMarks, greyPixels, marksAboveWord, spellingByMarks, type Grey, type MarkKind } from '../../imaging/accent-marks.js';
 import { openImage } from '../../imaging/open.js';
@@ -10,8 +10,6 @@ import type { Step } from '../run.js';
 import { uprightPage } from './page-image.js';
 import { preparedCrop } from './re-read.js';
 import { readerDoubts } from './reader-doubts.js';
-
-const ACCENTED = /[^\u0000-\u007f]/u;
 
 /** The name's crop at half its size: a name is set large, and its letters at the page's scale are
  * about twice the height Tesseract reads best (30–40 px). Read at both sizes, the marks are seen

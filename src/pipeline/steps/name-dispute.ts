@@ -3,7 +3,8 @@ import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
 import { doubtsAgainst } from './reader-doubts.js';
 
-const COMPANY_NAMES = new Set(['merchant_name', 'vendor_name']);
+/** The fields that hold a company's name. */
+export const COMPANY_NAMES = new Set(['merchant_name', 'vendor_name']);
 
 /** A step that settles a company's name two readers dispute by a rule of spelling: `spelledBy`
  * says which of the two readings the rule stands behind ('a' or 'b'), or none. That reading is

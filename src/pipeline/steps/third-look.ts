@@ -84,21 +84,21 @@ function onlyIAndL(a: string, b: string): boolean {
   return [...x].every((c, i) => c === y[i] || (c === 'I' && y[i] === 'l') || (c === 'l' && y[i] === 'I'));
 }
 
+/** Two readings whose letters differ, and are alike once `unify` writes two glyphs as one. */
+const apartOnlyBy =
+  (unify: (text: string) => string) =>
+  (a: string, b: string): boolean =>
+    nameLetters(a) !== nameLetters(b) && unify(a) === unify(b);
+
 /** The readings differ only where one read an ampersand and the other an 8 ("NO. 32 & 33" /
  * "NO.328 33"): one shape to every engine, so a third that reads an 8 there says nothing of which
  * was printed. */
-function onlyAmpersandAndEight(a: string, b: string): boolean {
-  const eight = (text: string): string => nameLetters(text.replace(/&/g, '8'));
-  return nameLetters(a) !== nameLetters(b) && eight(a) === eight(b);
-}
+const onlyAmpersandAndEight = apartOnlyBy((text) => nameLetters(text.replace(/&/g, '8')));
 
 /** The readings differ only where one read an S and the other a 5 ("JALAN SS 2/64" / "JALAN 55
  * 2/64"): the legacy classifier takes the one for the other as PaddleOCR does, and a group of them
  * alone has no word around it to tell which it is. */
-function onlySAndFive(a: string, b: string): boolean {
-  const five = (text: string): string => nameLetters(text).replace(/S/g, '5');
-  return nameLetters(a) !== nameLetters(b) && five(a) === five(b);
-}
+const onlySAndFive = apartOnlyBy((text) => nameLetters(text).replace(/S/g, '5'));
 
 /** The readings differ only by glyphs of one shape to every engine (I and l, & and 8, S and 5):
  * no look at the shape settles them. */
