@@ -582,6 +582,21 @@ describe('the address under the shop name', () => {
     expect(slip('KEDAI RUNCIT AH SENG', 'NO. 3, LORONG HARMONI 2', 'SEKSYEN 7', '81100 JOHOR BAHRU, JOHOR', 'TEL: 06-8303 8639')?.addressDoubt).toBeNull();
     // An address that begins at its postcode's line lost the street over it.
     expect(slip('GREENFIELD PHARMACY SDN BHD', '47300 PETALING JAYA,', 'TEL: 06-2500 5555')?.addressDoubt).toMatch(/postcode's line/);
+    // …set town first, too (seed 20265: the street's line taken for the name)
+    expect(slip('SUNRISE MINI MARKET LTD', 'SINGAPORE 238839', 'TEL: 04-2508 0362')?.addressDoubt).toMatch(/postcode's line/);
+    expect(slip('SUNRISE MINI MARKET LTD', '88 ORCHARD ROAD #01-12', 'SINGAPORE 238839', 'TEL: 04-2508 0362')?.addressDoubt).toBeNull();
+  });
+
+  it("takes a street's line read as the top line for the address's first line, and leaves the name to a person (its own line unread)", () => {
+    // seed 20265: Tesseract ran the name's line into the logo over it
+    const m = slip('88 ORCHARD ROAD #01-12', 'SINGAPORE 238839', 'TEL: 04-2508 0362');
+    expect([m?.address, m?.addressDoubt]).toEqual(['88 ORCHARD ROAD #01-12, SINGAPORE 238839', null]);
+    expect(m?.doubt).toMatch(/reads as a street's line/);
+    for (const street of ['12 RUE DE LA REPUBLIQUE', 'NO. 3, LORONG HARMONI 2', 'Bahnhofstr. 4a', 'Marktplatz 9', 'Avda. del Puerto 118', '5, place du Marché'])
+      expect(slip(street, '50667 KOLN', 'TEL: 0221 12345')?.doubt, street).toMatch(/street's line/);
+    // a name with a number or a place's word is none
+    for (const name of ['99 SPEED MART S/B', '7-ELEVEN MALAYSIA', 'PLAZA CAFE SL', 'CAFE DE LA PLACE'])
+      expect(slip(name, '12 RUE DE LA REPUBLIQUE', '69002 LYON', 'TEL: 03-1155 5982')?.doubt ?? null, name).toBeNull();
   });
 
   it("doubts a line after the postcode's line that holds a number: the slip's, or an outlet's code", () => {

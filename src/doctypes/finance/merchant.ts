@@ -286,6 +286,17 @@ const TOTALS_LABELS: LabelName[] = ['total', 'subtotal', 'rounding', 'amount_due
 /** A street's line opened by its house number ("NO. 3, LORONG HARMONI 2", "LOT 12", "23, RUE X"). */
 const HOUSE_NUMBER = /^(?:NO|LOT|UNIT|BLOK|BLOCK)\b\.?\s*:?\s*\d|^\d+[A-Z]?\s*,/iu;
 
+/** A street's word in the receipts' languages. */
+const STREET_WORD = String.raw`(?:ROAD|RD|STREET|AVENUE|AVE|LANE|DRIVE|BOULEVARD|BLVD|BD|JALAN|JLN|LORONG|LRG|PERSIARAN|LEBUH|RUE|PLACE|QUAI|CHEMIN|ALL[EÉ]E|CALLE|AVDA|AVENIDA|PLAZA|PASEO|CARRER)`;
+/** A street's line: a house number and, within three words, a street's word ("88 ORCHARD ROAD
+ * #01-12", "12 RUE DE LA RÉPUBLIQUE", "NO. 3, LORONG HARMONI 2"), or a German street's compound
+ * and its number ("Bahnhofstr. 4a", "Marktplatz 9"), or a Spanish street's word, its name and
+ * number ("Avda. del Puerto 118"). No shop is named so. */
+const STREET_LINE = new RegExp(
+  String.raw`^(?:(?:NO|LOT|UNIT)\b\.?\s*:?\s*)?\d+[A-Z]?\s*,?\s+(?:[\p{L}'-]+\s+){0,3}${STREET_WORD}\b|^\p{L}+(?:STRASSE|STRAẞE|STRAßE|STR\.|WEG|PLATZ|GASSE|ALLEE)\s*\d+[A-Z]?\b|^(?:CALLE|AVDA\.?|AVENIDA|PLAZA|PASEO)\s+\p{L}.*\s\d+\b`,
+  'iu',
+);
+
 /** Why the lines taken for the address may not be it, or not all of it: such an address is not
  * published (the document is not held back for it). Its first line opens with "&" (the name's
  * legal form going on: "& CO. KG"), or holds no number but a year,
@@ -308,7 +319,7 @@ function addressDoubt(parts: string[], after: Row | undefined, afterRightUnder: 
   if (/^\s*[&+]/.test(first)) return `The line "${first}" opens with "&", going on from the name above it; a person must say where the address begins.`;
   if (onlyYears(first))
     return `The line "${first}" under the shop's name holds ${/\d/.test(first) ? 'no number but a year' : 'no number'}, where a street's line holds its number; it may be a slogan rather than the address.`;
-  if (/^\d{4,6}\s+\p{L}/u.test(first))
+  if (/^\d{4,6}\s+\p{L}|^\p{L}[\p{L}\s.'-]*\s\d{4,6}$/u.test(first.trim()))
     return `The address begins at its postcode's line, "${first}", where a street's line stands over it; the street may be unread.`;
   if (parts[1] && HOUSE_NUMBER.test(parts[1]) && !HOUSE_NUMBER.test(first))
     return `The line "${first}" stands over "${parts[1]}", which opens an address with its house number; it may name the branch or the building rather than be part of the address.`;
@@ -374,10 +385,13 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
     if (!legalFormOnly(next) && !continued) break;
     nameRows.push(next);
   }
-  const second = nameRows.length === 1 ? setAsName(nameRows[0]!, pageRows) : undefined;
+  // A street's line taken for the name: the name's own line went unread (a reader ran it into a
+  // logo over it). The line opens the address, and the name is left to a person.
+  const streetNamed = nameRows.length === 1 && STREET_LINE.test(rowText(nameRows[0]!).trim());
+  const second = nameRows.length === 1 && !streetNamed ? setAsName(nameRows[0]!, pageRows) : undefined;
   if (second) nameRows.push(second);
   const last = nameRows.at(-1)!;
-  const rest = pageRows.filter((x) => x.index > last.index);
+  const rest = pageRows.filter((x) => x.index > last.index || (streetNamed && x === last));
   const parts: string[] = [];
   const boxes: Box[] = [];
   let addressEnd: Row | undefined;
@@ -412,6 +426,7 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
     name,
     nameBoxes: nameRows.map((r) => r.box),
     doubt:
+      (streetNamed ? `The line taken for the shop's name, "${name}", reads as a street's line; the name's own line may be unread.` : null) ??
       cutAtSide(name, nameRows) ??
       heldMore(name, nameRows) ??
       brandAbove(
