@@ -107,6 +107,36 @@ describe('reading the required values the first reader missed', () => {
     expect(f.crops).toEqual([]);
   });
 
+  it("looks for a tax Tesseract's page read lost where its subtotal and parts do not make its total, and only then", async () => {
+    // seed 20229: "CUKAI JUALAN 10%" read with no amount beside it
+    const slip = [
+      line('KEDAI RUNCIT MAJU SDN BHD', 0.02),
+      line('JUMLAH SEBELUM CUKAI 187.14', 0.3),
+      line('CUKAI JUALAN 10% 18.71', 0.34),
+      line('JUMLAH 205.85', 0.38),
+    ];
+    const found = (key: string, value: number, y: number): ExtractedValue => ({
+      key,
+      value,
+      raw: String(value),
+      region: { page: 1, box: [0.1, y, 0.9, y + 0.02] },
+      confidence: 0.9,
+    });
+    const f = fakes('CUKAI JUALAN 10% 18.71', slip);
+    const first = [merchant, found('date', '2017-09-21' as unknown as number, 0.1), found('subtotal', 187.14, 0.3), found('total', 205.85, 0.38)];
+    const ctx = await context(f, first);
+    await readMissingStep.run(ctx);
+    expect(f.pageReads).toEqual([1]);
+    const tax = reconcile(receipt.fields, ctx.extracted).find((r) => r.key === 'tax_amount')!;
+    expect([tax.value, tax.status, tax.evidence]).toEqual([18.71, 'read', ['reader_agree']]);
+    // the subtotal alone makes the total: nothing is missing, and the page is not read again
+    const whole = fakes('x', slip);
+    await readMissingStep.run(
+      await context(whole, [merchant, found('date', '2017-09-21' as unknown as number, 0.1), found('subtotal', 205.85, 0.3), found('total', 205.85, 0.38)]),
+    );
+    expect(whole.pageReads).toEqual([]);
+  });
+
   it("never reads a name again: Tesseract's missing merchant is not filled from Paddle's page", async () => {
     const f = fakes('DATE: 21/09/2017 10:20');
     const first: ExtractedValue[] = [];

@@ -1,6 +1,7 @@
 import { findDates } from '../../doctypes/finance/dates.js';
 import { TIME_OF_DAY } from '../../doctypes/finance/document-kind.js';
 import { matchLabel } from '../../doctypes/finance/labels.js';
+import { cents } from '../../doctypes/finance/money.js';
 import { readingRows, type Row } from '../../doctypes/finance/rows.js';
 import type { ExtractedValue, FieldSpec } from '../../doctypes/types.js';
 import { canonical, parseDate } from '../../domain/normalise.js';
@@ -27,7 +28,8 @@ export interface MissingRead {
 }
 
 /** The cross-read step only looks where Tesseract found a value, so a required date or total
- * that Tesseract's page read garbled is read by neither engine. Then the second engine
+ * that Tesseract's page read garbled is read by neither engine (nor is a part of the total whose
+ * amount it dropped: partsUnread). Then the second engine
  * (PaddleOCR) reads the upright pages itself and its extractor places the missing values; each
  * such value's row is read again by Tesseract from its prepared crop (re-read.ts), and that
  * reading is Tesseract's value for the field. The two engines still read the pixels independently, so a
@@ -40,7 +42,8 @@ export const readMissingStep: Step<ReadContext> = {
     const first = ctx.extracted.find((e) => e.reader === 'tesseract');
     if (!doctype || !TYPES.has(doctype.type) || !first || !ctx.intake?.images.length) return undefined;
     const missing = doctype.fields.filter((f) => (f.required || f.isKey) && KINDS.has(f.kind) && !first.values.some((v) => v.key === f.key));
-    if (missing.length === 0) return undefined;
+    const parts = partsUnread(doctype.fields, first.values);
+    if (missing.length === 0 && parts.length === 0) return undefined;
     const paddle = await ctx.deps.readers.get('paddle');
     if (!paddle) return undefined;
     const pages: PageImage[] = [];
@@ -62,7 +65,7 @@ export const readMissingStep: Step<ReadContext> = {
     const found = doctype.extract(reading, { now: ctx.input.now, pages: reading.pages, otherLines });
     const second: ExtractedValue[] = [];
     const done: MissingRead[] = [];
-    for (const spec of missing) {
+    for (const spec of [...missing, ...parts]) {
       const theirs = found.find((v) => v.key === spec.key && v.region);
       if (!theirs || canonical(spec.kind, theirs.value) === null) continue;
       second.push(theirs);
@@ -106,6 +109,27 @@ export const readMissingStep: Step<ReadContext> = {
     return undefined;
   },
 };
+
+/** The amounts a slip's total is made of besides its subtotal. */
+const TOTAL_PARTS = ['service_charge', 'tax_amount', 'rounding'];
+
+/** Where Tesseract's subtotal and the parts it read do not make its total, the parts it has no
+ * value for: a row whose amount its page read dropped ("CUKAI JUALAN 10%" read with no 20.59
+ * beside it) or whose label it garbled ("CA) PERKHIDMATAN 12.43"). They are looked for as a
+ * missing total is, so that the sum is checked on what was printed rather than on what one page
+ * read lost. */
+function partsUnread(fields: readonly FieldSpec[], values: readonly ExtractedValue[]): FieldSpec[] {
+  const amount = (key: string): number | null => {
+    const v = values.find((x) => x.key === key)?.value;
+    return typeof v === 'number' ? v : null;
+  };
+  const subtotal = amount('subtotal');
+  const total = amount('total');
+  if (subtotal === null || total === null) return [];
+  const made = TOTAL_PARTS.reduce((sum, key) => sum + cents(amount(key) ?? 0), cents(subtotal));
+  if (Math.abs(made - cents(total)) <= 1) return [];
+  return fields.filter((f) => TOTAL_PARTS.includes(f.key) && amount(f.key) === null);
+}
 
 /** A group of digits shaped as a date, whatever its values ("2025/05/67", "18.94.25"), or a month
  * and a year whose day went unread ("4/2025 18:37"). */
