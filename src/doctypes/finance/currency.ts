@@ -93,13 +93,19 @@ const NAMES: [RegExp, string][] = NAME_FORMS.map(([form, code]) => [new RegExp(`
 /** An amount with its cents, thousands marks allowed ("21,17", "1.234,56"). */
 const AMOUNT = '\\d[\\d.,]*[.,]\\d{2}(?!\\d)';
 
-/** Whether `code` (or a word that names it) stands in the line run into the word before it or the
- * amount beside it, as a reader that drops narrow spaces prints a till's total row ("SUMMEEUR
- * 21,17", "TOTAL TTC EUR23,08", "TOTALEUROS 39,13"): printed in capitals against an amount, it is
- * the mark, not letters inside a word. Only a code already read elsewhere is looked for so. */
+/** Whether `code` (or a word or a mark of letters that names it: "EUROS", "RM") stands in the line
+ * run into the word before it or the amount beside it, as a reader that drops narrow spaces prints
+ * a till's total row ("SUMMEEUR 21,17", "TOTAL TTC EUR23,08", "TOTALEUROS 39,13", "DIBAYARRM
+ * 119.20"): printed in capitals against an amount, it is the mark, not letters inside a word. A
+ * reader that sets gaps inside the word or the amount instead ("TOTALEU ROS35,77", "EUR4 0,14")
+ * prints the row so with its spaces taken out. Only a code already read elsewhere is looked for so. */
 export function currencyRunIn(line: string, code: string): boolean {
-  const forms = [code, ...NAME_FORMS.filter(([, c]) => c === code).map(([form]) => form)].join('|');
-  return new RegExp(`(?:${forms})\\s?${AMOUNT}|\\d[.,]\\d{2}\\s?(?:${forms})(?![A-Z])`).test(line);
+  const marks = Object.entries(SYMBOLS)
+    .filter(([mark, c]) => c === code && /^[A-Z]{2,}$/.test(mark))
+    .map(([mark]) => mark);
+  const forms = [code, ...NAME_FORMS.filter(([, c]) => c === code).map(([form]) => form), ...marks].join('|');
+  const runIn = new RegExp(`(?:${forms})\\s?${AMOUNT}|\\d[.,]\\d{2}\\s?(?:${forms})(?![A-Z])`);
+  return runIn.test(line) || runIn.test(line.replace(/\s+/g, ''));
 }
 
 export interface CurrencyFinding {

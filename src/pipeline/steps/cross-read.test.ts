@@ -58,6 +58,12 @@ describe("the second reader's crop as a value", () => {
     expect(valueFromCrop(currency, 'TOTAL TTC EUR23,08', 'EUR')).toBe('EUR');
     expect(valueFromCrop(currency, 'TOTALEUROS 39,13', 'EUR')).toBe('EUR');
     expect(valueFromCrop(currency, 'GESAMT 1.234,56EUR', 'EUR')).toBe('EUR');
+    // a mark of letters run into the label (seed 20201), a gap inside the word or the amount (seeds 20250, 20264, 20276)
+    expect(valueFromCrop(currency, 'JUMLAH PERL U DIBAYARRM 119.20', 'MYR')).toBe('MYR');
+    expect(valueFromCrop(currency, 'TOTALEU ROS35,77', 'EUR')).toBe('EUR');
+    expect(valueFromCrop(currency, 'IMPO RTE TOTAL EUR4 0,14', 'EUR')).toBe('EUR');
+    expect(valueFromCrop(currency, 'GESAMTBETR AG EUR77, 39', 'EUR')).toBe('EUR');
+    expect(valueFromCrop(currency, 'JUMLAH PERLU DIBAYARRM 119.20', 'EUR')).toBeNull();
     // Not before an amount: letters inside a word; another code than the first reader's is not looked for.
     expect(valueFromCrop(currency, 'VENDEUR MARC', 'EUR')).toBeNull();
     expect(valueFromCrop(currency, 'SUMMEEUR 21', 'EUR')).toBeNull();
