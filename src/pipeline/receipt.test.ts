@@ -853,5 +853,9 @@ describe('receipt from synthetic readings', () => {
     const input = { kind: 'png' as const, lines, text: lines.join('\n').toUpperCase() };
     expect(detectReceipt(input).score).toBeGreaterThanOrEqual(RECOGNISED);
     expect(detectReceipt(input).score).toBeGreaterThan(detectInvoice(input).score);
+    // a German till's thanks ("Vielen Dank", never "Danke" alone), seed 20289: Tesseract lost the totals
+    const german = ['FEINKOST WEBER GMEH', 'HAUPTSTRASS 112', 'SUMME 68,55', 'BAR100,00', 's UST 10,94', 'VIELENDANK UND AUF WIEDERS E HEN'];
+    const germanInput = { kind: 'png' as const, lines: german, text: german.join('\n').toUpperCase() };
+    expect(detectReceipt(germanInput).score).toBeGreaterThanOrEqual(RECOGNISED);
   });
 });
