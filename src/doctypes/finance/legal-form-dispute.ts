@@ -31,10 +31,12 @@ export function spelledLegalForm(a: string, b: string): 'a' | 'b' | null {
     differ.every((i) => {
       const unlike = [...bad[i]!].flatMap((c, k) => (c === good[i]![k] ? [] : [[c, good[i]![k]!] as const]));
       if (bad[i]!.length !== good[i]!.length || unlike.length !== 1) return false;
-      // A letter for a letter only in a compound form's second word, after its first both read
-      // alike ("PTE ITD" for "PTE LTD"), and a glyph the readers take for it: "SON BHD" may be
-      // a name's "& SON".
-      return /\d/.test(bad[i]!) || (FORM_WORDS.has(good[i - 1] ?? '') && !FORM_WORDS.has(bad[i]!) && confused(...unlike[0]!));
+      // A letter for a letter only in a compound form's word next to another both read alike
+      // ("PTE ITD" for "PTE LTD", "SON BHD" for "SDN BHD"), and a glyph the readers take for it.
+      // After "&" or "AND", "SON BHD" may be a name's "& SON" and a Berhad's form.
+      const inCompound =
+        FORM_WORDS.has(good[i - 1] ?? '') || (FORM_WORDS.has(good[i + 1] ?? '') && good[i + 1] === bad[i + 1] && !['&', 'AND'].includes(bad[i - 1] ?? ''));
+      return /\d/.test(bad[i]!) || (inCompound && !FORM_WORDS.has(bad[i]!) && confused(...unlike[0]!));
     });
   if (misread(wa, wb)) return 'a';
   if (misread(wb, wa)) return 'b';

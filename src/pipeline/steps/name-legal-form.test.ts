@@ -25,6 +25,8 @@ describe('a company name disputed only in its legal form', () => {
     // a letter the readers confuse, in a compound form's second word
     expect(spelledLegalForm('HOME MASTER HARDWARE PTE ITD', 'HOME MASTER HARDWARE PTE LTD')).toBe('b');
     expect(spelledLegalForm('KEDAI ABC SDN BHO', 'KEDAI ABC SDN BHD')).toBe('b');
+    // …or in its first word, before a second both read alike (seed 20256)
+    expect(spelledLegalForm('SYARIKAT PERNIAGAAN HUP LEE SON BHD', 'SYARIKAT PERNIAGAAN HUP LEE SDN BHD')).toBe('b');
   });
 
   it('is no one reading when anything else differs, or both could be printed', () => {
