@@ -179,17 +179,31 @@ function dateAndTime(rows: Row[], currency: string | null, otherLines: readonly 
  * every engine loses it alike (printed "15/05/25"). */
 const UNPADDED_DAY = /^\d[-./]0\d[-./]\d{2,4}$/;
 
+const cutDoubt = (raw: string): string =>
+  `The date "${raw}" prints its month with a leading zero and its first part without one: a digit may be lost at its left edge, where both readers would lose it alike.`;
+
 function dayMayBeCut(date: ExtractedValue, raw: string): ExtractedValue {
   return {
     ...date,
     problems: [...new Set([...(date.problems ?? []), 'LOW_CONFIDENCE' as const])],
-    reason: [
-      date.reason,
-      `The date "${raw}" prints its month with a leading zero and its first part without one: a digit may be lost at its left edge, where both readers would lose it alike.`,
-    ]
-      .filter(Boolean)
-      .join(' '),
+    reason: [date.reason, cutDoubt(raw)].filter(Boolean).join(' '),
   };
+}
+
+/** A date whose first part the page read printed unpadded, read again from its crop with every
+ * digit of that part ("5-04-02" on the page, "2025-04-02" in the crop): the crop shows the digits
+ * the page read may have lost, and the doubt is answered. Its other doubts stay. */
+export function cutDoubtAnswered(date: ExtractedValue, cropText: string): void {
+  const doubt = date.reason ? cutDoubt(date.raw) : '';
+  if (!doubt || !date.reason!.includes(doubt)) return;
+  const printed = findDates(cropText).map((d) => d.raw);
+  if (printed.length === 0 || printed.some((raw) => UNPADDED_DAY.test(raw))) return;
+  const rest = date.reason!.replace(doubt, '').trim();
+  if (rest) date.reason = rest;
+  else {
+    delete date.reason;
+    date.problems = (date.problems ?? []).filter((p) => p !== 'LOW_CONFIDENCE');
+  }
 }
 
 const receiptNumber = (t: string): { value: string; raw: string } | null => {

@@ -3,7 +3,7 @@ import { generateReceiptPdf } from '../../test/fixtures/documents/index.js';
 import { readFinance, textLayerOf } from '../../test/helpers/finance-reading.js';
 import { placed, slipEntries } from '../doctypes/finance/test-reading.js';
 import { detectInvoice } from '../doctypes/invoice.js';
-import { detectReceipt, receipt } from '../doctypes/receipt.js';
+import { cutDoubtAnswered, detectReceipt, receipt } from '../doctypes/receipt.js';
 import type { ReaderOutput } from '../readers/types.js';
 import { closeIntakeSandbox } from './intake/index.js';
 import { RECOGNISED } from './steps/classify.js';
@@ -112,6 +112,13 @@ describe('receipt from synthetic readings', () => {
     };
     expect(dateOf('5/05/25')).toMatchObject({ value: '2025-05-05', problems: ['LOW_CONFIDENCE'], reason: expect.stringMatching(/left edge/) });
     for (const printed of ['15/05/25', '05/05/25', '5/5/25', '25/12/2018']) expect(dateOf(printed)?.problems, printed).toBeUndefined();
+    // answered by a crop that shows every digit of its first part (seed 20225: "5-04-02" on the page, "2025-04-02" in the crop)
+    const answered = dateOf('5/05/25')!;
+    cutDoubtAnswered(answered, '15/05/25');
+    expect([answered.problems, answered.reason]).toEqual([[], undefined]);
+    const stillCut = dateOf('5/05/25')!;
+    cutDoubtAnswered(stillCut, '5/05/25 13:25');
+    expect(stillCut.reason).toMatch(/left edge/);
   });
 
   it('asks the second reader for an address one line at a time too, each line’s text kept to compare line by line', () => {

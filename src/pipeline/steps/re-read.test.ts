@@ -24,6 +24,8 @@ function fakeTesseract(cropText: string) {
   };
 }
 
+const NOW = new Date('2025-06-01T00:00:00Z');
+
 const value = (key: string, v: ExtractedValue['value'], box: [number, number, number, number]): ExtractedValue => ({
   key,
   value: v,
@@ -160,6 +162,18 @@ describe('re-reading a disputed value from its crop', () => {
     );
     await reReadStep.run(paddleSaw);
     expect(reconcile(receipt.fields, paddleSaw.extracted).find((f) => f.key === 'date')).toMatchObject({ value: '2025-04-15', problems: [] });
+  });
+
+  it("answers the doubt of a date's first digit lost at its edge where the crop shows every digit of that part", async () => {
+    // seed 20225: PaddleOCR's page read "5-04-02" of "2025-04-02"
+    const box: [number, number, number, number] = [0.1, 0.3, 0.9, 0.312];
+    const reading = placed([['BACKEREI SONNENSCHEIN GMBH', 0.2, 0.03], ['5-04-02 16:02', 0.1, 0.3], ...slipEntries('SUMME | 9.60')]);
+    const paddleDate = { ...receipt.extract(reading, { now: NOW, pages: reading.pages }).find((v) => v.key === 'date')!, region: { page: 1, box } };
+    expect(paddleDate.reason).toMatch(/left edge/);
+    const first = [{ ...value('date', '2025-04-02', box), raw: 'DATUM 2625-04-02 Zeit 16:02:13' }];
+    const ctx = await context(fakeTesseract('DATUM 2025-04-02 Zeit 16:02:13'), first, [paddleDate], receipt, fakePaddle('2025-04-02'));
+    await reReadStep.run(ctx);
+    expect(reconcile(receipt.fields, ctx.extracted).find((f) => f.key === 'date')).toMatchObject({ value: '2025-04-02', status: 'read', problems: [] });
   });
 
   it('reads cents the crop set apart from the decimal point', async () => {

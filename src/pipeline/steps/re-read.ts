@@ -1,4 +1,5 @@
 import { matchLabel } from '../../doctypes/finance/labels.js';
+import { cutDoubtAnswered } from '../../doctypes/receipt.js';
 import { findDates } from '../../doctypes/finance/dates.js';
 import { findAmounts } from '../../doctypes/finance/money.js';
 import { readingRows, type Row } from '../../doctypes/finance/rows.js';
@@ -347,6 +348,8 @@ async function cropValue(
 /** The crop's reading in place of the page's. Evidence the extractor gave (a check digit that
  * passed) vouched for the page's characters, not the crop's, so it goes with them. */
 function replaceValue(v: ExtractedValue, value: ExtractedValue['value'], text: string): void {
+  // The page read's doubt about digits its text may have lost is answered by the crop's text.
+  if (v.key === 'date') cutDoubtAnswered(v, text);
   v.value = value;
   v.raw = text;
   delete v.evidence;
