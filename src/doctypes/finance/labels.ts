@@ -239,7 +239,12 @@ export const LABELS = {
   charge: WORDED.charge,
   // The service word alone names a waiter ("Bedienung: Anna") or a line item ("Servicio técnico");
   // with its percentage it is the charge ("Bedienung 10%", "Servicio 10%", "Servizio 12%").
-  service_charge: [...WORDED.service_charge, L(/\b(?:SERVICE|SERVICIO|SERVIZIO|SERVICO|BEDIENUNG|BEDIENING)\s*\(?\d{1,2}(?:[.,]\d{1,2})?\s*%/, 3)],
+  service_charge: [
+    ...WORDED.service_charge,
+    L(/\b(?:SERVICE|SERVICIO|SERVIZIO|SERVICO|BEDIENUNG|BEDIENING)\s*\(?\d{1,2}(?:[.,]\d{1,2})?\s*%/, 3),
+    // Malay "CAJ" with its J read as a bracket or a bar ("CA) PERKHIDMATAN 12.43").
+    L(/(?<![\p{L}\p{N}])CA[)\]|]\s*(?:PERKHIDMATAN|SERVIS)\b/u, 3),
+  ],
   branch: WORDED.branch,
   tax_included: WORDED.tax_included,
   payment_method: [L(/\bPAID\s*BY\b|\bPAYMENT\s*(?:METHOD|MODE|TYPE)\b|\bPAYMENT\b\s*:|\bTENDER\b|\bMODE\s*DE\s*(?:PAIEMENT|REGLEMENT)\b/, 2)],

@@ -151,7 +151,18 @@ describe("a restaurant's service charge", () => {
   it('is read by its label in the till languages, and a Malay service tax stays a tax', () => {
     const charged = (label: string) =>
       findTotals(slip('SUBJUMLAH | 93.80', `${label} | 9.38`, 'CUKAI JUALAN 6% | 6.19', 'PEMBUNDARAN | -0.02', 'JUMLAH RM | 109.35'));
-    for (const label of ['CAJ PERKHIDMATAN', 'Bedienung 10%', 'Servicio 10%', 'Servizio 10 %', 'Bediening (10%)', 'Frais de service', 'Svc Chg 10%'])
+    // "CA) PERKHIDMATAN": the J of CAJ read as a bracket (seed 20284)
+    for (const label of [
+      'CAJ PERKHIDMATAN',
+      'CA) PERKHIDMATAN',
+      'CA] SERVIS',
+      'Bedienung 10%',
+      'Servicio 10%',
+      'Servizio 10 %',
+      'Bediening (10%)',
+      'Frais de service',
+      'Svc Chg 10%',
+    ])
       expect(charged(label), label).toMatchObject({ charge: { value: 9.38 }, total: { value: 109.35 }, consistent: true });
     // The service word alone names a waiter or an item, not a charge.
     for (const label of ['Bedienung: Anna 12', 'Servicio técnico'])
