@@ -342,6 +342,8 @@ describe('the shop name read from a header line that holds more than the name', 
     expect(header(['OPEN 24 HOURS', 0.3, 0.03], ['WAN SENG ENTERPRISE', 0.28, 0.05])?.doubt).toBeNull();
     // One capital a reader made small leaves a line in capitals.
     expect(header(['KEDAI BUKU MAjU', 0.3, 0.03], ['JAYA SENG ENTERPRISE', 0.28, 0.05])?.doubt).toMatch(/may begin on the line over it, "KEDAI BUKU MAjU"/);
+    // …and no descender: its box is no taller than the capitals' (seed 20362, the line under it taller by a capital J)
+    expect(header(['KEDAI BUKU MAjJU', 0.3, 0.03], ['JAYA ENTERPRISE', 0.28, 0.05, 1.2])?.doubt).toMatch(/may begin on the line over it, "KEDAI BUKU MAjJU"/);
     // A brand's word the name begins with stands for the name: no name repeats its first word.
     const brand = header(['KEDAI', 0.3, 0.03], ['KEDAI BUKU MAJU JAYA', 0.28, 0.05]);
     expect([brand?.name, brand?.doubt]).toEqual(['KEDAI BUKU MAJU JAYA', null]);

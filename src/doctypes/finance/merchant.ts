@@ -692,9 +692,10 @@ const SMALL_LETTER_NOT_CAPITAL_SHAPED = new RegExp(SMALL_NOT_CAPITAL_SHAPED.sour
 
 /** A line's box reaches below the baseline when it holds a small letter with a descender: "Épicerie
  * Fine" stands about a quarter taller than "Dubois SARL" in the same type. Type sizes are compared
- * without that. */
+ * without that. In a line set in capitals such a letter is a capital misread ("KEDAI BUKU MAjJU",
+ * seed 20362), and no descender. */
 const DESCENDER = /[gjpqyç]/u;
-const typeHeight = (row: Row): number => row.height / (DESCENDER.test(row.text) ? 1.25 : 1);
+const typeHeight = (row: Row): number => row.height / (DESCENDER.test(row.text) && !allCaps(row.text) ? 1.25 : 1);
 
 /** A name whose first line may be the line just over it, printed alike (the same type size,
  * descenders aside, and case) and close above: "KEDAI KOPI" over "WAN SENG ENTERPRISE" is one name, and its second line alone
