@@ -189,7 +189,10 @@ const NAMES: LookedField = {
   // gives the name its word breaks.
   published: (look, pair) => {
     const [text, paddle] = [String(look.value), String(pair.paddle.value)];
-    return nameWords(text).length > nameWords(paddle).length && nameLetters(text) === nameLetters(paddle) ? text : paddle;
+    // Its word breaks, in PaddleOCR's case: a name PaddleOCR read in capitals is printed so, and
+    // the look's small letter among them is its slip ("MAjU").
+    const spaced = paddle === paddle.toUpperCase() ? text.toUpperCase() : text;
+    return nameWords(text).length > nameWords(paddle).length && nameLetters(spaced) === nameLetters(paddle) ? spaced : paddle;
   },
   doubts: 'withhold',
 };
