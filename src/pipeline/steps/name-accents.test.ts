@@ -204,6 +204,42 @@ describe('a name the page readers dispute only where its accents are', () => {
   });
 });
 
+describe("a shop's name on a slip", () => {
+  const shopName = (tesseract: string, paddle: string): FieldReading => ({ ...disputedName(tesseract, paddle), key: 'merchant_name', label: 'Merchant' });
+  const onSlip = async (printed: string, looks: string[], field: FieldReading) => {
+    const ctx = await printedContext(printed, looks, field);
+    (ctx as { documentType: string }).documentType = 'receipt';
+    return ctx;
+  };
+
+  it('is settled where the readers dispute only an accented letter one of them misprinted (seed 20317)', async () => {
+    const ctx = await onSlip(
+      'Café Lindenblüte GmbH',
+      ['Café Lindenblüte GmbH', 'Café Lindenblüte GmbH'],
+      shopName('Café Lindenblite GmbH', 'Café Lindenblute GmbH'),
+    );
+    await nameAccentsStep.run(ctx);
+    expect(ctx.fields[0]).toMatchObject({ value: 'Café Lindenblüte GmbH', status: 'read', evidence: ['reader_agree'], problems: [] });
+  });
+
+  it('is not looked at where the readers agree, or differ otherwise than a misprint does', async () => {
+    let looked = 0;
+    for (const field of [
+      { ...nameField(['reader_agree']), key: 'merchant_name', value: 'Cafe Lindenblute GmbH' },
+      shopName('Cafe Lindenblute GmbH', 'Cafe Lindenblute'),
+      shopName('Cafe Lindenblute GmbH', 'Cafe Rosengarten GmbH'),
+    ]) {
+      const ctx = await onSlip('Café Lindenblüte GmbH', ['Café Lindenblüte GmbH', 'Café Lindenblüte GmbH'], field);
+      (ctx.deps.readers as { accents: () => Promise<unknown[]> }).accents = async () => {
+        looked++;
+        return [];
+      };
+      await nameAccentsStep.run(ctx);
+    }
+    expect(looked).toBe(0);
+  });
+});
+
 describe('the accent engines (real Tesseract, the npm language data)', () => {
   const settings = { TESSERACT_ACCENT_LANGS: 'fra,deu,spa;spa,fra,deu' } as ReaderSettings;
   const engines = createAccentEngines(settings)();

@@ -1,4 +1,5 @@
 import { ACCENTED, plainPrint } from '../../doctypes/finance/accent-misprints.js';
+import { lettersApart } from '../../domain/letters-apart.js';
 import { canonicalName } from '../../domain/normalise.js';
 import { expectedMarks, greyPixels, marksAboveWord, spellingByMarks, type Grey, type MarkKind } from '../../imaging/accent-marks.js';
 import { openImage } from '../../imaging/open.js';
@@ -7,6 +8,7 @@ import type { RegionReading } from '../../readers/tesseract.js';
 import { doubted, readByRule, type FieldCandidate, type FieldReading } from '../../domain/field.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
+import { COMPANY_NAMES } from './name-dispute.js';
 import { uprightPage } from './page-image.js';
 import { preparedCrop } from './re-read.js';
 import { readerDoubts } from './reader-doubts.js';
@@ -164,6 +166,14 @@ function plainAgreed(readers: { tesseract: string; paddle: string }, looks: stri
   return out.join(' ');
 }
 
+/** Two readings word for word alike but for words of about one length a letter or two apart, as a
+ * reader that cannot write an accented letter misprints it (one other letter, an ü as "ii"). */
+function misprintApart(readers: { tesseract: string; paddle: string }): boolean {
+  const [a, b] = [readers.tesseract.trim().split(/\s+/u), readers.paddle.trim().split(/\s+/u)];
+  if (a.length !== b.length || a.every((w, i) => w === b[i])) return false;
+  return a.every((w, i) => w === b[i] || (Math.abs(w.length - b[i]!.length) <= 1 && lettersApart(w, b[i]!) <= 2));
+}
+
 /** A name the page readers disputed only where its accented letters are, spelt as the marks in
  * its pixels show. */
 function disputeByMarks(field: FieldReading, readers: { tesseract: string; paddle: string }, spelled: string, looks: string[]): FieldReading {
@@ -198,13 +208,17 @@ function accentsInDoubt(field: FieldReading, name: string, proposed: string, loo
 export const nameAccentsStep: Step<ReadContext> = {
   name: 'name_accents',
   async run(ctx) {
-    const at = ctx.fields.findIndex((f) => f.key === 'full_name');
+    const cv = ctx.documentType === 'cv';
+    const at = ctx.fields.findIndex((f) => (cv ? f.key === 'full_name' : COMPANY_NAMES.has(f.key)));
     const field = ctx.fields[at];
-    if (ctx.documentType !== 'cv' || !field || !field.region) return undefined;
+    if (!field || !field.region) return undefined;
     if (field.evidence.some((e) => e === 'text_layer' || e === 'mrz_checksum')) return undefined;
     // A reader's own doubt about the name withholds it however a dispute is settled.
-    const disputed = field.status === 'conflict' && readerDoubts(ctx, field.key).length === 0 ? pageReadings(field) : null;
-    if (!(field.status === 'read' && typeof field.value === 'string') && !disputed) return undefined;
+    const readers = field.status === 'conflict' && readerDoubts(ctx, field.key).length === 0 ? pageReadings(field) : null;
+    // A company's name is looked at only where its readers dispute it as an accent's misprint may
+    // ("Lindenblite" against "Lindenblute"): its plain spelling agreed is published as read.
+    const disputed = readers && (cv || misprintApart(readers)) ? readers : null;
+    if (!(cv && field.status === 'read' && typeof field.value === 'string') && !disputed) return undefined;
     const engines = (await ctx.deps.readers.accents?.()) ?? [];
     const page = engines.length ? await uprightPage(ctx, field.region.page) : null;
     const crop = page ? await preparedCrop(page, field.region.box) : null;
