@@ -12,8 +12,10 @@ export const LEGAL_FORM =
 const LEGAL_FORMS = new RegExp(LEGAL_FORM.source, 'gi');
 export const ONLY_LEGAL_FORM = new RegExp(`^(?:${LEGAL_FORM.source})$`, 'i');
 /** A phone, fax, e-mail or web address. A T or F before digits is a phone's or a fax's short label,
- * but not the last letter of a dotted abbreviation (Malaysia's "LOT P.T. 2811", a plot's title). */
-export const CONTACT = /@|\bWWW\.|\bHTTPS?:|\b(?:TEL|PHONE|FAX|EMAIL|E-MAIL|MOBILE)\b|(?<!\.)\b(?:T|F|PH|HP)\s*[:.]\s*\+?\d/i;
+ * but not the last letter of a dotted abbreviation (Malaysia's "LOT P.T. 2811", a plot's title).
+ * "TEL" with a speck read as a letter after it ("TELS: 03-3275 4090") before its colon and number
+ * is the phone's label still. */
+export const CONTACT = /@|\bWWW\.|\bHTTPS?:|\b(?:TEL|PHONE|FAX|EMAIL|E-MAIL|MOBILE)\b|\bTEL[A-Z]\s*[:.]\s*\+?[\d(]|(?<!\.)\b(?:T|F|PH|HP)\s*[:.]\s*\+?\d/i;
 /** E-mail and web addresses, which a reader may run into a name printed beside them. */
 const CONTACT_TOKEN = /\s*(?:\S+@\S+\.\S+|\b(?:WWW\.|HTTPS?:\/\/)\S+)\s*/gi;
 
