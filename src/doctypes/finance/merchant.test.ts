@@ -495,6 +495,10 @@ describe('the address under the shop name', () => {
     // Line by line, each with its box, for the second reader to read one line per crop.
     expect(m?.addressLines).toEqual(['NO 290, JALAN AIR PANAS', 'SETAPAK', '53200, KUALA LUMPUR.']);
     expect(m?.addressBoxes.map((b) => b[1])).toEqual([0.07, 0.09, 0.11].map((y) => expect.closeTo(y, 2)));
+    // a time of day, its date's line lost (seed 20352)
+    expect(slip('GOLDEN LEAF CAFE', '88 ORCHARD ROAD #01-12', 'SINGAPORE 238839', 'TIME 09:31', 'OPERATOR 11')?.address).toBe(
+      '88 ORCHARD ROAD #01-12, SINGAPORE 238839',
+    );
     // the phone's label with a speck read as a letter after it (seed 20387)
     expect(slip('PAPELERIA CENTRAL', 'Avda. del Puerto 118', '46023 Valencia', 'TELS: 03-3275 4090', 'NIF B-54262691')?.address).toBe(
       'Avda. del Puerto 118, 46023 Valencia',

@@ -2,6 +2,7 @@ import { touchesSide } from '../../readers/support/geometry.js';
 import type { Box } from '../../readers/types.js';
 import { canonicalName } from '../../domain/normalise.js';
 import { findDates } from './dates.js';
+import { TIME_OF_DAY } from './document-kind.js';
 import { matchLabel, type LabelName } from './labels.js';
 import { findAmounts } from './money.js';
 import { CONTACT, LEGAL_FORM, ONLY_LEGAL_FORM } from './party-names.js';
@@ -197,13 +198,15 @@ function stops(text: string): boolean {
 export const notAddressLine = (text: string): boolean => stops(text) || REGISTRATION.test(text) || holdsPrice(text);
 
 /** A line that plainly comes after a shop's name and address: its phone or e-mail, a title, a
- * date, a labelled number or a total, a tax registration (a tax's name in any receipt language), a rule. */
+ * date or a time of day ("TIME 09:31", its date's line lost), a labelled number or a total, a tax
+ * registration (a tax's name in any receipt language), a rule. */
 function endsHeader(text: string): boolean {
   return (
     CONTACT.test(text) ||
     phoneAlone(text) ||
     TITLE.test(text) ||
     findDates(text).length > 0 ||
+    TIME_OF_DAY.test(text) ||
     STOP_LABELS.some((l) => matchLabel(l, text)?.strength === 3) ||
     ADDRESS_ENDS.some((l) => matchLabel(l, text)) ||
     /\b(?:GST|SST|VAT|TVA|IVA|MWST|UST|BTW)\b/i.test(text) ||
