@@ -173,3 +173,39 @@ describe('an address the readers read a slip apart, line by line', () => {
     }
   });
 });
+
+describe('an address line one reader misprinted at an accented letter, the other wrote plain', () => {
+  /** The context with stand-in accent engines that read `looks`, one each, at every size. */
+  async function withAccentLooks(address: ReturnType<typeof disputedAddress>, looks: string[]) {
+    const { ctx } = await context(address);
+    const engines = looks.map((text) => ({
+      readRegion: async () => ({ text, confidence: 0.9, lines: [{ text, box: [0, 0, 1, 1], confidence: 0.9, words: [] }] }),
+    }));
+    (ctx.deps.readers as { accents?: () => Promise<unknown[]> }).accents = async () => engines;
+    return ctx;
+  }
+
+  it('is spelt as every accent look spells it (seeds 20367, 20257: "Minchen" / "Munchen", "Kdln" / "Koln")', async () => {
+    const ctx = await withAccentLooks(disputedAddress(['Bahnhofstr. 4a', '80335 Minchen'], ['Bahnhofstr. 4a', '80335 Munchen']), [
+      '80335 München',
+      '80335 München‘',
+    ]);
+    await addressLinesStep.run(ctx);
+    expect(ctx.fields[0]).toMatchObject({ value: 'Bahnhofstr. 4a, 80335 München', status: 'read', evidence: ['reader_agree'], problems: [] });
+    const koln = await withAccentLooks(disputedAddress(['Marktplatz 9', '50667 Kdln'], ['Marktplatz 9', '50667 Koln']), ['50667 Köln', '50667 Köln']);
+    await addressLinesStep.run(koln);
+    expect(koln.fields[0]).toMatchObject({ value: 'Marktplatz 9, 50667 Köln', status: 'read' });
+  });
+
+  it('stays disputed where the looks spell the word otherwise, differ, or write it plain', async () => {
+    for (const looks of [
+      ['80335 Minden', '80335 Minden'],
+      ['80335 München', '80335 Mùnchen'],
+      ['80335 Munchen', '80335 Munchen'],
+    ]) {
+      const ctx = await withAccentLooks(disputedAddress(['Bahnhofstr. 4a', '80335 Minchen'], ['Bahnhofstr. 4a', '80335 Munchen']), looks);
+      await addressLinesStep.run(ctx);
+      expect(ctx.fields[0], looks.join(' | ')).toMatchObject({ value: null, status: 'conflict' });
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { ACCENTED } from '../../doctypes/finance/accent-misprints.js';
 import { notAddressLine } from '../../doctypes/finance/merchant.js';
 import { spelledOverSplitUmlaut } from '../../doctypes/finance/split-umlauts.js';
 import type { ExtractedValue } from '../../doctypes/types.js';
@@ -7,6 +8,7 @@ import { canonicalName } from '../../domain/normalise.js';
 import type { Region } from '../../domain/result.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
+import { accentLooks, misprintApart, plainAgreed } from './name-accents.js';
 import { noteEngine } from './read.js';
 import { paddleCropText } from './re-read.js';
 import { readerValues } from './reader-doubts.js';
@@ -77,7 +79,8 @@ export const addressLinesStep: Step<ReadContext> = {
     const published: string[] = [];
     const whys: string[] = [];
     for (const line of lines) {
-      const done = alike(line) ?? (await lookedAgain(ctx, lstm!.region!.page, line));
+      const page = lstm!.region!.page;
+      const done = alike(line) ?? (await accentsLooked(ctx, page, line)) ?? (await lookedAgain(ctx, page, line));
       // A line settled as one no address holds ("CYEF" settled as "C.I.F", a tax number's label):
       // the address read under the name went on past its end.
       if (!done || (done.why && notAddressLine(done.text))) return undefined;
@@ -112,6 +115,38 @@ function alike({ lstm, paddle }: LineReadings): Settled | null {
   if (spelledOverSplitUmlaut(lstm, paddle)) return { text: paddle, why: `Tesseract read an ü as "ii" in "${lstm}"; PaddleOCR read "${paddle}".` };
   if (spelledOverSplitUmlaut(paddle, lstm)) return { text: lstm, why: `PaddleOCR read an ü as "ii" in "${paddle}"; Tesseract read "${lstm}".` };
   return null;
+}
+
+/** A line the readers read alike but for a word one of them misprinted where an accented letter
+ * is ("80335 Minchen" / "80335 Munchen" for München: Tesseract's English model writes an ü it
+ * cannot write as i, PaddleOCR as u): the accent engines look at the line's crop, as at a name's
+ * (name-accents.ts), and where every look that writes the word with accents spells it alike, and
+ * that spelling is the one reader's word with its accents and the other's misprinted, the line is
+ * that spelling. Looks that spell it otherwise, or not at all, leave the line as it was. */
+async function accentsLooked(ctx: ReadContext, page: number, line: LineReadings): Promise<Settled | null> {
+  const readers = { tesseract: line.lstm, paddle: line.paddle };
+  if (!misprintApart(readers)) return null;
+  const seen = await accentLooks(ctx, { page, box: line.box });
+  if (!seen) return null;
+  const plain = plainAgreed(readers, seen.looks);
+  if (!plain) return null;
+  const lookWords = seen.looks.flatMap((look) => look.split(/\s+/u)).map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''));
+  const spelt: string[] = [];
+  const lstmWords = line.lstm.trim().split(/\s+/u);
+  for (const [i, word] of plain.split(/\s+/u).entries()) {
+    if (word === lstmWords[i] && word === line.paddle.trim().split(/\s+/u)[i]) {
+      spelt.push(word);
+      continue;
+    }
+    const bare = word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+    const spellings = new Set(lookWords.filter((w) => ACCENTED.test(w) && w.length === bare.length && canonicalName(w) === canonicalName(bare)));
+    if (spellings.size !== 1) return null;
+    spelt.push(word.replace(bare, [...spellings][0]!));
+  }
+  return {
+    text: spelt.join(' '),
+    why: `On the line Tesseract read "${line.lstm}" and PaddleOCR "${line.paddle}", second looks with French, German and Spanish letters read "${spelt.join(' ')}": one reader misprinted its accented letter, the other wrote it plain.`,
+  };
 }
 
 /** A line a slip apart, settled by a third engine's look or PaddleOCR's second reading. */

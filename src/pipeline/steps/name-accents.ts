@@ -6,6 +6,7 @@ import { openImage } from '../../imaging/open.js';
 import type { Box } from '../../readers/types.js';
 import type { RegionReading } from '../../readers/tesseract.js';
 import { doubted, readByRule, type FieldCandidate, type FieldReading } from '../../domain/field.js';
+import type { Region } from '../../domain/result.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
 import { COMPANY_NAMES } from './name-dispute.js';
@@ -141,7 +142,7 @@ function pageReadings(field: FieldReading): { tesseract: string; paddle: string 
 /** The plain name two disputing page readers both support: word for word, they agree, or one
  * reads a word as an accented spelling a second look read (same letters, accents aside) and the
  * other as that spelling with its accented letters misprinted. Null when any word is otherwise. */
-function plainAgreed(readers: { tesseract: string; paddle: string }, looks: string[]): string | null {
+export function plainAgreed(readers: { tesseract: string; paddle: string }, looks: string[]): string | null {
   const a = readers.tesseract.trim().split(/\s+/u);
   const b = readers.paddle.trim().split(/\s+/u);
   if (a.length !== b.length) return null;
@@ -168,7 +169,7 @@ function plainAgreed(readers: { tesseract: string; paddle: string }, looks: stri
 
 /** Two readings word for word alike but for words of about one length a letter or two apart, as a
  * reader that cannot write an accented letter misprints it (one other letter, an ü as "ii"). */
-function misprintApart(readers: { tesseract: string; paddle: string }): boolean {
+export function misprintApart(readers: { tesseract: string; paddle: string }): boolean {
   const [a, b] = [readers.tesseract.trim().split(/\s+/u), readers.paddle.trim().split(/\s+/u)];
   if (a.length !== b.length || a.every((w, i) => w === b[i])) return false;
   return a.every((w, i) => w === b[i] || (Math.abs(w.length - b[i]!.length) <= 1 && lettersApart(w, b[i]!) <= 2));
@@ -196,6 +197,24 @@ function accentsInDoubt(field: FieldReading, name: string, proposed: string, loo
   );
 }
 
+/** The accent engines' looks at a region's prepared crop, at its size and at half (see reduced);
+ * null where no accent engine or no crop is to be had. `look` reads another image of it. */
+export async function accentLooks(
+  ctx: ReadContext,
+  region: Region,
+): Promise<{ crop: Buffer; fullSize: RegionReading[]; looks: string[]; look: (png: Buffer) => Promise<string[]> } | null> {
+  const engines = (await ctx.deps.readers.accents?.()) ?? [];
+  const page = engines.length ? await uprightPage(ctx, region.page) : null;
+  const prepared = page ? await preparedCrop(page, region.box) : null;
+  if (!prepared) return null;
+  const signal = ctx.signal ? { signal: ctx.signal } : {};
+  const readings = async (png: Buffer) => Promise.all(engines.map((engine) => engine.readRegion(png, { psm: 6, ...signal })));
+  const text = (r: RegionReading) => r.lines.map((l) => l.text).join(' ');
+  const fullSize = await readings(prepared.png);
+  const looks = [...fullSize, ...(await readings(await reduced(prepared.png)))].map(text);
+  return { crop: prepared.png, fullSize, looks, look: async (png) => (await readings(png)).map(text) };
+}
+
 /** A name read from pixels, where the two page readers agreeing is no proof of its accents: Tesseract's
  * English model and PaddleOCR write "Sören" as "Soren" alike. The name's line is looked at again by
  * Tesseract engines whose languages write accents (TESSERACT_ACCENT_LANGS: two, as each favours its
@@ -219,19 +238,13 @@ export const nameAccentsStep: Step<ReadContext> = {
     // ("Lindenblite" against "Lindenblute"): its plain spelling agreed is published as read.
     const disputed = readers && (cv || misprintApart(readers)) ? readers : null;
     if (!(cv && field.status === 'read' && typeof field.value === 'string') && !disputed) return undefined;
-    const engines = (await ctx.deps.readers.accents?.()) ?? [];
-    const page = engines.length ? await uprightPage(ctx, field.region.page) : null;
-    const crop = page ? await preparedCrop(page, field.region.box) : null;
-    if (!crop) return undefined;
-    const signal = ctx.signal ? { signal: ctx.signal } : {};
-    const look = async (png: Buffer) => Promise.all(engines.map((engine) => engine.readRegion(png, { psm: 6, ...signal })));
-    const text = (r: RegionReading) => r.lines.map((l) => l.text).join(' ');
-    const fullSize = await look(crop.png);
-    const looks = [...fullSize, ...(await look(await reduced(crop.png)))].map(text);
-    const grey = await greyPixels(crop.png);
+    const seen = await accentLooks(ctx, field.region);
+    if (!seen) return undefined;
+    const { crop, fullSize, looks, look } = seen;
+    const grey = await greyPixels(crop);
     const moreLooks = async () => {
       const more: string[] = [];
-      for (const scale of MORE_SCALES) more.push(...(await look(await reduced(crop.png, scale))).map(text));
+      for (const scale of MORE_SCALES) more.push(...(await look(await reduced(crop, scale))));
       return more;
     };
     if (disputed) {
