@@ -45,14 +45,17 @@ const DETECT_TERMS: Array<{ name: string; labels: LabelName[]; re?: RegExp; weig
   { name: 'bank', labels: [], re: /\bIBAN\b|\bSWIFT\b|\bBIC\b/, weight: 0.1 },
 ];
 
-/** The words of a term found in the text, or null. */
+/** The words of a term found on a line of the text, or null. A label is read within its line: a
+ * till slip's title over its date ("TAX INVOICE" / "DATE: 11-04-2025") is no "INVOICE DATE". */
 function termHit(term: (typeof DETECT_TERMS)[number], text: string): string | null {
-  const m = term.re ? text.match(term.re) : null;
+  const lines = text.split('\n');
+  const onALine = (re: RegExp) => lines.map((line) => line.match(re)).find((m) => m !== null) ?? null;
+  const m = term.re ? onALine(term.re) : null;
   if (m) return m[0];
   for (const name of term.labels) {
     const found = LABELS[name]
       .filter((p) => p.strength >= 2)
-      .map((p) => text.match(p.re))
+      .map((p) => onALine(p.re))
       .find((x) => x);
     if (found) return found[0].trim();
   }

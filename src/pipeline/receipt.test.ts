@@ -846,6 +846,21 @@ describe('receipt from synthetic readings', () => {
     expect(detectReceipt(spanish).score).toBeGreaterThan(detectInvoice(spanish).score);
   });
 
+  it("reads no invoice's date label across a till slip's title and its date line (seed 20402)", () => {
+    const lines = [
+      'GOLDEN LEAF CAFE ENTERPRISE',
+      'TAX INVOICE',
+      'DATE: 11-04-2025 TIME 19:17',
+      'SUB-TOTAL 261.77',
+      'GST 10% 26.18',
+      'AMOUNT DUE 287.95',
+      'CARD 287.95',
+    ];
+    const input = { kind: 'jpeg' as const, lines, text: lines.join('\n').toUpperCase(), textWidth: 27.5 };
+    expect(detectInvoice(input).reason).not.toMatch(/INVOICE\s+DATE/);
+    expect(detectReceipt(input).score).toBeGreaterThan(detectInvoice(input).score);
+  });
+
   it("is recognised from a reading that ran its words together, by the till's thanks in its language", () => {
     // PaddleOCR's page reading of a faint dot-matrix slip; the first reader lost its totals.
     const lines = [
