@@ -778,6 +778,35 @@ describe('receipt from synthetic readings', () => {
     expect(get('total')).toMatchObject({ status: 'read', value: 8.6 });
   });
 
+  it("checks the total on the tax summary's tax where the tax read falls short of it, a rate's amount unread, and withholds the tax read", async () => {
+    // seed 20441: "UST. 7%" read with no amount under "MWST 19% 2,48"; the summary states both rates
+    const slip = (reader: ReaderOutput['reader'], rates: string[]) =>
+      placed(
+        [
+          ['DROGERIE HOFFMANN GMBH', 0.2, 0.03],
+          ...slipEntries(
+            'MILCH 1,5% 1L | 6,74',
+            'APFELSCHORLE | 7,85',
+            'ZWISCHENSUMME | 14,59',
+            'MWST 19% | 2,48',
+            'UST. 7%',
+            'ZU ZAHLEN | 17,18',
+            'TAX CODE',
+          ).map(([t, x, y]): [string, number, number] => [t, x, y - 0.2]),
+          ...rates.map((t, i): [string, number, number] => [t, 0.05, 0.52 + i * 0.02]),
+        ],
+        reader,
+      );
+    const summary = ['A @ 19% 13,08 2,48', 'B@ 7% 1,51 0,11'];
+    const { get, problems } = await readFinance(receipt, [slip('tesseract', summary), slip('paddle', summary)], NOW);
+    expect(problems.map((p) => p.code)).not.toContain('ARITHMETIC_MISMATCH');
+    expect(get('total')).toMatchObject({ status: 'read', value: 17.18, evidence: expect.arrayContaining(['arithmetic']) });
+    expect(get('tax_amount').problems).toContain('LOW_CONFIDENCE');
+    // a summary that states another net leaves the sum failing
+    const other = await readFinance(receipt, [slip('tesseract', ['A @ 19% 13,18 2,48', 'B@ 7% 1,51 0,11']), slip('paddle', [])], NOW);
+    expect(other.problems.map((p) => p.code)).toContain('ARITHMETIC_MISMATCH');
+  });
+
   it('lets a tax summary that makes the total, as tender lines do, outweigh item rows guessed without a header', async () => {
     const slip = (reader: ReaderOutput['reader'], summary: Array<[string, number, number]>, rounding: Array<[string, number, number]> = []) =>
       placed(

@@ -9,7 +9,7 @@ import { matchLabel, type LabelName } from './labels.js';
 import { type AmountToken, cents, findAmounts, formatAmount } from './money.js';
 import { readingRows, type Row } from './rows.js';
 import { CONFIDENCE } from './values.js';
-import { summaryTotals } from './tax-summary.js';
+import { summaries, summaryTotals } from './tax-summary.js';
 import { paidAmount, tenderedAmounts } from './tender.js';
 import { normaliseInvoiceNumber, normaliseVendor } from './vendor.js';
 
@@ -190,7 +190,7 @@ function arithmetic(fields: Map<string, FieldReading>, readings: readonly Reader
   const counts = [...new Set(rowsOfReadings.map(printedItemCount).filter((n): n is number => n !== null))];
   const itemsShort = counts.length === 1 && fewerItemsThanPrinted(itemNumbers ?? [], counts[0]!);
   const taxUnread = lineUnread(rowsOfReadings, 'tax', 'tax_summary');
-  const checks = checkArithmetic({
+  const computed = checkArithmetic({
     items: itemNumbers,
     // A subtotal or tax line printed with no amount read does not outweigh the rows. Taken so, it
     // published as many wrong totals as right ones on SROIE held-out slips (counted, not looked at):
@@ -208,6 +208,7 @@ function arithmetic(fields: Map<string, FieldReading>, readings: readonly Reader
     // A tax summary's heading names the tax too, but is no line of the total's.
     taxUnread,
   });
+  const checks = taxBySummary(fields, computed, rowsOfReadings, beforeRounding);
   for (const key of supportedFields(checks)) {
     const f = fields.get(key);
     // Sums vouch for the amounts, not for the rows' words nor that each row is an item (a total
@@ -257,6 +258,39 @@ function arithmetic(fields: Map<string, FieldReading>, readings: readonly Reader
       fields: doubted,
     });
   }
+}
+
+/** A tax summary whose net is the subtotal and whose net and tax make the total (before its
+ * rounding) states the tax the total holds. Where the tax read from the totals block falls short
+ * of it, one rate's line was not read whole ("UST. 7%" with its amount lost under "MWST 19% 2,48"):
+ * subtotal + the summary's tax = total is the check, on printed figures, and the tax read is
+ * withheld. A tax read as much as the summary's or more is checked as it was. */
+function taxBySummary(fields: Map<string, FieldReading>, checks: Check[], pages: readonly Row[][], beforeRounding: number | null): Check[] {
+  const failed = checks.find((c) => c.name === 'total' && !c.ok);
+  const subtotal = numberOf(fields.get('subtotal'));
+  const tax = numberOf(fields.get('tax_amount'));
+  if (!failed || beforeRounding === null || subtotal === null || tax === null || numberOf(fields.get('service_charge')) !== null) return checks;
+  const summary = pages
+    .flatMap((rows) => summaries(rows))
+    .find((s) => Math.abs(s.net - cents(subtotal)) <= 1 && Math.abs(s.net + s.tax - beforeRounding) <= 1 && s.tax > cents(tax));
+  if (!summary) return checks;
+  const taxField = fields.get('tax_amount')!;
+  fields.set(
+    'tax_amount',
+    withProblem(
+      taxField,
+      'LOW_CONFIDENCE',
+      `The tax read, ${formatAmount(tax)}, is short of the ${formatAmount(summary.tax / 100)} the tax summary states for the subtotal ${formatAmount(subtotal)}: a rate's line was not read whole.`,
+    ),
+  );
+  const held: Check = {
+    name: 'total',
+    fields: failed.fields.filter((k) => k !== 'tax_amount'),
+    ok: true,
+    detail: `subtotal ${formatAmount(subtotal)} + the tax summary's tax ${formatAmount(summary.tax / 100)} = ${formatAmount(beforeRounding / 100)}, before rounding`,
+    reportable: true,
+  };
+  return checks.map((c) => (c === failed ? held : c));
 }
 
 /** Dates that cannot be right: the document's own date in the future, or a later date (due) before

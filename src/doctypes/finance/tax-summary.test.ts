@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readingRows } from './rows.js';
-import { summaryTotals } from './tax-summary.js';
+import { summaries, summaryTotals } from './tax-summary.js';
 import { placed } from './test-reading.js';
 
 const rows = (entries: Array<[string, number, number]>) => readingRows(placed(entries));
@@ -30,5 +30,16 @@ describe('summaryTotals', () => {
     ];
     expect(summaryTotals(rows([['TAX CODE AMOUNT GST', 0.05, 0.5], ...summary]))).toEqual([9900]);
     expect(summaryTotals(rows(summary))).toEqual([]);
+  });
+
+  it('reads rate rows that name their code and rate ("A @ 19%") one under another as the summary, its heading misread (seed 20441)', () => {
+    const rates: Array<[string, number, number]> = [
+      ['TAX CODE', 0.05, 0.5],
+      ['A @ 19% 13,08 2,48', 0.05, 0.52],
+      ['B@ 7% 1,51 0,11', 0.05, 0.54],
+    ];
+    expect(summaries(rows(rates))).toEqual([{ net: 1459, tax: 259 }]);
+    // apart, they are no one summary
+    expect(summaries(rows([rates[1]!, ['ZWISCHENSUMME 14,59', 0.05, 0.53], rates[2]!]))).toEqual([]);
   });
 });

@@ -16,26 +16,49 @@ const isHeading = (row: Row): boolean => !findAmounts(row.text).length && (match
 /** Rows of the summary: at most this many under its heading (a rate each, and their total). */
 const MAX_SUMMARY_ROWS = 6;
 
-/** Net plus tax, in cents, that a summary on the rows states: its rate rows summed, and its own
+/** Net and tax, in cents, that a summary on the rows states: its rate rows summed, and its own
  * total row where it prints one. Rows of the summary hold two amounts or more (net, then tax, the
  * last two); it ends at the first row that does not. Empty when no summary was read. */
-export function summaryTotals(rows: Row[]): number[] {
-  const out = new Set<number>();
+export function summaries(rows: Row[]): Array<{ net: number; tax: number }> {
+  const out: Array<{ net: number; tax: number }> = [];
   for (const heading of rows.filter(isHeading)) {
-    let rates = 0;
+    const rates = { net: 0, tax: 0 };
     let counted = 0;
     for (const row of rowsBelow(rows, heading, MAX_SUMMARY_ROWS)) {
       const amounts = findAmounts(row.text);
       if (amounts.length < 2) break;
       const [net, tax] = amounts.slice(-2).map((a) => cents(a.value)) as [number, number];
       if (net < 0 || tax < 0) break;
-      if (matchLabel('total', row.text) !== null) out.add(net + tax);
+      if (matchLabel('total', row.text) !== null) out.push({ net, tax });
       else {
-        rates += net + tax;
+        rates.net += net;
+        rates.tax += tax;
         counted++;
       }
     }
-    if (counted) out.add(rates);
+    if (counted) out.push(rates);
   }
-  return [...out].filter((c) => c > 0);
+  // Its heading misread ("TAX CODE", its columns' words lost), the summary is still its rate rows,
+  // each a tax code at its rate with the net and the tax ("A @ 19% 13,08 2,48"), one under another.
+  if (out.length === 0) {
+    const rated = rows.filter((r) => RATE_ROW.test(upper(r.text)) && findAmounts(r.text).length >= 2);
+    if (rated.length && rated.every((r, i) => i === 0 || r.index === rated[i - 1]!.index + 1)) {
+      const pairs = rated.map(
+        (r) =>
+          findAmounts(r.text)
+            .slice(-2)
+            .map((a) => cents(a.value)) as [number, number],
+      );
+      if (pairs.every(([net, tax]) => net >= 0 && tax >= 0)) out.push({ net: pairs.reduce((t, [n]) => t + n, 0), tax: pairs.reduce((t, [, x]) => t + x, 0) });
+    }
+  }
+  return out.filter((s) => s.net + s.tax > 0);
+}
+
+/** A summary's rate row: a tax code of a letter or two at its rate ("A @ 19%", "SR @ 6%", "B@ 7%"). */
+const RATE_ROW = /^\W*[A-Z]{1,2}\s*@\s*\d{1,2}(?:[.,]\d{1,2})?\s*%/;
+
+/** Net plus tax, in cents, that a summary on the rows states (see summaries). */
+export function summaryTotals(rows: Row[]): number[] {
+  return [...new Set(summaries(rows).map((s) => s.net + s.tax))];
 }
