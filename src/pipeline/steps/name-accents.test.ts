@@ -222,6 +222,12 @@ describe("a shop's name on a slip", () => {
     expect(ctx.fields[0]).toMatchObject({ value: 'Café Lindenblüte GmbH', status: 'read', evidence: ['reader_agree'], problems: [] });
   });
 
+  it("takes a word read alike but for a letter's case as Tesseract read it (seed 20456)", async () => {
+    const ctx = await onSlip('Bar El Rincón', ['Bar El Rincón', 'Bar El Rincón'], shopName('Bar El Rincén', 'Bar EL Rincon'));
+    await nameAccentsStep.run(ctx);
+    expect(ctx.fields[0]).toMatchObject({ value: 'Bar El Rincón', status: 'read', evidence: ['reader_agree'] });
+  });
+
   it('is not looked at where the readers agree, or differ otherwise than a misprint does', async () => {
     let looked = 0;
     for (const field of [

@@ -149,7 +149,8 @@ export function plainAgreed(readers: { tesseract: string; paddle: string }, look
   const spellings = looks.flatMap(wordsOf).filter((w) => ACCENTED.test(w));
   const out: string[] = [];
   for (let i = 0; i < a.length; i++) {
-    if (a[i] === b[i]) {
+    // A word read alike but for the case of a letter ("El" / "EL") is one word: Tesseract's case.
+    if (a[i] === b[i] || (!ACCENTED.test(a[i]! + b[i]!) && a[i]!.toUpperCase() === b[i]!.toUpperCase())) {
       out.push(a[i]!);
       continue;
     }
