@@ -602,7 +602,15 @@ describe('the address under the shop name', () => {
     const m = slip('88 ORCHARD ROAD #01-12', 'SINGAPORE 238839', 'TEL: 04-2508 0362');
     expect([m?.address, m?.addressDoubt]).toEqual(['88 ORCHARD ROAD #01-12, SINGAPORE 238839', null]);
     expect(m?.doubt).toMatch(/reads as a street's line/);
-    for (const street of ['12 RUE DE LA REPUBLIQUE', 'NO. 3, LORONG HARMONI 2', 'Bahnhofstr. 4a', 'Marktplatz 9', 'Avda. del Puerto 118', '5, place du Marché'])
+    for (const street of [
+      '12 RUE DE LA REPUBLIQUE',
+      'NO. 3, LORONG HARMONI 2',
+      'Bahnhofstr. 4a',
+      'Marktplatz 9',
+      'Avda. del Puerto 118',
+      'C/ MAYOR, 23',
+      '5, place du Marché',
+    ])
       expect(slip(street, '50667 KOLN', 'TEL: 0221 12345')?.doubt, street).toMatch(/street's line/);
     // a name with a number or a place's word is none
     for (const name of ['99 SPEED MART S/B', '7-ELEVEN MALAYSIA', 'PLAZA CAFE SL', 'CAFE DE LA PLACE'])

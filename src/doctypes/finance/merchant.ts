@@ -294,9 +294,9 @@ const STREET_WORD = String.raw`(?:ROAD|RD|STREET|AVENUE|AVE|LANE|DRIVE|BOULEVARD
 /** A street's line: a house number and, within three words, a street's word ("88 ORCHARD ROAD
  * #01-12", "12 RUE DE LA RÉPUBLIQUE", "NO. 3, LORONG HARMONI 2"), or a German street's compound
  * and its number ("Bahnhofstr. 4a", "Marktplatz 9"), or a Spanish street's word, its name and
- * number ("Avda. del Puerto 118"). No shop is named so. */
+ * number ("Avda. del Puerto 118", "C/ Mayor, 23"). No shop is named so. */
 const STREET_LINE = new RegExp(
-  String.raw`^(?:(?:NO|LOT|UNIT)\b\.?\s*:?\s*)?\d+[A-Z]?\s*,?\s+(?:[\p{L}'-]+\s+){0,3}${STREET_WORD}\b|^\p{L}+(?:STRASSE|STRAẞE|STRAßE|STR\.|WEG|PLATZ|GASSE|ALLEE)\s*\d+[A-Z]?\b|^(?:CALLE|AVDA\.?|AVENIDA|PLAZA|PASEO)\s+\p{L}.*\s\d+\b`,
+  String.raw`^(?:(?:NO|LOT|UNIT)\b\.?\s*:?\s*)?\d+[A-Z]?\s*,?\s+(?:[\p{L}'-]+\s+){0,3}${STREET_WORD}\b|^\p{L}+(?:STRASSE|STRAẞE|STRAßE|STR\.|WEG|PLATZ|GASSE|ALLEE)\s*\d+[A-Z]?\b|^(?:(?:CALLE|AVDA\.?|AVENIDA|PLAZA|PASEO)\s+|C\/\s*)\p{L}.*\s\d+\b`,
   'iu',
 );
 
