@@ -314,6 +314,20 @@ describe('the shop name read from a header line that holds more than the name', 
     logoLine.box = wider(logoLine.box);
     for (const w of logoLine.words) w.box = wider(w.box);
     expect(findMerchant(readingRows(reading))?.doubt).toMatch(/"SUPER SAVE" may go on over the next line/);
+    // A line whose box an accent over a capital made taller ("CAFÉ" read "CAFE", seed 20427) is set
+    // in the same type as the line under it, its letters as wide.
+    const accented = placed([
+      ['CAFE', 0.44, 0.03, 1.5],
+      ['LINDENBLUTE', 0.33, 0.06, 1.5],
+      ['NO 8, JALAN 7/118R', 0.2, 0.2],
+      ['TOTAL', 0.05, 0.3],
+      ['9.60', 0.75, 0.3],
+    ]);
+    const cafe = accented.pages[0]!.lines[0]!;
+    const taller = (b: readonly number[]): [number, number, number, number] => [b[0]!, b[1]! - 0.004, b[2]!, b[3]!];
+    cafe.box = taller(cafe.box);
+    for (const w of cafe.words) w.box = taller(w.box);
+    expect(findMerchant(readingRows(accented))?.name).toBe('CAFE LINDENBLUTE');
     // Set no larger than what follows, a second line is still only a person's to join.
     expect(header(['RESTAURANT JIAWEI', 0.2, 0.03], ['JIAWEI HOUSE', 0.2, 0.05])?.doubt).toMatch(/may go on over the next line/);
     // A sentence, a branch or a line in another case under the name is none of it, however large.

@@ -759,12 +759,16 @@ function pitchAlike(a: Row, b: Row): number {
  * 0.74–0.80 of it: "SUPER SAVE" over "UNITED BOOKSTORE"), and a second line as large as the name
  * with nothing smaller under it is left to openName's doubt. */
 const SAME_SIZE = 0.12;
+/** Two lines whose letters are this alike in width are set in one type whatever their boxes' heights
+ * say: an accent over a capital the readers wrote plain ("CAFÉ" read "CAFE", seed 20427) makes its
+ * line's box taller. Their heights may then differ as printedAlike allows. */
+const SAME_PITCH = 0.95;
 const SMALLER_BELOW = 1.2;
 function setAsName(name: Row, pageRows: Row[]): Row | undefined {
   const [next, after] = pageRows.filter((r) => r.index > name.index);
   if (!next || !after || !printedAlike(name, next)) return undefined;
   const [a, b] = [typeHeight(name), typeHeight(next)];
-  if (Math.abs(a - b) > SAME_SIZE * Math.max(a, b)) return undefined;
+  if (Math.abs(a - b) > SAME_SIZE * Math.max(a, b) && pitchAlike(name, next) < SAME_PITCH) return undefined;
   if (REGISTRATION.test(next.text) || slogan(rowText(next)) || matchLabel('branch', rowText(next))) return undefined;
   return typeHeight(next) >= SMALLER_BELOW * typeHeight(after) ? next : undefined;
 }
