@@ -606,6 +606,10 @@ describe('the address under the shop name', () => {
     expect(slip('KEDAI RUNCIT AH SENG', 'NO. 3, LORONG HARMONI 2', 'SEKSYEN 7', '81100 JOHOR BAHRU, JOHOR', 'TEL: 06-8303 8639')?.addressDoubt).toBeNull();
     // An address that begins at its postcode's line lost the street over it.
     expect(slip('GREENFIELD PHARMACY SDN BHD', '47300 PETALING JAYA,', 'TEL: 06-2500 5555')?.addressDoubt).toMatch(/postcode's line/);
+    // A lot's number of four digits is no postcode: the postcode's line lost (seed 20531)
+    expect(
+      slip('KEDAI RUNCIT AH SENG SDN. BHD.', 'LOT 1851, JALAN KPB 6', 'KAWASAN PERINDUSTRIAN BALAKONG', 'Tarikh 21-04-2025 MASA 20:35')?.addressDoubt,
+    ).toMatch(/hold no postcode/);
     // …set town first, too (seed 20265: the street's line taken for the name)
     expect(slip('SUNRISE MINI MARKET LTD', 'SINGAPORE 238839', 'TEL: 04-2508 0362')?.addressDoubt).toMatch(/postcode's line/);
     expect(slip('SUNRISE MINI MARKET LTD', '88 ORCHARD ROAD #01-12', 'SINGAPORE 238839', 'TEL: 04-2508 0362')?.addressDoubt).toBeNull();

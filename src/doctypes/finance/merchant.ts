@@ -263,6 +263,11 @@ const onlyYears = (text: string): boolean => (text.match(/\d+/g) ?? []).every((n
 const sloganLine = (text: string): boolean => onlyYears(text) && (sloganSpoken(text) || sentence(text));
 /** A postcode: four to six digits standing alone ("53200", "04109", "1000-001"), or a British one ("SW1A 1AA"). */
 const POSTCODE = /\b\d{4,6}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b/;
+/** A house's, a lot's or a unit's number after its word ("LOT 1851", "NO. 2811"): four digits of
+ * it are no postcode. */
+const PLOT_NUMBER = /\b(?:NO|LOT|UNIT|BLOK|BLOCK|P\.?T)\b\.?\s*:?\s*\d+/gi;
+/** A line that holds a postcode, a plot's number aside. */
+const holdsPostcode = (line: string): boolean => POSTCODE.test(line.replace(PLOT_NUMBER, ' '));
 
 /** The line of an address that holds its postcode and its town, which most addresses end with
  * ("50667 KÖLN", "TAMAN BERKELEY 41150 KLANG", "Springfield 4410"); a house or lot number has a
@@ -340,8 +345,7 @@ function addressDoubt(parts: string[], after: Row | undefined, afterRightUnder: 
   const itemAfterPostcode = after !== undefined && afterRightUnder && PRICE_WITH_CENTS.test(after.text) && POSTCODE_LINE.test(parts.at(-1)!);
   if (after && !endsHeader(after.text) && !itemAfterPostcode)
     return `The address may go on over the next line, "${after.text}"; a person must say where it ends.`;
-  if (!parts.some((p) => POSTCODE.test(p)))
-    return `The lines taken for the address hold no postcode; they may be the shop's name or branch rather than its address.`;
+  if (!parts.some(holdsPostcode)) return `The lines taken for the address hold no postcode; they may be the shop's name or branch rather than its address.`;
   return null;
 }
 
