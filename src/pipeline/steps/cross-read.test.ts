@@ -223,6 +223,15 @@ describe('the second reader on a CV’s contact facts', () => {
 
 const amount: FieldSpec = { key: 'tax_amount', label: 'Tax amount', kind: 'amount' };
 
+describe("an amount's cents a reader split at a gap", () => {
+  it('joins cents split between their two digits, and reads no amount where a digit was lost after the gap (seed 20537)', () => {
+    expect(valueFromCrop(amount, 'SUMME EUR 162,3 5', 162.55)).toBe(162.35);
+    // "162, 5" is 162,55 or 162,35 with a digit lost: never 5
+    expect(valueFromCrop(amount, '162, 5', 162.55)).toBeNull();
+    expect(valueFromCrop(amount, 'RM 14. 10', 14.1)).toBe(14.1);
+  });
+});
+
 describe('a tax printed once per rate, read again from its crops', () => {
   it("adds each rate's amount, read from its own crop", () => {
     expect(sumFromCrops(amount, ['3,50', 'TVA 5.5% 2,37'], [3.5, 2.37])).toBe(5.87);

@@ -123,9 +123,13 @@ export function sumFromCrops(spec: FieldSpec, texts: string[], partValues: numbe
   return sum / 100;
 }
 
-/** A crop's text with the cents a reader set apart from a small print's decimal point ("14. 10")
- * joined to it again. */
-export const centsJoined = (text: string): string => text.replace(/(\d)\. (\d{2})(?!\d)/g, '$1.$2');
+/** A crop's text with the cents a reader set apart from a small print's decimal point ("14. 10"),
+ * or split at a gap between them ("162,3 5"), joined again. */
+export const centsJoined = (text: string): string => text.replace(/(\d)\. (\d{2})(?!\d)/g, '$1.$2').replace(/(\d[.,]\d) (\d)(?![\d.,])/g, '$1$2');
+
+/** An amount whose cents a reader cut to one digit after a gap ("162, 5" for 162,55): no amount
+ * is read from it, and the digit after the gap is none either. */
+const CUT_CENTS = /\d+[.,]\s+\d(?![\d.,])/g;
 
 export function widen([x0, y0, x1, y1]: Box): Box {
   return [Math.max(0, x0 - MARGIN_X), Math.max(0, y0 - MARGIN_Y), Math.min(1, x1 + MARGIN_X), Math.min(1, y1 + MARGIN_Y)];
@@ -181,7 +185,7 @@ export function valueFromCrop(spec: FieldSpec, text: string, firstValue: Extract
   if (holdsValue(spec, t, firstValue)) return firstValue;
   if (spec.kind === 'amount') {
     // A label or a neighbouring figure may share the crop; the value itself stands last.
-    const amounts = amountsIn(centsJoined(t));
+    const amounts = amountsIn(centsJoined(t).replace(CUT_CENTS, ' '));
     return amounts.includes(firstValue as number) ? firstValue : (amounts.at(-1) ?? null);
   }
   if (spec.kind === 'date') {
