@@ -8,7 +8,7 @@ import { canonicalName } from '../../domain/normalise.js';
 import type { Region } from '../../domain/result.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
-import { accentLooks, misprintApart, plainAgreed } from './name-accents.js';
+import { accentLooks, misprintApart, plainAgreed, wordsOf } from './name-accents.js';
 import { noteEngine } from './read.js';
 import { paddleCropText } from './re-read.js';
 import { readerValues } from './reader-doubts.js';
@@ -130,15 +130,16 @@ async function accentsLooked(ctx: ReadContext, page: number, line: LineReadings)
   if (!seen) return null;
   const plain = plainAgreed(readers, seen.looks);
   if (!plain) return null;
-  const lookWords = seen.looks.flatMap((look) => look.split(/\s+/u)).map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''));
+  const lookWords = seen.looks.flatMap(wordsOf);
+  const [lstmWords, paddleWords] = [line.lstm, line.paddle].map((text) => text.trim().split(/\s+/u));
   const spelt: string[] = [];
-  const lstmWords = line.lstm.trim().split(/\s+/u);
   for (const [i, word] of plain.split(/\s+/u).entries()) {
-    if (word === lstmWords[i] && word === line.paddle.trim().split(/\s+/u)[i]) {
+    if (word === lstmWords![i] && word === paddleWords![i]) {
       spelt.push(word);
       continue;
     }
-    const bare = word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+    const [bare] = wordsOf(word);
+    if (!bare) return null;
     const spellings = new Set(lookWords.filter((w) => ACCENTED.test(w) && w.length === bare.length && canonicalName(w) === canonicalName(bare)));
     if (spellings.size !== 1) return null;
     spelt.push(word.replace(bare, [...spellings][0]!));

@@ -53,7 +53,7 @@ function marksBelie(name: string, proposed: string, grey: Grey, fullSize: Region
 }
 
 /** The words of a look, their edge punctuation cut. */
-const wordsOf = (look: string) => look.split(/\s+/u).map((w) => w.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, ''));
+export const wordsOf = (look: string) => look.split(/\s+/u).map((w) => w.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, ''));
 
 /** The name spelt as the marks in its pixels show, choosing for each word among the spellings the
  * looks read (the page readers' plain word among them); null when a word's marks fit no spelling
