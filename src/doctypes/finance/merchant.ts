@@ -318,6 +318,33 @@ const STREET_LINE = new RegExp(
  * the postcode's line); or a line after its postcode's line holds a number
  * (a till's "BON 26247" under "50667 KÖLN", where the rule between them went unread). */
 function addressDoubt(parts: string[], after: Row | undefined, afterRightUnder: boolean): string | null {
+  if (parts.length === 0) return null;
+  const lines = linesDoubt(parts);
+  if (lines) return lines;
+  // An item with its price right under the postcode's line, which ends most addresses: the header
+  // ended there unlabelled, as on a slip that prints no phone.
+  const itemAfterPostcode = after !== undefined && afterRightUnder && PRICE_WITH_CENTS.test(after.text) && POSTCODE_LINE.test(parts.at(-1)!);
+  if (after && !endsHeader(after.text) && !itemAfterPostcode)
+    return `The address may go on over the next line, "${after.text}"; a person must say where it ends.`;
+  return postcodeDoubt(parts);
+}
+
+/** What addressDoubt says of an address's lines themselves, without the line it stopped at: the
+ * doubts a disputed address settled line by line (address_lines) is held to as well. */
+export const addressLinesDoubt = (parts: string[]): string | null => linesDoubt(parts) ?? postcodeDoubt(parts);
+
+/** A line whose label says it is no address's: a company's legal form, a totals label or a
+ * branch's word. Asked of a second reader's spelling of a settled address's lines: its garbles
+ * raise no doubt here, only the words it read. */
+export const labelledNotAddress = (line: string): boolean =>
+  COMPANY_FORM.test(line) || TOTALS_LABELS.some((l) => matchLabel(l, line)) || matchLabel('branch', line) !== null;
+
+const postcodeDoubt = (parts: string[]): string | null =>
+  parts.length && !parts.some(holdsPostcode)
+    ? `The lines taken for the address hold no postcode; they may be the shop's name or branch rather than its address.`
+    : null;
+
+function linesDoubt(parts: string[]): string | null {
   const first = parts[0];
   if (!first) return null;
   const company = parts.find((p) => COMPANY_FORM.test(p));
@@ -340,12 +367,6 @@ function addressDoubt(parts: string[], after: Row | undefined, afterRightUnder: 
   const numberAfter = postcodeLine >= 0 ? parts.slice(postcodeLine + 1).find((p) => /\d/.test(p)) : undefined;
   if (numberAfter)
     return `The line "${numberAfter}" comes after the postcode's line and holds a number, as the slip's own number, a phone or an outlet's code does; a person must say whether it is part of the address.`;
-  // An item with its price right under the postcode's line, which ends most addresses: the header
-  // ended there unlabelled, as on a slip that prints no phone.
-  const itemAfterPostcode = after !== undefined && afterRightUnder && PRICE_WITH_CENTS.test(after.text) && POSTCODE_LINE.test(parts.at(-1)!);
-  if (after && !endsHeader(after.text) && !itemAfterPostcode)
-    return `The address may go on over the next line, "${after.text}"; a person must say where it ends.`;
-  if (!parts.some(holdsPostcode)) return `The lines taken for the address hold no postcode; they may be the shop's name or branch rather than its address.`;
   return null;
 }
 

@@ -1,5 +1,5 @@
 import { ACCENTED } from '../../doctypes/finance/accent-misprints.js';
-import { notAddressLine } from '../../doctypes/finance/merchant.js';
+import { addressLinesDoubt, labelledNotAddress, notAddressLine } from '../../doctypes/finance/merchant.js';
 import { spelledOverSplitUmlaut } from '../../doctypes/finance/split-umlauts.js';
 import type { ExtractedValue } from '../../doctypes/types.js';
 import { settled, type FieldCandidate } from '../../domain/field.js';
@@ -87,6 +87,9 @@ export const addressLinesStep: Step<ReadContext> = {
       published.push(done.text);
       if (done.why) whys.push(done.why);
     }
+    // The settled address is held to the doubts the extractor raises of an address's lines, and
+    // to PaddleOCR's words for them: a branch's line Tesseract misread ("Fiiale 0427 Hamburg") is one.
+    if (addressLinesDoubt(published) || lines.some((l) => labelledNotAddress(l.paddle))) return undefined;
     const why = `The readers read the address alike line by line but for a slip: ${whys.join(' ')}`;
     ctx.fields[at] = { ...settled(field, published.join(', '), 'reader_agree', why), region: lstm!.region };
     return undefined;
