@@ -301,33 +301,21 @@ describe('the shop name read from a header line that holds more than the name', 
       'SUPER SAVE',
       'The shop\'s name "SUPER SAVE" may go on over the next line, "UNITED BOOKSTORE"; a person must say where it ends.',
     ]);
+    /** Two header lines in large type over an address, the first's box (and its words') reshaped. */
+    const reshaped = (first: Entry, second: Entry, reshape: (b: readonly number[]) => [number, number, number, number]) => {
+      const reading = placed([first, second, ['NO 8, JALAN 7/118R', 0.2, 0.2], ['TOTAL', 0.05, 0.3], ['9.60', 0.75, 0.3]]);
+      const line = reading.pages[0]!.lines[0]!;
+      line.box = reshape(line.box);
+      for (const w of line.words) w.box = reshape(w.box);
+      return findMerchant(readingRows(reading));
+    };
     // Its box may be no taller than the name's (an accent over a capital, a slant), but its letters are wider.
-    const reading = placed([
-      ['SUPER SAVE', 0.3, 0.01, 1.5],
-      ['PAPELERÍA CENTRAL', 0.25, 0.04, 1.5],
-      ['NO 8, JALAN 7/118R', 0.2, 0.2],
-      ['TOTAL', 0.05, 0.3],
-      ['9.60', 0.75, 0.3],
-    ]);
-    const logoLine = reading.pages[0]!.lines[0]!;
     const wider = (b: readonly number[]): [number, number, number, number] => [0.3 + 1.4 * (b[0]! - 0.3), b[1]!, 0.3 + 1.4 * (b[2]! - 0.3), b[3]!];
-    logoLine.box = wider(logoLine.box);
-    for (const w of logoLine.words) w.box = wider(w.box);
-    expect(findMerchant(readingRows(reading))?.doubt).toMatch(/"SUPER SAVE" may go on over the next line/);
+    expect(reshaped(['SUPER SAVE', 0.3, 0.01, 1.5], ['PAPELERÍA CENTRAL', 0.25, 0.04, 1.5], wider)?.doubt).toMatch(/"SUPER SAVE" may go on over the next line/);
     // A line whose box an accent over a capital made taller ("CAFÉ" read "CAFE", seed 20427) is set
     // in the same type as the line under it, its letters as wide.
-    const accented = placed([
-      ['CAFE', 0.44, 0.03, 1.5],
-      ['LINDENBLUTE', 0.33, 0.06, 1.5],
-      ['NO 8, JALAN 7/118R', 0.2, 0.2],
-      ['TOTAL', 0.05, 0.3],
-      ['9.60', 0.75, 0.3],
-    ]);
-    const cafe = accented.pages[0]!.lines[0]!;
     const taller = (b: readonly number[]): [number, number, number, number] => [b[0]!, b[1]! - 0.004, b[2]!, b[3]!];
-    cafe.box = taller(cafe.box);
-    for (const w of cafe.words) w.box = taller(w.box);
-    expect(findMerchant(readingRows(accented))?.name).toBe('CAFE LINDENBLUTE');
+    expect(reshaped(['CAFE', 0.44, 0.03, 1.5], ['LINDENBLUTE', 0.33, 0.06, 1.5], taller)?.name).toBe('CAFE LINDENBLUTE');
     // Set no larger than what follows, a second line is still only a person's to join.
     expect(header(['RESTAURANT JIAWEI', 0.2, 0.03], ['JIAWEI HOUSE', 0.2, 0.05])?.doubt).toMatch(/may go on over the next line/);
     // A sentence, a branch or a line in another case under the name is none of it, however large.
