@@ -45,10 +45,9 @@ const DETECT_TERMS: Array<{ name: string; labels: LabelName[]; re?: RegExp; weig
   { name: 'bank', labels: [], re: /\bIBAN\b|\bSWIFT\b|\bBIC\b/, weight: 0.1 },
 ];
 
-/** The words of a term found on a line of the text, or null. A label is read within its line: a
- * till slip's title over its date ("TAX INVOICE" / "DATE: 11-04-2025") is no "INVOICE DATE". */
-function termHit(term: (typeof DETECT_TERMS)[number], text: string): string | null {
-  const lines = text.split('\n');
+/** The words of a term found on one of the text's lines, or null. A label is read within its line:
+ * a till slip's title over its date ("TAX INVOICE" / "DATE: 11-04-2025") is no "INVOICE DATE". */
+function termHit(term: (typeof DETECT_TERMS)[number], lines: readonly string[]): string | null {
   const onALine = (re: RegExp) => lines.map((line) => line.match(re)).find((m) => m !== null) ?? null;
   const m = term.re ? onALine(term.re) : null;
   if (m) return m[0];
@@ -69,7 +68,8 @@ export function detectInvoice(input: DetectInput): Detection {
   if (input.embedded?.kind === 'en16931_invoice') return { score: 1, reason: `The file embeds an EN 16931 invoice (${input.embedded.source}).` };
   const t = upper(input.text.slice(0, 50_000));
   const titled = t.replace(SIMPLIFIED_INVOICE_TITLE, ' ');
-  const hits = DETECT_TERMS.map((term) => ({ term, words: termHit(term, titled) })).filter((h) => h.words !== null);
+  const lines = titled.split('\n');
+  const hits = DETECT_TERMS.map((term) => ({ term, words: termHit(term, lines) })).filter((h) => h.words !== null);
   const till = looksLikeTillSlip(t, input.textWidth);
   const score = Math.max(0, Math.min(1, hits.reduce((s, h) => s + h.term.weight, 0) - (till ? TILL_PENALTY : 0)));
   const found = hits.length ? `Invoice terms found: ${hits.map((h) => h.words).join(', ')}.` : 'No invoice terms found.';

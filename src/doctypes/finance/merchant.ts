@@ -261,11 +261,13 @@ const onlyYears = (text: string): boolean => (text.match(/\d+/g) ?? []).every((n
 /** A line holding no number but a year, in a slogan's words or set as a sentence ("Calidad y
  * confianza", "Frisch aus dem Ofen": small words a name or a street capitalises). */
 const sloganLine = (text: string): boolean => onlyYears(text) && (sloganSpoken(text) || sentence(text));
+/** The words before a house's, a lot's, a unit's or a block's number. */
+const PLOT_WORDS = 'NO|LOT|UNIT|BLOK|BLOCK';
 /** A postcode: four to six digits standing alone ("53200", "04109", "1000-001"), or a British one ("SW1A 1AA"). */
 const POSTCODE = /\b\d{4,6}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b/;
 /** A house's, a lot's or a unit's number after its word ("LOT 1851", "NO. 2811"): four digits of
  * it are no postcode. */
-const PLOT_NUMBER = /\b(?:NO|LOT|UNIT|BLOK|BLOCK|P\.?T)\b\.?\s*:?\s*\d+/gi;
+const PLOT_NUMBER = new RegExp(String.raw`\b(?:${PLOT_WORDS}|P\.?T)\b\.?\s*:?\s*\d+`, 'gi');
 /** A line that holds a postcode, a plot's number aside. */
 const holdsPostcode = (line: string): boolean => POSTCODE.test(line.replace(PLOT_NUMBER, ' '));
 
@@ -292,7 +294,7 @@ const COMPANY_FORM = new RegExp(String.raw`(?<![\p{L}])(?:${SURE_FORMS})\.?(?![\
 const TOTALS_LABELS: LabelName[] = ['total', 'subtotal', 'rounding', 'amount_due'];
 
 /** A street's line opened by its house number ("NO. 3, LORONG HARMONI 2", "LOT 12", "23, RUE X"). */
-const HOUSE_NUMBER = /^(?:NO|LOT|UNIT|BLOK|BLOCK)\b\.?\s*:?\s*\d|^\d+[A-Z]?\s*,/iu;
+const HOUSE_NUMBER = new RegExp(String.raw`^(?:${PLOT_WORDS})\b\.?\s*:?\s*\d|^\d+[A-Z]?\s*,`, 'iu');
 
 /** A street's word in the receipts' languages. */
 const STREET_WORD = String.raw`(?:ROAD|RD|STREET|AVENUE|AVE|LANE|DRIVE|BOULEVARD|BLVD|BD|JALAN|JLN|LORONG|LRG|PERSIARAN|LEBUH|RUE|PLACE|QUAI|CHEMIN|ALL[EÉ]E|CALLE|AVDA|AVENIDA|PLAZA|PASEO|CARRER)`;

@@ -41,14 +41,10 @@ export function summaries(rows: Row[]): Array<{ net: number; tax: number }> {
   // Its heading misread ("TAX CODE", its columns' words lost), the summary is still its rate rows,
   // each a tax code at its rate with the net and the tax ("A @ 19% 13,08 2,48"), one under another.
   if (out.length === 0) {
-    const rated = rows.filter((r) => RATE_ROW.test(upper(r.text)) && findAmounts(r.text).length >= 2);
-    if (rated.length && rated.every((r, i) => i === 0 || r.index === rated[i - 1]!.index + 1)) {
-      const pairs = rated.map(
-        (r) =>
-          findAmounts(r.text)
-            .slice(-2)
-            .map((a) => cents(a.value)) as [number, number],
-      );
+    const rated = rows.filter((r) => RATE_ROW.test(upper(r.text))).map((r) => ({ row: r, amounts: findAmounts(r.text) }));
+    const withBoth = rated.filter((r) => r.amounts.length >= 2);
+    if (withBoth.length && withBoth.every((r, i) => i === 0 || r.row.index === withBoth[i - 1]!.row.index + 1)) {
+      const pairs = withBoth.map((r) => r.amounts.slice(-2).map((a) => cents(a.value)) as [number, number]);
       if (pairs.every(([net, tax]) => net >= 0 && tax >= 0)) out.push({ net: pairs.reduce((t, [n]) => t + n, 0), tax: pairs.reduce((t, [, x]) => t + x, 0) });
     }
   }
