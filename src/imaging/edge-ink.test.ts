@@ -50,6 +50,23 @@ describe('ink beside a read line', () => {
     expect(inkBesideLine(img, box).left).toBe(false);
   });
 
+  it("finds a letter's stem under a shadow's band, the band as dark over and under the line", () => {
+    // A fold's shadow down the slip, past the line's rows, with the last letter before the read
+    // text printed inside it: darker than the band around it, as the band is darker than paper.
+    const img = line((g) => {
+      paintInto(g, 80, 92, 0, 60, 150);
+      paintInto(g, 84, 87, 19, 41, 110);
+    });
+    expect(inkBesideLine(img, box)).toEqual({ left: true, right: false });
+  });
+
+  it("takes the slip's edge running aslant past the line for no letter, though it is brighter over the line than under it", () => {
+    const img = line((g) => {
+      for (let y = 0; y < 60; y++) paintInto(g, 0, Math.round(70 + 0.25 * y), y, y + 1, 150);
+    });
+    expect(inkBesideLine(img, box).left).toBe(false);
+  });
+
   it('takes a strip that is mostly dark for a background, not for letters', () => {
     const img = line((g) => paintInto(g, 0, 97, 0, 60, 70));
     expect(inkBesideLine(img, box).left).toBe(false);
