@@ -7,6 +7,8 @@ describe('accented letters the page readers both printed as other letters', () =
     expect(accentMisprints('Café Lindenblite KG', ['Café Lindenblüte KG.', 'Cafe Lindenblüte KG'])).toEqual([{ read: 'Lindenblite', spelt: 'Lindenblüte' }]);
     // An ü printed as two letters.
     expect(accentMisprints('BACKEREI MIINCHEN', ['BÄCKEREI MÜNCHEN', 'BACKEREI MÜNCHEN'])).toEqual([{ read: 'MIINCHEN', spelt: 'MÜNCHEN' }]);
+    // The looks set different accents on the letter, and agree that it is not the readers'.
+    expect(accentMisprints('80335 MINCHEN', ['80335 MÜNCHEN', '80335 MÚNCHEN'])).toEqual([{ read: 'MINCHEN', spelt: 'MÜNCHEN' }]);
   });
 
   it('finds none where the readers wrote the letter plain, the looks differ, or one look alone saw an accent', () => {

@@ -28,7 +28,7 @@ export interface AccentMisprint {
 }
 
 /** The words of a name the page readers agreed on that every look with accented letters (at least
- * two) read as one accented spelling of other letters: "Lindenblite" where the looks read
+ * two) read as an accented spelling of the same other letters, whatever accents each sets: "Lindenblite" where the looks read
  * "Lindenblüte" — English-model engines print an ü they cannot write as i, ii or u, and when both
  * print it as i their agreement is on a letter that is not printed. An accent alone ("Cafe" for
  * "Café") is no misprint: names are compared without their accents. */
@@ -40,7 +40,9 @@ export function accentMisprints(name: string, looks: readonly string[]): AccentM
     if (ACCENTED.test(read)) continue;
     const spellings = lookWords.map((words) => words.find((w) => ACCENTED.test(w) && canonicalName(w) !== canonicalName(read) && misprintOf(w).test(read)));
     const [first] = spellings;
-    if (first && spellings.every((s) => s === first)) out.push({ read, spelt: first });
+    // The looks may set different accents on the letter ("MÜNCHEN", "MÚNCHEN"): they agree that
+    // it is not the readers' letter, and the readers' agreement is no proof of it.
+    if (first && spellings.every((s) => s !== undefined && canonicalName(s) === canonicalName(first))) out.push({ read, spelt: first });
   }
   return out;
 }

@@ -3,10 +3,10 @@ import type { FieldReading } from '../../domain/field.js';
 import { nameAccentMisprintsStep } from './name-accent-misprints.js';
 import { accentContext } from './test-accent-context.js';
 
-const merchant = (value: string, evidence: FieldReading['evidence'] = ['reader_agree']): FieldReading => ({
-  key: 'merchant_name',
-  label: 'Merchant',
-  isKey: true,
+const merchant = (value: string, evidence: FieldReading['evidence'] = ['reader_agree'], key = 'merchant_name'): FieldReading => ({
+  key,
+  label: key === 'merchant_name' ? 'Merchant' : 'Merchant address',
+  isKey: key === 'merchant_name',
   value,
   status: 'read',
   evidence,
@@ -29,6 +29,17 @@ describe('name_accent_misprints', () => {
     expect([field!.status, field!.value, field!.problems]).toEqual(['conflict', null, ['FIELD_CONFLICT']]);
     expect(field!.reason).toMatch(/"Lindenblite" as "Lindenblüte"/);
     expect(field!.candidates.map((c) => c.value)).toContain('Café Lindenblüte');
+  });
+
+  it('withholds an address the readers agreed on where the looks read an accented letter in place of another, each its own accent', async () => {
+    const { ctx } = await context(merchant('BAHNHOFSTR. 4A, 80335 MINCHEN', ['reader_agree'], 'merchant_address'), [
+      'BAHNHOFSTR. 4A 80335 MÜNCHEN',
+      'BAHNHOFSTR. 4A 80335 MÚNCHEN',
+    ]);
+    await nameAccentMisprintsStep.run(ctx);
+    const [field] = ctx.fields;
+    expect([field!.key, field!.status, field!.value]).toEqual(['merchant_address', 'conflict', null]);
+    expect(field!.reason).toMatch(/"MINCHEN" as "MÜNCHEN"/);
   });
 
   it("leaves the name where the looks read its letters alike, differ, or it rests on the file's text", async () => {

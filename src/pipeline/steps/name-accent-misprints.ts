@@ -6,20 +6,23 @@ import { COMPANY_NAMES } from './name-dispute.js';
 import { uprightPage } from './page-image.js';
 import { preparedCrop } from './re-read.js';
 
-/** A company's name the two page readers agreed on, read from pixels, is looked at again by the
+/** Fields that hold words a person reads as printed, a company's name and its address. */
+const LOOKED_AT = new Set([...COMPANY_NAMES, 'merchant_address', 'vendor_address', 'customer_address']);
+
+/** A company's name or address the two page readers agreed on, read from pixels, is looked at again by the
  * Tesseract engines whose languages write accents (TESSERACT_ACCENT_LANGS): Tesseract's English
  * model and PaddleOCR cannot write an ü, and both have printed one as an i ("Café Lindenblite" for
- * Lindenblüte, published as verified), where their agreement is on a letter not printed. Where
- * every look reads a word of the name as an accented spelling of other letters than the readers'
- * (accentMisprints), the name is withheld and the looks' spelling shown beside the readers'. The
+ * Lindenblüte, published as verified; "80335 MINCHEN" for MÜNCHEN in an address), where their
+ * agreement is on a letter not printed. Where every look reads a word of the value as an accented spelling of other letters than the readers'
+ * (accentMisprints), the value is withheld and the looks' spelling shown beside the readers'. The
  * looks publish nothing themselves: engines of one family reading one crop are no second reader. */
 export const nameAccentMisprintsStep: Step<ReadContext> = {
   name: 'name_accent_misprints',
   async run(ctx) {
     for (const [at, field] of ctx.fields.entries()) {
-      // A name already withheld for another doubt is not looked at again.
-      if (!COMPANY_NAMES.has(field.key) || field.status !== 'read' || field.problems.length || typeof field.value !== 'string' || !field.region) continue;
-      // Two engines' agreement on pixels only: a file's own text or data spells the name.
+      // A value already withheld for another doubt is not looked at again.
+      if (!LOOKED_AT.has(field.key) || field.status !== 'read' || field.problems.length || typeof field.value !== 'string' || !field.region) continue;
+      // Two engines' agreement on pixels only: a file's own text or data spells the value.
       if (!field.evidence.includes('reader_agree') || field.evidence.some((e) => e === 'text_layer' || e === 'decoder')) continue;
       if (!/\p{Script=Latin}/u.test(field.value)) continue;
       const engines = (await ctx.deps.readers.accents?.()) ?? [];
