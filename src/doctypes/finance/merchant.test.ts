@@ -601,6 +601,17 @@ describe('the address under the shop name', () => {
     // …set town first, too (seed 20265: the street's line taken for the name)
     expect(slip('SUNRISE MINI MARKET LTD', 'SINGAPORE 238839', 'TEL: 04-2508 0362')?.addressDoubt).toMatch(/postcode's line/);
     expect(slip('SUNRISE MINI MARKET LTD', '88 ORCHARD ROAD #01-12', 'SINGAPORE 238839', 'TEL: 04-2508 0362')?.addressDoubt).toBeNull();
+    // A branch's line its word misread in, over a street's line set as its name and number: the
+    // street's line opens the address.
+    for (const [branch, street, town] of [
+      ['RANCH NO. 12 CHERAS', 'Hauptstraße 5', '10115 Berlin'],
+      ['TIENDA0452 VALENCIA CENTRO', 'C/ MAYOR, 23', '28013 MADRID'],
+      ['OINT DE VENTE 031 NANTES', '48 BD VOLTAIRE', '75011 PARIS'],
+      ['MARKT 112 LEIPZIG ZENTRUM', 'BAHNHOFSTR. 4A', '80335 MÜNCHEN'],
+    ])
+      expect(slip('DROGERIE HOFFMANN GMBH', branch!, street!, town!, 'TEL: 0221 12345')?.addressDoubt, branch).toMatch(/stands over the street's line/);
+    // A postcode before a comma is no street's line under the street's own.
+    expect(slip('KEDAI ABC', 'NO 290, JALAN AIR PANAS', 'SETAPAK', '53200, KUALA LUMPUR.', 'TEL: 03-1155 5982')?.addressDoubt).toBeNull();
   });
 
   it("takes a street's line read as the top line for the address's first line, and leaves the name to a person (its own line unread)", () => {

@@ -307,6 +307,10 @@ const STREET_LINE = new RegExp(
   'iu',
 );
 
+/** A street's line, opened by its house number or set as the street's name and number; a postcode
+ * before a comma ("53200, KUALA LUMPUR") is no house number. */
+const isStreetLine = (line: string): boolean => (HOUSE_NUMBER.test(line) && !/^\d{4,6}\s*,/.test(line)) || STREET_LINE.test(line);
+
 /** Why the lines taken for the address may not be it, or not all of it: such an address is not
  * published (the document is not held back for it). Its first line opens with "&" (the name's
  * legal form going on: "& CO. KG"), or holds no number but a year,
@@ -360,6 +364,12 @@ function linesDoubt(parts: string[]): string | null {
     return `The address begins at its postcode's line, "${first}", where a street's line stands over it; the street may be unread.`;
   if (parts[1] && HOUSE_NUMBER.test(parts[1]) && !HOUSE_NUMBER.test(first))
     return `The line "${first}" stands over "${parts[1]}", which opens an address with its house number; it may name the branch or the building rather than be part of the address.`;
+  // A street's line further down ("Hauptstraße 112", "C/ Mayor, 23") under a first line that is
+  // none: that line is a branch's or a building's whose words were misread ("RANCH NO. 12
+  // CHERAS", "TIENDA0452 VALENCIA CENTRO"), as a street's line opens the address.
+  const street = isStreetLine(first) ? -1 : parts.findIndex((p, i) => i > 0 && isStreetLine(p));
+  if (street > 0)
+    return `The line "${first}" stands over the street's line "${parts[street]}"; it may name the branch or the building rather than be part of the address.`;
   const branch = parts.find((p) => matchLabel('branch', p)) ?? (parts.length > 1 && PLACE_AFTER_DASH.test(first) ? first : undefined);
   if (branch) return `The line "${branch}" names the shop's branch; a person must say where the address begins.`;
   const sharpS = parts.find((p) => SHARP_S_AS_B.test(p));
