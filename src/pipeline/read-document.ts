@@ -18,7 +18,7 @@ import { cvStructureStep } from './steps/cv-structure.js';
 import { extractStep, reconcileStep, rulesStep } from './steps/extract.js';
 import { intakeStep } from './steps/intake.js';
 import { judgeStep } from './steps/judge.js';
-import { nameAccentMisprintsStep } from './steps/name-accent-misprints.js';
+import { accentMisprintsStep } from './steps/accent-misprints.js';
 import { nameAccentsStep } from './steps/name-accents.js';
 import { nameStrokesStep } from './steps/name-strokes.js';
 import { nameTradeWordsStep } from './steps/name-trade-words.js';
@@ -69,7 +69,7 @@ export const READ_STEPS: ReadonlyArray<Step<ReadContext>> = [
   nameTradeWordsStep,
   nameUmlautsStep,
   thirdLookStep,
-  nameAccentMisprintsStep,
+  accentMisprintsStep,
   addressLinesStep,
   addressDigitsStep,
   nameEdgesStep,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldReading } from '../../domain/field.js';
-import { nameAccentMisprintsStep } from './name-accent-misprints.js';
+import { accentMisprintsStep } from './accent-misprints.js';
 import { accentContext } from './test-accent-context.js';
 
 const merchant = (value: string, evidence: FieldReading['evidence'] = ['reader_agree'], key = 'merchant_name'): FieldReading => ({
@@ -21,10 +21,10 @@ const merchant = (value: string, evidence: FieldReading['evidence'] = ['reader_a
 
 const context = (field: FieldReading, looks: string[]) => accentContext('receipt', field, looks);
 
-describe('name_accent_misprints', () => {
+describe('accent_misprints', () => {
   it('withholds a name the readers agreed on where every look reads an accented letter in place of another', async () => {
     const { ctx } = await context(merchant('Café Lindenblite'), ['Café Lindenblüte', 'Café Lindenblüte']);
-    await nameAccentMisprintsStep.run(ctx);
+    await accentMisprintsStep.run(ctx);
     const [field] = ctx.fields;
     expect([field!.status, field!.value, field!.problems]).toEqual(['conflict', null, ['FIELD_CONFLICT']]);
     expect(field!.reason).toMatch(/"Lindenblite" as "Lindenblüte"/);
@@ -36,7 +36,7 @@ describe('name_accent_misprints', () => {
       'BAHNHOFSTR. 4A 80335 MÜNCHEN',
       'BAHNHOFSTR. 4A 80335 MÚNCHEN',
     ]);
-    await nameAccentMisprintsStep.run(ctx);
+    await accentMisprintsStep.run(ctx);
     const [field] = ctx.fields;
     expect([field!.key, field!.status, field!.value]).toEqual(['merchant_address', 'conflict', null]);
     expect(field!.reason).toMatch(/"MINCHEN" as "MÜNCHEN"/);
@@ -50,11 +50,11 @@ describe('name_accent_misprints', () => {
       ['Café Lindenblite', ['Café Lindenblüte', 'Café Lindenblite']],
     ] as const) {
       const { ctx } = await context(merchant(name), [...looks]);
-      await nameAccentMisprintsStep.run(ctx);
+      await accentMisprintsStep.run(ctx);
       expect(ctx.fields[0]!.status, looks.join(' / ')).toBe('read');
     }
     const { ctx, asked } = await context(merchant('Café Lindenblite', ['text_layer']), ['Café Lindenblüte', 'Café Lindenblüte']);
-    await nameAccentMisprintsStep.run(ctx);
+    await accentMisprintsStep.run(ctx);
     expect([ctx.fields[0]!.status, asked[0]]).toEqual(['read', 0]);
   });
 });

@@ -16,8 +16,8 @@ const LOOKED_AT = new Set([...COMPANY_NAMES, 'merchant_address', 'vendor_address
  * agreement is on a letter not printed. Where every look reads a word of the value as an accented spelling of other letters than the readers'
  * (accentMisprints), the value is withheld and the looks' spelling shown beside the readers'. The
  * looks publish nothing themselves: engines of one family reading one crop are no second reader. */
-export const nameAccentMisprintsStep: Step<ReadContext> = {
-  name: 'name_accent_misprints',
+export const accentMisprintsStep: Step<ReadContext> = {
+  name: 'accent_misprints',
   async run(ctx) {
     for (const [at, field] of ctx.fields.entries()) {
       // A value already withheld for another doubt is not looked at again.
@@ -35,7 +35,7 @@ export const nameAccentMisprintsStep: Step<ReadContext> = {
         r.lines.map((l) => l.text).join(' '),
       );
       const misprints = accentMisprints(field.value, looks);
-      ctx.raw.name_accent_misprints = { ...((ctx.raw.name_accent_misprints as object | undefined) ?? {}), [field.key]: { looks, misprints } };
+      ctx.raw.accent_misprints = { ...((ctx.raw.accent_misprints as object | undefined) ?? {}), [field.key]: { looks, misprints } };
       if (misprints.length === 0) continue;
       const words = misprints.map((m) => `"${m.read}" as "${m.spelt}"`).join(', ');
       ctx.fields[at] = doubted(
