@@ -206,6 +206,21 @@ export function cutDoubtAnswered(date: ExtractedValue, cropText: string): void {
   }
 }
 
+/** Two readers' dates of one slip, the same date, one printed unpadded ("9/05/2025") and the other
+ * with every digit of its first part ("09/05/2025"): the other reader saw the digit the doubt says
+ * both would lose alike, and the doubt is answered on each side (cutDoubtAnswered). */
+export function cutDoubtsAnsweredByEachOther(mine: ExtractedValue[], theirs: ExtractedValue[]): void {
+  for (const [a, b] of [
+    [mine, theirs],
+    [theirs, mine],
+  ] as const) {
+    for (const date of a.filter((v) => v.key === 'date')) {
+      const same = b.find((o) => o.key === 'date' && o.value === date.value);
+      if (same) cutDoubtAnswered(date, same.raw);
+    }
+  }
+}
+
 const receiptNumber = (t: string): { value: string; raw: string } | null => {
   const m = t.trim().match(/^#?\s*([A-Z0-9][A-Z0-9\-\/_.]{1,30}[A-Z0-9])\b/i);
   return m && /\d/.test(m[1]!) && !findDates(m[1]!).length ? { value: m[1]!, raw: m[0] } : null;

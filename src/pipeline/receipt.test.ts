@@ -3,7 +3,7 @@ import { generateReceiptPdf } from '../../test/fixtures/documents/index.js';
 import { readFinance, textLayerOf } from '../../test/helpers/finance-reading.js';
 import { placed, slipEntries } from '../doctypes/finance/test-reading.js';
 import { detectInvoice } from '../doctypes/invoice.js';
-import { cutDoubtAnswered, detectReceipt, receipt } from '../doctypes/receipt.js';
+import { cutDoubtAnswered, cutDoubtsAnsweredByEachOther, detectReceipt, receipt } from '../doctypes/receipt.js';
 import type { ReaderOutput } from '../readers/types.js';
 import { closeIntakeSandbox } from './intake/index.js';
 import { RECOGNISED } from './steps/classify.js';
@@ -119,6 +119,15 @@ describe('receipt from synthetic readings', () => {
     const stillCut = dateOf('5/05/25')!;
     cutDoubtAnswered(stillCut, '5/05/25 13:25');
     expect(stillCut.reason).toMatch(/left edge/);
+    // answered by the other reader's date, the same, printed with every digit (seed 20590: "9/05/2025" and "09/05/2025")
+    const [cut, padded, other] = [dateOf('9/05/25')!, dateOf('09/05/25')!, dateOf('9/05/25')!];
+    cutDoubtsAnsweredByEachOther([padded], [cut]);
+    expect(cut.problems).toEqual([]);
+    // …and not by one that read it unpadded too, or another date
+    const [alsoCut, elsewhere] = [dateOf('9/05/25')!, dateOf('19/05/25')!];
+    cutDoubtsAnsweredByEachOther([other], [alsoCut]);
+    cutDoubtsAnsweredByEachOther([elsewhere], [other]);
+    expect([other.problems, alsoCut.problems]).toEqual([['LOW_CONFIDENCE'], ['LOW_CONFIDENCE']]);
   });
 
   it('asks the second reader for an address one line at a time too, each line’s text kept to compare line by line', () => {

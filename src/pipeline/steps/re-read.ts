@@ -1,5 +1,5 @@
 import { matchLabel } from '../../doctypes/finance/labels.js';
-import { cutDoubtAnswered } from '../../doctypes/receipt.js';
+import { cutDoubtAnswered, cutDoubtsAnsweredByEachOther } from '../../doctypes/receipt.js';
 import { findDates } from '../../doctypes/finance/dates.js';
 import { findAmounts } from '../../doctypes/finance/money.js';
 import { readingRows, type Row } from '../../doctypes/finance/rows.js';
@@ -46,6 +46,7 @@ export const reReadStep: Step<ReadContext> = {
     const first = ctx.extracted.find((e) => e.reader === 'tesseract');
     const second = ctx.extracted.find((e) => e.reader === 'paddle');
     if (!first || !second || !ctx.doctype) return undefined;
+    cutDoubtsAnsweredByEachOther(first.values, second.values);
     const specs = new Map(ctx.doctype.fields.map((f) => [f.key, f]));
     const disputed = first.values.filter((v) => isDisputed(specs.get(v.key), v, second.values)).slice(0, MAX_RE_READS);
     const done: ReRead[] = [];
