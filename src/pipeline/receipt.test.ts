@@ -615,6 +615,20 @@ describe('receipt from synthetic readings', () => {
     expect((await both('Item(s) : 2 Qty(s) : 2')).problems).toMatchObject([{ code: 'ARITHMETIC_MISMATCH' }]);
   });
 
+  it('reads rows priced by quantity with no amount beside them as rows missed, where the rows read come to less than the total (seed 20705)', async () => {
+    const slip = (reader: ReaderOutput['reader'], priced: string[], total: string) =>
+      placed(slipEntries('GREENFIELD PHARMACY', '25 APR 2025 09:16', '2 x 5.85 | 11.70', 'WHITE BREAD', ...priced, `TOTAL | ${total}`), reader);
+    const both = (priced: string[], total = '203.30') => readFinance(receipt, [slip('tesseract', priced, total), slip('paddle', priced, total)], NOW);
+    // The page read dropped the amount column: "4 x 19.74" and "3 x 5.88" with nothing beside them.
+    const dropped = await both(['TEH TARIK', '4 x 19.74', 'NASI LEMAK', '3 x 5.88']);
+    expect(dropped.problems).toEqual([]);
+    expect(dropped.get('total')).toMatchObject({ status: 'read', value: 203.3 });
+    // No other priced row: the one row read is all the slip shows, and the sum doubts the total.
+    expect((await both([])).problems).toMatchObject([{ code: 'ARITHMETIC_MISMATCH' }]);
+    // Rows read coming to more than the total: rows missed explain no such sum.
+    expect((await both(['TEH TARIK', '4 x 19.74', 'NASI LEMAK', '3 x 5.88'], '9.90')).problems).toMatchObject([{ code: 'ARITHMETIC_MISMATCH' }]);
+  });
+
   it('adds a service charge in the arithmetic that vouches for a total only one reader found', async () => {
     const lines = ['GOOD EATS', 'SUB TOTAL | 295.00', 'SERVICE CHARGE 10% | 29.50', 'GST 6% | 19.47', 'ROUNDING ADJ | -0.02'];
     const reading = (reader: ReaderOutput['reader'], total: string | null) => placed(slipEntries(...lines, ...(total ? [total] : [])), reader);

@@ -32,3 +32,14 @@ export function fewerItemsThanPrinted(items: ReadonlyArray<{ quantity: number | 
   const pieces = items.reduce((n, i) => n + (i.quantity ?? 1), 0);
   return items.length < printed && pieces < printed;
 }
+
+/** A row priced as a quantity times its unit price ("4 x 19.74", "2 X 5,85 11,70"): an item's row,
+ * whether or not its amount was read beside it. */
+const PRICED_ROW = /(?<![\d.,])\d{1,3}\s*[xX×]\s*\d{1,6}[.,]\d{2}(?![\d])/;
+
+/** Item rows read that are fewer than the rows a reader's page shows priced by quantity and unit
+ * price: the amounts of the others went unread (a slip's amount column dropped by the page read,
+ * "4 x 19.74" with nothing beside it), and the rows read are not all of the slip's. */
+export function fewerItemsThanPriced(items: ReadonlyArray<unknown>, rows: readonly Row[]): boolean {
+  return rows.filter((r) => PRICED_ROW.test(r.text)).length > items.length;
+}

@@ -4,7 +4,7 @@ import { fieldsByKey, fieldsInOrder, readingsOf, settled, withEvidence, withProb
 import type { ReaderOutput } from '../../readers/types.js';
 import type { RulesContext, RulesOutcome } from '../types.js';
 import { type Check, checkArithmetic, supportedFields, type ItemNumbers } from './arithmetic.js';
-import { fewerItemsThanPrinted, printedItemCount } from './item-count.js';
+import { fewerItemsThanPriced, fewerItemsThanPrinted, printedItemCount } from './item-count.js';
 import { matchLabel, type LabelName } from './labels.js';
 import { type AmountToken, cents, findAmounts, formatAmount } from './money.js';
 import { readingRows, type Row } from './rows.js';
@@ -188,7 +188,14 @@ function arithmetic(fields: Map<string, FieldReading>, readings: readonly Reader
   const itemsWeak = !!items?.candidates.length && (items.candidates.every((c) => c.confidence < CONFIDENCE.below) || readByOneReader(items));
   // A slip that prints how many articles it sold says when the rows read are not all of them.
   const counts = [...new Set(rowsOfReadings.map(printedItemCount).filter((n): n is number => n !== null))];
-  const itemsShort = counts.length === 1 && fewerItemsThanPrinted(itemNumbers ?? [], counts[0]!);
+  // So does one whose rows priced by quantity outnumber the rows read (their amounts unread), where
+  // the rows read come to less than the total or subtotal they are measured against: rows missed
+  // explain a sum short of it, never one over it.
+  const measuredAgainst = numberOf(fields.get('subtotal')) ?? total;
+  const itemsSum = (itemNumbers ?? []).reduce((sum, item) => sum + cents(item.amount), 0);
+  const pricedRowsUnread =
+    measuredAgainst !== null && itemsSum < cents(measuredAgainst) && rowsOfReadings.some((rows) => fewerItemsThanPriced(itemNumbers ?? [], rows));
+  const itemsShort = (counts.length === 1 && fewerItemsThanPrinted(itemNumbers ?? [], counts[0]!)) || pricedRowsUnread;
   const taxUnread = lineUnread(rowsOfReadings, 'tax', 'tax_summary');
   const computed = checkArithmetic({
     items: itemNumbers,
