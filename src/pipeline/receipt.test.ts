@@ -467,6 +467,23 @@ describe('receipt from synthetic readings', () => {
     // A row whose amount is not its rate of the net is no tax, though net + it make the total.
     const other = await both('MUST 7% | 0,59', '7,60');
     expect(other.get('total').evidence).not.toContain('arithmetic');
+    // …and with a rounding line under it (seed 20806: "CUKAT 8%" for CUKAI, 21.54 + 1.72 - 0.01 = 23.25)
+    const rounded = (reader: ReaderOutput['reader']) =>
+      placed(
+        slipEntries(
+          'KEDAI BUKU MAJU JAYA SDN BHD',
+          'Tarikh 2025/04/10',
+          'SUBJUMLAH | 21.54',
+          'CUKAT 8% | 1.72',
+          'LARAS BUNDAR | -0.01',
+          'JUMLAH BESAR | 23.25',
+        ),
+        reader,
+      );
+    const withRounding = await readFinance(receipt, [rounded('tesseract'), rounded('paddle')], NOW);
+    expect(withRounding.problems).toEqual([]);
+    expect(withRounding.get('tax_amount')).toMatchObject({ status: 'read', value: 1.72 });
+    expect(withRounding.get('total')).toMatchObject({ status: 'read', value: 23.25 });
   });
 
   it("does not take one reader's item rows under a subtotal or tax line whose amount it lost for rows missed: the total may be another row's", async () => {

@@ -256,7 +256,8 @@ export function findTotals(rows: Row[]): TotalsBlock {
   const consistent = consistentIn(found) ?? consistentIn(withRateSums(found)) ?? consistentIn(withRatedTax(found, unlabelledRated));
   const rounded =
     (consistent === null && found.rounding.length === 0 ? roundingUnlabelled(found, unlabelledCents) : null) ??
-    afterRounding(found, consistent ?? byPosition(found), consistent !== null);
+    // A rated row with a garbled label is the tax where the sum holds with the rounding too.
+    afterRounding(consistent ? found : withRatedTax(found, unlabelledRated), consistent ?? byPosition(found), consistent !== null);
   const { subtotal, tax, total, charge } = rounded;
   // A sum of the rows per rate has no one rate.
   const rate = tax && !tax.perRate ? findPercent(tax.label) : null;

@@ -230,6 +230,16 @@ describe("an amount's cents a reader split at a gap", () => {
     expect(valueFromCrop(amount, '162, 5', 162.55)).toBeNull();
     expect(valueFromCrop(amount, 'RM 14. 10', 14.1)).toBe(14.1);
   });
+
+  it('reads a decimal point read as a colon or a gap as the point where it spells the first amount, and else no amount (seed 20806)', () => {
+    expect(valueFromCrop(amount, '23:25', 23.25)).toBe(23.25);
+    expect(valueFromCrop(amount, 'JUMLAH BESAR 23 25', 23.25)).toBe(23.25);
+    // never the cents alone, nor digits that spell another amount
+    expect(valueFromCrop(amount, '23:25', 28.25)).toBeNull();
+    expect(valueFromCrop(amount, '23 25', 5)).toBeNull();
+    // a quantity before an amount with its point is no lost point
+    expect(valueFromCrop(amount, 'TOTAL 2 25.00', 25)).toBe(25);
+  });
 });
 
 describe('a tax printed once per rate, read again from its crops', () => {

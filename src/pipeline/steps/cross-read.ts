@@ -131,6 +131,10 @@ export const centsJoined = (text: string): string => text.replace(/(\d)\. (\d{2}
  * is read from it, and the digit after the gap is none either. */
 const CUT_CENTS = /\d+[.,]\s+\d(?![\d.,])/g;
 
+/** Whole digits, a colon or a gap, and two digits closing the figure ("23:25", "23 25"): an amount
+ * whose decimal point a reader misread. */
+const POINT_LOST = /(?<![\d.,:])(\d+)(?:\s*:\s*|\s)(\d{2})(?![\d.,:])/g;
+
 export function widen([x0, y0, x1, y1]: Box): Box {
   return [Math.max(0, x0 - MARGIN_X), Math.max(0, y0 - MARGIN_Y), Math.min(1, x1 + MARGIN_X), Math.min(1, y1 + MARGIN_Y)];
 }
@@ -184,8 +188,13 @@ export function valueFromCrop(spec: FieldSpec, text: string, firstValue: Extract
   }
   if (holdsValue(spec, t, firstValue)) return firstValue;
   if (spec.kind === 'amount') {
+    const joined = centsJoined(t);
+    // A decimal point read as a colon or a gap ("23:25", "23 25" for 23.25) leaves two whole
+    // numbers, the last of them the cents: the crop shows the first reader's amount when the point
+    // put back spells it, and no amount otherwise.
+    if (joined.match(POINT_LOST) && amountsIn(joined.replace(POINT_LOST, '$1.$2')).includes(firstValue as number)) return firstValue;
     // A label or a neighbouring figure may share the crop; the value itself stands last.
-    const amounts = amountsIn(centsJoined(t).replace(CUT_CENTS, ' '));
+    const amounts = amountsIn(joined.replace(CUT_CENTS, ' ').replace(POINT_LOST, ' '));
     return amounts.includes(firstValue as number) ? firstValue : (amounts.at(-1) ?? null);
   }
   if (spec.kind === 'date') {
