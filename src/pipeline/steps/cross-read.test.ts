@@ -240,6 +240,13 @@ describe("an amount's cents a reader split at a gap", () => {
     // a quantity before an amount with its point is no lost point
     expect(valueFromCrop(amount, 'TOTAL 2 25.00', 25)).toBe(25);
   });
+
+  it('reads the last amount with its cents, not a mark read as a digit after it (seed 20821)', () => {
+    expect(valueFromCrop(amount, '17,68 [1', 17.62)).toBe(17.68);
+    expect(valueFromCrop(amount, 'GESAMT EUR 17.62 IH', 9)).toBe(17.62);
+    // a crop that prints no cents anywhere still reads its last figure
+    expect(valueFromCrop(amount, 'TOTAL 125', 9)).toBe(125);
+  });
 });
 
 describe('a tax printed once per rate, read again from its crops', () => {

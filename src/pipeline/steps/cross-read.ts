@@ -5,7 +5,7 @@ import type { ExtractedValue, FieldSpec } from '../../doctypes/types.js';
 import type { CropReading, PaddleReader } from '../../readers/paddle.js';
 import type { Box, Line } from '../../readers/types.js';
 import type { ReadContext } from '../context.js';
-import { amountsIn, canonical, canonicalName, parseDate } from '../../domain/normalise.js';
+import { amountsIn, amountTokens, canonical, canonicalName, parseDate } from '../../domain/normalise.js';
 import type { Step } from '../run.js';
 import { openImage } from '../../imaging/open.js';
 import { uprightPage } from './page-image.js';
@@ -193,9 +193,13 @@ export function valueFromCrop(spec: FieldSpec, text: string, firstValue: Extract
     // numbers, the last of them the cents: the crop shows the first reader's amount when the point
     // put back spells it, and no amount otherwise.
     if (joined.match(POINT_LOST) && amountsIn(joined.replace(POINT_LOST, '$1.$2')).includes(firstValue as number)) return firstValue;
-    // A label or a neighbouring figure may share the crop; the value itself stands last.
-    const amounts = amountsIn(joined.replace(CUT_CENTS, ' ').replace(POINT_LOST, ' '));
-    return amounts.includes(firstValue as number) ? firstValue : (amounts.at(-1) ?? null);
+    // A label or a neighbouring figure may share the crop; the value itself stands last, and a
+    // whole number after an amount with its cents ("17,68 [1") is a mark read as a digit.
+    const rest = joined.replace(CUT_CENTS, ' ').replace(POINT_LOST, ' ');
+    const amounts = amountsIn(rest);
+    if (amounts.includes(firstValue as number)) return firstValue;
+    const withCents = amountTokens(rest).filter((t) => /[.,]\d{2}$/.test(t));
+    return amountsIn(withCents.at(-1) ?? '').at(0) ?? amounts.at(-1) ?? null;
   }
   if (spec.kind === 'date') {
     const want = canonical('date', firstValue);
