@@ -166,7 +166,8 @@ function dateAndTime(rows: Row[], currency: string | null, otherLines: readonly 
     const page = labelled?.page ?? anyRow!.row.page;
     const boxes = labelled?.boxes ?? [anyRow!.row.box];
     const date = dateValue('date', resolved, page, boxes, labelled ? CONFIDENCE.labelled : CONFIDENCE.layout);
-    out.push(UNPADDED_DAY.test(resolved.raw) ? dayMayBeCut(date, resolved.raw) : date);
+    const padded = UNPADDED_DAY.test(resolved.raw) ? 'month' : ONE_DIGIT_DAY.test(resolved.raw) && texts.some((t) => PADDED_HOUR.test(t)) ? 'hour' : null;
+    out.push(padded ? dayMayBeCut(date, resolved.raw, padded) : date);
   }
   const timeRow = rows.find((r) => /\bTIME\b|\bZEIT\b|\bHEURE\b/i.test(r.text) && findTime(r.text)) ?? rows.find((r) => findTime(r.text));
   const time = timeRow ? findTime(timeRow.text) : null;
@@ -178,15 +179,25 @@ function dateAndTime(rows: Row[], currency: string | null, otherLines: readonly 
  * numbers ("5/05/25"): a digit may be lost at the date's left edge, faint on a thermal slip, where
  * every engine loses it alike (printed "15/05/25"). */
 const UNPADDED_DAY = /^\d[-./]0\d[-./]\d{2,4}$/;
+/** A date whose first part has one digit ("6-APR-2025", "5/5/25"). */
+const ONE_DIGIT_DAY = /^\d[-./\s]/;
+/** A time of day whose hour the till padded with a zero ("07:04"): it pads the date's day too, so
+ * a day of one digit on that slip may have lost one (seed 20870: "6-APR-2025" for 16-APR-2025). */
+const PADDED_HOUR = /(?<![\d:.])0\d:[0-5]\d/;
 
-const cutDoubt = (raw: string): string =>
-  `The date "${raw}" prints its month with a leading zero and its first part without one: a digit may be lost at its left edge, where both readers would lose it alike.`;
+/** What shows that the till pads its numbers: the date's own month, or the slip's time of day. */
+type PaddedBy = 'month' | 'hour';
 
-function dayMayBeCut(date: ExtractedValue, raw: string): ExtractedValue {
+const cutDoubt = (raw: string, by: PaddedBy): string =>
+  by === 'month'
+    ? `The date "${raw}" prints its month with a leading zero and its first part without one: a digit may be lost at its left edge, where both readers would lose it alike.`
+    : `The date "${raw}" prints its first part with one digit where the slip pads its hour with a zero: a digit may be lost at its left edge, where both readers would lose it alike.`;
+
+function dayMayBeCut(date: ExtractedValue, raw: string, by: PaddedBy): ExtractedValue {
   return {
     ...date,
     problems: [...new Set([...(date.problems ?? []), 'LOW_CONFIDENCE' as const])],
-    reason: [date.reason, cutDoubt(raw)].filter(Boolean).join(' '),
+    reason: [date.reason, cutDoubt(raw, by)].filter(Boolean).join(' '),
   };
 }
 
@@ -194,10 +205,10 @@ function dayMayBeCut(date: ExtractedValue, raw: string): ExtractedValue {
  * digit of that part ("5-04-02" on the page, "2025-04-02" in the crop): the crop shows the digits
  * the page read may have lost, and the doubt is answered. Its other doubts stay. */
 export function cutDoubtAnswered(date: ExtractedValue, cropText: string): void {
-  const doubt = date.reason ? cutDoubt(date.raw) : '';
-  if (!doubt || !date.reason!.includes(doubt)) return;
+  const doubt = (['month', 'hour'] as const).map((by) => cutDoubt(date.raw, by)).find((why) => date.reason?.includes(why));
+  if (!doubt) return;
   const printed = findDates(cropText).map((d) => d.raw);
-  if (printed.length === 0 || printed.some((raw) => UNPADDED_DAY.test(raw))) return;
+  if (printed.length === 0 || printed.some((raw) => ONE_DIGIT_DAY.test(raw))) return;
   const rest = date.reason!.replace(doubt, '').trim();
   if (rest) date.reason = rest;
   else {

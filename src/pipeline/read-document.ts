@@ -21,7 +21,7 @@ import { judgeStep } from './steps/judge.js';
 import { accentMisprintsStep } from './steps/accent-misprints.js';
 import { nameAccentsStep } from './steps/name-accents.js';
 import { nameStrokesStep } from './steps/name-strokes.js';
-import { nameTradeWordsStep } from './steps/name-trade-words.js';
+import { nameTradeMisreadStep, nameTradeWordsStep } from './steps/name-trade-words.js';
 import { nameUmlautsStep } from './steps/name-umlauts.js';
 import { nameEdgesStep } from './steps/name-edges.js';
 import { nameLegalFormStep } from './steps/name-legal-form.js';
@@ -67,6 +67,7 @@ export const READ_STEPS: ReadonlyArray<Step<ReadContext>> = [
   nameLegalFormStep,
   nameStrokesStep,
   nameTradeWordsStep,
+  nameTradeMisreadStep,
   nameUmlautsStep,
   thirdLookStep,
   accentMisprintsStep,

@@ -119,6 +119,23 @@ describe('receipt from synthetic readings', () => {
     const stillCut = dateOf('5/05/25')!;
     cutDoubtAnswered(stillCut, '5/05/25 13:25');
     expect(stillCut.reason).toMatch(/left edge/);
+    // A day of one digit before a month's name, where the slip pads its hour (seed 20870: "6-APR-2025 07:04:41" for 16-APR-2025)
+    const withTime = (printed: string, time: string) => {
+      const reading = placed([['GOLDEN LEAF CAFE', 0.2, 0.03], [`${printed} ${time}`, 0.05, 0.1], ...slipEntries('TOTAL | 9.60')]);
+      return receipt.extract(reading, { now: NOW, pages: reading.pages }).find((v) => v.key === 'date');
+    };
+    expect(withTime('6-APR-2025', '07:04:41')).toMatchObject({
+      value: '2025-04-06',
+      problems: ['LOW_CONFIDENCE'],
+      reason: expect.stringMatching(/pads its hour/),
+    });
+    expect(withTime('6-APR-2025', '17:04:41')?.problems, 'an hour of two digits shows no padding').toBeUndefined();
+    expect(withTime('16-APR-2025', '07:04:41')?.problems).toBeUndefined();
+    const monthNamed = withTime('6-APR-2025', '07:04')!;
+    cutDoubtAnswered(monthNamed, '6-APR-2025 07:04');
+    expect(monthNamed.problems, 'a crop that shows one digit too').toEqual(['LOW_CONFIDENCE']);
+    cutDoubtAnswered(monthNamed, '16-APR-2025 07:04');
+    expect(monthNamed.problems).toEqual([]);
     // answered by the other reader's date, the same, printed with every digit (seed 20590: "9/05/2025" and "09/05/2025")
     const [cut, padded, other] = [dateOf('9/05/25')!, dateOf('09/05/25')!, dateOf('9/05/25')!];
     cutDoubtsAnsweredByEachOther([padded], [cut]);

@@ -53,3 +53,19 @@ export function spelledTradeWord(a: string, b: string): 'a' | 'b' | null {
   if (TRADE_WORDS.has(x) === TRADE_WORDS.has(y)) return null;
   return TRADE_WORDS.has(x) ? 'a' : 'b';
 }
+
+/** A word of a name that is a trade word with one glyph misread ("FARMACTA" for FARMACIA: I and T
+ * confused) and no word of the list itself: the trade word it would spell, or null. Asked of a name
+ * both readers read alike, where the two engines misread one glyph alike; the list names the word,
+ * it does not prove which glyph was printed. */
+export function misreadTradeWord(name: string): { read: string; spelt: string } | null {
+  for (const word of canonicalName(name).split(' ')) {
+    if (word.length < MIN_LETTERS || TRADE_WORDS.has(word)) continue;
+    for (const trade of TRADE_WORDS) {
+      if (trade.length !== word.length) continue;
+      const unlike = [...word].flatMap((c, k) => (c === trade[k] ? [] : [[c, trade[k]!] as const]));
+      if (unlike.length === 1 && confused(...unlike[0]!)) return { read: word, spelt: trade };
+    }
+  }
+  return null;
+}

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { spelledTradeWord } from '../../doctypes/finance/trade-words.js';
+import { misreadTradeWord, spelledTradeWord } from '../../doctypes/finance/trade-words.js';
 import type { FieldReading } from '../../domain/field.js';
 import type { ReadContext } from '../context.js';
-import { nameTradeWordsStep } from './name-trade-words.js';
+import { nameTradeMisreadStep, nameTradeWordsStep } from './name-trade-words.js';
 import { disputedName, NAME_REGION } from '../../../test/helpers/disputed-name.js';
 
 const context = (field: FieldReading, extracted: ReadContext['extracted'] = []) => ({ fields: [field], extracted, raw: {} }) as unknown as ReadContext;
@@ -53,5 +53,35 @@ describe('a company name disputed only in one letter of a trade word', () => {
     ]);
     await nameTradeWordsStep.run(doubted);
     expect(doubted.fields[0]).toMatchObject({ value: null, status: 'conflict' });
+  });
+});
+
+describe('a company name both readers read alike with a trade word one confused glyph off', () => {
+  const agreed = (value: string, evidence: FieldReading['evidence'] = ['reader_agree']): FieldReading => ({
+    ...disputedName(value, value),
+    value,
+    status: 'read',
+    evidence,
+    reason: null,
+    problems: [],
+  });
+
+  it("finds the word, and none in a name whose words are the list's or no trade word's", () => {
+    expect(misreadTradeWord('FARMACTA SAN MIGUEL S.L.U.')).toEqual({ read: 'FARMACTA', spelt: 'FARMACIA' });
+    expect(misreadTradeWord('HOME MASTER HARDWARE ENTERPRISF')).toEqual({ read: 'ENTERPRISF', spelt: 'ENTERPRISE' });
+    expect(misreadTradeWord('FARMACIA SAN MIGUEL S.L.U.')).toBeNull();
+    // a shop's own word, and letters no reader takes for each other
+    expect(misreadTradeWord('BRIGHT STAR STATIONERY')).toBeNull();
+    expect(misreadTradeWord('FARMACXA SAN MIGUEL')).toBeNull();
+  });
+
+  it('withholds such a name read from pixels (seed 20869), and leaves one a text layer spells', async () => {
+    const ctx = context(agreed('FARMACTA SAN MIGUEL S.L.U.'));
+    await nameTradeMisreadStep.run(ctx);
+    expect(ctx.fields[0]).toMatchObject({ value: null, status: 'unreadable', problems: ['LOW_CONFIDENCE'] });
+    expect(ctx.fields[0]!.reason).toMatch(/"FARMACTA" is the trade's word "FARMACIA"/);
+    const layer = context(agreed('FARMACTA SAN MIGUEL S.L.U.', ['text_layer']));
+    await nameTradeMisreadStep.run(layer);
+    expect(layer.fields[0]!.status).toBe('read');
   });
 });
