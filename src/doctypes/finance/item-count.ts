@@ -40,6 +40,6 @@ const PRICED_ROW = /(?<![\d.,])\d{1,3}\s*[xX×]\s*\d{1,6}[.,]\d{2}(?![\d])/;
 /** Item rows read that are fewer than the rows a reader's page shows priced by quantity and unit
  * price: the amounts of the others went unread (a slip's amount column dropped by the page read,
  * "4 x 19.74" with nothing beside it), and the rows read are not all of the slip's. */
-export function fewerItemsThanPriced(items: ReadonlyArray<unknown>, rows: readonly Row[]): boolean {
-  return rows.filter((r) => PRICED_ROW.test(r.text)).length > items.length;
+export function fewerItemsThanPriced(itemsRead: number, rows: readonly Row[]): boolean {
+  return rows.filter((r) => PRICED_ROW.test(r.text)).length > itemsRead;
 }

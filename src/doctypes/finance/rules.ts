@@ -194,7 +194,7 @@ function arithmetic(fields: Map<string, FieldReading>, readings: readonly Reader
   const measuredAgainst = numberOf(fields.get('subtotal')) ?? total;
   const itemsSum = (itemNumbers ?? []).reduce((sum, item) => sum + cents(item.amount), 0);
   const pricedRowsUnread =
-    measuredAgainst !== null && itemsSum < cents(measuredAgainst) && rowsOfReadings.some((rows) => fewerItemsThanPriced(itemNumbers ?? [], rows));
+    measuredAgainst !== null && itemsSum < cents(measuredAgainst) && rowsOfReadings.some((rows) => fewerItemsThanPriced(itemNumbers?.length ?? 0, rows));
   const itemsShort = (counts.length === 1 && fewerItemsThanPrinted(itemNumbers ?? [], counts[0]!)) || pricedRowsUnread;
   const taxUnread = lineUnread(rowsOfReadings, 'tax', 'tax_summary');
   const computed = checkArithmetic({
