@@ -47,3 +47,17 @@ describe('extraction and the MRZ pass', () => {
     expect(ctx.raw.mrz_bands_set_aside).toBeUndefined();
   });
 });
+
+describe("the other readers' lines", () => {
+  it('tell a reader\'s dates\' order where its own lines do not (seed 20902: "SINGAP0RE238839" beside "SINGAPORE 238839")', async () => {
+    const lstm = reading('tesseract', ['GOLDEN LEAF CAFE TRADING', '88 ORCHARD ROAD #01-12', 'SINGAPORE 238839', '08-05-2025 14:48', 'AMOUNT DUE 75.45']);
+    const paddle = reading('paddle', ['GOLDENLEAF CAFE TRADING', '88 ORCHARDROAD#O1-12', 'SINGAP0RE238839', '08-05-2025 14:48', 'AMOUNT DUE 75.45']);
+    const ctx = { doctype: receipt, readings: [lstm, paddle], extracted: [], raw: {}, input: { now: new Date('2025-06-01') } } as unknown as ReadContext;
+    await extractStep.run(ctx);
+    const dates = ctx.extracted.map((e) => e.values.find((v) => v.key === 'date'));
+    expect(dates.map((d) => [d?.value, d?.problems])).toEqual([
+      ['2025-05-08', undefined],
+      ['2025-05-08', undefined],
+    ]);
+  });
+});

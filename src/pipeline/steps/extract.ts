@@ -19,7 +19,10 @@ export const extractStep: Step<ReadContext> = {
     }
     delete ctx.pageReadings;
     for (const reading of ctx.readings) {
-      const values = doctype.extract(reading, { now: ctx.input.now, pages: reading.pages });
+      // Where the slip was printed, as the other readers saw it, tells this reader's dates' order too
+      // ("SINGAPORE 238839" read by one, "SINGAP0RE238839" by the other).
+      const otherLines = ctx.readings.filter((r) => r !== reading).flatMap((r) => r.pages.flatMap((p) => p.lines.map((l) => l.text)));
+      const values = doctype.extract(reading, { now: ctx.input.now, pages: reading.pages, otherLines });
       ctx.extracted.push({ reader: reading.reader, values });
     }
     applyEmbeddedInvoice(ctx);
