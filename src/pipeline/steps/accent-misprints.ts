@@ -9,13 +9,14 @@ import { preparedCrop } from './re-read.js';
 /** Fields that hold words a person reads as printed, a company's name and its address. */
 const LOOKED_AT = new Set([...COMPANY_NAMES, 'merchant_address', 'vendor_address', 'customer_address']);
 
-/** A company's name or address the two page readers agreed on, read from pixels, is looked at again by the
- * Tesseract engines whose languages write accents (TESSERACT_ACCENT_LANGS): Tesseract's English
- * model and PaddleOCR cannot write an ü, and both have printed one as an i ("Café Lindenblite" for
- * Lindenblüte, published as verified; "80335 MINCHEN" for MÜNCHEN in an address), where their
- * agreement is on a letter not printed. Where every look reads a word of the value as an accented spelling of other letters than the readers'
- * (accentMisprints), the value is withheld and the looks' spelling shown beside the readers'. The
- * looks publish nothing themselves: engines of one family reading one crop are no second reader. */
+/** A company's name or address the two page readers agreed on, read from pixels, is looked at
+ * again by the Tesseract engines whose languages write accents (TESSERACT_ACCENT_LANGS): Tesseract's
+ * English model and PaddleOCR cannot write an ü, and both have printed one as an i ("Café
+ * Lindenblite" for Lindenblüte, published as verified; "80335 MINCHEN" for MÜNCHEN in an address),
+ * where their agreement is on a letter not printed. Where every look reads a word of the value as
+ * an accented spelling of other letters than the readers' (accentMisprints), the value is withheld
+ * and the looks' spelling shown beside the readers'. The looks publish nothing themselves: engines
+ * of one family reading one crop are no second reader. */
 export const accentMisprintsStep: Step<ReadContext> = {
   name: 'accent_misprints',
   async run(ctx) {
