@@ -144,6 +144,9 @@ describe("the second reader's crop as a value", () => {
     expect(valueFromCrop(date, '8 14-02-2018 13:02:42', null)).toBe('2018-02-14');
     expect(valueFromCrop(date, 'EE——— Date: 04/1 2/2017', '2017-02-03')).toBe('2017-12-04');
     expect(valueFromCrop(date, 'Date: 04/12/2017 1 2', '2017-02-03')).toBe('2017-12-04');
+    // a space set beside a separator (seed 21083)
+    expect(valueFromCrop(date, '01 /06/25 19:3 3 TICKET 65403199', '2025-06-01')).toBe('2025-06-01');
+    expect(valueFromCrop(date, '01/ 06 /25', '2025-06-01')).toBe('2025-06-01');
     // PaddleOCR drops the narrow gap between a two-digit year and the time.
     expect(valueFromCrop(date, '20/04/2522:26 Receipt # 89315', '2025-04-20')).toBe('2025-04-20');
   });

@@ -204,9 +204,10 @@ export function valueFromCrop(spec: FieldSpec, text: string, firstValue: Extract
   if (spec.kind === 'date') {
     const want = canonical('date', firstValue);
     const readings = datesIn(t);
-    // A reader may split a digit group ("29/12/201 7", "04/1 2/2017"): joined, it is read when it
-    // gives the first reader's date, or when the crop holds no whole date of its own.
-    const joined = datesIn(t.replace(/(\d) (?=\d)/g, '$1'));
+    // A reader may split a digit group ("29/12/201 7", "04/1 2/2017") or set a space beside a
+    // separator ("01 /06/25"): joined, it is read when it gives the first reader's date, or when the
+    // crop holds no whole date of its own.
+    const joined = datesIn(t.replace(/(\d) (?=\d)/g, '$1').replace(/(\d) ?([./-]) ?(?=\d)/g, '$1$2'));
     // A reader may run the words beside a date into it ("Le02/04/25Heure11:24"): set apart, the
     // date stands whole again.
     const apart = datesIn(wordsSetApart(t));
