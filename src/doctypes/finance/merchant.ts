@@ -56,6 +56,12 @@ const TRAILING_REGISTRATION = new RegExp(
 );
 /** A row's text without the registration printed after the name. */
 const ownText = (text: string): string => text.replace(TRAILING_REGISTRATION, '').trim();
+/** A reader's line that is `name` followed by its registration ("PHARMACIECENTRALESAS(C0N00603311318"
+ * for "PHARMACIE CENTRALE SAS"), spaces aside: the print after the name on its line is that. */
+export const nameThenRegistration = (line: string, name: string): boolean => {
+  const own = ownText(line);
+  return own !== line.trim() && own.replace(/\s+/g, '').toUpperCase() === name.replace(/\s+/g, '').toUpperCase();
+};
 /** A registration line, not a name followed by its registration ("KEDAI ABC (REG NO 12345-X)"). */
 const registrationRow = (row: Row): boolean => REGISTRATION.test(row.text) && (REGISTRATION.test(ownText(row.text)) || letters(ownText(row.text)) < 3);
 

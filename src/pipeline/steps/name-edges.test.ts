@@ -28,7 +28,7 @@ const stems = (px: Buffer, y0: number, v: number) => {
 
 /** A white page with dark letters where the readers saw the name and the line under it (y 90–114),
  * and, if asked, a faded letter before the name or a faint line between the two that no reader read. */
-async function page(faded: boolean, unreadLine: boolean | number = false, paperEdge = false): Promise<Buffer> {
+async function page(faded: boolean, unreadLine: boolean | number = false, paperEdge = false, printAfter = false): Promise<Buffer> {
   const px = Buffer.alloc(400 * 600, 255);
   // a photo's slip edge: grey background, then the paper's dark rim at x 10–12
   if (paperEdge) for (let y = 0; y < 600; y++) for (let x = 0; x < 13; x++) px[y * 400 + x] = x < 10 ? 200 : 90;
@@ -38,6 +38,8 @@ async function page(faded: boolean, unreadLine: boolean | number = false, paperE
   stems(px, 18, 40);
   stems(px, 90, 40);
   if (faded) paint(82, 85, 226);
+  // print after the name on its line, read by one reader only
+  if (printAfter) paint(318, 321, 150);
   // faint by default; a name's own first line is printed as dark as the name
   if (unreadLine) stems(px, 54, unreadLine === true ? 200 : unreadLine);
   return openImage(px, { raw: { width: 400, height: 600, channels: 1 } })
@@ -54,12 +56,12 @@ async function run(
   faded: boolean,
   documentType = 'receipt',
   unreadLine: boolean | number = false,
-  { parts, paperEdge = false }: { parts?: number[][]; paperEdge?: boolean } = {},
+  { parts, paperEdge = false, printAfter = false }: { parts?: number[][]; paperEdge?: boolean; printAfter?: boolean } = {},
 ): Promise<FieldReading> {
   const ctx = {
     documentType,
     fields: [field],
-    pageImages: [{ page: 1, width: 400, height: 600, png: await page(faded, unreadLine, paperEdge) }],
+    pageImages: [{ page: 1, width: 400, height: 600, png: await page(faded, unreadLine, paperEdge, printAfter) }],
     readings: [pageRead],
     // the page read's value, with the name's lines when it took several
     extracted: [{ reader: 'tesseract', values: [{ key: 'merchant_name', ...(parts ? { parts } : {}) }] }],
@@ -106,6 +108,14 @@ describe('name_edges', () => {
     expect((await run(twoLines, false, 'receipt', false, { parts, paperEdge: true })).value).toBe('HREE STOOGES');
     // a faded letter before one of them is still seen
     expect((await run(twoLines, true, 'receipt', false, { parts, paperEdge: true })).value).toBeNull();
+  });
+
+  it('takes print after the name that a reader read as its registration for that, not a faded letter (seed 21037)', async () => {
+    const unexplained = await run(merchant(['reader_agree']), false, 'receipt', false, { printAfter: true });
+    expect(unexplained.reason).toContain('faint print beyond its end');
+    const field = merchant(['reader_agree']);
+    field.candidates[1] = { ...field.candidates[1]!, raw: 'HREESTOOGES(C0N00603311318' };
+    expect((await run(field, false, 'receipt', false, { printAfter: true })).value).toBe('HREE STOOGES');
   });
 
   it('leaves a name alone on clean paper, from a text layer, or on another type', async () => {

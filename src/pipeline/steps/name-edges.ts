@@ -1,3 +1,4 @@
+import { nameThenRegistration } from '../../doctypes/finance/merchant.js';
 import { withdrawn } from '../../domain/field.js';
 import { greyPixels } from '../../imaging/accent-marks.js';
 import { inkBesideLine } from '../../imaging/edge-ink.js';
@@ -29,7 +30,9 @@ export const nameEdgesStep: Step<ReadContext> = {
     // beside so tall a box the strip looked into reaches the paper's edge.
     const lines = (linesOfName(ctx) ?? [field.region.box]).map(px);
     const sides = lines.map((l) => inkBesideLine(grey, l));
-    const ink = { left: sides.some((s) => s.left), right: sides.some((s) => s.right) };
+    // Print after the name that a reader read as its registration is that, not a faded letter.
+    const registered = field.candidates.some((c) => nameThenRegistration(c.raw, String(field.value)));
+    const ink = { left: sides.some((s) => s.left), right: !registered && sides.some((s) => s.right) };
     const next = nextLineUnder(ctx, field.region.page, field.region.box);
     const below = next !== null && unreadLineBetween(grey, line, px(next));
     const prev = lineOver(ctx, field.region.page, field.region.box);
