@@ -28,10 +28,11 @@ export interface AccentMisprint {
 }
 
 /** The words of a name the page readers agreed on that every look with accented letters (at least
- * two) read as an accented spelling of the same other letters, whatever accents each sets: "Lindenblite" where the looks read
- * "Lindenblüte" — English-model engines print an ü they cannot write as i, ii or u, and when both
- * print it as i their agreement is on a letter that is not printed. An accent alone ("Cafe" for
- * "Café") is no misprint: names are compared without their accents. */
+ * two) read as an accented spelling of the same other letters, whatever accents each sets:
+ * "Lindenblite" where the looks read "Lindenblüte" — English-model engines print an ü they cannot
+ * write as i, ii or u, and when both print it as i their agreement is on a letter that is not
+ * printed. An accent alone ("Cafe" for "Café") is no misprint: names are compared without their
+ * accents. */
 export function accentMisprints(name: string, looks: readonly string[]): AccentMisprint[] {
   if (looks.length < 2) return [];
   const lookWords = looks.map((look) => look.split(/\s+/u).map(bare).filter(Boolean));

@@ -33,6 +33,13 @@ const TRADE_WORDS = new Set(
 /** Printed glyphs the readers take for each other, as canonicalName writes them. */
 const CONFUSED = ['EF', 'EB8', 'OD0Q', 'IL1TJ', 'S5', 'G6C', 'UV', 'MNH', 'Z2', 'RP', 'A4'];
 export const confused = (a: string, b: string): boolean => a !== b && CONFUSED.some((set) => set.includes(a) && set.includes(b));
+/** Two words of one length that differ in one glyph only, one the readers confuse. */
+const oneGlyphConfused = (a: string, b: string): boolean => {
+  if (a.length !== b.length) return false;
+  const unlike = [...a].flatMap((c, k) => (c === b[k] ? [] : [[c, b[k]!] as const]));
+  return unlike.length === 1 && confused(...unlike[0]!);
+};
+
 /** Words this long or longer: a short word is one letter away from too many others. */
 const MIN_LETTERS = 5;
 
@@ -47,9 +54,7 @@ export function spelledTradeWord(a: string, b: string): 'a' | 'b' | null {
   const differ = wa.flatMap((w, i) => (w === wb[i] ? [] : [i]));
   if (differ.length !== 1) return null;
   const [x, y] = [wa[differ[0]!]!, wb[differ[0]!]!];
-  if (x.length !== y.length || x.length < MIN_LETTERS) return null;
-  const unlike = [...x].flatMap((c, k) => (c === y[k] ? [] : [[c, y[k]!] as const]));
-  if (unlike.length !== 1 || !confused(...unlike[0]!)) return null;
+  if (x.length < MIN_LETTERS || !oneGlyphConfused(x, y)) return null;
   if (TRADE_WORDS.has(x) === TRADE_WORDS.has(y)) return null;
   return TRADE_WORDS.has(x) ? 'a' : 'b';
 }
@@ -61,11 +66,7 @@ export function spelledTradeWord(a: string, b: string): 'a' | 'b' | null {
 export function misreadTradeWord(name: string): { read: string; spelt: string } | null {
   for (const word of canonicalName(name).split(' ')) {
     if (word.length < MIN_LETTERS || TRADE_WORDS.has(word)) continue;
-    for (const trade of TRADE_WORDS) {
-      if (trade.length !== word.length) continue;
-      const unlike = [...word].flatMap((c, k) => (c === trade[k] ? [] : [[c, trade[k]!] as const]));
-      if (unlike.length === 1 && confused(...unlike[0]!)) return { read: word, spelt: trade };
-    }
+    for (const trade of TRADE_WORDS) if (oneGlyphConfused(word, trade)) return { read: word, spelt: trade };
   }
   return null;
 }

@@ -198,7 +198,7 @@ export function valueFromCrop(spec: FieldSpec, text: string, firstValue: Extract
     const rest = joined.replace(CUT_CENTS, ' ').replace(POINT_LOST, ' ');
     const amounts = amountsIn(rest);
     if (amounts.includes(firstValue as number)) return firstValue;
-    const withCents = amountTokens(rest).filter((t) => /[.,]\d{2}$/.test(t));
+    const withCents = amountTokens(rest).filter((token) => /[.,]\d{2}$/.test(token));
     return amountsIn(withCents.at(-1) ?? '').at(0) ?? amounts.at(-1) ?? null;
   }
   if (spec.kind === 'date') {
