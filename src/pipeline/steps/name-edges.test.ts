@@ -118,6 +118,40 @@ describe('name_edges', () => {
     expect((await run(field, false, 'receipt', false, { printAfter: true })).value).toBe('HREE STOOGES');
   });
 
+  it('withholds an agreed address whose line shows a faded letter before it, looking beside each of its lines (seed 21162)', async () => {
+    // the address's two lines stand where the page's lines are drawn (y 18 and y 90); the faded letter is before the first
+    const address = async (faded: boolean, parts?: number[][]) => {
+      const field: FieldReading = {
+        ...merchant(['reader_agree']),
+        key: 'merchant_address',
+        value: 'LAZA NUEVA 4, BAJO',
+        region: { page: 1, box: [100 / 400, 18 / 600, 300 / 400, 114 / 600] },
+      };
+      const ctx = {
+        documentType: 'receipt',
+        fields: [field],
+        pageImages: [{ page: 1, width: 400, height: 600, png: await page(faded, false, true) }],
+        readings: [pageRead],
+        extracted: [
+          { reader: 'tesseract', values: [{ key: 'merchant_address', region: { page: 1, box: [0.25, 0.03, 0.75, 0.07] }, ...(parts ? { parts } : {}) }] },
+        ],
+        raw: {},
+      } as unknown as ReadContext;
+      await nameEdgesStep.run(ctx);
+      return ctx.fields[0]!;
+    };
+    const parts = [
+      [100 / 400, 18 / 600, 300 / 400, 42 / 600],
+      [100 / 400, 90 / 600, 300 / 400, 114 / 600],
+    ];
+    const cut = await address(true, parts);
+    expect(cut.value).toBeNull();
+    expect(cut.reason).toContain('a line of it shows faint print beyond its start');
+    expect((await address(false, parts)).value).toBe('LAZA NUEVA 4, BAJO');
+    // one line read: the page read's own box for it
+    expect((await address(true)).value).toBeNull();
+  });
+
   it('leaves a name alone on clean paper, from a text layer, or on another type', async () => {
     expect((await run(merchant(['reader_agree']), false)).value).toBe('HREE STOOGES');
     expect((await run(merchant(['text_layer']), true)).value).toBe('HREE STOOGES');

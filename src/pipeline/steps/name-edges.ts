@@ -18,40 +18,85 @@ export const nameEdgesStep: Step<ReadContext> = {
   name: 'name_edges',
   async run(ctx) {
     if (ctx.documentType !== 'receipt') return undefined;
-    const at = ctx.fields.findIndex((f) => f.key === 'merchant_name');
-    const field = ctx.fields[at];
-    if (!field || field.status !== 'read' || !field.region || field.evidence.includes('text_layer')) return undefined;
-    const page = await uprightPage(ctx, field.region.page);
-    if (!page) return undefined;
-    const grey = await greyPixels(page.png);
-    const px = (b: Box): [number, number, number, number] => [b[0] * grey.width, b[1] * grey.height, b[2] * grey.width, b[3] * grey.height];
-    const line = px(field.region.box);
-    // Each of the name's lines on its own: a name set over two has a box as tall as both, and
-    // beside so tall a box the strip looked into reaches the paper's edge.
-    const lines = (linesOfName(ctx) ?? [field.region.box]).map(px);
-    const sides = lines.map((l) => inkBesideLine(grey, l));
-    // Print after the name that a reader read as its registration is that, not a faded letter.
-    const registered = field.candidates.some((c) => nameThenRegistration(c.raw, String(field.value)));
-    const ink = { left: sides.some((s) => s.left), right: !registered && sides.some((s) => s.right) };
-    const next = nextLineUnder(ctx, field.region.page, field.region.box);
-    const below = next !== null && unreadLineBetween(grey, line, px(next));
-    const prev = lineOver(ctx, field.region.page, field.region.box);
-    const above = unreadLineAbove(grey, lines[0]!, prev && px(prev));
-    ctx.raw.name_edges = { merchant_name: { ...ink, below, above } };
-    if (!ink.left && !ink.right && !below && !above) return undefined;
-    const reason = below
-      ? `The readers agreed on "${String(field.value)}", but a line of print under it was read by neither: the name may go on there.`
-      : above
-        ? `The readers agreed on "${String(field.value)}", but a line of print right over it was read by neither: the name may begin there.`
-        : `The readers agreed on "${String(field.value)}", but the line shows faint print beyond ${ink.left && ink.right ? 'both ends' : ink.left ? 'its start' : 'its end'}: a faded letter both engines dropped would make the name a cut one.`;
-    ctx.fields[at] = withdrawn(field, 'LOW_CONFIDENCE', reason);
+    await nameEdges(ctx);
+    await addressEdges(ctx);
     return undefined;
   },
 };
 
+/** An agreed field read from pixels (a text layer spells the whole line), with where it is. */
+function agreedFromPixels(ctx: ReadContext, key: string) {
+  const at = ctx.fields.findIndex((f) => f.key === key);
+  const field = ctx.fields[at];
+  if (!field || field.status !== 'read' || !field.region || field.evidence.includes('text_layer')) return null;
+  return { at, field, region: field.region };
+}
+
+async function greyPage(ctx: ReadContext, page: number) {
+  const image = await uprightPage(ctx, page);
+  if (!image) return null;
+  const grey = await greyPixels(image.png);
+  const px = (b: Box): [number, number, number, number] => [b[0] * grey.width, b[1] * grey.height, b[2] * grey.width, b[3] * grey.height];
+  return { grey, px };
+}
+
+async function nameEdges(ctx: ReadContext): Promise<void> {
+  const agreed = agreedFromPixels(ctx, 'merchant_name');
+  if (!agreed) return;
+  const { at, field, region } = agreed;
+  const page = await greyPage(ctx, region.page);
+  if (!page) return;
+  const { grey, px } = page;
+  const line = px(region.box);
+  // Each of the name's lines on its own: a name set over two has a box as tall as both, and
+  // beside so tall a box the strip looked into reaches the paper's edge.
+  const lines = (linesOfName(ctx) ?? [region.box]).map(px);
+  const sides = lines.map((l) => inkBesideLine(grey, l));
+  // Print after the name that a reader read as its registration is that, not a faded letter.
+  const registered = field.candidates.some((c) => nameThenRegistration(c.raw, String(field.value)));
+  const ink = { left: sides.some((s) => s.left), right: !registered && sides.some((s) => s.right) };
+  const next = nextLineUnder(ctx, region.page, region.box);
+  const below = next !== null && unreadLineBetween(grey, line, px(next));
+  const prev = lineOver(ctx, region.page, region.box);
+  const above = unreadLineAbove(grey, lines[0]!, prev && px(prev));
+  ctx.raw.name_edges = { ...(ctx.raw.name_edges as object | undefined), merchant_name: { ...ink, below, above } };
+  if (!ink.left && !ink.right && !below && !above) return;
+  const reason = below
+    ? `The readers agreed on "${String(field.value)}", but a line of print under it was read by neither: the name may go on there.`
+    : above
+      ? `The readers agreed on "${String(field.value)}", but a line of print right over it was read by neither: the name may begin there.`
+      : `The readers agreed on "${String(field.value)}", but the line shows faint print beyond ${sideWords(ink)}: a faded letter both engines dropped would make the name a cut one.`;
+  ctx.fields[at] = withdrawn(field, 'LOW_CONFIDENCE', reason);
+}
+
+/** The shop's address is printed in the same faint type as its name, a line under it, and loses
+ * a faded first or last letter to both engines alike ("LAZA NUEVA 4" for PLAZA). Each of its lines
+ * is looked beside as the name's are. */
+async function addressEdges(ctx: ReadContext): Promise<void> {
+  const agreed = agreedFromPixels(ctx, 'merchant_address');
+  if (!agreed) return;
+  const { at, field, region } = agreed;
+  // The page read's line boxes: a union of several lines is too tall to look beside.
+  const own = pageReadValue(ctx, 'merchant_address');
+  const boxes = own?.parts ?? (own?.region ? [own.region.box] : null);
+  if (!boxes || own?.region?.page !== region.page) return;
+  const page = await greyPage(ctx, region.page);
+  if (!page) return;
+  const sides = boxes.map((b) => inkBesideLine(page.grey, page.px(b)));
+  const ink = { left: sides.some((s) => s.left), right: sides.some((s) => s.right) };
+  ctx.raw.name_edges = { ...(ctx.raw.name_edges as object | undefined), merchant_address: ink };
+  if (!ink.left && !ink.right) return;
+  const reason = `The readers agreed on the address "${String(field.value)}", but a line of it shows faint print beyond ${sideWords(ink)}: a faded letter both engines dropped would make it a cut one.`;
+  ctx.fields[at] = withdrawn(field, 'LOW_CONFIDENCE', reason);
+}
+
+const sideWords = (ink: { left: boolean; right: boolean }): string => (ink.left && ink.right ? 'both ends' : ink.left ? 'its start' : 'its end');
+
+const pageReadValue = (ctx: ReadContext, key: string) => ctx.extracted.find((e) => e.reader === 'tesseract')?.values.find((v) => v.key === key);
+
 /** The boxes of the name's lines as the page read placed them, when the name took several. */
 function linesOfName(ctx: ReadContext): Box[] | null {
-  const value = ctx.extracted.find((e) => e.reader === 'tesseract')?.values.find((v) => v.key === 'merchant_name');
+  const value = pageReadValue(ctx, 'merchant_name');
   return value?.parts?.length ? value.parts : null;
 }
 
