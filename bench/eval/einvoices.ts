@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { ReadDeps } from '../../src/pipeline/context.js';
 import { readDocument, type ReadOutput } from '../../src/pipeline/read-document.js';
 import { canonicalName } from '../../src/domain/normalise.js';
+import { atAnEdge, lookalikesApart, nameLetters } from '../../src/pipeline/steps/third-look.js';
 import { loadDecisionInput } from '../../src/verification/stored-input.js';
 import { NAME_FIELDS, nameDifference, sameFieldValue } from './compare.js';
 import { levenshtein } from './text-accuracy.js';
@@ -118,6 +119,32 @@ function arithmeticKind(detail: string): string {
   return kinds.filter(Boolean).join(' and ') || 'other sum';
 }
 
+/** A doubt's reason as a class: its last sentence's opening words, with what was read left out. */
+const doubtWords = (reason: string): string =>
+  (reason.split(/(?<=\.) (?=[A-Z])/).at(-1) ?? reason)
+    .replace(/"[^"]*"/g, '…')
+    .split(/\s+/)
+    .slice(0, 9)
+    .join(' ');
+
+/** A name the readers read a letter or two apart, as a class: a glyph read as another or one
+ * reader's glyphs more, and why the third look did not settle it (it looked and no look agreed
+ * with PaddleOCR alone, or it did not look: the difference at the name's edge, a look-alike
+ * pair, or a doubt against PaddleOCR's reading). */
+function nearKind(out: ReadOutput, key: string, candidates: Array<{ reader: string; value: unknown }>): string {
+  const [lstm, paddle] = ['tesseract', 'paddle'].map((r) => String(candidates.find((c) => c.reader === r)?.value ?? ''));
+  const glyphs = nameLetters(lstm!).length === nameLetters(paddle!).length ? 'misread' : 'lost';
+  const look = out.raw.third_look as { disputed: string[] } | undefined;
+  const why = look?.disputed.includes(key)
+    ? 'looked'
+    : atAnEdge(lstm!, paddle!)
+      ? 'at an edge'
+      : lookalikesApart(lstm!, paddle!)
+        ? 'look-alikes'
+        : 'not looked';
+  return `${glyphs}, ${why}`;
+}
+
 /** Why a field was not published, as a class: its status, and for a name the readers disputed,
  * how many letters apart their readings were (a near miss a re-read could settle, or another line)
  * and, far apart, which reader read the label (the other misread the line) or none (the line was
@@ -130,11 +157,14 @@ function missKind(out: ReadOutput, key: string, isLabel: (value: unknown) => boo
   const doubted = (input?.problems ?? []).find((p) => p.code === 'ARITHMETIC_MISMATCH' && p.fields?.includes(key));
   if (stored.status === 'read' && doubted)
     return `${key} read (${arithmeticKind(doubted.detail)} failed; ${stored.candidates.some((c) => isLabel(c.value)) ? 'read as labelled' : 'not the label'})`;
+  // a name withheld after the readers agreed: the doubt's words, the readings left out
+  if (stored.status !== 'conflict' && NAME_FIELDS.has(key) && stored.reason) return `${key} ${stored.status} (${doubtWords(stored.reason)})`;
   if (stored.status !== 'conflict' || !NAME_FIELDS.has(key)) return `${key} ${stored.status}`;
   const values = [...new Set(stored.candidates.map((c) => canonicalName(String(c.value ?? ''))))];
   if (values.length !== 2) return `${key} conflict`;
   const apart = levenshtein(values[0]!, values[1]!);
-  if (apart <= 5) return `${key} conflict (${apart <= 2 ? '1–2' : '3–5'} apart)`;
+  if (apart <= 2) return `${key} conflict (1–2 apart: ${nearKind(out, key, stored.candidates)})`;
+  if (apart <= 5) return `${key} conflict (3–5 apart)`;
   const right = stored.candidates.filter((c) => isLabel(c.value)).map((c) => c.reader);
   return `${key} conflict (6+ apart, ${right.length ? `${[...new Set(right)].join(' and ')} read the label` : 'neither read the label'})`;
 }
