@@ -51,6 +51,23 @@ describe('a subtotal whose label a reader garbled by a letter', () => {
   });
 });
 
+describe('a subtotal garbled beyond a slip, over a total whose amount was not read (seed 21265)', () => {
+  it('doubts the amount taken where a row labelled as a total is printed under it with no amount read', () => {
+    const block = findTotals(slip('JUMLAH SeELM EAT. | 304.48', 'CUKAI 6%', 'JUMLAH PERLY Ee el', 'TERIMA KASIH'));
+    expect(block.total?.value).toBe(304.48);
+    expect(block.totalDoubt).toContain('"JUMLAH PERLY Ee el", is printed under the total 304.48');
+    expect(totalsValues(block).find((v) => v.key === 'total')?.problems).toEqual(['ARITHMETIC_MISMATCH']);
+  });
+
+  it('leaves a total alone under which a count, a total in words, or a total with its amount is printed, or whose sum holds', () => {
+    for (const under of ['JUMLAH BARANG 3', 'Summe der Artikel 3', 'TOTAL IN WORDS', 'TOTAL SAVINGS', 'TERIMA KASIH'])
+      expect(findTotals(slip('TOTAL | 12.00', under)).totalDoubt).toBeNull();
+    // the amount printed on the line under the label is the label's own
+    expect(findTotals(slip('SUBTOTAL | 12.00', 'TOTAL', 'RM 12.72')).totalDoubt).toBeNull();
+    expect(findTotals(slip('SUBTOTAL | 12.00', 'SST 6% | 0.72', 'TOTAL | 12.72', 'AMOUNT DUE')).totalDoubt).toBeNull();
+  });
+});
+
 describe('a tax the slip says its total already includes', () => {
   it('is no tax to add to the net, in any receipt language', () => {
     for (const included of [

@@ -272,9 +272,34 @@ export function findTotals(rows: Row[]): TotalsBlock {
     totalFromDue: total !== null && found.due.includes(total),
     rounding: rounded.rounding,
     charge,
-    totalDoubt: rounded.doubt,
+    totalDoubt: rounded.doubt ?? (rounded.consistent ? null : totalRowUnreadUnder(rows, total)),
     adjustments: adjustmentsAbove(found.adjustment, subtotal ?? total),
   };
+}
+
+/** A total written out in words, under the figure. */
+const IN_WORDS = /\bIN\s*(?:WORDS?|LETTERS|WORTEN|LETTERE)\b|\bEN\s*(?:LETTRES|LETRAS)\b|\bPOR\s*EXTENSO\b|\bDALAM\s*PERKATAAN\b/;
+
+/** A row labelled as a total, printed under the total taken, whose amount no reader read ("JUMLAH
+ * PERLY 7 Ee i ES 75" under "JUMLAH SeELM EAT. 304.48", the subtotal whose words were garbled
+ * but for the total's first one): the total may be that row's, and the one taken a subtotal. Said
+ * only where no sum placed the total. */
+function totalRowUnreadUnder(rows: Row[], total: AmountReading | null): string | null {
+  if (!total) return null;
+  // Rows in reading order: a photographed slip's skew makes a row's box as tall as the next rows'.
+  const after = rows.slice(rows.indexOf(total.row) + 1).filter((r) => r.page === total.page);
+  const unread = after.find((r, i) => {
+    // A row with a figure is a count ("JUMLAH BARANG 3", "Summe der Artikel 3"), not an amount lost.
+    if (/\d/.test(r.text) || IN_WORDS.test(upper(r.text))) return false;
+    const kind = classify(r.text);
+    if (kind?.kind !== 'total' && kind?.kind !== 'due') return false;
+    // its amount printed, or read, on the line under it is its own
+    const next = after[i + 1];
+    return rowAmounts(r).length === 0 && !(next && findAmounts(next.text).length > 0 && bareOrCurrency(rowAmounts(next)[0]?.label ?? ''));
+  });
+  return unread
+    ? `A row labelled as a total, "${unread.text.replace(/\s+/g, ' ')}", is printed under the total ${total.raw} and its amount was not read: the total may be that row's, and ${total.raw} a subtotal.`
+    : null;
 }
 
 /** The document's discounts and charges: those printed above the net (or, with none read, the
