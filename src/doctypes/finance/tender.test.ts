@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readingRows } from './rows.js';
-import { paidAmount } from './tender.js';
+import { paidAmount, tenderedAmounts } from './tender.js';
 import { placed } from './test-reading.js';
 
 const rowsOf = (entries: Array<[string, number, number]>) => readingRows(placed(entries));
@@ -114,5 +114,23 @@ describe('paidAmount', () => {
         ]),
       ),
     ).toBeNull();
+  });
+});
+
+describe('tenderedAmounts', () => {
+  it('is a tender paid exactly, by card or in cash, and not one with its change under it, the change word misread (seed 21302)', () => {
+    const slip = (...lines: Array<[string, string]>) =>
+      rowsOf(
+        lines.flatMap(
+          ([label, amount], i): Array<[string, number, number]> => [
+            [label, 0.05, 0.2 + i * 0.03],
+            [amount, 0.8, 0.2 + i * 0.03],
+          ],
+        ),
+      );
+    expect(tenderedAmounts(slip(['SUMME EUR', '15,17'], ['Karte', '15,17']))).toEqual([15.17]);
+    expect(tenderedAmounts(slip(['SUMME EUR', '15,17'], ['Gegeben BAR', '20,00'], ['Rickgeld', '4,83']))).toEqual([]);
+    // a tax line under the tender is no change
+    expect(tenderedAmounts(slip(['TOTAL', '57.76'], ['VISA', '57.76'], ['GST 6%', '3.27']))).toEqual([57.76]);
   });
 });

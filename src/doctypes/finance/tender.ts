@@ -1,5 +1,5 @@
 import { TILL_CHANGE, TILL_TENDER } from './document-kind.js';
-import { upper } from './labels.js';
+import { matchLabel, upper } from './labels.js';
 import { findAmounts } from './money.js';
 import { paymentMethodIn } from './payment-methods.js';
 import type { Row } from './rows.js';
@@ -48,7 +48,16 @@ export function paidAmount(rows: Row[]): number | null {
 }
 
 /** The amounts on tender rows ("CASH $6.90", "VISA 57.76"): a card, or cash given exactly, pays
- * the total itself, so one of them may tell which of two readings of the total was printed. */
+ * the total itself, so one of them may tell which of two readings of the total was printed. Not a
+ * tender with a smaller amount on the row under it: that is the change, its word misread
+ * ("Gegeben BAR 20,00" over "Rickgeld 4,83"), and the tender more than was paid. */
 export function tenderedAmounts(rows: Row[]): number[] {
-  return [...new Set(rows.filter((r) => isTender(r.text)).map(soleAmount))].filter((v): v is number => v !== null && v > 0);
+  const exact = rows.filter((r, i) => {
+    const tendered = soleAmount(r);
+    if (!isTender(r.text) || tendered === null) return false;
+    const next = rows[i + 1];
+    const under = next && next.page === r.page && !isTender(next.text) && !matchLabel('tax', next.text) ? soleAmount(next) : null;
+    return !(under !== null && under > 0 && under < tendered);
+  });
+  return [...new Set(exact.map(soleAmount))].filter((v): v is number => v !== null && v > 0);
 }
