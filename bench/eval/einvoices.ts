@@ -121,8 +121,13 @@ function arithmeticKind(detail: string): string {
 
 /** A doubt's reason as a class: its last sentence's opening words, with what was read left out. */
 const doubtWords = (reason: string): string =>
-  (reason.split(/(?<=\.) (?=[A-Z])/).at(-1) ?? reason)
-    .replace(/"[^"]*"/g, '…')
+  // what was read out first: a name's own full stops and quotes are no sentence's
+  (
+    reason
+      .replace(/"[^"]*"/g, '…')
+      .split(/(?<=\.) (?=[A-Z])/)
+      .at(-1) ?? reason
+  )
     .split(/\s+/)
     .slice(0, 9)
     .join(' ');
