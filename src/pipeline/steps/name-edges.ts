@@ -12,14 +12,17 @@ import { uprightPage } from './page-image.js';
  * what they read: a faded first or last letter is dropped by both engines alike ("HREE STOOGES"),
  * and their agreement would publish a cut name. So is one with a line of print under it that the
  * page read skipped, before the next line it read, or right over it: the name may go on or begin
- * there, and the cross-read only looked where the page read found the name. Only names read from
- * pixels: a text layer spells the whole line. */
+ * there, and the cross-read only looked where the page read found the name. An agreed address is
+ * looked beside line by line as well. Only values read from pixels: a text layer spells the whole line. */
 export const nameEdgesStep: Step<ReadContext> = {
   name: 'name_edges',
   async run(ctx) {
     if (ctx.documentType !== 'receipt') return undefined;
-    await nameEdges(ctx);
-    await addressEdges(ctx);
+    // One grey image per page for both fields.
+    const pages = new Map<number, ReturnType<typeof greyPage>>();
+    const pageOf: PageOf = (page) => pages.get(page) ?? pages.set(page, greyPage(ctx, page)).get(page)!;
+    await nameEdges(ctx, pageOf);
+    await addressEdges(ctx, pageOf);
     return undefined;
   },
 };
@@ -32,6 +35,8 @@ function agreedFromPixels(ctx: ReadContext, key: string) {
   return { at, field, region: field.region };
 }
 
+type PageOf = (page: number) => ReturnType<typeof greyPage>;
+
 async function greyPage(ctx: ReadContext, page: number) {
   const image = await uprightPage(ctx, page);
   if (!image) return null;
@@ -40,11 +45,11 @@ async function greyPage(ctx: ReadContext, page: number) {
   return { grey, px };
 }
 
-async function nameEdges(ctx: ReadContext): Promise<void> {
+async function nameEdges(ctx: ReadContext, pageOf: PageOf): Promise<void> {
   const agreed = agreedFromPixels(ctx, 'merchant_name');
   if (!agreed) return;
   const { at, field, region } = agreed;
-  const page = await greyPage(ctx, region.page);
+  const page = await pageOf(region.page);
   if (!page) return;
   const { grey, px } = page;
   const line = px(region.box);
@@ -72,7 +77,7 @@ async function nameEdges(ctx: ReadContext): Promise<void> {
 /** The shop's address is printed in the same faint type as its name, a line under it, and loses
  * a faded first or last letter to both engines alike ("LAZA NUEVA 4" for PLAZA). Each of its lines
  * is looked beside as the name's are. */
-async function addressEdges(ctx: ReadContext): Promise<void> {
+async function addressEdges(ctx: ReadContext, pageOf: PageOf): Promise<void> {
   const agreed = agreedFromPixels(ctx, 'merchant_address');
   if (!agreed) return;
   const { at, field, region } = agreed;
@@ -80,7 +85,7 @@ async function addressEdges(ctx: ReadContext): Promise<void> {
   const own = pageReadValue(ctx, 'merchant_address');
   const boxes = own?.parts ?? (own?.region ? [own.region.box] : null);
   if (!boxes || own?.region?.page !== region.page) return;
-  const page = await greyPage(ctx, region.page);
+  const page = await pageOf(region.page);
   if (!page) return;
   const sides = boxes.map((b) => inkBesideLine(page.grey, page.px(b)));
   const ink = { left: sides.some((s) => s.left), right: sides.some((s) => s.right) };
