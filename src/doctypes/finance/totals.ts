@@ -281,21 +281,22 @@ export function findTotals(rows: Row[]): TotalsBlock {
 const IN_WORDS = /\bIN\s*(?:WORDS?|LETTERS|WORTEN|LETTERE)\b|\bEN\s*(?:LETTRES|LETRAS)\b|\bPOR\s*EXTENSO\b|\bDALAM\s*PERKATAAN\b/;
 
 /** A row labelled as a total, printed under the total taken, whose amount no reader read ("JUMLAH
- * PERLY 7 Ee i ES 75" under "JUMLAH SeELM EAT. 304.48", the subtotal whose words were garbled
- * but for the total's first one): the total may be that row's, and the one taken a subtotal. Said
- * only where no sum placed the total. */
+ * PERLY Ee el" under "JUMLAH SeELM EAT. 304.48", the subtotal whose words were garbled but for
+ * the total's first one): the total may be that row's, and the one taken a subtotal. Said only
+ * where no sum placed the total. */
 function totalRowUnreadUnder(rows: Row[], total: AmountReading | null): string | null {
-  if (!total) return null;
+  const at = total ? rows.indexOf(total.row) : -1;
+  if (!total || at < 0) return null;
   // Rows in reading order: a photographed slip's skew makes a row's box as tall as the next rows'.
-  const after = rows.slice(rows.indexOf(total.row) + 1).filter((r) => r.page === total.page);
+  const after = rows.slice(at + 1).filter((r) => r.page === total.page);
   const unread = after.find((r, i) => {
-    // A row with a figure is a count ("JUMLAH BARANG 3", "Summe der Artikel 3"), not an amount lost.
+    // No figure read at all: a row with one is a count ("JUMLAH BARANG 3"), or holds its amount.
     if (/\d/.test(r.text) || IN_WORDS.test(upper(r.text))) return false;
     const kind = classify(r.text);
     if (kind?.kind !== 'total' && kind?.kind !== 'due') return false;
     // its amount printed, or read, on the line under it is its own
     const next = after[i + 1];
-    return rowAmounts(r).length === 0 && !(next && findAmounts(next.text).length > 0 && bareOrCurrency(rowAmounts(next)[0]?.label ?? ''));
+    return !(next && findAmounts(next.text).length > 0 && bareOrCurrency(rowAmounts(next)[0]?.label ?? ''));
   });
   return unread
     ? `A row labelled as a total, "${unread.text.replace(/\s+/g, ' ')}", is printed under the total ${total.raw} and its amount was not read: the total may be that row's, and ${total.raw} a subtotal.`
