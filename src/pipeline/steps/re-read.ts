@@ -238,6 +238,12 @@ export async function reReadLinesWith(
  * grey, contrast stretched) rather than from the page: at the page's scale a photographed "o"
  * is a few pixels, and Paddle reads it as "0" or drops letters ("mail.xamle."). */
 export async function paddleCropText(ctx: ReadContext, region: { page: number; box: Box }): Promise<string | null> {
+  const lines = await paddleCropLines(ctx, region);
+  return lines && lines.map((l) => l.text).join(' ');
+}
+
+/** The lines of paddleCropText, boxes on the page. */
+export async function paddleCropLines(ctx: ReadContext, region: { page: number; box: Box }): Promise<Line[] | null> {
   const paddle = await ctx.deps.readers.get('paddle');
   const page = paddle ? await uprightPage(ctx, region.page) : null;
   const crop = page ? await preparedCrop(page, region.box) : null;
@@ -246,9 +252,7 @@ export async function paddleCropText(ctx: ReadContext, region: { page: number; b
   return linesWithin(
     (read?.lines ?? []).map((l) => onPage(l, crop.toPage)),
     region.box,
-  )
-    .map((l) => l.text)
-    .join(' ');
+  );
 }
 
 function onPage(line: Line, toPage: (b: Box) => Box): Line {

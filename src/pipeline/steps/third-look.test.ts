@@ -16,15 +16,20 @@ async function context(
   looks: string[],
   extracted: unknown[] = [],
   paddleAgain?: string,
+  paddlePrepared = paddleAgain,
 ): Promise<{ ctx: ReadContext; asked: () => number; detected: () => number }> {
   const png = await blankPage();
   const { engine, asked } = scriptedLegacy(looks);
-  // A stand-in PaddleOCR whose second reading, through its text detector, is `paddleAgain`.
+  // A stand-in PaddleOCR whose second reading, through its text detector, is `paddleAgain`, and
+  // whose reading of the prepared crop (read whole, [0, 0, 1, 1]) is `paddlePrepared`.
   let detected = 0;
   const paddle = {
     readCrops: async (_png: Buffer, boxes: [number, number, number, number][], opts: { detectLines?: boolean }) => {
       if (opts.detectLines) detected++;
-      return boxes.map((box) => ({ box, text: paddleAgain, confidence: 0.9, lines: [{ text: paddleAgain, box, confidence: 0.9 }], via: 'detector' }));
+      return boxes.map((box) => {
+        const text = box[0] === 0 && box[2] === 1 ? paddlePrepared : paddleAgain;
+        return { box, text, confidence: 0.9, lines: [{ text, box, confidence: 0.9, words: [] }], via: 'detector' };
+      });
     },
   };
   const ctx = {
@@ -113,6 +118,30 @@ describe('the third look at a disputed shop name', () => {
       const { ctx } = await context(disputedName(lstm, 'PI ARMACIE CENTRALE SA'), [...seen], [], again);
       await thirdLookStep.run(ctx);
       expect(ctx.fields[0], `${again} / ${seen.join(' | ')}`).toMatchObject({ value: null, status: 'conflict' });
+    }
+  });
+
+  it('reads a name’s crop enlarged and contrast stretched when PaddleOCR’s second reading does not agree, and settles only on that reading agreeing', async () => {
+    const lstm = 'SUNRISE MINI MARKET LTD';
+    const paddle = 'SUNRISE E MINI MARKET LTD';
+    const looks = [lstm, lstm, lstm];
+    const agreeing = await context(disputedName(lstm, paddle), looks, [], paddle, 'SUNRISEMINI MARKET LTD');
+    await thirdLookStep.run(agreeing.ctx);
+    expect(agreeing.detected()).toBe(2);
+    expect(agreeing.ctx.fields[0]).toMatchObject({ value: lstm, status: 'read', evidence: ['reader_agree'] });
+    expect(agreeing.ctx.fields[0]!.reason).toContain('enlarged and contrast stretched, read "SUNRISEMINI MARKET LTD"');
+    expect(agreeing.ctx.fields[0]!.candidates.at(-1)).toMatchObject({ reader: 'paddle', raw: 'SUNRISEMINI MARKET LTD' });
+    // Its own letters again, another name, or nothing read leave the dispute to a person; and a
+    // look that read PaddleOCR's name leaves no second reading to settle it.
+    for (const [prepared, seen] of [
+      [paddle, looks],
+      ['SUNRISE MINI MARKET LID', looks],
+      ['', looks],
+      [lstm, [lstm, paddle, lstm]],
+    ] as const) {
+      const { ctx } = await context(disputedName(lstm, paddle), [...seen], [], paddle, prepared);
+      await thirdLookStep.run(ctx);
+      expect(ctx.fields[0], `${prepared} / ${seen.join(' | ')}`).toMatchObject({ value: null, status: 'conflict' });
     }
   });
 
@@ -308,6 +337,18 @@ describe('the third look at a disputed date or total', () => {
       const { ctx } = await context(field, looks);
       await thirdLookStep.run(ctx);
       expect(ctx.fields[0], looks.join(' | ')).toMatchObject({ value: null, status: 'conflict', problems: ['FIELD_CONFLICT'] });
+    }
+  });
+
+  it('does not read a date’s or a total’s crop enlarged: the re-read step has read it so', async () => {
+    for (const [field, again, prepared] of [
+      [slipTotal(), '54.60', '54.56'],
+      [slipDate(), '30/08/2018', '30042018'],
+    ] as const) {
+      const { ctx, detected } = await context(field, ['5 4 . 5 6', '5 4 . 5 6', '5 4 . 5 6'], [], again, prepared);
+      await thirdLookStep.run(ctx);
+      expect(ctx.fields[0], field.key).toMatchObject({ value: null, status: 'conflict' });
+      expect(detected(), field.key).toBe(1);
     }
   });
 

@@ -12,7 +12,7 @@ import type { Step } from '../run.js';
 import { centsJoined, linesWithin, widen } from './cross-read.js';
 import { uprightPage } from './page-image.js';
 import { noteEngine } from './read.js';
-import { reReadLinesWith } from './re-read.js';
+import { paddleCropLines, reReadLinesWith } from './re-read.js';
 import { doubtsAgainst, readerValues } from './reader-doubts.js';
 
 /** Readings this many letters apart are one reader's slip on a faint or touching glyph ("SDN 3HD",
@@ -58,6 +58,10 @@ interface LookedField {
    * doubts PaddleOCR's reader found about its own value stay with it (a total placed without sums
    * that add up, a date whose day and month could be either). */
   doubts: 'withhold' | 'carry';
+  /** PaddleOCR's reading of the crop enlarged and contrast stretched may side with the LSTM when
+   * its reading through the text detector does not. Only for names: the re-read step has read a
+   * date's or a total's crop so already. */
+  prepared?: true;
 }
 
 const nameWords = (text: string): string[] => canonicalName(text).split(' ').filter(Boolean);
@@ -195,6 +199,7 @@ const NAMES: LookedField = {
     return nameWords(text).length > nameWords(paddle).length && nameLetters(spaced) === nameLetters(paddle) ? spaced : paddle;
   },
   doubts: 'withhold',
+  prepared: true,
 };
 
 /** Both crops, the LSTM's and PaddleOCR's when it placed the value elsewhere. */
@@ -332,7 +337,8 @@ const LOOKED: readonly LookedField[] = [NAMES, DATES, TOTALS];
  * value: the value is published with that evidence and the dissenting LSTM reading stays among the
  * candidates. Agreement with the LSTM settles nothing:
  * both are Tesseract, binarise the crop alike, and would lose the same faint stroke. When no look
- * read PaddleOCR's value, PaddleOCR reads the crop again through its text detector, and only that
+ * read PaddleOCR's value, PaddleOCR reads the crop again through its text detector (and a name's
+ * crop enlarged and contrast stretched, when that reading does not agree), and only such a
  * reading agreeing with the LSTM's settles it. Any other third reading leaves the dispute for
  * a person. A date's or total's doubts stay (a date that
  * could be day or month first), and the finance rules, run after, still check the total's sums. */
@@ -378,7 +384,13 @@ export const thirdLookStep: Step<ReadContext> = {
       // second reading agreeing with the LSTM's, an engine of another kind, settles it; the legacy
       // look, Tesseract as well, counts for neither side.
       if (withPaddle.length > 0 || !pair.lstm.region) continue;
-      const again = await paddleAgain(ctx, pair.lstm.region, fromLine);
+      const detected = await paddleAgain(ctx, pair.lstm.region, fromLine);
+      const again =
+        detected !== null && looked.readsLstm(String(detected.value), pair)
+          ? detected
+          : looked.prepared
+            ? await paddlePrepared(ctx, pair.lstm.region, fromLine)
+            : null;
       if (again === null || !looked.readsLstm(String(again.value), pair)) continue;
       const legacy =
         withLstm.length === seen.length
@@ -386,7 +398,7 @@ export const thirdLookStep: Step<ReadContext> = {
           : withLstm.length === 0
             ? 'as neither reader did'
             : `as Tesseract did at ${withLstm.length} of ${seen.length} sizes and as neither reader did at the others`;
-      const why = `Tesseract read "${pair.lstm.raw}" and PaddleOCR "${pair.paddle.raw}"; Tesseract's legacy classifier read the ${looked.what}'s crop ${legacy}, and PaddleOCR, reading the crop again through its text detector, read "${again.raw}".`;
+      const why = `Tesseract read "${pair.lstm.raw}" and PaddleOCR "${pair.paddle.raw}"; Tesseract's legacy classifier read the ${looked.what}'s crop ${legacy}, and PaddleOCR, reading the crop again ${again === detected ? 'through its text detector' : 'enlarged and contrast stretched'}, read "${again.raw}".`;
       const doubts = looked.doubts === 'carry' ? ownDoubts(ctx, field.key, 'tesseract', pair.lstm.value) : NO_DOUBTS;
       ctx.fields[at] = settledWith(field, pair.lstm.value, why, doubts, pair.lstm.region ?? field.region, again);
       settledKeys.push(field.key);
@@ -443,6 +455,27 @@ export async function paddleAgain(ctx: ReadContext, region: Region, fromLine: (t
       .replace(/\s+/g, ' ')
       .trim();
     return raw ? { reader: 'paddle', value: fromLine(raw), raw, region, confidence: crop!.confidence } : null;
+  } catch (err) {
+    // A reading that fails leaves the dispute as it was, for a person.
+    ctx.signal?.throwIfAborted();
+    ctx.raw.third_look_error = err instanceof Error ? err.message : String(err);
+    return null;
+  }
+}
+
+/** PaddleOCR's reading of a crop enlarged towards a readable letter height, grey and contrast
+ * stretched, read as the field's line: small or faint print it misreads at the page's scale it
+ * may read so. Tesseract's reading it would agree with is of the page, never of this crop, so
+ * the two are still two engines' looks at two images. */
+async function paddlePrepared(ctx: ReadContext, region: Region, fromLine: (text: string) => string): Promise<FieldCandidate | null> {
+  try {
+    const lines = (await paddleCropLines(ctx, region)) ?? [];
+    const raw = lines
+      .map((l) => l.text)
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+    return raw ? { reader: 'paddle', value: fromLine(raw), raw, region, confidence: lines.reduce((sum, l) => sum + l.confidence, 0) / lines.length } : null;
   } catch (err) {
     // A reading that fails leaves the dispute as it was, for a person.
     ctx.signal?.throwIfAborted();
