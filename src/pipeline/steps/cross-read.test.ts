@@ -103,6 +103,10 @@ describe("the second reader's crop as a value", () => {
     expect(valueFromCrop(merchant, 'FRUTAS HERMANOS RUIZ S', 'FRUTAS HERMANOS RUIZ')).toBe('FRUTAS HERMANOS RUIZ S');
     expect(valueFromCrop(merchant, 'FRUTAS HERMANOS RUIZ S.', 'FRUTAS HERMANOS RUIZ')).toBe('FRUTAS HERMANOS RUIZ S.');
     expect(valueFromCrop(merchant, 'FRUTAS HERMANOS RUIZ (B75620819)', 'FRUTAS HERMANOS RUIZ')).toBe('FRUTAS HERMANOS RUIZ');
+    // A legal form after it is the name's own end, which the first reader lost.
+    expect(valueFromCrop(merchant, 'PASAR MINI SERI INDA H SDN .BHD.(8173830-X)', 'PASAR MINI SERI INDAH SDN.')).not.toBe('PASAR MINI SERI INDAH SDN.');
+    expect(valueFromCrop(merchant, 'Cafe Lindenblute GmbH', 'Cafe Lindenblute')).toBe('Cafe Lindenblute GmbH');
+    expect(valueFromCrop(merchant, 'PASAR MINI SERI INDAH SDN. BHD. (8173830-X)', 'PASAR MINI SERI INDAH SDN. BHD.')).toBe('PASAR MINI SERI INDAH SDN. BHD.');
     expect(valueFromCrop(text, 'LOT 1851, JALAN KPB 6', 'OT 1851, JALAN KPB 6')).toBe('LOT 1851, JALAN KPB 6');
     expect(valueFromCrop(text, 'ADDRESS: LOT 1851, JALAN KPB 6', 'LOT 1851, JALAN KPB 6')).toBe('LOT 1851, JALAN KPB 6');
   });

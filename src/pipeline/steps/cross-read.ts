@@ -1,6 +1,7 @@
 import { currencyRunIn, detectCurrency } from '../../doctypes/finance/currency.js';
 import { findDates, findTime, wordsSetApart } from '../../doctypes/finance/dates.js';
 import { cents } from '../../doctypes/finance/money.js';
+import { ONLY_LEGAL_FORM } from '../../doctypes/finance/party-names.js';
 import type { ExtractedValue, FieldSpec } from '../../doctypes/types.js';
 import type { CropReading, PaddleReader } from '../../readers/paddle.js';
 import type { Box, Line } from '../../readers/types.js';
@@ -279,7 +280,8 @@ function holdsValue(spec: FieldSpec, text: string, firstValue: ExtractedValue['v
  * word ("EDAI RUNCIT" for "DAI RUNCIT"), is one the first reader dropped, and a cut value is no
  * agreement. A name is not held either where the crop shows one or two letters after it ("FRUTAS
  * HERMANOS RUIZ S" for "FRUTAS HERMANOS RUIZ"): the start of a legal form or a word the first
- * reader lost, so the name goes on. */
+ * reader lost, so the name goes on; nor where it shows a legal form after it ("… INDAH SDN BHD"
+ * for "… INDAH SDN.", seed 21608): the name ends with its form, which the first reader lost. */
 function wholeWordsHold(text: string, want: string, name: boolean): boolean {
   const words = canonicalName(text).split(' ');
   const starts = new Map<number, string>();
@@ -291,7 +293,7 @@ function wholeWordsHold(text: string, want: string, name: boolean): boolean {
     ends.add(at);
   }
   const joined = words.join('');
-  const goesOn = (end: number) => name && /^\p{L}{1,2}$/u.test(starts.get(end) ?? '');
+  const goesOn = (end: number) => name && (/^\p{L}{1,2}$/u.test(starts.get(end) ?? '') || ONLY_LEGAL_FORM.test(starts.get(end) ?? ''));
   for (let i = joined.indexOf(want); i >= 0; i = joined.indexOf(want, i + 1))
     if (starts.has(i) && ends.has(i + want.length) && !goesOn(i + want.length)) return true;
   return false;
