@@ -18,24 +18,29 @@ const LETTER_ROW_SHARE = 0.04;
  * shadow's gradient, which moves slowly, is paper. A row is crossed by letters where a share
  * LETTER_ROW_SHARE of its pixels are print, and a line is such rows down 0.35 of the line height
  * or more: a hairline rule is a row or two, a speck crosses too few pixels. */
-export function unreadLineBetween(img: Grey, line: PixelBox, next: PixelBox): boolean {
+export const unreadLineBetween = (img: Grey, line: PixelBox, next: PixelBox): boolean => unreadRowsBetween(img, line, next) !== null;
+
+/** The rows [top, bottom) of the line unreadLineBetween finds, or null. */
+export function unreadRowsBetween(img: Grey, line: PixelBox, next: PixelBox): [number, number] | null {
   const h = Math.min(line[3] - line[1], next[3] - next[1]);
-  if (h < 6) return false;
+  if (h < 6) return null;
   const top = Math.max(0, Math.round(line[3] + 0.2 * h));
   const bottom = Math.min(img.height, Math.round(next[1] - 0.2 * h));
-  if (bottom - top < 0.5 * h) return false;
+  if (bottom - top < 0.5 * h) return null;
   // Across both lines: a centred slip's lost line may be wider than either.
   const x0 = Math.max(0, Math.round(Math.min(line[0], next[0])));
   const x1 = Math.min(img.width, Math.round(Math.max(line[2], next[2])));
   const piece = Math.max(8, Math.round(2 * h));
-  if (x1 - x0 < piece) return false;
+  if (x1 - x0 < piece) return null;
   const needed = 0.35 * h;
   let run = 0;
   for (let y = top; y < bottom; y++) {
-    run = printShare(img, y, x0, x1, piece) >= LETTER_ROW_SHARE ? run + 1 : 0;
-    if (run >= needed) return true;
+    const letters = printShare(img, y, x0, x1, piece) >= LETTER_ROW_SHARE;
+    if (letters) run++;
+    else if (run >= needed) return [y - run, y];
+    else run = 0;
   }
-  return false;
+  return run >= needed ? [bottom - run, bottom] : null;
 }
 
 /** Whether a line of print stands right over a read line, which no reader read: a shop's name set
@@ -49,9 +54,12 @@ export function unreadLineBetween(img: Grey, line: PixelBox, next: PixelBox): bo
  * tall, and has paper over it, clear of faint print too. A graphic logo over the name is set apart
  * by its height (a few lines' worth) or stands further off; a rule is too thin. Print counts where
  * it is half as dark as the read line's own ink, or darker. */
-export function unreadLineAbove(img: Grey, line: PixelBox, prev: PixelBox | null): boolean {
+export const unreadLineAbove = (img: Grey, line: PixelBox, prev: PixelBox | null): boolean => unreadRowsAbove(img, line, prev) !== null;
+
+/** The rows [top, bottom) of the line unreadLineAbove finds, or null. */
+export function unreadRowsAbove(img: Grey, line: PixelBox, prev: PixelBox | null): [number, number] | null {
   const h = line[3] - line[1];
-  if (h < 6) return false;
+  if (h < 6) return null;
   const bottom = Math.round(line[1] - 0.1 * h);
   const top = Math.max(0, Math.round(line[1] - 3 * h), prev ? Math.round(prev[3] + 0.2 * h) : 0);
   const piece = Math.max(8, Math.round(2 * h));
@@ -59,7 +67,7 @@ export function unreadLineAbove(img: Grey, line: PixelBox, prev: PixelBox | null
   const half = Math.max((line[2] - line[0]) / 2, piece / 2);
   const x0 = Math.max(0, Math.round(mid - half));
   const x1 = Math.min(img.width, Math.round(mid + half));
-  if (bottom - top < 0.5 * h || x1 - x0 < piece) return false;
+  if (bottom - top < 0.5 * h || x1 - x0 < piece) return null;
   // Print as dark as half the read line's own: a name's lines are printed alike, and the edge of a
   // glare band across a photographed slip is darker than the paper in it by more than PRINT_CONTRAST.
   const contrast = Math.max(PRINT_CONTRAST, 0.5 * inkContrast(img, line));
@@ -68,14 +76,15 @@ export function unreadLineAbove(img: Grey, line: PixelBox, prev: PixelBox | null
     const letters = printShare(img, y, x0, x1, piece, contrast) >= LETTER_ROW_SHARE;
     if (runBottom < 0) {
       if (letters) runBottom = y;
-      else if (bottom - y > REACH_ABOVE * h) return false;
+      else if (bottom - y > REACH_ABOVE * h) return null;
     } else if (!letters) {
       const tall = runBottom - y;
-      return tall >= 0.35 * h && tall <= MAX_LINE_ABOVE * h && paperFrom(img, y, Math.max(top, Math.round(y - 0.3 * h)), x0, x1, piece);
+      const apart = tall >= 0.35 * h && tall <= MAX_LINE_ABOVE * h && paperFrom(img, y, Math.max(top, Math.round(y - 0.3 * h)), x0, x1, piece);
+      return apart ? [y + 1, runBottom + 1] : null;
     }
   }
   // The run reached the read line over it, or the band's top: no line standing apart.
-  return false;
+  return null;
 }
 
 /** Whether the rows from y up to `upTo` are paper even to faint print: over a line stands the

@@ -96,6 +96,10 @@ function framed(text: string): boolean {
   const glued = /^[*¥%#~=+•·]{2,}\S/u.test(line) && /\S[*¥%#~=+•·]{2,}$/u.test(line);
   return glued || (t.length >= 3 && t[0]!.length >= 2 && t.at(-1)!.length >= 2 && ORNAMENT.test(t[0]!) && ORNAMENT.test(t.at(-1)!));
 }
+/** A line no shop's name begins or goes on over: a banner framed by ornaments or the slip's title
+ * ("*** ECO ***", "TAX INVOICE"). */
+export const bannerOrTitle = (text: string): boolean => framed(text) || TITLE.test(text.trim());
+
 /** A logo or a graphic read as text ("alin a i DE", "ees (7A23HD", "PER Z 1 30100T er —"): the reader
  * was unsure of its words (mean confidence under 0.45; on the tuning slips such lines read
  * 0.13–0.43), and most of its letters make no word of three letters or more. A stylised name the

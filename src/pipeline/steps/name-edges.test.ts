@@ -56,9 +56,29 @@ async function run(
   faded: boolean,
   documentType = 'receipt',
   unreadLine: boolean | number = false,
-  { parts, paperEdge = false, printAfter = false }: { parts?: number[][]; paperEdge?: boolean; printAfter?: boolean } = {},
+  {
+    parts,
+    paperEdge = false,
+    printAfter = false,
+    paddleReads,
+    asked = [],
+  }: { parts?: number[][]; paperEdge?: boolean; printAfter?: boolean; paddleReads?: string; asked?: number[][] } = {},
 ): Promise<FieldReading> {
+  // A stand-in PaddleOCR that reads `paddleReads` in any strip it is asked to read.
+  const paddle = {
+    readCrops: async (_png: Buffer, boxes: number[][]) => {
+      asked.push(...boxes);
+      return boxes.map((box) => ({
+        box,
+        text: paddleReads,
+        confidence: 0.9,
+        lines: [{ text: paddleReads, box, confidence: 0.9, words: [] }],
+        via: 'detector',
+      }));
+    },
+  };
   const ctx = {
+    deps: { readers: { get: async () => (paddleReads === undefined ? null : paddle) } },
     documentType,
     fields: [field],
     pageImages: [{ page: 1, width: 400, height: 600, png: await page(faded, unreadLine, paperEdge, printAfter) }],
@@ -94,6 +114,27 @@ describe('name_edges', () => {
     expect(field.reason).toContain('a line of print right over it was read by neither');
     // a line far fainter than the name is no first line of it (a glare band's edge is as faint)
     expect((await run(second, false, 'receipt', 200)).value).toBe('HREE STOOGES');
+  });
+
+  it('leaves the name where PaddleOCR reads the unread line as a banner or the slip’s title, which no name begins or goes on over', async () => {
+    const second = { ...merchant(['reader_agree']), region: { page: 1, box: [100 / 400, 90 / 600, 300 / 400, 114 / 600] as [number, number, number, number] } };
+    for (const banner of ['*** ECO ***', '***ECO***', 'TAX INVOICE']) {
+      const asked: number[][] = [];
+      expect((await run(merchant(['reader_agree']), false, 'receipt', true, { paddleReads: banner, asked })).value, banner).toBe('HREE STOOGES');
+      // the strip across the page, around the unread line (y 54–78 of 600)
+      expect(asked[0]![0]).toBe(0);
+      expect(asked[0]![2]).toBe(1);
+      expect(asked[0]![1]! * 600).toBeLessThan(54);
+      expect(asked[0]![3]! * 600).toBeGreaterThan(78);
+      expect((await run(second, false, 'receipt', 60, { paddleReads: banner })).value, banner).toBe('HREE STOOGES');
+    }
+    // words that may be the name's, nothing read, or no PaddleOCR leave the doubt
+    for (const paddleReads of ['BISTRO & CAFE', '*** ECO', '', undefined]) {
+      const field = await run(merchant(['reader_agree']), false, 'receipt', true, paddleReads === undefined ? {} : { paddleReads });
+      expect(field.value, paddleReads).toBeNull();
+      expect(field.reason).toContain('a line of print under it was read by neither');
+      expect((await run(second, false, 'receipt', 60, paddleReads === undefined ? {} : { paddleReads })).value, paddleReads).toBeNull();
+    }
   });
 
   it("looks beside each of a name's lines, not beside the box of both, which reaches the paper's edge", async () => {

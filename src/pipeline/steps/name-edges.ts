@@ -1,8 +1,8 @@
-import { nameThenRegistration } from '../../doctypes/finance/merchant.js';
+import { bannerOrTitle, nameThenRegistration } from '../../doctypes/finance/merchant.js';
 import { withdrawn } from '../../domain/field.js';
 import { greyPixels } from '../../imaging/accent-marks.js';
 import { inkBesideLine } from '../../imaging/edge-ink.js';
-import { unreadLineAbove, unreadLineBetween } from '../../imaging/unread-line.js';
+import { unreadRowsAbove, unreadRowsBetween } from '../../imaging/unread-line.js';
 import type { Box } from '../../readers/types.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
@@ -61,9 +61,9 @@ async function nameEdges(ctx: ReadContext, pageOf: PageOf): Promise<void> {
   const registered = field.candidates.some((c) => nameThenRegistration(c.raw, String(field.value)));
   const ink = { left: sides.some((s) => s.left), right: !registered && sides.some((s) => s.right) };
   const next = nextLineUnder(ctx, region.page, region.box);
-  const below = next !== null && unreadLineBetween(grey, line, px(next));
+  const below = await unreadNameLine(ctx, region.page, next === null ? null : unreadRowsBetween(grey, line, px(next)), grey.height);
   const prev = lineOver(ctx, region.page, region.box);
-  const above = unreadLineAbove(grey, lines[0]!, prev && px(prev));
+  const above = await unreadNameLine(ctx, region.page, unreadRowsAbove(grey, lines[0]!, prev && px(prev)), grey.height);
   ctx.raw.name_edges = { ...(ctx.raw.name_edges as object | undefined), merchant_name: { ...ink, below, above } };
   if (!ink.left && !ink.right && !below && !above) return;
   const reason = below
@@ -72,6 +72,29 @@ async function nameEdges(ctx: ReadContext, pageOf: PageOf): Promise<void> {
       ? `The readers agreed on "${String(field.value)}", but a line of print right over it was read by neither: the name may begin there.`
       : `The readers agreed on "${String(field.value)}", but the line shows faint print beyond ${sideWords(ink)}: a faded letter both engines dropped would make the name a cut one.`;
   ctx.fields[at] = withdrawn(field, 'LOW_CONFIDENCE', reason);
+}
+
+/** Whether a line the page read skipped (its pixel rows, or null where there is none) may be part
+ * of the name: unless PaddleOCR, reading the strip across the page, reads a banner or the slip's
+ * title there ("*** ECO ***", whose stars the page read took for no text), which no name begins or
+ * goes on over. A strip it cannot read stays a doubt. */
+async function unreadNameLine(ctx: ReadContext, page: number, rows: [number, number] | null, height: number): Promise<boolean> {
+  if (rows === null) return false;
+  const pad = 0.3 * (rows[1] - rows[0]);
+  const box: Box = [0, Math.max(0, (rows[0] - pad) / height), 1, Math.min(1, (rows[1] + pad) / height)];
+  try {
+    const paddle = await ctx.deps.readers.get('paddle');
+    const image = paddle ? await uprightPage(ctx, page) : null;
+    if (!paddle || !image) return true;
+    const [crop] = await paddle.readCrops(image.png, [box], { detectLines: true, ...(ctx.signal ? { signal: ctx.signal } : {}) });
+    const text = (crop?.lines ?? []).map((l) => l.text).join(' ');
+    ctx.raw.name_edges_unread = [...((ctx.raw.name_edges_unread as string[] | undefined) ?? []), text];
+    return !(text.trim() && bannerOrTitle(text));
+  } catch (err) {
+    ctx.signal?.throwIfAborted();
+    ctx.raw.name_edges_error = err instanceof Error ? err.message : String(err);
+    return true;
+  }
 }
 
 /** The shop's address is printed in the same faint type as its name, a line under it, and loses
