@@ -143,6 +143,16 @@ describe('dates in text', () => {
     expect(findDates('07-04-2 025.50')).toEqual([]);
   });
 
+  it('joins a day or month PaddleOCR split after its leading zero, which alone is no day or month (seed 21771)', () => {
+    const split = findDates('09/0 4/ 202515:29 #9');
+    expect(split.map((d) => d.raw)).toEqual(['09/04/2025']);
+    expect(split[0]!.numeric).toEqual({ a: 9, b: 4, sep: '/' });
+    expect(findDates('0 9/04/2025').map((d) => d.raw)).toEqual(['09/04/2025']);
+    // Digits split elsewhere may be two numbers: "1 4" is no fourteen.
+    expect(findDates('09/1 4/ 2025').map((d) => d.raw)).toEqual([]);
+    expect(findDates('2 x 0 4.50 12.50')).toEqual([]);
+  });
+
   it('finds a year-first date read with a gap beside a separator, alone or run into its time', () => {
     expect(findDates('2025-05 -28 14:20#1').map((d) => d.raw)).toEqual(['2025-05-28']);
     expect(findDates('2025 -05-2814:20').map((d) => d.raw)).toEqual(['2025-05-28']);

@@ -13,9 +13,12 @@ export interface DateToken {
 }
 
 const MONTH_WORD = String.raw`[A-Za-zÀ-ÿ]{3,10}\.?`;
+/** A day's or month's digits, or its leading zero and digit with a gap PaddleOCR set between them
+ * ("09/0 4/ 2025", seed 21771): a zero alone is no day or month, so the two are one. */
+const DAY_OR_MONTH = String.raw`(?:0 \d|\d{1,2})`;
 /** A numeric date's day and month with up to two spaces beside its separators: rows join a
  * line's words with up to two. */
-const SPACED_DAY_MONTH = String.raw`\d{1,2} {0,2}[-./] {0,2}\d{1,2} {0,2}[-./] {0,2}`;
+const SPACED_DAY_MONTH = String.raw`${DAY_OR_MONTH} {0,2}[-./] {0,2}${DAY_OR_MONTH} {0,2}[-./] {0,2}`;
 /** With a four-digit year. */
 const SPACED_NUMERIC_DATE = String.raw`${SPACED_DAY_MONTH}\d{4}`;
 /** With a two-digit year, taken only before the time a till prints after it ("01.06. 25 21:19",
