@@ -380,9 +380,10 @@ export const thirdLookStep: Step<ReadContext> = {
         continue;
       }
       // No look read PaddleOCR's value: its own reading may be its slip (a line split at a blank, a
-      // glyph dropped), so PaddleOCR reads the crop once more, through its text detector. Only that
-      // second reading agreeing with the LSTM's, an engine of another kind, settles it; the legacy
-      // look, Tesseract as well, counts for neither side.
+      // glyph dropped), so PaddleOCR reads the crop once more, through its text detector, and a
+      // name's enlarged and contrast stretched when that reading does not agree. Only such a
+      // reading agreeing with the LSTM's, an engine of another kind, settles it; the legacy look,
+      // Tesseract as well, counts for neither side.
       if (withPaddle.length > 0 || !pair.lstm.region) continue;
       const detected = await paddleAgain(ctx, pair.lstm.region, fromLine);
       const again =
