@@ -31,6 +31,23 @@ const offsetColumns = page(
 );
 
 describe('rows of a page', () => {
+  it('sets apart a word run into the amount after it, as PaddleOCR reads words printed close (seed 21750)', () => {
+    const rows = pageRows(
+      page(
+        [word('TOTAL291.25', [0.1, 0.5, 0.4, 0.52])],
+        [word('SUBTOTAL', [0.1, 0.47, 0.25, 0.49]), word('1.234,56', [0.3, 0.47, 0.4, 0.49])],
+        [word('A4', [0.1, 0.44, 0.14, 0.46]), word('PAPER', [0.15, 0.44, 0.25, 0.46]), word('AGUA1,5L', [0.3, 0.44, 0.4, 0.46])],
+        [word('TVA:5,50', [0.1, 0.41, 0.4, 0.43])],
+      ),
+    );
+    expect(rows.map((r) => r.text)).toEqual(['TVA: 5,50', 'A4 PAPER  AGUA1,5L', 'SUBTOTAL  1.234,56', 'TOTAL 291.25']);
+    const total = rows[3]!.cells[0]!.words;
+    expect(total.map((w) => w.text)).toEqual(['TOTAL', '291.25']);
+    // each part keeps the share of the box its characters take
+    expect(total[0]!.box[2]).toBeCloseTo(0.1 + (0.3 * 5) / 11);
+    expect(total[1]!.box).toEqual([total[0]!.box[2], 0.5, 0.4, 0.52]);
+  });
+
   it('keeps a label and its value on one row when the next column is printed half a line higher', () => {
     const rows = pageRows(offsetColumns);
     expect(rows.map((r) => r.text)).toEqual(['Invoice date:  2025-04-05', 'VAT ID: NL001234567B01', 'Due date:  2025-05-05']);

@@ -44,10 +44,27 @@ function wordsOf(page: PageText): Word[] {
   for (const line of page.lines) {
     // A reader that gives only line boxes (no words) still yields one word per line.
     const source = line.words.length ? line.words : [{ text: line.text, box: line.box, confidence: line.confidence }];
-    for (const w of source) if (w.text.trim()) words.push({ ...w, text: w.text.trim() });
+    for (const w of source) if (w.text.trim()) words.push(...apartFromAmount({ ...w, text: w.text.trim() }));
     if (words.length >= MAX_WORDS_PER_PAGE) break;
   }
   return words.slice(0, MAX_WORDS_PER_PAGE);
+}
+
+/** A word run into the amount after it ("TOTAL291.25", "SUBTOTAL279.79"): PaddleOCR sets no gap
+ * between words printed close (seed 21750). Two letters or more, then an amount with its two
+ * decimals; a size or a code ("A4", "1,5L") has no such amount. */
+const RUN_INTO_AMOUNT = /^(\p{L}[\p{L}.:]*\p{L}[.:]?)(-?\d+(?:[.,]\d{3})*[.,]\d{2})$/u;
+
+/** The word as its letters and its amount, each with the share of the box its characters take. */
+function apartFromAmount(w: Word): Word[] {
+  const m = RUN_INTO_AMOUNT.exec(w.text);
+  if (!m) return [w];
+  const [x0, y0, x1, y1] = w.box;
+  const x = x0 + ((x1 - x0) * m[1]!.length) / w.text.length;
+  return [
+    { ...w, text: m[1]!, box: [x0, y0, x, y1] },
+    { ...w, text: m[2]!, box: [x, y0, x1, y1] },
+  ];
 }
 
 const charWidthOf = (w: Word): number => (w.box[2] - w.box[0]) / Math.max(1, w.text.length);
