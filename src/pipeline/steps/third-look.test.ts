@@ -121,6 +121,21 @@ describe('the third look at a disputed shop name', () => {
     }
   });
 
+  it('does not take PaddleOCR’s digit for the LSTM’s letter on a look that reads the digit too (seed 21808)', async () => {
+    const lstm = 'Farmacia San Miguel S.L.U.';
+    const { ctx } = await context(disputedName(lstm, 'Farmacia San Miguel S.1 U.'), Array(3).fill('Farmacia San Miguel 5.1 .U.'));
+    await thirdLookStep.run(ctx);
+    expect(ctx.fields[0]).toMatchObject({ value: null, status: 'conflict' });
+    // PaddleOCR's reading of the crop again may still settle it for the LSTM.
+    const again = await context(disputedName(lstm, 'Farmacia San Miguel S.1 U.'), Array(3).fill('Farmacia San Miguel 5.1 .U.'), [], lstm);
+    await thirdLookStep.run(again.ctx);
+    expect(again.ctx.fields[0]).toMatchObject({ value: lstm, status: 'read' });
+    // A letter for the LSTM's digit it may settle.
+    const letter = await context(disputedName('KEDAI MAJU SDN 3HD', 'KEDAI MAJU SDN BHD'), Array(3).fill('KEDAI MAJU SDN BHD'));
+    await thirdLookStep.run(letter.ctx);
+    expect(letter.ctx.fields[0]).toMatchObject({ value: 'KEDAI MAJU SDN BHD', status: 'read' });
+  });
+
   it('reads a name’s crop enlarged and contrast stretched when PaddleOCR’s second reading does not agree, and settles only on that reading agreeing', async () => {
     const lstm = 'SUNRISE MINI MARKET LTD';
     const paddle = 'SUNRISE E MINI MARKET LTD';

@@ -155,6 +155,15 @@ export function atAnEdge(lstm: string, paddle: string): boolean {
   return long.endsWith(short) || (long.startsWith(short) && !ONLY_LEGAL_FORM.test(ending));
 }
 
+/** PaddleOCR read a digit where the LSTM read a letter, glyph for glyph ("S.1 U." for "S.L.U."):
+ * a digit among a name's letters is what a shape classifier reads for a faint letter too ("5.1
+ * .U.", seed 21808), so its look cannot vouch for PaddleOCR's. A letter for the LSTM's digit
+ * ("SDN BHD" for "SDN 3HD") it may. */
+function digitForLetter({ lstm, paddle }: Pair): boolean {
+  const [a, b] = [nameLetters(String(lstm.value)), nameLetters(String(paddle.value))];
+  return a.length === b.length && [...a].some((c, i) => /\p{L}/u.test(c) && /\p{N}/u.test(b[i]!));
+}
+
 /** The names a third engine may settle: a shop's or a company's, printed once in the header. A
  * person's name is read against a check digit or a second zone, never by a vote. */
 const NAMES: LookedField = {
@@ -176,6 +185,7 @@ const NAMES: LookedField = {
   regions: ({ lstm }) => [lstm.region!],
   paddleValue: ({ paddle }) => paddle.value,
   readsPaddle: (text, pair) => {
+    if (digitForLetter(pair)) return false;
     if (nameLetters(text) === nameLetters(String(pair.paddle.value))) return !marksLstmGlyphOf(text, pair);
     const disputed = disputedWords(pair);
     const [look, paddle] = [nameWords(text), nameWords(String(pair.paddle.value))];
