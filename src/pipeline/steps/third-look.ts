@@ -199,14 +199,17 @@ const NAMES: LookedField = {
   },
   readsLstm: (text, pair) => nameLetters(text) === nameLetters(String(pair.lstm.value)),
   lookValue: (look) => look.value,
-  // PaddleOCR drops spaces between words set close; a look that spells its letters as words
-  // gives the name its word breaks.
+  // PaddleOCR drops spaces between words set close, and sets some inside the words of wide-set
+  // print ("GMB H & C O.KG", seed 21939); a look that spells its letters as more words, or as
+  // many as the LSTM's reading holds, gives the name its word breaks.
   published: (look, pair) => {
     const [text, paddle] = [String(look.value), String(pair.paddle.value)];
     // Its word breaks, in PaddleOCR's case: a name PaddleOCR read in capitals is printed so, and
     // the look's small letter among them is its slip ("MAjU").
     const spaced = paddle === paddle.toUpperCase() ? text.toUpperCase() : text;
-    return nameWords(text).length > nameWords(paddle).length && nameLetters(spaced) === nameLetters(paddle) ? spaced : paddle;
+    const [seen, theirs, lstm] = [text, paddle, String(pair.lstm.value)].map((t) => nameWords(t).length);
+    const breaks = seen! > theirs! || (seen !== theirs && seen === lstm);
+    return breaks && nameLetters(spaced) === nameLetters(paddle) ? spaced : paddle;
   },
   doubts: 'withhold',
   prepared: true,
