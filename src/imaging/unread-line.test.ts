@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Grey } from './accent-marks.js';
-import { unreadLineAbove, unreadLineBetween } from './unread-line.js';
+import { unreadRowsAbove, unreadRowsBetween } from './unread-line.js';
+
+/** Whether a line is found, where the step asks which rows it stands on. */
+const unreadLineBetween = (...args: Parameters<typeof unreadRowsBetween>): boolean => unreadRowsBetween(...args) !== null;
+const unreadLineAbove = (...args: Parameters<typeof unreadRowsAbove>): boolean => unreadRowsAbove(...args) !== null;
 
 const W = 400;
 const H = 200;

@@ -7,8 +7,8 @@ const PRINT_CONTRAST = 24;
 /** The share of a row's pixels that are print where a line of letters crosses it. */
 const LETTER_ROW_SHARE = 0.04;
 
-/** Whether a line of print stands between a read line and the next read line under it, which no
- * reader read: a thermal slip's line faded under a shadow is dropped by the page read, and the
+/** The rows [top, bottom) of a line of print standing between a read line and the next read line
+ * under it, which no reader read, or null: a thermal slip's line faded under a shadow is dropped by the page read, and the
  * lines around it still read cleanly ("PAPELERÍA" read, "PAPELERÍA CENTRAL" under it lost).
  *
  * `line` and `next` are the read lines' boxes in pixels; the lower of their heights is the line
@@ -18,9 +18,6 @@ const LETTER_ROW_SHARE = 0.04;
  * shadow's gradient, which moves slowly, is paper. A row is crossed by letters where a share
  * LETTER_ROW_SHARE of its pixels are print, and a line is such rows down 0.35 of the line height
  * or more: a hairline rule is a row or two, a speck crosses too few pixels. */
-export const unreadLineBetween = (img: Grey, line: PixelBox, next: PixelBox): boolean => unreadRowsBetween(img, line, next) !== null;
-
-/** The rows [top, bottom) of the line unreadLineBetween finds, or null. */
 export function unreadRowsBetween(img: Grey, line: PixelBox, next: PixelBox): [number, number] | null {
   const h = Math.min(line[3] - line[1], next[3] - next[1]);
   if (h < 6) return null;
@@ -43,7 +40,8 @@ export function unreadRowsBetween(img: Grey, line: PixelBox, next: PixelBox): [n
   return run >= needed ? [bottom - run, bottom] : null;
 }
 
-/** Whether a line of print stands right over a read line, which no reader read: a shop's name set
+/** The rows [top, bottom) of a line of print standing right over a read line, which no reader
+ * read, or null: a shop's name set
  * over two lines lost its first ("Frutas Hermanos" over "Ruiz") when the page read dropped it, and
  * the cross-read, looking only where the page read found the name, agreed on the half it was shown.
  *
@@ -54,9 +52,6 @@ export function unreadRowsBetween(img: Grey, line: PixelBox, next: PixelBox): [n
  * tall, and has paper over it, clear of faint print too. A graphic logo over the name is set apart
  * by its height (a few lines' worth) or stands further off; a rule is too thin. Print counts where
  * it is half as dark as the read line's own ink, or darker. */
-export const unreadLineAbove = (img: Grey, line: PixelBox, prev: PixelBox | null): boolean => unreadRowsAbove(img, line, prev) !== null;
-
-/** The rows [top, bottom) of the line unreadLineAbove finds, or null. */
 export function unreadRowsAbove(img: Grey, line: PixelBox, prev: PixelBox | null): [number, number] | null {
   const h = line[3] - line[1];
   if (h < 6) return null;

@@ -36,13 +36,14 @@ function agreedFromPixels(ctx: ReadContext, key: string) {
 }
 
 type PageOf = (page: number) => ReturnType<typeof greyPage>;
+type GreyPage = NonNullable<Awaited<ReturnType<typeof greyPage>>>;
 
 async function greyPage(ctx: ReadContext, page: number) {
   const image = await uprightPage(ctx, page);
   if (!image) return null;
   const grey = await greyPixels(image.png);
   const px = (b: Box): [number, number, number, number] => [b[0] * grey.width, b[1] * grey.height, b[2] * grey.width, b[3] * grey.height];
-  return { grey, px };
+  return { image, grey, px };
 }
 
 async function nameEdges(ctx: ReadContext, pageOf: PageOf): Promise<void> {
@@ -61,9 +62,9 @@ async function nameEdges(ctx: ReadContext, pageOf: PageOf): Promise<void> {
   const registered = field.candidates.some((c) => nameThenRegistration(c.raw, String(field.value)));
   const ink = { left: sides.some((s) => s.left), right: !registered && sides.some((s) => s.right) };
   const next = nextLineUnder(ctx, region.page, region.box);
-  const below = await unreadNameLine(ctx, region.page, next === null ? null : unreadRowsBetween(grey, line, px(next)), grey.height);
+  const below = await unreadNameLine(ctx, page, next === null ? null : unreadRowsBetween(grey, line, px(next)));
   const prev = lineOver(ctx, region.page, region.box);
-  const above = await unreadNameLine(ctx, region.page, unreadRowsAbove(grey, lines[0]!, prev && px(prev)), grey.height);
+  const above = await unreadNameLine(ctx, page, unreadRowsAbove(grey, lines[0]!, prev && px(prev)));
   ctx.raw.name_edges = { ...(ctx.raw.name_edges as object | undefined), merchant_name: { ...ink, below, above } };
   if (!ink.left && !ink.right && !below && !above) return;
   const reason = below
@@ -78,14 +79,13 @@ async function nameEdges(ctx: ReadContext, pageOf: PageOf): Promise<void> {
  * of the name: unless PaddleOCR, reading the strip across the page, reads a banner or the slip's
  * title there ("*** ECO ***", whose stars the page read took for no text), which no name begins or
  * goes on over. A strip it cannot read stays a doubt. */
-async function unreadNameLine(ctx: ReadContext, page: number, rows: [number, number] | null, height: number): Promise<boolean> {
+async function unreadNameLine(ctx: ReadContext, { image, grey }: GreyPage, rows: [number, number] | null): Promise<boolean> {
   if (rows === null) return false;
   const pad = 0.3 * (rows[1] - rows[0]);
-  const box: Box = [0, Math.max(0, (rows[0] - pad) / height), 1, Math.min(1, (rows[1] + pad) / height)];
+  const box: Box = [0, Math.max(0, (rows[0] - pad) / grey.height), 1, Math.min(1, (rows[1] + pad) / grey.height)];
   try {
     const paddle = await ctx.deps.readers.get('paddle');
-    const image = paddle ? await uprightPage(ctx, page) : null;
-    if (!paddle || !image) return true;
+    if (!paddle) return true;
     const [crop] = await paddle.readCrops(image.png, [box], { detectLines: true, ...(ctx.signal ? { signal: ctx.signal } : {}) });
     const text = (crop?.lines ?? []).map((l) => l.text).join(' ');
     ctx.raw.name_edges_unread = [...((ctx.raw.name_edges_unread as string[] | undefined) ?? []), text];

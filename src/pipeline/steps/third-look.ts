@@ -7,6 +7,7 @@ import { canonicalName, marksAfterLetters } from '../../domain/normalise.js';
 import type { OutcomeCode } from '../../domain/outcome-codes.js';
 import type { FieldValue, Region } from '../../domain/result.js';
 import type { TesseractReader } from '../../readers/tesseract.js';
+import type { Line } from '../../readers/types.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
 import { centsJoined, linesWithin, widen } from './cross-read.js';
@@ -456,40 +457,41 @@ function settledWith(field: FieldReading, value: FieldValue, why: string, doubts
 }
 
 /** PaddleOCR's second reading of a crop, through its text detector, read as the field's line. */
-export async function paddleAgain(ctx: ReadContext, region: Region, fromLine: (text: string) => string): Promise<FieldCandidate | null> {
-  try {
+export const paddleAgain = (ctx: ReadContext, region: Region, fromLine: (text: string) => string): Promise<FieldCandidate | null> =>
+  paddleReading(ctx, region, fromLine, async () => {
     const paddle = await ctx.deps.readers.get('paddle');
     const page = await uprightPage(ctx, region.page);
     if (!paddle || !page) return null;
     const [crop] = await paddle.readCrops(page.png, [widen(region.box)], { signal: ctx.signal, detectLines: true });
-    const lines = crop ? linesWithin(crop.lines, region.box) : [];
-    const raw = lines
-      .map((l) => l.text)
-      .join(' ')
-      .replace(/\s+/g, ' ')
-      .trim();
-    return raw ? { reader: 'paddle', value: fromLine(raw), raw, region, confidence: crop!.confidence } : null;
-  } catch (err) {
-    // A reading that fails leaves the dispute as it was, for a person.
-    ctx.signal?.throwIfAborted();
-    ctx.raw.third_look_error = err instanceof Error ? err.message : String(err);
-    return null;
-  }
-}
+    return crop ? { lines: linesWithin(crop.lines, region.box), confidence: crop.confidence } : null;
+  });
 
 /** PaddleOCR's reading of a crop enlarged towards a readable letter height, grey and contrast
  * stretched, read as the field's line: small or faint print it misreads at the page's scale it
  * may read so. Tesseract's reading it would agree with is of the page, never of this crop, so
  * the two are still two engines' looks at two images. */
-async function paddlePrepared(ctx: ReadContext, region: Region, fromLine: (text: string) => string): Promise<FieldCandidate | null> {
+const paddlePrepared = (ctx: ReadContext, region: Region, fromLine: (text: string) => string): Promise<FieldCandidate | null> =>
+  paddleReading(ctx, region, fromLine, async () => {
+    const lines = await paddleCropLines(ctx, region);
+    return lines && { lines, confidence: lines.reduce((sum, l) => sum + l.confidence, 0) / lines.length };
+  });
+
+/** A PaddleOCR reading of the region as a candidate, its lines joined and read as the field's
+ * line; null where it read nothing. */
+async function paddleReading(
+  ctx: ReadContext,
+  region: Region,
+  fromLine: (text: string) => string,
+  read: () => Promise<{ lines: Line[]; confidence: number } | null>,
+): Promise<FieldCandidate | null> {
   try {
-    const lines = (await paddleCropLines(ctx, region)) ?? [];
-    const raw = lines
+    const reading = await read();
+    const raw = (reading?.lines ?? [])
       .map((l) => l.text)
       .join(' ')
       .replace(/\s+/g, ' ')
       .trim();
-    return raw ? { reader: 'paddle', value: fromLine(raw), raw, region, confidence: lines.reduce((sum, l) => sum + l.confidence, 0) / lines.length } : null;
+    return raw ? { reader: 'paddle', value: fromLine(raw), raw, region, confidence: reading!.confidence } : null;
   } catch (err) {
     // A reading that fails leaves the dispute as it was, for a person.
     ctx.signal?.throwIfAborted();
