@@ -27,6 +27,22 @@ describe('ink beside a read line', () => {
     expect(inkBesideLine(img, box)).toEqual({ left: false, right: true });
   });
 
+  it('finds a faded letter whose bars darken its whole width, so that no stem of it stands out', () => {
+    // A "B" faded to a shade (printed 243 on paper 255, the letters read 40), blurred: stem, three
+    // thick bars and a bowl, its columns all about as dark; then paper, then the read text.
+    const img = line((g) => {
+      paintInto(g, 76, 80, 19, 41, 243);
+      for (const y of [19, 28, 37]) paintInto(g, 80, 88, y, y + 5, 243);
+      paintInto(g, 86, 90, 19, 41, 243);
+    });
+    expect(inkBesideLine(img, box)).toEqual({ left: true, right: false });
+  });
+
+  it('takes a mark as dark as the print beside the name (an emblem) for no faded letter', () => {
+    const img = line((g) => paintInto(g, 74, 90, 19, 41, 40));
+    expect(inkBesideLine(img, box)).toEqual({ left: false, right: false });
+  });
+
   it('sees nothing beside a line on clean paper, nor in a speck of dust or a hairline rule', () => {
     expect(inkBesideLine(line(), box)).toEqual({ left: false, right: false });
     const specked = line((g) => {
