@@ -7,6 +7,7 @@ import {
   DAY_FIRST_STREET_WORD,
   DAY_FIRST_TAX_WORD,
   DAY_FIRST_VAT_ID,
+  type DayOrder,
   documentDayOrder,
   findDates,
   findTime,
@@ -136,12 +137,11 @@ function firstDated(rows: Row[]): { row: Row; raw: string } | null {
   return null;
 }
 
-function dateAndTime(rows: Row[], currency: string | null, otherLines: readonly string[]): ExtractedValue[] {
-  const out: ExtractedValue[] = [];
-  const texts = rows.map((r) => r.text);
-  // A slip that prints no currency still says where it was printed: its legal form, its tax's name
-  // or VAT number, its country or a street's word, the language of its totals' labels, its decimal
-  // comma; in this reading, or in another reader's of the same slip.
+/** The order a slip writes its numeric dates in, where it shows one: a date on it with a day over
+ * 12, or where it was printed. A slip that prints no currency still says where: its legal form, its
+ * tax's name or VAT number, its country or a street's word, the language of its totals' labels, its
+ * decimal comma; in this reading (`texts`), or in another reader's of the same slip (`otherLines`). */
+export function slipDayOrder(texts: readonly string[], currency: string | null, otherLines: readonly string[] = []): DayOrder | null {
   const dayFirst =
     (currency !== null && DAY_FIRST_CURRENCIES.has(currency)) ||
     [...texts, ...otherLines].some(
@@ -153,8 +153,14 @@ function dateAndTime(rows: Row[], currency: string | null, otherLines: readonly 
         DAY_FIRST_STREET_WORD.test(t) ||
         labelledDayFirst(t),
     ) ||
-    writesDecimalComma(texts);
-  const order = orderWithHints(documentDayOrder(rows.map((r) => r.text)), dayFirst);
+    writesDecimalComma([...texts]);
+  return orderWithHints(documentDayOrder([...texts]), dayFirst);
+}
+
+function dateAndTime(rows: Row[], currency: string | null, otherLines: readonly string[]): ExtractedValue[] {
+  const out: ExtractedValue[] = [];
+  const texts = rows.map((r) => r.text);
+  const order = slipDayOrder(texts, currency, otherLines);
   const labelled = findPairs(rows, 'invoice_date', (t) => {
     const d = datesOf(t)[0];
     return d ? { value: d.raw, raw: d.raw } : null;

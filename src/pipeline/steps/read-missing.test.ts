@@ -169,15 +169,52 @@ describe('reading the required values the first reader missed', () => {
       ['tesseract', 'TARIKH 2025/05/67 Masa 18:11:56'],
       ['paddle', 'TARIKH 2025/05/07 Masa 18:11:56'],
     ]);
-    // PaddleOCR's crop showing another date, or a date either way round, leaves it unread.
-    for (const [crop, paddle] of [
-      ['TARIKH 2025/05/07 Masa 18:11:56', 'TARIKH 2025/05/01 Masa 18:11:56'],
-      ['TARIKH 04/05/2025 Masa 18:11:56', 'TARIKH 04/05/2025 Masa 18:11:56'],
-    ]) {
-      const other = await context(fakes(crop!, withoutDate, paddle), [merchant], [tesseract]);
-      await readMissingStep.run(other);
-      expect(reconcile(receipt.fields, other.extracted).find((r) => r.key === 'date')!.value, `${crop} / ${paddle}`).toBeNull();
-    }
+    // PaddleOCR's crop showing another date leaves it unread.
+    const other = await context(fakes('TARIKH 2025/05/07 Masa 18:11:56', withoutDate, 'TARIKH 2025/05/01 Masa 18:11:56'), [merchant], [tesseract]);
+    await readMissingStep.run(other);
+    expect(reconcile(receipt.fields, other.extracted).find((r) => r.key === 'date')!.value).toBeNull();
+  });
+
+  it("reads a date either way round in the slip's own day order, and leaves it unread on a slip that shows none", async () => {
+    const crop = 'TARIKH 04/05/2025 Masa 18:11:56';
+    const unhinted = PADDLE_LINES.filter((l) => !l.text.startsWith('DATE')).map((l) => (l.text.includes('SDN') ? { ...l, text: 'CORNER STORE' } : l));
+    const slip = (name: string) =>
+      placed([
+        [name, 0.1, 0.02],
+        ['TARIKH 04/05/2O25 Masa 18:11:56', 0.1, 0.1],
+        ['TOTAL 12.40', 0.1, 0.5],
+      ]);
+    // A Malaysian company's slip writes its dates day first, as its extractor reads them.
+    const dayFirst = await context(fakes(crop, unhinted, crop), [merchant], [slip('KEDAI RUNCIT MAJU SDN BHD')]);
+    await readMissingStep.run(dayFirst);
+    const date = reconcile(receipt.fields, dayFirst.extracted).find((r) => r.key === 'date')!;
+    expect([date.value, date.status]).toEqual(['2025-05-04', 'read']);
+    const unknown = await context(fakes(crop, unhinted, crop), [merchant], [slip('CORNER STORE')]);
+    await readMissingStep.run(unknown);
+    expect(reconcile(receipt.fields, unknown.extracted).find((r) => r.key === 'date')!.value).toBeNull();
+  });
+
+  it("reads a garbled date's row enlarged where PaddleOCR's detector sees no line in it at the page's scale", async () => {
+    const tesseract = placed([
+      ['KEDAI RUNCIT MAJU SDN BHD', 0.1, 0.02],
+      ['TARIKH 2025/05/67 Masa 18:11:56', 0.1, 0.1],
+      ['TOTAL RM 12.40', 0.1, 0.5],
+    ]);
+    const withoutDate = PADDLE_LINES.filter((l) => !l.text.startsWith('DATE'));
+    const f = fakes('TARIKH 2025/05/07 Masa 18:11:56', withoutDate);
+    // The detector finds nothing in the row's crop of the page; the enlarged crop, wider than the page, reads.
+    const sizes: number[] = [];
+    f.paddle.readCrops = async (png: Buffer, boxes: Array<[number, number, number, number]>) => {
+      const width = (await openImage(png).metadata()).width!;
+      sizes.push(width);
+      const text = width > 400 ? 'TARIKH 2025/05/07 Masa 18:11:56' : '';
+      return boxes.map((box) => ({ box, text, confidence: 0.9, lines: text ? [{ text, box, confidence: 0.9, words: [] }] : [], via: 'detector' }));
+    };
+    const ctx = await context(f, [merchant], [tesseract]);
+    await readMissingStep.run(ctx);
+    const date = reconcile(receipt.fields, ctx.extracted).find((r) => r.key === 'date')!;
+    expect([date.value, date.status, date.evidence]).toEqual(['2025-05-07', 'read', ['reader_agree']]);
+    expect(sizes[0]).toBe(400);
   });
 
   it('reads again the row of a time of day, where a till prints the date the page read lost beside it', async () => {

@@ -1,18 +1,19 @@
-import { findDates } from '../../doctypes/finance/dates.js';
+import { type DayOrder, findDates, resolveDate } from '../../doctypes/finance/dates.js';
 import { TIME_OF_DAY } from '../../doctypes/finance/document-kind.js';
 import { matchLabel } from '../../doctypes/finance/labels.js';
 import { cents } from '../../doctypes/finance/money.js';
 import { readingRows, type Row } from '../../doctypes/finance/rows.js';
+import { slipDayOrder } from '../../doctypes/receipt.js';
 import type { ExtractedValue, FieldSpec } from '../../doctypes/types.js';
-import { canonical, parseDate } from '../../domain/normalise.js';
+import { canonical } from '../../domain/normalise.js';
 import type { PaddleReader } from '../../readers/paddle.js';
-import type { Box, PageImage, ReaderOutput } from '../../readers/types.js';
+import type { Box, Line, PageImage, ReaderOutput } from '../../readers/types.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
 import { linesWithin, valueFromCrop, widen } from './cross-read.js';
 import { uprightPage } from './page-image.js';
 import { addReading, noteEngine } from './read.js';
-import { reReadLines } from './re-read.js';
+import { paddleCropLines, preparedCrop, reReadLines } from './re-read.js';
 
 /** Kinds parsed out of a crop's text: a name would be the crop's whole text (see re-read.ts). */
 const KINDS = new Set<FieldSpec['kind']>(['amount', 'date']);
@@ -162,35 +163,69 @@ async function dateFromGarbledRows(
     if (!rows.some((o) => o.page === r.page && mid >= o.box[1] && mid <= o.box[3])) rows.push(r);
   }
   rows.splice(MAX_DATE_ROWS);
+  // The slip's own day order, as its extractor takes it from both page reads (receipt.ts).
+  const texts = (reading: ReaderOutput) => reading.pages.flatMap((p) => p.lines.map((l) => l.text));
+  const currency = ctx.extracted.find((e) => e.reader === 'tesseract')?.values.find((v) => v.key === 'currency')?.value;
+  const order = slipDayOrder(texts(readings[0]!), typeof currency === 'string' ? currency : null, readings.slice(1).flatMap(texts));
   for (const row of rows) {
     const box: Box = [0, row.box[1], 1, row.box[3]];
     const region = { page: row.page, box };
     const lines = await reReadLines(ctx, region);
     const text = (lines ?? []).map((l) => l.text).join(' ');
-    const lstm = oneWayDate(text);
+    const lstm = oneWayDate(text, order);
     const page = lstm || DATE_SHAPED.test(text) ? await uprightPage(ctx, row.page, { even: true }) : null;
     if (!page) continue;
-    const [crop] = await paddle.readCrops(page.png, [widen(box)], { detectLines: true, ...(ctx.signal ? { signal: ctx.signal } : {}) });
-    const theirs = oneWayDate(
-      linesWithin(crop?.lines ?? [], box)
-        .map((l) => l.text)
-        .join(' '),
-    );
+    // Print too faint for its detector at the page's scale (dot matrix under a shadow): the crop
+    // enlarged and contrast stretched, as the re-read step gives PaddleOCR a date's crop, from the
+    // even page, then from the page as it was (stretching the page's own shades reads some better).
+    const looks = [
+      async () => {
+        const [crop] = await paddle.readCrops(page.png, [widen(box)], { detectLines: true, ...(ctx.signal ? { signal: ctx.signal } : {}) });
+        return linesWithin(crop?.lines ?? [], box);
+      },
+      async () => enlargedLines(ctx, paddle, page, box),
+      async () => (await paddleCropLines(ctx, region)) ?? [],
+    ];
+    let theirs: { iso: string; text: string } | null = null;
+    let theirLines: Line[] = [];
+    for (const look of looks) {
+      theirLines = await look();
+      theirs = oneWayDate(theirLines.map((l) => l.text).join(' '), order);
+      if (theirs) break;
+    }
     if (!theirs) continue;
     const confidence = lines!.reduce((sum, l) => sum + l.confidence, 0) / lines!.length;
     // Tesseract's crop still showing the date garbled is its reading as well: the dispute goes to
     // the third look, which reads such a date against PaddleOCR's a digit apart (third-look.ts).
     return {
       tesseract: { key: spec.key, value: lstm?.iso ?? text, raw: text, region, confidence },
-      paddle: { key: spec.key, value: theirs.iso, raw: theirs.text, region, confidence: crop!.confidence },
+      paddle: {
+        key: spec.key,
+        value: theirs.iso,
+        raw: theirs.text,
+        region,
+        confidence: theirLines.reduce((sum, l) => sum + l.confidence, 0) / theirLines.length,
+      },
     };
   }
   return null;
 }
 
-/** The first date a crop's text shows, when its writing gives it one way only. */
-function oneWayDate(text: string): { iso: string; text: string } | null {
+/** PaddleOCR's lines of a row of the even page, its crop enlarged towards a readable letter height
+ * and contrast stretched (re-read.ts), boxes on the page. */
+async function enlargedLines(ctx: ReadContext, paddle: PaddleReader, page: { png: Buffer; width: number; height: number }, box: Box): Promise<Line[]> {
+  const crop = await preparedCrop(page, box);
+  if (!crop) return [];
+  const [read] = await paddle.readCrops(crop.png, [[0, 0, 1, 1]], { detectLines: true, ...(ctx.signal ? { signal: ctx.signal } : {}) });
+  return linesWithin(
+    (read?.lines ?? []).map((l) => ({ ...l, box: crop.toPage(l.box), words: l.words.map((w) => ({ ...w, box: crop.toPage(w.box) })) })),
+    box,
+  );
+}
+
+/** The first date a crop's text shows, when its writing or the slip's day order gives it one way only. */
+function oneWayDate(text: string, order: DayOrder | null): { iso: string; text: string } | null {
   const date = findDates(text)[0];
-  const parsed = date ? parseDate(date.raw) : null;
-  return parsed && !parsed.ambiguous ? { iso: parsed.iso, text } : null;
+  const resolved = date ? resolveDate(date.raw, order) : null;
+  return resolved && !resolved.ambiguous ? { iso: resolved.iso, text } : null;
 }
