@@ -14,6 +14,9 @@ describe('findAmounts', () => {
     expect(findAmounts('TOTAL RM 65. 20')).toMatchObject([{ value: 65.2, currency: 'MYR' }]);
     expect(findAmounts('Total: 105. 00').map((a) => a.value)).toEqual([105]);
     expect(findAmounts('RM 2, 10').map((a) => a.value)).toEqual([2]);
+    // …or set the point apart from the units (PaddleOCR: "SUMME 41 .34").
+    expect(findAmounts('SUMME 41 .34').map((a) => a.value)).toEqual([41.34]);
+    expect(findAmounts('RM 41 .34')).toMatchObject([{ value: 41.34, currency: 'MYR' }]);
     // Cents set apart with the point lost after a currency mark, at the end of the text only.
     expect(findAmounts('TOTAL RM8 60')).toMatchObject([{ value: 8.6, currency: 'MYR' }]);
     expect(findAmounts('RM 8 60 x').map((a) => a.value)).toEqual([8]);

@@ -17,15 +17,16 @@ const MARK = String.raw`(?:[€$£¥₹]|RM|RS\.?|INR|EUR|USD|GBP|CHF|PLN|MYR|SG
 /** Indian grouping, in lakhs and crores ("1,23,456.78", "₹12,34,567.00"). */
 const LAKH_GROUPED = String.raw`\d{1,2}(?:,\d{2})+,\d{3}\.\d{2}(?!\d)`;
 /** Grouped thousands (1,234.56 / 1.234,56 / 1 234,56 with a no-break space) or plain digits, with two
- * decimals; OCR of a small till print may set a space after the decimal point ("105. 00"). A French
+ * decimals; OCR of a small till print may set a space after the decimal point ("105. 00") or before
+ * it ("41 .34", PaddleOCR). A French
  * amount's thousands stand apart by a plain space too when a reader or a PDF writes one
  * ("1 234,56 €"): read as 234,56, a total, its net and its tax all lose their thousands and still
  * add up. A count printed just before a price of three figures ("10 100,00") is read as one number
  * then, and its sums fail instead. */
-const NUMBER = String.raw`-?(?:${SPACE_GROUPED}|${LAKH_GROUPED}|(?:\d{1,3}(?:[.,'’\u00a0\u202f]\d{3})+|\d+)(?:[.,]|\. )\d{2}(?!\d))`;
+const NUMBER = String.raw`-?(?:${SPACE_GROUPED}|${LAKH_GROUPED}|(?:\d{1,3}(?:[.,'’\u00a0\u202f]\d{3})+|\d+)(?:[.,]|\. | [.,])\d{2}(?!\d))`;
 /** A whole number counts as an amount only next to a currency mark ("€ 9", "0 €"); never the
- * units of an amount whose cents a reader set apart ("RM 65. 20" is 65.20, not 65). */
-const WHOLE = String.raw`-?(?:\d{1,3}(?:[.,'’\u00a0\u202f]\d{3})+|\d+)(?![.,]\d|\. \d)`;
+ * units of an amount whose cents a reader set apart ("RM 65. 20" is 65.20, not 65; "RM 41 .34"). */
+const WHOLE = String.raw`-?(?:\d{1,3}(?:[.,'’\u00a0\u202f]\d{3})+|\d+)(?![.,]\d|\. \d| [.,]\d)`;
 
 /** After a currency mark, cents that a reader set apart with the point lost ("RM8 60") end the text:
  * 8.60, not 8 followed by a count of 60. */

@@ -238,6 +238,11 @@ describe("an amount's cents a reader split at a gap", () => {
     expect(valueFromCrop(amount, 'RM 14. 10', 14.1)).toBe(14.1);
   });
 
+  it('joins a decimal point set apart from the units (seed 22068: "41 .34" was read as 34)', () => {
+    expect(valueFromCrop(amount, 'SUMME 41 .34', 41.34)).toBe(41.34);
+    expect(valueFromCrop(amount, '41 ,34', 14.34)).toBe(41.34);
+  });
+
   it('reads a decimal point read as a colon or a gap as the point where it spells the first amount, and else no amount (seed 20806)', () => {
     expect(valueFromCrop(amount, '23:25', 23.25)).toBe(23.25);
     expect(valueFromCrop(amount, 'JUMLAH BESAR 23 25', 23.25)).toBe(23.25);

@@ -125,8 +125,12 @@ export function sumFromCrops(spec: FieldSpec, texts: string[], partValues: numbe
 }
 
 /** A crop's text with the cents a reader set apart from a small print's decimal point ("14. 10"),
- * or split at a gap between them ("162,3 5"), joined again. */
-export const centsJoined = (text: string): string => text.replace(/(\d)\. (\d{2})(?!\d)/g, '$1.$2').replace(/(\d[.,]\d) (\d)(?![\d.,])/g, '$1$2');
+ * the point set apart from the units ("41 .34"), or the cents split at a gap ("162,3 5"), joined again. */
+export const centsJoined = (text: string): string =>
+  text
+    .replace(/(\d)\. (\d{2})(?!\d)/g, '$1.$2')
+    .replace(/(\d) ([.,]\d{2})(?!\d)/g, '$1$2')
+    .replace(/(\d[.,]\d) (\d)(?![\d.,])/g, '$1$2');
 
 /** An amount whose cents a reader cut to one digit after a gap ("162, 5" for 162,55): no amount
  * is read from it, and the digit after the gap is none either. */
