@@ -21,9 +21,15 @@ describe('document day/month order', () => {
     expect(orderWithHints(unproven, DAY_FIRST_CURRENCIES.has('USD'))).toBeNull();
     expect(orderWithHints(documentDayOrder(['Date 06/13/2018']), true)).toBe('mdy');
     expect(
-      ['SYL ROASTED DELIGHTS SDN. BHD.', 'AEON CO. (M) BHD', 'HOME MASTER HARDWARE PTE LTD', 'Acme Pvt Ltd', 'Muster GmbH'].every((t) =>
-        DAY_FIRST_LEGAL_FORM.test(t),
-      ),
+      [
+        'SYL ROASTED DELIGHTS SDN. BHD.',
+        'AEON CO. (M) BHD',
+        'HOME MASTER HARDWARE PTE LTD',
+        'Acme Pvt Ltd',
+        'Muster GmbH',
+        'PHARMACIE CENTRALE EURL',
+        'Caffè Roma S.r.l.',
+      ].every((t) => DAY_FIRST_LEGAL_FORM.test(t)),
     ).toBe(true);
     expect(['Singapore 238839', 'KUALA LUMPUR, MALAYSIA', '10115 Berlin, Deutschland'].every((t) => DAY_FIRST_COUNTRY.test(t))).toBe(true);
     expect(DAY_FIRST_COUNTRY.test('New York, NY 10001, USA')).toBe(false);

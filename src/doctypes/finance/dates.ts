@@ -131,9 +131,10 @@ export function documentDayOrder(texts: string[]): OrderDecision {
 }
 
 /** Company forms of countries that write numeric dates only day first (Malaysia's Sdn Bhd and
- * Bhd, Singapore's Pte Ltd, India's Pvt Ltd, Australia's Pty Ltd, Germany's GmbH, France's SARL): a
- * hint, like the currency. */
-export const DAY_FIRST_LEGAL_FORM = /\bSDN\.?\s*BHD\b|\bBHD\b|\bPTE\.?\s*LTD\b|\bPVT\.?\s*LTD\b|\bPTY\.?\s*LTD\b|\bGMBH\b|\bSARL\b/i;
+ * Bhd, Singapore's Pte Ltd, India's Pvt Ltd, Australia's Pty Ltd, Germany's GmbH and OHG, France's
+ * SARL, EURL and SASU, Italy's and Latin America's S.r.l.): a hint, like the currency. */
+export const DAY_FIRST_LEGAL_FORM =
+  /\bSDN\.?\s*BHD\b|\bBHD\b|\bPTE\.?\s*LTD\b|\bPVT\.?\s*LTD\b|\bPTY\.?\s*LTD\b|\bGMBH\b|\bOHG\b|\bSARL\b|\bEURL\b|\bSASU\b|\bS\.?R\.?L\b/i;
 
 /** A day-first country named in the shop's address ("Singapore 238839", "KUALA LUMPUR, MALAYSIA",
  * "Deutschland"), in its own language or English: a hint, like the legal form. */
