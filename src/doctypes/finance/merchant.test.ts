@@ -481,6 +481,7 @@ describe('the shop name read from a header line that holds more than the name', 
     // A banner framed by ornaments is no name, as read or as Tesseract reads the stars ("kkk").
     expect(mark('*** ECO ***', 'BAR LOS AMIGOS')[0]).toBe('BAR LOS AMIGOS');
     expect(mark('kkk ECO kok', 'BAR LOS AMIGOS')[0]).toBe('BAR LOS AMIGOS');
+    expect(mark('3k kk ECO 3k kk', 'Papeleria Central')[0]).toBe('Papeleria Central');
     // Nor is it the first line of a name printed alike under it.
     const banner = header(['x%k ECO k**', 0.3, 0.03], ['Backerei Sonnenschein GmbH', 0.3, 0.05]);
     expect([banner?.name, banner?.doubt]).toEqual(['Backerei Sonnenschein GmbH', null]);

@@ -85,9 +85,9 @@ const legalFormOnly = (row: Row): boolean => {
 const WORD = /^\p{L}{3,}[.,&]?$/u;
 const named = (row: Row): boolean => !legalFormOnly(row) && !framed(row.text) && row.text.split(/\s+/).some((w) => WORD.test(w));
 
-/** An ornament: two or more stars or the like, which Tesseract often reads as "kk", "kok" or
- * "x%k". */
-const ORNAMENT = /^(?:[*¥%#~=+•·]+[*kKx%¥#~=+•·]*|[kx]*[*¥%#~=+•·][*kKx%¥#~=+•·]*|k{2,}|kok)$/u;
+/** An ornament: two or more stars or the like, which Tesseract often reads as "kk", "kok",
+ * "x%k" or "3k". */
+const ORNAMENT = /^(?:[*¥%#~=+•·]+[*kKx%¥#~=+•·]*|[kx]*[*¥%#~=+•·][*kKx%¥#~=+•·]*|k{2,}|kok|3k+)$/u;
 /** A line framed by ornaments at both ends ("*** ECO ***", read "kkk ECO kok"): a banner, not a
  * shop's name. */
 function framed(text: string): boolean {
