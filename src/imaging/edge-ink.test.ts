@@ -38,6 +38,15 @@ describe('ink beside a read line', () => {
     expect(inkBesideLine(img, box)).toEqual({ left: true, right: false });
   });
 
+  it('finds a last letter faded to a few grey levels past the box (seed 22170: "SEVILI" read for SEVILLA)', () => {
+    const img = line((g) => {
+      paintInto(g, 312, 316, 19, 41, 247);
+      for (const y of [19, 28, 37]) paintInto(g, 316, 324, y, y + 5, 247);
+      paintInto(g, 322, 326, 19, 41, 247);
+    });
+    expect(inkBesideLine(img, box)).toEqual({ left: false, right: true });
+  });
+
   it('takes a mark as dark as the print beside the name (an emblem) for no faded letter', () => {
     const img = line((g) => paintInto(g, 74, 90, 19, 41, 40));
     expect(inkBesideLine(img, box)).toEqual({ left: false, right: false });

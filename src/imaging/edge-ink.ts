@@ -103,8 +103,8 @@ function stemIn({ img, from, to, outward, h, side, lo, rows, darkness, paperOf }
  * (LETTER_INKED), and somewhere in the letter at the most (LETTER_CONTRAST), in grey levels: a
  * letter with bars or bowls (B, E, P) faded to a shade of its line is dark across its whole width,
  * so no stem of it stands out from the columns beside it as a stem's test asks. */
-const LETTER_INKED = 6;
-const LETTER_CONTRAST = 8;
+const LETTER_INKED = 4;
+const LETTER_CONTRAST = 6;
 /** A letter both readers dropped is fainter than the letters they read, as a fraction of their
  * darkest column: a mark as dark as the print (an emblem beside the name) is no faded letter. */
 const FAINTER = 0.75;
