@@ -64,6 +64,9 @@ describe('dates in text', () => {
   it('reads no two-digit year where a lone digit follows it after a gap: the year was split', () => {
     expect(findDates('A23-04-20 5')).toEqual([]);
     expect(findDates('23-04-20 5 ITEMS')).toEqual([]);
+    // Nor where a digit runs on with no time after it: a four-digit year cut (seed 22359, 2020 verified).
+    expect(findDates('DATE: 09/04/202 TIME 13:52')).toEqual([]);
+    expect(findDates('09/04/202')).toEqual([]);
     // A time after the year, or a number of two digits, leaves the year as printed.
     expect(findDates('23-04-25 9:05').map((d) => d.raw)).toEqual(['23-04-25']);
     expect(findDates('23-04-25 14:05').map((d) => d.raw)).toEqual(['23-04-25']);

@@ -48,8 +48,9 @@ const DATE_RE = new RegExp(
     // even one a crop cut after its colon ("2025-04-0719:1").
     String.raw`\b\d{4}[-./]\d{1,2}[-./](?:\d{2}(?=\d{1,2}:\d)|\d{1,2}(?:\b|(?=T\d{1,2}:\d{2})))`,
     // A two-digit year with a lone digit after a gap is a four-digit year a reader split at a
-    // faint digit ("23-04-20 5" for 2025), not the year 2020.
-    String.raw`\b\d{1,2}[-./]\d{1,2}[-./](?:\d{4}(?=\d{1,2}:\d{2})|\d{2}(?=\d{1,2}:\d{2})|(?:\d{4}|\d{2}(?! {1,2}\d(?![\d:])))(?![\d.,]\d))`,
+    // faint digit ("23-04-20 5" for 2025), not the year 2020; so is one with a digit run on and no
+    // time after it ("09/04/202", a crop cut through its last digit, seed 22359).
+    String.raw`\b\d{1,2}[-./]\d{1,2}[-./](?:\d{4}(?=\d{1,2}:\d{2})|\d{2}(?=\d{1,2}:\d{2})|(?:\d{4}|\d{2}(?!\d)(?! {1,2}\d(?![\d:])))(?![\d.,]\d))`,
     // PaddleOCR sets a gap beside a separator where the print has none ("16/04/ 202518:33"), and
     // German print may have one ("16. 04. 2025"): with a four-digit year, which no amount or
     // quantity beside a number looks like ("2. 5.00"); with a two-digit one only before a time.
