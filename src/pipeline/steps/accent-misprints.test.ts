@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldReading } from '../../domain/field.js';
+import { openImage } from '../../imaging/open.js';
 import { accentMisprintsStep } from './accent-misprints.js';
 import { accentContext } from './test-accent-context.js';
 
@@ -40,6 +41,46 @@ describe('accent_misprints', () => {
     const [field] = ctx.fields;
     expect([field!.key, field!.status, field!.value]).toEqual(['merchant_address', 'conflict', null]);
     expect(field!.reason).toMatch(/"MINCHEN" as "MÜNCHEN"/);
+  });
+
+  it("reads an address printed over two lines line by line, as the page read placed them (seed 22324: 'MONCHEN' verified)", async () => {
+    const field = merchant('BAHNHOFSTR. 4A, 80335 MONCHEN', ['reader_agree'], 'merchant_address');
+    const { ctx } = await context(field, []);
+    // Each look reads what a crop shows: the street's line, then the city's; crops' heights noted.
+    const heights: number[] = [];
+    const look = () => {
+      let asked = 0;
+      return {
+        readRegion: async (png: Buffer) => {
+          heights.push((await openImage(png).metadata()).height!);
+          const text = ['BAHNHOFSTR. 4A', '80335 MÜNCHEN'][asked++] ?? '';
+          return { text, confidence: 0.9, lines: [{ text, box: [0, 0, 1, 1], confidence: 0.9, words: [] }] };
+        },
+      };
+    };
+    const engines = [look(), look()];
+    ctx.deps.readers.accents = async () => engines as never;
+    ctx.extracted = [
+      {
+        reader: 'tesseract',
+        values: [
+          {
+            key: 'merchant_address',
+            value: field.value,
+            raw: '',
+            region: field.region,
+            parts: [
+              [0.1, 0.1, 0.6, 0.12],
+              [0.1, 0.12, 0.6, 0.14],
+            ],
+            confidence: 0.9,
+          },
+        ],
+      },
+    ];
+    await accentMisprintsStep.run(ctx);
+    expect([ctx.fields[0]!.status, ctx.fields[0]!.reason]).toEqual(['conflict', expect.stringMatching(/"MONCHEN" as "MÜNCHEN"/)]);
+    expect(heights).toHaveLength(4);
   });
 
   it("leaves the name where the looks read its letters alike, differ, or it rests on the file's text", async () => {

@@ -29,11 +29,18 @@ export const accentMisprintsStep: Step<ReadContext> = {
       const engines = (await ctx.deps.readers.accents?.()) ?? [];
       if (engines.length < 2) return undefined;
       const page = await uprightPage(ctx, field.region.page);
-      const crop = page ? await preparedCrop(page, field.region.box) : null;
-      if (!crop) continue;
+      // Each line of a value printed over several apart (an address): enlarged as one, two lines'
+      // box gives each line half the letter height the looks read at.
+      const own = ctx.extracted.find((e) => e.reader === 'tesseract')?.values.find((v) => v.key === field.key);
+      const boxes = own?.parts?.length && own.region?.page === field.region.page ? own.parts : [field.region.box];
+      const crops = page ? await Promise.all(boxes.map((box) => preparedCrop(page, box))) : [];
+      if (!crops.length || crops.some((c) => c === null)) continue;
       const signal = ctx.signal ? { signal: ctx.signal } : {};
-      const looks = (await Promise.all(engines.map((engine) => engine.readRegion(crop.png, { psm: 6, ...signal })))).map((r) =>
-        r.lines.map((l) => l.text).join(' '),
+      const looks = await Promise.all(
+        engines.map(async (engine) => {
+          const lines = await Promise.all(crops.map((crop) => engine.readRegion(crop!.png, { psm: 6, ...signal })));
+          return lines.flatMap((r) => r.lines.map((l) => l.text)).join(' ');
+        }),
       );
       const misprints = accentMisprints(field.value, looks);
       ctx.raw.accent_misprints = { ...((ctx.raw.accent_misprints as object | undefined) ?? {}), [field.key]: { looks, misprints } };
