@@ -242,10 +242,15 @@ export async function paddleCropText(ctx: ReadContext, region: { page: number; b
   return lines && lines.map((l) => l.text).join(' ');
 }
 
-/** The lines of paddleCropText, boxes on the page. */
-export async function paddleCropLines(ctx: ReadContext, region: { page: number; box: Box }): Promise<Line[] | null> {
+/** The lines of paddleCropText, boxes on the page; `from`: another image of the page than the
+ * upright one (the even page). */
+export async function paddleCropLines(
+  ctx: ReadContext,
+  region: { page: number; box: Box },
+  from?: { png: Buffer; width: number; height: number },
+): Promise<Line[] | null> {
   const paddle = await ctx.deps.readers.get('paddle');
-  const page = paddle ? await uprightPage(ctx, region.page) : null;
+  const page = paddle ? (from ?? (await uprightPage(ctx, region.page))) : null;
   const crop = page ? await preparedCrop(page, region.box) : null;
   if (!paddle || !crop) return null;
   const [read] = await paddle.readCrops(crop.png, [[0, 0, 1, 1]], { detectLines: true, ...(ctx.signal ? { signal: ctx.signal } : {}) });

@@ -13,7 +13,7 @@ import type { Step } from '../run.js';
 import { linesWithin, valueFromCrop, widen } from './cross-read.js';
 import { uprightPage } from './page-image.js';
 import { addReading, noteEngine } from './read.js';
-import { paddleCropLines, preparedCrop, reReadLines } from './re-read.js';
+import { paddleCropLines, reReadLines } from './re-read.js';
 
 /** Kinds parsed out of a crop's text: a name would be the crop's whole text (see re-read.ts). */
 const KINDS = new Set<FieldSpec['kind']>(['amount', 'date']);
@@ -183,7 +183,7 @@ async function dateFromGarbledRows(
         const [crop] = await paddle.readCrops(page.png, [widen(box)], { detectLines: true, ...(ctx.signal ? { signal: ctx.signal } : {}) });
         return linesWithin(crop?.lines ?? [], box);
       },
-      async () => enlargedLines(ctx, paddle, page, box),
+      async () => (await paddleCropLines(ctx, region, page)) ?? [],
       async () => (await paddleCropLines(ctx, region)) ?? [],
     ];
     let theirs: { iso: string; text: string } | null = null;
@@ -209,18 +209,6 @@ async function dateFromGarbledRows(
     };
   }
   return null;
-}
-
-/** PaddleOCR's lines of a row of the even page, its crop enlarged towards a readable letter height
- * and contrast stretched (re-read.ts), boxes on the page. */
-async function enlargedLines(ctx: ReadContext, paddle: PaddleReader, page: { png: Buffer; width: number; height: number }, box: Box): Promise<Line[]> {
-  const crop = await preparedCrop(page, box);
-  if (!crop) return [];
-  const [read] = await paddle.readCrops(crop.png, [[0, 0, 1, 1]], { detectLines: true, ...(ctx.signal ? { signal: ctx.signal } : {}) });
-  return linesWithin(
-    (read?.lines ?? []).map((l) => ({ ...l, box: crop.toPage(l.box), words: l.words.map((w) => ({ ...w, box: crop.toPage(w.box) })) })),
-    box,
-  );
 }
 
 /** The first date a crop's text shows, when its writing or the slip's day order gives it one way only. */
