@@ -69,9 +69,10 @@ function settleConflicts(fields: Map<string, FieldReading>): void {
 }
 
 /** Readers that disagree on the digits of the total, with no tax read to add on top of the lines,
- * are settled when exactly one of their values is the sum of the line amounts (one cent of
- * rounding per line): the lines are other printed numbers, so a misread digit in the total does
- * not make it their sum by chance. */
+ * are settled when exactly one of their values is the sum of the line amounts, to the cent: the
+ * lines are other printed numbers, so a misread digit in the total does not make it their sum by
+ * chance. A cent's leeway would take a reading that lost the last digit ("13,1" for 13,11, seed
+ * 22535). */
 function settleTotalByItems(fields: Map<string, FieldReading>): void {
   const f = fields.get('total');
   const items = itemsOf(fields.get('line_items'));
@@ -81,7 +82,7 @@ function settleTotalByItems(fields: Map<string, FieldReading>): void {
   const sum = items.reduce((s, i) => s + cents(i.amount), 0);
   if (sum <= 0) return;
   const values = [...new Set(f.candidates.map((c) => c.value).filter((v): v is number => typeof v === 'number'))];
-  const fitting = values.filter((v) => Math.abs(cents(v) - sum) <= items.length);
+  const fitting = values.filter((v) => cents(v) === sum);
   if (fitting.length !== 1) return;
   const why = `The readers disagreed (${readingsOf(f.candidates)}); ${formatAmount(fitting[0]!)} is the reading that the ${items.length} line amounts sum to.`;
   fields.set('total', settled(f, fitting[0]!, 'arithmetic', why));

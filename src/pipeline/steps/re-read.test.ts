@@ -124,6 +124,11 @@ describe('re-reading a disputed value from its crop', () => {
     await reReadStep.run(ctx);
     expect(first[0]!.value).toBe(192.76);
     expect(reconcile(receipt.fields, ctx.extracted).find((f) => f.key === 'total')).toMatchObject({ status: 'conflict', value: null });
+    // So when it reads the figure with its last digit lost, which its value's cents would hide
+    // ("13,1" for the page's "13,11", seed 22535).
+    const cents = [{ ...value('total', 13.11, box), raw: '13,11' }];
+    await reReadStep.run(await context(fakeTesseract('13,71'), [value('total', 13.71, box)], cents, receipt, fakePaddle('13,1')));
+    expect(cents[0]!.value).toBe(13.11);
     // A crop that reads a figure of the same length is a better look, and replaces the page's.
     const again = [value('total', 192.76, box)];
     await reReadStep.run(await context(fakeTesseract('102,76'), again, [value('total', 2.76, box)]));

@@ -4,13 +4,13 @@ import { findDates } from '../../doctypes/finance/dates.js';
 import { findAmounts } from '../../doctypes/finance/money.js';
 import { readingRows, type Row } from '../../doctypes/finance/rows.js';
 import type { ExtractedValue, FieldSpec } from '../../doctypes/types.js';
-import { canonical, parseDate } from '../../domain/normalise.js';
+import { amountsIn, amountTokens, canonical, parseDate } from '../../domain/normalise.js';
 import { openImage } from '../../imaging/open.js';
 import type { TesseractReader } from '../../readers/tesseract.js';
 import type { Box, Line, PageText, ReaderOutput } from '../../readers/types.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
-import { linesWithin, sumFromCrops, valueFromCrop, widen } from './cross-read.js';
+import { centsJoined, linesWithin, sumFromCrops, valueFromCrop, widen } from './cross-read.js';
 import { uprightPage } from './page-image.js';
 
 /** Letter height (px) the crop is enlarged towards: Tesseract's LSTM reads best at about 30–40 px
@@ -300,13 +300,16 @@ interface Digits {
 /** The page's and the crop's readings as their digits were printed, for the kinds whose values
  * hide them (an amount's cents, a date's ISO form); null for other kinds. */
 function printedDigits(spec: FieldSpec, page: Reading, crop: Reading): Digits | null {
-  const digits =
-    spec.kind === 'amount'
-      ? (r: Reading) => Math.abs(Number(r.value)).toFixed(2).replace(/\D/g, '')
-      : spec.kind === 'date'
-        ? (r: Reading) => printedDate(r)?.replace(/\D/g, '') ?? ''
-        : null;
+  const digits = spec.kind === 'amount' ? amountDigits : spec.kind === 'date' ? (r: Reading) => printedDate(r)?.replace(/\D/g, '') ?? '' : null;
   return digits && { was: digits(page), now: digits(crop) };
+}
+
+/** An amount's digits as the value writes them with its cents, or as its reading printed them
+ * where that shows one decimal ("13,1": a digit lost, which the value's cents would hide). */
+function amountDigits(r: Reading): string {
+  const value = Math.abs(Number(r.value));
+  const cut = amountTokens(centsJoined(r.raw)).find((t) => /[.,]\d$/.test(t) && Math.abs(amountsIn(t)[0] ?? Number.NaN) === value);
+  return (cut ?? value.toFixed(2)).replace(/\D/g, '');
 }
 
 /** The digits a crop reads beyond the page's value, at its start or its end ("1" of "15-04-2025"
