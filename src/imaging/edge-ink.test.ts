@@ -27,23 +27,21 @@ describe('ink beside a read line', () => {
     expect(inkBesideLine(img, box)).toEqual({ left: false, right: true });
   });
 
+  /** A "B" from x, 14 px wide, faded to grey `v` (the letters read are 40 on paper 255), blurred:
+   * stem, three thick bars and a bowl, its columns all about as dark. */
+  const fadedB = (g: Grey, x: number, v: number) => {
+    paintInto(g, x, x + 4, 19, 41, v);
+    for (const y of [19, 28, 37]) paintInto(g, x + 4, x + 12, y, y + 5, v);
+    paintInto(g, x + 10, x + 14, 19, 41, v);
+  };
+
   it('finds a faded letter whose bars darken its whole width, so that no stem of it stands out', () => {
-    // A "B" faded to a shade (printed 243 on paper 255, the letters read 40), blurred: stem, three
-    // thick bars and a bowl, its columns all about as dark; then paper, then the read text.
-    const img = line((g) => {
-      paintInto(g, 76, 80, 19, 41, 243);
-      for (const y of [19, 28, 37]) paintInto(g, 80, 88, y, y + 5, 243);
-      paintInto(g, 86, 90, 19, 41, 243);
-    });
+    const img = line((g) => fadedB(g, 76, 243));
     expect(inkBesideLine(img, box)).toEqual({ left: true, right: false });
   });
 
   it('finds a last letter faded to a few grey levels past the box (seed 22170: "SEVILI" read for SEVILLA)', () => {
-    const img = line((g) => {
-      paintInto(g, 312, 316, 19, 41, 247);
-      for (const y of [19, 28, 37]) paintInto(g, 316, 324, y, y + 5, 247);
-      paintInto(g, 322, 326, 19, 41, 247);
-    });
+    const img = line((g) => fadedB(g, 312, 247));
     expect(inkBesideLine(img, box)).toEqual({ left: false, right: true });
   });
 
