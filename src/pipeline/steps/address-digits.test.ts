@@ -61,11 +61,23 @@ describe('the numbers of an address both readers agreed on', () => {
     expect(ctx.fields[0]!.candidates.at(-1)).toMatchObject({ reader: 'tesseract_legacy', raw: '46023 Valencia' });
   });
 
+  it('withholds it too where a look set a gap inside the number, its digits the same (seed 22615)', async () => {
+    const { ctx } = await agreedAddress(
+      ['Avda. del Puerto 118', '16023 Valencia'],
+      ['Avda. del Puerto 118', '118', 'Avda del Puerto 118', '4 6023 Valencia', '46023 Valencia', '46023 Valencia'],
+    );
+    await addressDigitsStep.run(ctx);
+    expect(ctx.fields[0]).toMatchObject({ value: null, status: 'conflict' });
+    expect(ctx.fields[0]!.candidates.at(-1)).toMatchObject({ reader: 'tesseract_legacy', raw: '46023 Valencia' });
+  });
+
   it('keeps it when the looks read the same digits, differ among themselves, or lost a glyph', async () => {
     for (const looks of [
       ['118', '118', '118', '16023 Valencia', '16O23 Valencia', '16023'],
       ['118', '118', '118', '46023 Valencia', '16023 Valencia', '46023 Valencia'],
       ['118', '118', '118', '6023 Valencia', '6023 Valencia', '6023 Valencia'],
+      // every look set the gap: none reads the number in the readers' length
+      ['118', '118', '118', '4 6023 Valencia', '4 6023 Valencia', '4 6023 Valencia'],
     ]) {
       const { ctx } = await agreedAddress(['Avda. del Puerto 118', '16023 Valencia'], looks);
       await addressDigitsStep.run(ctx);

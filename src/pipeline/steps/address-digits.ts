@@ -61,11 +61,14 @@ export const addressDigitsStep: Step<ReadContext> = {
       if (seen.length > 0) noteEngine(ctx, engine.engine);
       const numbers = seen.map((l) => numbersOf(String(l.value)).join(' '));
       ctx.raw.address_digits = [...((ctx.raw.address_digits as unknown[] | undefined) ?? []), { line: line.lstm, read: read[0]!.join(' '), seen: numbers }];
-      const one = numbers[0];
-      if (one === undefined || numbers.length < 2 || numbers.some((n) => n !== one) || !otherDigits(read[0]!, one.split(' '))) continue;
+      // The looks read the same digits, a gap one set inside a number aside ("4 6023"), and one of
+      // them in the readers' numbers' lengths.
+      const digitsAlike = numbers.every((n) => n.replace(/ /g, '') === numbers[0]!.replace(/ /g, ''));
+      const one = numbers.find((n) => otherDigits(read[0]!, n.split(' ')));
+      if (one === undefined || numbers.length < 2 || !digitsAlike) continue;
       ctx.fields[at] = doubted(
         field,
-        seen[0]!,
+        seen[numbers.indexOf(one)]!,
         `The readers agreed on the address line "${line.lstm}", but Tesseract's legacy classifier read its numbers as "${one}" at every size it tried: a faint stroke both engines missed would make their agreement a shared misreading.`,
       );
       return undefined;
