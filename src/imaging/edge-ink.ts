@@ -99,8 +99,8 @@ function stemIn({ img, from, to, outward, h, side, lo, rows, darkness, paperOf }
   return false;
 }
 
-/** How much darker than its own paper a column of a faded letter's body is at the least
- * (LETTER_INKED), and somewhere in the letter at the most (LETTER_CONTRAST), in grey levels: a
+/** How much darker than its own paper each column of a faded letter's body is (LETTER_INKED), and
+ * its darkest column (LETTER_CONTRAST), in grey levels, at the least: a
  * letter with bars or bowls (B, E, P) faded to a shade of its line is dark across its whole width,
  * so no stem of it stands out from the columns beside it as a stem's test asks. */
 const LETTER_INKED = 4;
