@@ -153,8 +153,8 @@ export function slipDayOrder(texts: readonly string[], currency: string | null, 
         DAY_FIRST_STREET_WORD.test(t) ||
         labelledDayFirst(t),
     ) ||
-    writesDecimalComma([...texts]);
-  return orderWithHints(documentDayOrder([...texts]), dayFirst);
+    writesDecimalComma(texts);
+  return orderWithHints(documentDayOrder(texts), dayFirst);
 }
 
 function dateAndTime(rows: Row[], currency: string | null, otherLines: readonly string[]): ExtractedValue[] {

@@ -113,7 +113,7 @@ export interface OrderDecision {
 
 /** The order the document writes numeric dates in: a first part over 12 proves day-first, a second
  * part over 12 proves month-first. Null when nothing in the document proves it. */
-export function documentDayOrder(texts: string[]): OrderDecision {
+export function documentDayOrder(texts: readonly string[]): OrderDecision {
   let dmy = 0;
   let mdy = 0;
   let dots = 0;
@@ -161,7 +161,7 @@ export const DAY_FIRST_TAX_WORD = /\b(?:IVA|I\.V\.A\.?|TVA|MWST|UST|BTW|SST|CUKA
 /** Whether the page's amounts are written with a decimal comma ("38,93"), as only day-first
  * countries write them: several such amounts and far fewer with a decimal point, since a reader
  * may take a point for a comma here and there. */
-export function writesDecimalComma(texts: string[]): boolean {
+export function writesDecimalComma(texts: readonly string[]): boolean {
   let comma = 0;
   let point = 0;
   for (const t of texts) {

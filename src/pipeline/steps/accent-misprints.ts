@@ -5,6 +5,7 @@ import type { Step } from '../run.js';
 import { COMPANY_NAMES } from './name-dispute.js';
 import { uprightPage } from './page-image.js';
 import { preparedCrop } from './re-read.js';
+import { readerValues } from './reader-doubts.js';
 
 /** Fields that hold words a person reads as printed, a company's name and its address. */
 const LOOKED_AT = new Set([...COMPANY_NAMES, 'merchant_address', 'vendor_address', 'customer_address']);
@@ -31,7 +32,7 @@ export const accentMisprintsStep: Step<ReadContext> = {
       const page = await uprightPage(ctx, field.region.page);
       // Each line of a value printed over several apart (an address): enlarged as one, two lines'
       // box gives each line half the letter height the looks read at.
-      const own = ctx.extracted.find((e) => e.reader === 'tesseract')?.values.find((v) => v.key === field.key);
+      const [own] = readerValues(ctx, field.key, 'tesseract');
       const boxes = own?.parts?.length && own.region?.page === field.region.page ? own.parts : [field.region.box];
       const crops = page ? await Promise.all(boxes.map((box) => preparedCrop(page, box))) : [];
       if (!crops.length || crops.some((c) => c === null)) continue;

@@ -7,6 +7,7 @@ import { slipDayOrder } from '../../doctypes/receipt.js';
 import type { ExtractedValue, FieldSpec } from '../../doctypes/types.js';
 import { canonical } from '../../domain/normalise.js';
 import type { PaddleReader } from '../../readers/paddle.js';
+import { meanConfidence } from '../../readers/support/geometry.js';
 import type { Box, Line, PageImage, ReaderOutput } from '../../readers/types.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
@@ -78,7 +79,7 @@ export const readMissingStep: Step<ReadContext> = {
       const value = text ? valueFromCrop(spec, text, theirs.value) : null;
       done.push({ key: spec.key, paddle: theirs.raw, tesseract: text });
       if (value === null || canonical(spec.kind, value) === null) continue;
-      const confidence = lines!.reduce((s, l) => s + l.confidence, 0) / lines!.length;
+      const confidence = meanConfidence(lines!);
       first.values.push({ key: spec.key, value, raw: text, region: theirs.region, confidence });
     }
     // A date neither page read placed: its garbled row in Tesseract's page read, read again by both.
@@ -194,7 +195,7 @@ async function dateFromGarbledRows(
       if (theirs) break;
     }
     if (!theirs) continue;
-    const confidence = lines!.reduce((sum, l) => sum + l.confidence, 0) / lines!.length;
+    const confidence = meanConfidence(lines!);
     // Tesseract's crop still showing the date garbled is its reading as well: the dispute goes to
     // the third look, which reads such a date against PaddleOCR's a digit apart (third-look.ts).
     return {
@@ -204,7 +205,7 @@ async function dateFromGarbledRows(
         value: theirs.iso,
         raw: theirs.text,
         region,
-        confidence: theirLines.reduce((sum, l) => sum + l.confidence, 0) / theirLines.length,
+        confidence: meanConfidence(theirLines),
       },
     };
   }

@@ -6,6 +6,7 @@ import { lettersApart } from '../../domain/letters-apart.js';
 import { canonicalName, marksAfterLetters } from '../../domain/normalise.js';
 import type { OutcomeCode } from '../../domain/outcome-codes.js';
 import type { FieldValue, Region } from '../../domain/result.js';
+import { meanConfidence } from '../../readers/support/geometry.js';
 import type { TesseractReader } from '../../readers/tesseract.js';
 import type { Line } from '../../readers/types.js';
 import type { ReadContext } from '../context.js';
@@ -473,7 +474,7 @@ export const paddleAgain = (ctx: ReadContext, region: Region, fromLine: (text: s
 const paddlePrepared = (ctx: ReadContext, region: Region, fromLine: (text: string) => string): Promise<FieldCandidate | null> =>
   paddleReading(ctx, region, fromLine, async () => {
     const lines = await paddleCropLines(ctx, region);
-    return lines && { lines, confidence: lines.reduce((sum, l) => sum + l.confidence, 0) / lines.length };
+    return lines && { lines, confidence: meanConfidence(lines) };
   });
 
 /** A PaddleOCR reading of the region as a candidate, its lines joined and read as the field's
