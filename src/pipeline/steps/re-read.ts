@@ -260,6 +260,21 @@ export async function paddleCropLines(
   );
 }
 
+/** PaddleOCR's reading of the region's widened crop of the page at the page's own scale, through
+ * its text detector, the lines within the region kept; `from`: another image of the page than the
+ * upright one (the even page). */
+export async function paddleDetectedLines(
+  ctx: ReadContext,
+  region: { page: number; box: Box },
+  from?: { png: Buffer; width: number; height: number },
+): Promise<Line[] | null> {
+  const paddle = await ctx.deps.readers.get('paddle');
+  const page = paddle ? (from ?? (await uprightPage(ctx, region.page))) : null;
+  if (!paddle || !page) return null;
+  const [crop] = await paddle.readCrops(page.png, [widen(region.box)], { detectLines: true, ...(ctx.signal ? { signal: ctx.signal } : {}) });
+  return crop ? linesWithin(crop.lines, region.box) : null;
+}
+
 function onPage(line: Line, toPage: (b: Box) => Box): Line {
   return { ...line, box: toPage(line.box), words: line.words.map((w) => ({ ...w, box: toPage(w.box) })) };
 }

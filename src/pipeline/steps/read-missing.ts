@@ -6,15 +6,14 @@ import { readingRows, type Row } from '../../doctypes/finance/rows.js';
 import { slipDayOrder } from '../../doctypes/receipt.js';
 import type { ExtractedValue, FieldSpec } from '../../doctypes/types.js';
 import { canonical } from '../../domain/normalise.js';
-import type { PaddleReader } from '../../readers/paddle.js';
 import { meanConfidence } from '../../readers/support/geometry.js';
 import type { Box, Line, PageImage, ReaderOutput } from '../../readers/types.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
-import { linesWithin, valueFromCrop, widen } from './cross-read.js';
+import { valueFromCrop } from './cross-read.js';
 import { uprightPage } from './page-image.js';
 import { addReading, noteEngine } from './read.js';
-import { paddleCropLines, reReadLines } from './re-read.js';
+import { paddleCropLines, paddleDetectedLines, reReadLines } from './re-read.js';
 
 /** Kinds parsed out of a crop's text: a name would be the crop's whole text (see re-read.ts). */
 const KINDS = new Set<FieldSpec['kind']>(['amount', 'date']);
@@ -88,7 +87,7 @@ export const readMissingStep: Step<ReadContext> = {
       if (spec.kind !== 'date' || second.some((v) => v.key === spec.key) || !tesseractReading) continue;
       let read: Awaited<ReturnType<typeof dateFromGarbledRows>>;
       try {
-        read = await dateFromGarbledRows(ctx, paddle, [tesseractReading, reading], spec);
+        read = await dateFromGarbledRows(ctx, [tesseractReading, reading], spec);
       } catch (err) {
         // A crop that cannot be read leaves the date unread, as before.
         ctx.signal?.throwIfAborted();
@@ -153,7 +152,6 @@ const MAX_DATE_ROWS = 3;
  * has, is a dispute the third look may settle); any other date stays unread. */
 async function dateFromGarbledRows(
   ctx: ReadContext,
-  paddle: PaddleReader,
   readings: readonly ReaderOutput[],
   spec: FieldSpec,
 ): Promise<{ tesseract: ExtractedValue; paddle: ExtractedValue } | null> {
@@ -180,10 +178,7 @@ async function dateFromGarbledRows(
     // enlarged and contrast stretched, as the re-read step gives PaddleOCR a date's crop, from the
     // even page, then from the page as it was (stretching the page's own shades reads some better).
     const looks = [
-      async () => {
-        const [crop] = await paddle.readCrops(page.png, [widen(box)], { detectLines: true, ...(ctx.signal ? { signal: ctx.signal } : {}) });
-        return linesWithin(crop?.lines ?? [], box);
-      },
+      async () => (await paddleDetectedLines(ctx, region, page)) ?? [],
       async () => (await paddleCropLines(ctx, region, page)) ?? [],
       async () => (await paddleCropLines(ctx, region)) ?? [],
     ];

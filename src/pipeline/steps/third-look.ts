@@ -11,10 +11,9 @@ import type { TesseractReader } from '../../readers/tesseract.js';
 import type { Line } from '../../readers/types.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
-import { centsJoined, linesWithin, widen } from './cross-read.js';
-import { uprightPage } from './page-image.js';
+import { centsJoined } from './cross-read.js';
 import { noteEngine } from './read.js';
-import { paddleCropLines, reReadLinesWith } from './re-read.js';
+import { paddleCropLines, paddleDetectedLines, reReadLinesWith } from './re-read.js';
 import { doubtsAgainst, readerValues } from './reader-doubts.js';
 
 /** Readings this many letters apart are one reader's slip on a faint or touching glyph ("SDN 3HD",
@@ -460,11 +459,8 @@ function settledWith(field: FieldReading, value: FieldValue, why: string, doubts
 /** PaddleOCR's second reading of a crop, through its text detector, read as the field's line. */
 export const paddleAgain = (ctx: ReadContext, region: Region, fromLine: (text: string) => string): Promise<FieldCandidate | null> =>
   paddleReading(ctx, region, fromLine, async () => {
-    const paddle = await ctx.deps.readers.get('paddle');
-    const page = await uprightPage(ctx, region.page);
-    if (!paddle || !page) return null;
-    const [crop] = await paddle.readCrops(page.png, [widen(region.box)], { signal: ctx.signal, detectLines: true });
-    return crop ? { lines: linesWithin(crop.lines, region.box), confidence: crop.confidence } : null;
+    const lines = await paddleDetectedLines(ctx, region);
+    return lines && { lines, confidence: meanConfidence(lines) };
   });
 
 /** PaddleOCR's reading of a crop enlarged towards a readable letter height, grey and contrast
