@@ -113,6 +113,8 @@ describe('the shop name read from a header line that holds more than the name', 
       // A registered business name's ending before a branch word, as a legal form.
       ['PASAR MINI SERI INDAH TRADING CAWANGAN AMPANG', 'PASAR MINI SERI INDAH TRADING'],
       ['KEDAI KOPI WAN ENTERPRISE (CAWANGAN KOTA BHARU)', 'KEDAI KOPI WAN ENTERPRISE'],
+      // run into a long branch word, as PaddleOCR runs words set close (seed 22781)
+      ['HOMEMASTERHARDWARETRADINGBRANCHNO.12 CHERAS', 'HOMEMASTERHARDWARETRADING'],
     ] as const)
       expect([header([line, 0.2, 0.03])?.name, header([line, 0.2, 0.03])?.doubt], line).toEqual([name, null]);
     // Without a legal form to end it, where the shop's name ends is still a person's to say, but
@@ -130,6 +132,9 @@ describe('the shop name read from a header line that holds more than the name', 
       ['Panaderia La Espiga Tienda 0452 Valencia Centro', 'Panaderia La Espiga'],
       ['SUNRISE MINI MARKET ENTERPRISE Store 0231 Bangsar', 'SUNRISE MINI MARKET ENTERPRISE'],
       ['Epicerie Fine Dubois Point de vente 031 Nantes', 'Epicerie Fine Dubois'],
+      // BRANCH or OUTLET as a label, with its colon (seed 22777)
+      ['PASAR MINI SERI INDAH OUTLET: SEKSYEN 7', 'PASAR MINI SERI INDAH'],
+      ['SUNRISE MINI MARKET Branch : Klang', 'SUNRISE MINI MARKET'],
     ] as const)
       expect([header([line, 0.2, 0.03])?.name, header([line, 0.2, 0.03])?.doubt], line).toEqual([name, null]);
     // BRANCH and OUTLET are words of shops' own names too, and a short number may end one.
@@ -485,6 +490,9 @@ describe('the shop name read from a header line that holds more than the name', 
     // Nor is it the first line of a name printed alike under it.
     const banner = header(['x%k ECO k**', 0.3, 0.03], ['Backerei Sonnenschein GmbH', 0.3, 0.05]);
     expect([banner?.name, banner?.doubt]).toEqual(['Backerei Sonnenschein GmbH', null]);
+    // Its stars read "xxx" (seed 22724).
+    const crossed = header(['xxx ECO *k**', 0.3, 0.03], ['CAFE DE LA GARE SAS', 0.3, 0.05]);
+    expect([crossed?.name, crossed?.doubt]).toEqual(['CAFE DE LA GARE SAS', null]);
   });
 });
 

@@ -86,8 +86,8 @@ const WORD = /^\p{L}{3,}[.,&]?$/u;
 const named = (row: Row): boolean => !legalFormOnly(row) && !framed(row.text) && row.text.split(/\s+/).some((w) => WORD.test(w));
 
 /** An ornament: two or more stars or the like, which Tesseract often reads as "kk", "kok",
- * "x%k" or "3k". */
-const ORNAMENT = /^(?:[*¥%#~=+•·]+[*kKx%¥#~=+•·]*|[kx]*[*¥%#~=+•·][*kKx%¥#~=+•·]*|k{2,}|kok|3k+)$/u;
+ * "x%k", "xxx" or "3k". */
+const ORNAMENT = /^(?:[*¥%#~=+•·]+[*kKx%¥#~=+•·]*|[kx]*[*¥%#~=+•·][*kKx%¥#~=+•·]*|k{2,}|[kx]{3,}|kok|3k+)$/u;
 /** A line framed by ornaments at both ends ("*** ECO ***", read "kkk ECO kok"): a banner, not a
  * shop's name. */
 function framed(text: string): boolean {
@@ -537,10 +537,15 @@ const BRANCH_AFTER_FORM = new RegExp(
 );
 
 /** A registered business name's ending (Malaysia's "… TRADING", "… ENTERPRISE") with a branch word
- * right after it ("PASAR MINI SERI INDAH TRADING CAWANGAN AMPANG"): the branch word says the
- * rest is the outlet, and the ending is where the business name stops, as a legal form is. Not a
- * legal form elsewhere: "SAM SAM TRADING CO" goes on after it. */
-const BUSINESS_BEFORE_BRANCH = new RegExp(String.raw`(.*\b(?:TRADING|ENTERPRISES?|TRADERS))\s+\(?\s*${BRANCH_WORD}\b`, 'iu');
+ * right after it ("PASAR MINI SERI INDAH TRADING CAWANGAN AMPANG"), or a long one run into it as
+ * PaddleOCR runs words set close ("HOMEMASTERHARDWARETRADINGBRANCHNO.12"): the branch word says
+ * the rest is the outlet, and the ending is where the business name stops, as a legal form is.
+ * Not a legal form elsewhere: "SAM SAM TRADING CO" goes on after it. */
+const BUSINESS_ENDING = String.raw`(?:TRADING|ENTERPRISES?|TRADERS)`;
+const BUSINESS_BEFORE_BRANCH = new RegExp(
+  String.raw`(.*(?:\b${BUSINESS_ENDING}(?=\s+\(?\s*${BRANCH_WORD}\b)|${BUSINESS_ENDING}(?=\(?${LONG_BRANCH_WORD})))`,
+  'iu',
+);
 
 /** A store's number as a chain prints it after its name: a store's word and three digits or more
  * ("Tienda 0452", "Store 0231", "Magasin n° 214", "Point de vente 031"); a shop's own name may end
@@ -549,10 +554,15 @@ const STORE_CODE = String.raw`${STORE_WORD}\s*(?:N[°ºO]\.?\s*|#\s*)?\d{3,}\b`;
 
 /** An outlet after a name with no legal form: a word that means "branch" and nothing else
  * (ONLY_BRANCH_WORD) with the outlet's name after it ("PAPELERÍA CENTRAL SUCURSAL GRAN VÍA",
- * "RESTORAN NASI KANDAR PELITA CAWANGAN AMPANG"), or a store's number (STORE_CODE): the name ends
- * before it, as it does at a legal form. No legal form after it: the name would go on there. The
- * outlet may open with a 0 Tesseract read as "©" ("Filiale ©427 Hamburg"). */
-const NAME_BEFORE_OUTLET = new RegExp(String.raw`^(.*\p{L}{3,}.*?)\s+[-–—(]?\s*(?:${ONLY_BRANCH_WORD}\b\s*[:.]?\s*[\p{L}\p{N}©]|${STORE_CODE})`, 'iu');
+ * "RESTORAN NASI KANDAR PELITA CAWANGAN AMPANG"), BRANCH or OUTLET as a label, its colon after it
+ * ("PASAR MINI SERI INDAH OUTLET: SEKSYEN 7": a name's own word takes no colon), or a store's
+ * number (STORE_CODE): the name ends before it, as it does at a legal form. No legal form after
+ * it: the name would go on there. The outlet may open with a 0 Tesseract read as "©" ("Filiale
+ * ©427 Hamburg"). */
+const NAME_BEFORE_OUTLET = new RegExp(
+  String.raw`^(.*\p{L}{3,}.*?)\s+[-–—(]?\s*(?:${ONLY_BRANCH_WORD}\b\s*[:.]?\s*[\p{L}\p{N}©]|(?:BRANCH|OUTLET)\s*:\s*[\p{L}\p{N}]|${STORE_CODE})`,
+  'iu',
+);
 
 /** A shop's name as its line prints it: the registration after it and an outlet after its legal
  * form or its branch word taken off. */
