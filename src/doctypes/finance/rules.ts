@@ -140,17 +140,24 @@ function ratedTaxLines(pages: readonly Row[][], included: boolean): Array<{ text
 /** A tax line whose amount is its rate of the total ("SST 10% 11.93" under a total of 119.28): the
  * tax was reckoned on that amount, so it is the net before tax, not the total (a subtotal whose
  * label was misread, "JUMLAH SEBE UKAT", taken for the total's "JUMLAH"). The line itself, not the
- * tax field: a tax line printed under the total is no part of the totals block. */
+ * tax field: a tax line printed under the total is no part of the totals block. Not where it is
+ * also the tax the total holds: on a small total the two are a cent apart ("SST 10% 0.10" under
+ * 1.10, the tax on a net of 1.00), and the line says neither. */
 function taxOnTotal(pages: readonly Row[][], total: number): string | null {
-  const line = ratedTaxLines(pages, false).find((l) => Math.abs(l.amount - Math.round((cents(total) * l.percent) / 100)) <= 1);
+  const line = ratedTaxLines(pages, false).find((l) => Math.abs(l.amount - Math.round((cents(total) * l.percent) / 100)) <= 1 && !holdsTax(l, total));
   return line?.text ?? null;
 }
 
+/** The line's tax is what a total of this much holds at its rate, added to a net or included in
+ * the price: total × rate / (100 + rate). */
+const holdsTax = (line: { percent: number; amount: number }, total: number): boolean =>
+  Math.abs(line.amount - Math.round((cents(total) * line.percent) / (100 + line.percent))) <= 1;
+
 /** A tax line whose amount is the tax a total of this much holds at its rate ("dont TVA 20% 12,72"
- * under 76,29): added to a net or included in the price, the tax is total × rate / (100 + rate),
- * so the line says from its own printed figures that the amount is the total, tax included. */
+ * under 76,29), so the line says from its own printed figures that the amount is the total, tax
+ * included. */
 function taxWithinTotal(pages: readonly Row[][], total: number): boolean {
-  return ratedTaxLines(pages, true).some((l) => Math.abs(l.amount - Math.round((cents(total) * l.percent) / (100 + l.percent))) <= 1);
+  return ratedTaxLines(pages, true).some((l) => holdsTax(l, total));
 }
 
 /** A line so labelled (and not labelled `unless`) was printed, and no reader read an amount on it. */
