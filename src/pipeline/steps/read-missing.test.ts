@@ -169,6 +169,11 @@ describe('reading the required values the first reader missed', () => {
       ['tesseract', 'TARIKH 2025/05/67 Masa 18:11:56'],
       ['paddle', 'TARIKH 2025/05/07 Masa 18:11:56'],
     ]);
+    // So is one garbling the date past a date's shape (seed 22885: "wo/05/25" for 10/05/25).
+    const shapeless = await context(fakes('TARIKH wo/05/25 Masa 18:11:56', withoutDate, 'TARIKH 2025/05/07 Masa 18:11:56'), [merchant], [tesseract]);
+    await readMissingStep.run(shapeless);
+    const apart = reconcile(receipt.fields, shapeless.extracted).find((r) => r.key === 'date')!;
+    expect([apart.status, apart.candidates.map((c) => c.raw)]).toEqual(['conflict', ['TARIKH wo/05/25 Masa 18:11:56', 'TARIKH 2025/05/07 Masa 18:11:56']]);
     // PaddleOCR's crop showing another date leaves it unread.
     const other = await context(fakes('TARIKH 2025/05/07 Masa 18:11:56', withoutDate, 'TARIKH 2025/05/01 Masa 18:11:56'), [merchant], [tesseract]);
     await readMissingStep.run(other);

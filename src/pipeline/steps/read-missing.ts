@@ -172,7 +172,9 @@ async function dateFromGarbledRows(
     const lines = await reReadLines(ctx, region);
     const text = (lines ?? []).map((l) => l.text).join(' ');
     const lstm = oneWayDate(text, order);
-    const page = lstm || DATE_SHAPED.test(text) ? await uprightPage(ctx, row.page, { even: true }) : null;
+    // Tesseract's crop garbling the date past its shape ("wo/05/25" for 10/05/25) is its reading
+    // still: PaddleOCR's may show the date, and the two dispute it.
+    const page = text.trim() ? await uprightPage(ctx, row.page, { even: true }) : null;
     if (!page) continue;
     // Print too faint for its detector at the page's scale (dot matrix under a shadow): the crop
     // enlarged and contrast stretched, as the re-read step gives PaddleOCR a date's crop, from the
