@@ -23,6 +23,11 @@ const MIN_FIELDS = 4;
  * a clean card (2.0–2.7×), so two or three of them no longer flag a document by themselves
  * (three: 0.49 < SUSPECT_AT); four, or one with a key field, still do. */
 const KEY_FIELD_WEIGHT = 0.55;
+/** The fields' median error level, in grey levels per pixel, below which a re-save changed next
+ * to nothing: the map's whole-level steps are then a few scattered pixels per field, and their
+ * ratios compare rounding noise (generated receipt photos: medians 0.005–0.02, a date or tax line
+ * "3×" on 0.05; the genuine q70 card whose pasted number is found: 0.12). */
+const NOISE_FLOOR = 0.05;
 const OTHER_FIELD_WEIGHT = 0.2;
 
 export interface FieldBox {
@@ -31,8 +36,11 @@ export interface FieldBox {
 }
 
 export interface ElaFigures {
+  /** Each field's error level relative to its contrast. */
   perField: Record<string, number>;
   median: number;
+  /** The median of the fields' error levels themselves, in grey levels per pixel. */
+  medianError: number;
 }
 
 function boxMean(diff: Buffer, orig: Buffer, width: number, height: number, box: Region['box']): { err: number; contrast: number } | null {
@@ -98,16 +106,19 @@ export async function elaFigures(pagePng: Buffer, mapPng: Buffer, boxes: FieldBo
   const [page, map] = await Promise.all([greyRaw(pagePng), greyRaw(mapPng)]);
   if (page.width !== map.width || page.height !== map.height) return null;
   const perField: Record<string, number> = {};
+  const errors: number[] = [];
   for (const b of boxes) {
     const m = boxMean(map.data, page.data, page.width, page.height, b.region.box);
-    if (m && m.contrast > 4) perField[b.key] = Math.round((m.err / m.contrast) * 10_000) / 10_000;
+    if (!m || m.contrast <= 4) continue;
+    perField[b.key] = Math.round((m.err / m.contrast) * 10_000) / 10_000;
+    errors.push(m.err);
   }
-  return { perField, median: median(Object.values(perField)) };
+  return { perField, median: median(Object.values(perField)), medianError: median(errors) };
 }
 
 export async function elaSigns(pagePng: Buffer, mapPng: Buffer, boxes: FieldBox[], keyFields: ReadonlySet<string>): Promise<TamperSign[]> {
   const figures = await elaFigures(pagePng, mapPng, boxes);
-  if (!figures || Object.keys(figures.perField).length < MIN_FIELDS || figures.median <= 0) return [];
+  if (!figures || Object.keys(figures.perField).length < MIN_FIELDS || figures.median <= 0 || figures.medianError < NOISE_FLOOR) return [];
   const signs: TamperSign[] = [];
   for (const [key, level] of Object.entries(figures.perField)) {
     const ratio = level / figures.median;

@@ -91,6 +91,34 @@ describe('error-level analysis by field region', () => {
     expect((await score(1, ['right0'])).suspected).toBe(true);
   });
 
+  it('compares no error levels where a re-save changed next to nothing: a few scattered pixels per field are rounding noise (seeds 22924, 22970)', async () => {
+    const width = 400;
+    const height = 200;
+    const page = await sharp({ create: { width, height, channels: 3, background: '#ffffff' } })
+      .composite([
+        {
+          input: Buffer.from(
+            `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect x="0" y="0" width="${width}" height="${height / 2}" fill="#444"/></svg>`,
+          ),
+        },
+      ])
+      .greyscale()
+      .png()
+      .toBuffer();
+    // One pixel in `every` changed by `level`: the right-hand field four times as often as the others.
+    const map = async (level: number) => {
+      const raw = Buffer.alloc(width * height);
+      for (let i = 0; i < raw.length; i++) raw[i] = i % (i % width >= 300 ? 25 : 100) === 0 ? level : 0;
+      return sharp(raw, { raw: { width, height, channels: 1 } })
+        .png()
+        .toBuffer();
+    };
+    const boxes = [0, 100, 200, 300].map((x, i) => ({ key: `f${i}`, region: { page: 1, box: [x / width, 0, (x + 100) / width, 1] as Region['box'] } }));
+    expect(await elaSigns(page, await map(1), boxes, new Set(['f3']))).toEqual([]);
+    // The same pattern ten levels deep is a field that re-compresses four times as much.
+    expect((await elaSigns(page, await map(10), boxes, new Set(['f3']))).map((s) => s.fields[0])).toEqual(['f3']);
+  });
+
   it('finds a field pasted from a more compressed copy, and nothing on the genuine photo', async () => {
     const doc = await generateIdCardTd2({ seed: 3 });
     const boxes = Object.entries(doc.regions!)
