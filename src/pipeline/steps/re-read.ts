@@ -7,7 +7,7 @@ import type { ExtractedValue, FieldSpec } from '../../doctypes/types.js';
 import { amountsIn, amountTokens, canonical, parseDate } from '../../domain/normalise.js';
 import { openImage } from '../../imaging/open.js';
 import type { TesseractReader } from '../../readers/tesseract.js';
-import type { Box, Line, PageText, ReaderOutput } from '../../readers/types.js';
+import type { Box, Line, PageImage, PageText, ReaderOutput } from '../../readers/types.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
 import { centsJoined, linesWithin, sumFromCrops, valueFromCrop, widen } from './cross-read.js';
@@ -242,18 +242,20 @@ export async function paddleCropText(ctx: ReadContext, region: { page: number; b
   return lines && lines.map((l) => l.text).join(' ');
 }
 
-/** The lines of paddleCropText, boxes on the page; `from`: another image of the page than the
- * upright one (the even page). */
-export async function paddleCropLines(
-  ctx: ReadContext,
-  region: { page: number; box: Box },
-  from?: { png: Buffer; width: number; height: number },
-): Promise<Line[] | null> {
+/** PaddleOCR and the image of the region's page it reads: `from`, another image of the page than
+ * the upright one (the even page); null where PaddleOCR is off or the page has no image. */
+async function paddleWithPage(ctx: ReadContext, region: { page: number }, from?: Omit<PageImage, 'page'>) {
   const paddle = await ctx.deps.readers.get('paddle');
   const page = paddle ? (from ?? (await uprightPage(ctx, region.page))) : null;
-  const crop = page ? await preparedCrop(page, region.box) : null;
-  if (!paddle || !crop) return null;
-  const [read] = await paddle.readCrops(crop.png, [[0, 0, 1, 1]], { detectLines: true, ...(ctx.signal ? { signal: ctx.signal } : {}) });
+  return paddle && page ? { paddle, page, opts: { detectLines: true, ...(ctx.signal ? { signal: ctx.signal } : {}) } } : null;
+}
+
+/** The lines of paddleCropText, boxes on the page; `from` as for paddleWithPage. */
+export async function paddleCropLines(ctx: ReadContext, region: { page: number; box: Box }, from?: Omit<PageImage, 'page'>): Promise<Line[] | null> {
+  const reading = await paddleWithPage(ctx, region, from);
+  const crop = reading ? await preparedCrop(reading.page, region.box) : null;
+  if (!reading || !crop) return null;
+  const [read] = await reading.paddle.readCrops(crop.png, [[0, 0, 1, 1]], reading.opts);
   return linesWithin(
     (read?.lines ?? []).map((l) => onPage(l, crop.toPage)),
     region.box,
@@ -261,17 +263,11 @@ export async function paddleCropLines(
 }
 
 /** PaddleOCR's reading of the region's widened crop of the page at the page's own scale, through
- * its text detector, the lines within the region kept; `from`: another image of the page than the
- * upright one (the even page). */
-export async function paddleDetectedLines(
-  ctx: ReadContext,
-  region: { page: number; box: Box },
-  from?: { png: Buffer; width: number; height: number },
-): Promise<Line[] | null> {
-  const paddle = await ctx.deps.readers.get('paddle');
-  const page = paddle ? (from ?? (await uprightPage(ctx, region.page))) : null;
-  if (!paddle || !page) return null;
-  const [crop] = await paddle.readCrops(page.png, [widen(region.box)], { detectLines: true, ...(ctx.signal ? { signal: ctx.signal } : {}) });
+ * its text detector, the lines within the region kept; `from` as for paddleWithPage. */
+export async function paddleDetectedLines(ctx: ReadContext, region: { page: number; box: Box }, from?: Omit<PageImage, 'page'>): Promise<Line[] | null> {
+  const reading = await paddleWithPage(ctx, region, from);
+  if (!reading) return null;
+  const [crop] = await reading.paddle.readCrops(reading.page.png, [widen(region.box)], reading.opts);
   return crop ? linesWithin(crop.lines, region.box) : null;
 }
 
