@@ -24,8 +24,7 @@ import { paymentMethodIn } from './finance/payment-methods.js';
 import { readingRows, type Row } from './finance/rows.js';
 import { financeRules } from './finance/rules.js';
 import { findItemTable, findReceiptItems } from './finance/table.js';
-import { paidRow } from './finance/tender.js';
-import { findTotals, rowAmounts } from './finance/totals.js';
+import { findTotals } from './finance/totals.js';
 import { sharpSWritten } from './finance/sharp-s.js';
 import { CONFIDENCE, LINE_ITEMS_FIELD, TOTALS_FIELDS, currencyValue, dateValue, itemsValue, totalsValues, valueOf } from './finance/values.js';
 import type { DetectInput, Detection, Doctype, ExtractContext, ExtractedValue, FieldSpec } from './types.js';
@@ -273,10 +272,6 @@ export function extractReceipt(reading: ReaderOutput, ctx: ExtractContext): Extr
 
   const totals = findTotals(rows);
   out.push(...totalsValues(totals));
-  // No total by its label: the row that prints what was paid is the total's (tender.ts).
-  const paid = totals.total ? null : paidRow(rows);
-  const paidTotal = paid ? rowAmounts(paid).at(-1) : undefined;
-  if (paid && paidTotal) out.push(valueOf('total', paidTotal.value, paidTotal.raw, paid.page, paidTotal.boxes, CONFIDENCE.layout));
   const firstTotalsRow =
     [totals.subtotal, totals.tax, totals.total]
       .filter((a) => a !== null)

@@ -368,28 +368,6 @@ describe('receipt from synthetic readings', () => {
     expect(read.get('total')).toMatchObject({ status: 'read', value: 1.1 });
   });
 
-  it('takes the row over the tender that prints what was paid for the total whose label the readers garbled (seed 22852)', async () => {
-    const slip = (reader: ReaderOutput['reader'], paid: string) =>
-      placed(
-        slipEntries(
-          'EPICERIE FINE DUBOIS SARL',
-          '12/05/2025 16:08',
-          'PAIN AUX RAISINS | 100,00',
-          'CARNET A5 | 34,61',
-          `( | ${paid}`,
-          'ESPECES | 200,00',
-          'RENDU | 65,39',
-        ),
-        reader,
-      );
-    const both = (paid: string) => readFinance(receipt, [slip('tesseract', paid), slip('paddle', paid)], NOW);
-    const read = await both('134,61');
-    expect(read.get('total')).toMatchObject({ status: 'read', value: 134.61 });
-    expect(read.problems).toEqual([]);
-    // A row over the tender with another amount is no total that tendered less change names.
-    expect((await both('134,67')).get('total').value).toBeNull();
-  });
-
   it('settles readers that disagree on the total by what was paid: tendered less change', async () => {
     const slip = (total: string, reader: ReaderOutput['reader'], tendered = '63.60') =>
       placed(

@@ -35,30 +35,16 @@ function soleAmount(row: Row): number | null {
 }
 
 export function paidAmount(rows: Row[]): number | null {
-  return tendered(rows)?.paid ?? null;
-}
-
-/** The tender row over the change row and what was paid by them. */
-function tendered(rows: Row[]): { at: number; paid: number } | null {
   const i = rows.findIndex((r) => isChange(r.text) && soleAmount(r) !== null);
   if (i < 0) return null;
   const change = soleAmount(rows[i]!)!;
-  const at = rows.findLastIndex((r, j) => j >= i - TENDER_ROWS_ABOVE && j < i && r.page === rows[i]!.page && isTender(r.text) && soleAmount(r) !== null);
-  if (at < 0) return null;
-  const paid = Math.round((soleAmount(rows[at]!)! - change) * 100) / 100;
-  return paid > 0 ? { at, paid } : null;
-}
-
-/** The row over the tender that prints what was paid, where no total was found by its label (a
- * label the reader garbled: "( 134,61" over "ESPECES 200,00" and "RENDU 65,39"): the nearest row
- * above the tender holding an amount, when that amount alone is what was paid. Tendered less
- * change is what the total is, so the row is the total's, whatever its label reads. */
-export function paidRow(rows: Row[]): Row | null {
-  const tender = tendered(rows);
-  if (!tender) return null;
-  const page = rows[tender.at]!.page;
-  const above = rows.slice(0, tender.at).findLast((r) => r.page === page && findAmounts(r.text).length > 0);
-  return above && soleAmount(above) === tender.paid ? above : null;
+  const tenderRow = rows
+    .slice(Math.max(0, i - TENDER_ROWS_ABOVE), i)
+    .reverse()
+    .find((r) => r.page === rows[i]!.page && isTender(r.text) && soleAmount(r) !== null);
+  if (!tenderRow) return null;
+  const paid = Math.round((soleAmount(tenderRow)! - change) * 100) / 100;
+  return paid > 0 ? paid : null;
 }
 
 /** The amounts on tender rows ("CASH $6.90", "VISA 57.76"): a card, or cash given exactly, pays
