@@ -23,12 +23,12 @@ const MIN_FIELDS = 4;
  * a clean card (2.0–2.7×), so two or three of them no longer flag a document by themselves
  * (three: 0.49 < SUSPECT_AT); four, or one with a key field, still do. */
 const KEY_FIELD_WEIGHT = 0.55;
+const OTHER_FIELD_WEIGHT = 0.2;
 /** The fields' median error level, in grey levels per pixel, below which a re-save changed next
  * to nothing: the map's whole-level steps are then a few scattered pixels per field, and their
  * ratios compare rounding noise (generated receipt photos: medians 0.005–0.02, a date or tax line
  * "3×" on 0.05; the genuine q70 card whose pasted number is found: 0.12). */
 const NOISE_FLOOR = 0.05;
-const OTHER_FIELD_WEIGHT = 0.2;
 
 export interface FieldBox {
   key: string;
