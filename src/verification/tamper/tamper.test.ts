@@ -55,33 +55,32 @@ async function pastedNumber(doc: Awaited<ReturnType<typeof generateIdCardTd2>>, 
     .toBuffer();
 }
 
+/** The size of the synthetic pages and maps below. */
+const SYNTHETIC = { width: 400, height: 200 };
+/** A synthetic grey page or error-level map: `shapes` (SVG) painted on `background`. */
+const painted = (background: string, shapes: string): Promise<Buffer> =>
+  sharp({ create: { ...SYNTHETIC, channels: 3, background } })
+    .composite([{ input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${SYNTHETIC.width}" height="${SYNTHETIC.height}">${shapes}</svg>`) }])
+    .greyscale()
+    .png()
+    .toBuffer();
+
 describe('error-level analysis by field region', () => {
   it('flags a document for one outlying key field, not for two or three outlying other fields', async () => {
     // A page whose four right-hand fields re-compress far more than the four on the left.
-    const width = 400;
-    const height = 200;
-    const page = await sharp({ create: { width, height, channels: 3, background: '#ffffff' } })
-      .composite([
-        {
-          input: Buffer.from(
-            `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><g fill="#000">${[0, 1, 2, 3].map((i) => `<rect x="20" y="${10 + i * 45}" width="150" height="30" fill="#444"/><rect x="230" y="${10 + i * 45}" width="150" height="30" fill="#444"/>`).join('')}</g></svg>`,
-          ),
-        },
-      ])
-      .greyscale()
-      .png()
-      .toBuffer();
-    const map = await sharp({ create: { width, height, channels: 3, background: '#000000' } })
-      .composite([
-        {
-          input: Buffer.from(
-            `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect x="0" y="0" width="200" height="${height}" fill="#0a0a0a"/><rect x="200" y="0" width="200" height="${height}" fill="#404040"/></svg>`,
-          ),
-        },
-      ])
-      .greyscale()
-      .png()
-      .toBuffer();
+    const { width, height } = SYNTHETIC;
+    const page = await painted(
+      '#ffffff',
+      [0, 1, 2, 3]
+        .map(
+          (i) => `<rect x="20" y="${10 + i * 45}" width="150" height="30" fill="#444"/><rect x="230" y="${10 + i * 45}" width="150" height="30" fill="#444"/>`,
+        )
+        .join(''),
+    );
+    const map = await painted(
+      '#000000',
+      `<rect x="0" y="0" width="200" height="${height}" fill="#0a0a0a"/><rect x="200" y="0" width="200" height="${height}" fill="#404040"/>`,
+    );
     const box = (x: number, i: number): Region => ({ page: 1, box: [x / width, (5 + i * 45) / height, (x + 160) / width, (45 + i * 45) / height] });
     const left = [0, 1, 2, 3, 4].map((i) => ({ key: `left${i}`, region: box(15, i % 4) }));
     const right = (n: number) => [0, 1, 2].slice(0, n).map((i) => ({ key: `right${i}`, region: box(225, i) }));
@@ -92,20 +91,9 @@ describe('error-level analysis by field region', () => {
   });
 
   it('compares no error levels where a re-save changed next to nothing: a few scattered pixels per field are rounding noise (seeds 22924, 22970)', async () => {
-    const width = 400;
-    const height = 200;
-    const page = await sharp({ create: { width, height, channels: 3, background: '#ffffff' } })
-      .composite([
-        {
-          input: Buffer.from(
-            `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect x="0" y="0" width="${width}" height="${height / 2}" fill="#444"/></svg>`,
-          ),
-        },
-      ])
-      .greyscale()
-      .png()
-      .toBuffer();
-    // One pixel in `every` changed by `level`: the right-hand field four times as often as the others.
+    const { width, height } = SYNTHETIC;
+    const page = await painted('#ffffff', `<rect x="0" y="0" width="${width}" height="${height / 2}" fill="#444"/>`);
+    // One pixel in 100 changed by `level`, in the right-hand field one in 25: four times as often as in the others.
     const map = async (level: number) => {
       const raw = Buffer.alloc(width * height);
       for (let i = 0; i < raw.length; i++) raw[i] = i % (i % width >= 300 ? 25 : 100) === 0 ? level : 0;
