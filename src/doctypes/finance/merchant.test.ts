@@ -487,6 +487,9 @@ describe('the shop name read from a header line that holds more than the name', 
     expect(mark('*** ECO ***', 'BAR LOS AMIGOS')[0]).toBe('BAR LOS AMIGOS');
     expect(mark('kkk ECO kok', 'BAR LOS AMIGOS')[0]).toBe('BAR LOS AMIGOS');
     expect(mark('3k kk ECO 3k kk', 'Papeleria Central')[0]).toBe('Papeleria Central');
+    // Nor are the shop's opening hours, printed large over its name.
+    expect(mark('OPEN 24 HOURS', 'BAR LOS AMIGOS')[0]).toBe('BAR LOS AMIGOS');
+    expect(mark('ABIERTO 24 HORAS', 'Papeleria Central')[0]).toBe('Papeleria Central');
     // Nor is it the first line of a name printed alike under it.
     const banner = header(['x%k ECO k**', 0.3, 0.03], ['Backerei Sonnenschein GmbH', 0.3, 0.05]);
     expect([banner?.name, banner?.doubt]).toEqual(['Backerei Sonnenschein GmbH', null]);

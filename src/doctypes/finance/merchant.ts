@@ -83,7 +83,12 @@ const legalFormOnly = (row: Row): boolean => {
 /** A name holds a word of three letters or more; a logo read as text seldom does ("he Co RR re",
  * "3 1§orolr"), and a legal form found in such a garble ("Co") names nothing. */
 const WORD = /^\p{L}{3,}[.,&]?$/u;
-const named = (row: Row): boolean => !legalFormOnly(row) && !framed(row.text) && row.text.split(/\s+/).some((w) => WORD.test(w));
+/** A line that says only when the shop is open ("24h", "OPEN 24 HOURS", "24/7", "BUKA 24 JAM",
+ * "OUVERT 24H/24 7J/7"), in any of the receipts' languages: a tag over or under a name, never a part of it. */
+const OPENING_HOURS =
+  /^\W*(?:(?:OPEN|BUKA|OUVERT|ABIERTO|GE(?:Ö|OE)FFNET)\s+)?24\s*(?:(?:H|HRS?|HOURS?|JAM|STUNDEN|HEURES|HORAS)(?:\s*\/\s*24)?|\/\s*7)(?:\s+7\s*(?:J|D|DAYS|JOURS|D[IÍ]AS|TAGE|HARI)?\s*\/\s*7)?(?:\s+(?:OPEN|GE(?:Ö|OE)FFNET|DAILY))?\W*$/iu;
+const named = (row: Row): boolean =>
+  !legalFormOnly(row) && !framed(row.text) && !OPENING_HOURS.test(row.text.trim()) && row.text.split(/\s+/).some((w) => WORD.test(w));
 
 /** An ornament: two or more stars or the like, which Tesseract often reads as "kk", "kok",
  * "x%k", "xxx" or "3k". */
@@ -96,9 +101,9 @@ function framed(text: string): boolean {
   const glued = /^[*¥%#~=+•·]{2,}\S/u.test(line) && /\S[*¥%#~=+•·]{2,}$/u.test(line);
   return glued || (t.length >= 3 && t[0]!.length >= 2 && t.at(-1)!.length >= 2 && ORNAMENT.test(t[0]!) && ORNAMENT.test(t.at(-1)!));
 }
-/** A line no shop's name begins or goes on over: a banner framed by ornaments or the slip's title
- * ("*** ECO ***", "TAX INVOICE"). */
-export const bannerOrTitle = (text: string): boolean => framed(text) || TITLE.test(text.trim());
+/** A line no shop's name begins or goes on over: a banner framed by ornaments, the slip's title or
+ * the shop's opening hours ("*** ECO ***", "TAX INVOICE", "24h"). */
+export const bannerOrTitle = (text: string): boolean => framed(text) || TITLE.test(text.trim()) || OPENING_HOURS.test(text.trim());
 
 /** A logo or a graphic read as text ("alin a i DE", "ees (7A23HD", "PER Z 1 30100T er —"): the reader
  * was unsure of its words (mean confidence under 0.45; on the tuning slips such lines read

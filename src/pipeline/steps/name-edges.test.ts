@@ -116,20 +116,24 @@ describe('name_edges', () => {
     expect((await run(second, false, 'receipt', 200)).value).toBe('HREE STOOGES');
   });
 
-  it('leaves the name where PaddleOCR reads the unread line as a banner or the slip’s title, which no name begins or goes on over', async () => {
+  it('leaves the name where PaddleOCR reads the unread line as a banner, the slip’s title or the shop’s hours, which no name begins or goes on over', async () => {
     const second = { ...merchant(['reader_agree']), region: { page: 1, box: [100 / 400, 90 / 600, 300 / 400, 114 / 600] as [number, number, number, number] } };
-    for (const banner of ['*** ECO ***', '***ECO***', 'TAX INVOICE']) {
-      const asked: number[][] = [];
-      expect((await run(merchant(['reader_agree']), false, 'receipt', true, { paddleReads: banner, asked })).value, banner).toBe('HREE STOOGES');
-      // the strip across the page, around the unread line (y 54–78 of 600)
-      expect(asked[0]![0]).toBe(0);
-      expect(asked[0]![2]).toBe(1);
-      expect(asked[0]![1]! * 600).toBeLessThan(54);
-      expect(asked[0]![3]! * 600).toBeGreaterThan(78);
-      expect((await run(second, false, 'receipt', 60, { paddleReads: banner })).value, banner).toBe('HREE STOOGES');
+    for (const banner of ['*** ECO ***', '***ECO***', 'TAX INVOICE', '24h', 'OPEN 24 HOURS', 'BUKA 24 JAM', 'OUVERT 24H/24 7J/7']) {
+      for (const name of [merchant(['reader_agree']), second]) {
+        const asked: number[][] = [];
+        expect((await run(name, false, 'receipt', name === second ? 60 : true, { paddleReads: banner, asked })).value, banner).toBe('HREE STOOGES');
+        // the strip across the page, around the unread line (y 54–78 of 600), and no further than
+        // halfway to the read lines at y 18–42 and 90–114, whose letters would join its reading
+        expect(asked[0]![0]).toBe(0);
+        expect(asked[0]![2]).toBe(1);
+        expect(asked[0]![1]! * 600).toBeLessThan(54);
+        expect(asked[0]![3]! * 600).toBeGreaterThan(78);
+        expect(asked[0]![1]! * 600).toBeGreaterThan(48 - 1e-9);
+        expect(asked[0]![3]! * 600).toBeLessThan(84 + 1e-9);
+      }
     }
     // words that may be the name's, nothing read, or no PaddleOCR leave the doubt
-    for (const paddleReads of ['BISTRO & CAFE', '*** ECO', '', undefined]) {
+    for (const paddleReads of ['BISTRO & CAFE', '*** ECO', '24 SPEED MART', '', undefined]) {
       const field = await run(merchant(['reader_agree']), false, 'receipt', true, paddleReads === undefined ? {} : { paddleReads });
       expect(field.value, paddleReads).toBeNull();
       expect(field.reason).toContain('a line of print under it was read by neither');

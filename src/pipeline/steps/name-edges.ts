@@ -62,9 +62,11 @@ async function nameEdges(ctx: ReadContext, pageOf: PageOf): Promise<void> {
   const registered = field.candidates.some((c) => nameThenRegistration(c.raw, String(field.value)));
   const ink = { left: sides.some((s) => s.left), right: !registered && sides.some((s) => s.right) };
   const next = nextLineUnder(ctx, region.page, region.box);
-  const below = await unreadNameLine(ctx, page, next === null ? null : unreadRowsBetween(grey, line, px(next)));
+  const nextPx = next && px(next);
+  const below = await unreadNameLine(ctx, page, nextPx && unreadRowsBetween(grey, line, nextPx), [line[3], nextPx?.[1] ?? grey.height]);
   const prev = lineOver(ctx, region.page, region.box);
-  const above = await unreadNameLine(ctx, page, unreadRowsAbove(grey, lines[0]!, prev && px(prev)));
+  const prevPx = prev && px(prev);
+  const above = await unreadNameLine(ctx, page, unreadRowsAbove(grey, lines[0]!, prevPx), [prevPx?.[3] ?? 0, lines[0]![1]]);
   ctx.raw.name_edges = { ...(ctx.raw.name_edges as object | undefined), merchant_name: { ...ink, below, above } };
   if (!ink.left && !ink.right && !below && !above) return;
   const reason = below
@@ -76,13 +78,17 @@ async function nameEdges(ctx: ReadContext, pageOf: PageOf): Promise<void> {
 }
 
 /** Whether a line the page read skipped (its pixel rows, or null where there is none) may be part
- * of the name: unless PaddleOCR, reading the strip across the page, reads a banner or the slip's
- * title there ("*** ECO ***", whose stars the page read took for no text), which no name begins or
- * goes on over. A strip it cannot read stays a doubt. */
-async function unreadNameLine(ctx: ReadContext, { image, grey }: GreyPage, rows: [number, number] | null): Promise<boolean> {
+ * of the name: unless PaddleOCR, reading the strip across the page, reads a banner, the slip's
+ * title or the shop's hours there ("*** ECO ***", whose stars the page read took for no text;
+ * "24h"), which no name begins or goes on over. A strip it cannot read stays a doubt. The strip
+ * stops halfway to the read lines around it (`between`, pixel rows): a line set larger than the
+ * name pads its strip into the name's, whose letters then join the reading ("24h SUND"). */
+async function unreadNameLine(ctx: ReadContext, { image, grey }: GreyPage, rows: [number, number] | null, between: [number, number]): Promise<boolean> {
   if (rows === null) return false;
   const pad = 0.3 * (rows[1] - rows[0]);
-  const box: Box = [0, Math.max(0, (rows[0] - pad) / grey.height), 1, Math.min(1, (rows[1] + pad) / grey.height)];
+  const top = Math.max(rows[0] - pad, (between[0] + rows[0]) / 2, 0);
+  const bottom = Math.min(rows[1] + pad, (rows[1] + between[1]) / 2, grey.height);
+  const box: Box = [0, top / grey.height, 1, bottom / grey.height];
   try {
     const paddle = await ctx.deps.readers.get('paddle');
     if (!paddle) return true;
