@@ -24,7 +24,11 @@ export function spelledLegalForm(a: string, b: string): 'a' | 'b' | null {
   if (!wa.slice(0, first).some((w) => /\p{L}{2,}/u.test(w) && !FORM_WORDS.has(w))) return null;
   const formAtEnd = (words: string[]): boolean => {
     const form = words.slice(first);
-    return form.every((w) => FORM_WORDS.has(w)) || (form.length >= 2 && form.every((w) => w.length === 1) && DOTTED_FORMS.has(form.join('')));
+    // A dotted form's initials from its first, which the readers may have read alike ("E.K." / "E.1").
+    let initial = first;
+    while (initial > 0 && words[initial - 1]!.length === 1) initial--;
+    const initials = words.slice(initial);
+    return form.every((w) => FORM_WORDS.has(w)) || (initials.length >= 2 && initials.every((w) => w.length === 1) && DOTTED_FORMS.has(initials.join('')));
   };
   const misread = (good: string[], bad: string[]): boolean =>
     formAtEnd(good) &&

@@ -21,6 +21,9 @@ describe('a company name disputed only in its legal form', () => {
     expect(spelledLegalForm('ACME TRADING LT0', 'ACME TRADING LTD')).toBe('b');
     // initials with stops, each letter a word of the comparison
     expect(spelledLegalForm('Farmacia San Miguel 5.1.', 'Farmacia San Miguel S.L.')).toBe('b');
+    // …a digit in a later initial, the ones before it read alike (seed 23360)
+    expect(spelledLegalForm('DROGERIE HOFFMANN E.K.', 'DROGERIE HOFFMANN E.1')).toBe('a');
+    expect(spelledLegalForm('Farmacia San Miguel S.1.U.', 'Farmacia San Miguel S.L.U.')).toBe('b');
     expect(spelledLegalForm('Café Lindenblüte 0HG', 'Café Lindenblüte OHG')).toBe('b');
     // a letter the readers confuse, in a compound form's second word
     expect(spelledLegalForm('HOME MASTER HARDWARE PTE ITD', 'HOME MASTER HARDWARE PTE LTD')).toBe('b');
@@ -42,6 +45,8 @@ describe('a company name disputed only in its legal form', () => {
     // two letters without stops may be a unit's number ("5A"), and a stop alone makes no form
     expect(spelledLegalForm('CAFE MELATI 5A', 'CAFE MELATI SA')).toBeNull();
     expect(spelledLegalForm('CAFE MELATI 5.', 'CAFE MELATI S.')).toBeNull();
+    // initials that spell no form, whatever their digit
+    expect(spelledLegalForm('CAFE MELATI A.B.', 'CAFE MELATI A.8.')).toBeNull();
     // nothing of the name before the form
     expect(spelledLegalForm('SDN 3HD', 'SDN BHD')).toBeNull();
     expect(spelledLegalForm('KEDAI ABC SDN BHD', 'KEDAI ABC SDN BHD')).toBeNull();
