@@ -42,9 +42,9 @@ const REGISTRATION =
  * read as a zero ("R0C", "C0 N0"). */
 const REGISTRATION_WORDS = String.raw`(?:C[O0](?:MPANY)?\.?\s*(?:REG(?:ISTRATION)?|N[O0])\.?\s*(?:N[O0]\.?)?|REG(?:ISTRATION)?\.?\s*N[O0]\.?|R\s?[O0][CB]|BRN|SSM)\s*[:.]?\s*`;
 /** The registration number itself: digits, a few letters before them in a sole proprietor's
- * number ("JM0548765-T"), the check letter after, its hyphen perhaps read as a dash or a middle
- * dot ("519537·X"). */
-const REGISTRATION_NUMBER = String.raw`[A-Z]{0,3}[0-9][0-9A-Z\s\-–·]{4,}`;
+ * number ("JM0548765-T"), the check letter after, its hyphen perhaps read as a dash, a middle
+ * dot or a full stop, or a speck read as a stop beside it ("519537·X", "3237391.-x"). */
+const REGISTRATION_NUMBER = String.raw`[A-Z]{0,3}[0-9][0-9A-Z\s\-–·.]{4,}`;
 /** The registration after the name, in brackets a reader may turn into braces or drop
  * ("(519537-X)", "{519537-X", "[1125830-V]", "(CO.REG :704427-T )", "(ROC 12345-X)"), its number
  * perhaps misread past recognition after its words in brackets ("(Co NO maser,"), its words
