@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findMerchant } from './merchant.js';
+import { findMerchant, nameFromLine } from './merchant.js';
 import { readingRows } from './rows.js';
 import { placed } from './test-reading.js';
 
@@ -113,6 +113,8 @@ describe('the shop name read from a header line that holds more than the name', 
       // A registered business name's ending before a branch word, as a legal form.
       ['PASAR MINI SERI INDAH TRADING CAWANGAN AMPANG', 'PASAR MINI SERI INDAH TRADING'],
       ['KEDAI KOPI WAN ENTERPRISE (CAWANGAN KOTA BHARU)', 'KEDAI KOPI WAN ENTERPRISE'],
+      // …or in the brackets after it, after the outlet's place (seed 23445)
+      ['GOLDEN LEAF CAFE TRADING (KLCC OUTLET)', 'GOLDEN LEAF CAFE TRADING'],
       // run into a long branch word, as PaddleOCR runs words set close (seed 22781)
       ['HOMEMASTERHARDWARETRADINGBRANCHNO.12 CHERAS', 'HOMEMASTERHARDWARETRADING'],
     ] as const)
@@ -137,9 +139,16 @@ describe('the shop name read from a header line that holds more than the name', 
       ['SUNRISE MINI MARKET Branch : Klang', 'SUNRISE MINI MARKET'],
     ] as const)
       expect([header([line, 0.2, 0.03])?.name, header([line, 0.2, 0.03])?.doubt], line).toEqual([name, null]);
+    // the same run together, as PaddleOCR reads words set close (seed 23416): the line a line
+    // reader gives for the name is cut there too
+    expect(nameFromLine('CAFEDELAGAREPOINTDEVENTEO3INANTES')).toBe('CAFEDELAGARE');
+    expect(nameFromLine('PAPELERIACENTRALSUCURSALGRANVIA')).toBe('PAPELERIACENTRAL');
+    expect(nameFromLine('POINTDEVENTE')).toBe('POINTDEVENTE');
     // BRANCH and OUTLET are words of shops' own names too, and a short number may end one.
     expect(header(['KEDAI ABC OUTLET AMPANG', 0.2, 0.03])?.doubt).toMatch(/outlet/);
     expect(header(['FLOWER SHOP 2', 0.2, 0.03])?.name).toBe('FLOWER SHOP 2');
+    // A place in brackets with no branch word may be the name's own, after a business ending too.
+    expect(header(['GOLDEN LEAF CAFE TRADING (KLCC)', 0.2, 0.03])?.doubt).toMatch(/outlet/);
   });
 
   it("knows every receipt language's legal forms: a line of them alone ends the name over it, and a name they end goes on over no slogan", () => {

@@ -542,13 +542,14 @@ const BRANCH_AFTER_FORM = new RegExp(
 );
 
 /** A registered business name's ending (Malaysia's "… TRADING", "… ENTERPRISE") with a branch word
- * right after it ("PASAR MINI SERI INDAH TRADING CAWANGAN AMPANG"), or a long one run into it as
- * PaddleOCR runs words set close ("HOMEMASTERHARDWARETRADINGBRANCHNO.12"): the branch word says
- * the rest is the outlet, and the ending is where the business name stops, as a legal form is.
- * Not a legal form elsewhere: "SAM SAM TRADING CO" goes on after it. */
+ * right after it ("PASAR MINI SERI INDAH TRADING CAWANGAN AMPANG") or in the brackets after it
+ * ("GOLDEN LEAF CAFE TRADING (KLCC OUTLET)"), or a long one run into it as PaddleOCR runs words
+ * set close ("HOMEMASTERHARDWARETRADINGBRANCHNO.12"): the branch word says the rest is the
+ * outlet, and the ending is where the business name stops, as a legal form is. Not a legal form
+ * elsewhere: "SAM SAM TRADING CO" goes on after it. */
 const BUSINESS_ENDING = String.raw`(?:TRADING|ENTERPRISES?|TRADERS)`;
 const BUSINESS_BEFORE_BRANCH = new RegExp(
-  String.raw`(.*(?:\b${BUSINESS_ENDING}(?=\s+\(?\s*${BRANCH_WORD}\b)|${BUSINESS_ENDING}(?=\(?${LONG_BRANCH_WORD})))`,
+  String.raw`(.*(?:\b${BUSINESS_ENDING}(?=\s+\(?\s*${BRANCH_WORD}\b|\s*\([^)]*\b${BRANCH_WORD}\b)|${BUSINESS_ENDING}(?=\(?${LONG_BRANCH_WORD})))`,
   'iu',
 );
 
@@ -568,6 +569,9 @@ const NAME_BEFORE_OUTLET = new RegExp(
   String.raw`^(.*\p{L}{3,}.*?)\s+[-–—(]?\s*(?:${ONLY_BRANCH_WORD}\b\s*[:.]?\s*[\p{L}\p{N}©]|(?:BRANCH|OUTLET)\s*:\s*[\p{L}\p{N}]|${STORE_CODE})`,
   'iu',
 );
+/** The same read with no spaces, as PaddleOCR runs words set close ("CAFEDELAGAREPOINTDEVENTEO3INANTES"):
+ * a word that means "branch" or "point of sale" and nothing else, run into the name. */
+const NAME_RUN_INTO_OUTLET = new RegExp(String.raw`^(\p{L}{3,}?)(?:${ONLY_BRANCH_WORD}|POINTDEVENTE)[\p{L}\p{N}©]`, 'iu');
 
 /** A shop's name as its line prints it: the registration after it and an outlet after its legal
  * form or its branch word taken off. */
@@ -613,7 +617,7 @@ function withoutBranch(name: string): string {
   const business = BUSINESS_BEFORE_BRANCH.exec(name);
   if (business) return name.slice(0, business.index + business[1]!.length).trim();
   const closing = [...name.matchAll(CLOSING_FORM)].at(-1);
-  const beforeOutlet = closing ? null : NAME_BEFORE_OUTLET.exec(name);
+  const beforeOutlet = closing ? null : (NAME_BEFORE_OUTLET.exec(name) ?? NAME_RUN_INTO_OUTLET.exec(name));
   if (beforeOutlet) return beforeOutlet[1]!.trim();
   if (!closing) return name;
   const end = closing.index! + closing[0].length;
