@@ -25,6 +25,7 @@ import { nameTradeMisreadStep, nameTradeWordsStep } from './steps/name-trade-wor
 import { nameUmlautsStep } from './steps/name-umlauts.js';
 import { nameEdgesStep } from './steps/name-edges.js';
 import { nameLegalFormStep } from './steps/name-legal-form.js';
+import { nameSpacingStep } from './steps/name-spacing.js';
 import { printLookStep } from './steps/print-look.js';
 import { qrCodesStep } from './steps/qr-codes.js';
 import { qualityStep } from './steps/quality.js';
@@ -62,6 +63,7 @@ export const READ_STEPS: ReadonlyArray<Step<ReadContext>> = [
   cvPhoneStep,
   arabicNameStep,
   reconcileStep,
+  nameSpacingStep,
   printLookStep,
   nameAccentsStep,
   nameLegalFormStep,
