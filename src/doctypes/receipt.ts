@@ -1,6 +1,6 @@
 import type { ReaderOutput } from '../readers/types.js';
 import { DAY_FIRST_CURRENCIES, detectCurrency } from './finance/currency.js';
-import { INVOICE_ONLY, narrowAsSlip, TILL_CHANGE, TILL_SLIP, TILL_TENDER, TIME_OF_DAY } from './finance/document-kind.js';
+import { GOODS_SOLD, INVOICE_ONLY, narrowAsSlip, TILL_CHANGE, TILL_ROUNDING, TILL_SLIP, TILL_TENDER, TIME_OF_DAY } from './finance/document-kind.js';
 import {
   DAY_FIRST_COUNTRY,
   DAY_FIRST_LEGAL_FORM,
@@ -47,10 +47,11 @@ export const RECEIPT_FIELDS: FieldSpec[] = [
 const DETECT_TERMS: [RegExp, number][] = [
   // A till's slip number after its bare "BON" ("BON 859613", "BON: 405040"); "bon de commande" is an order.
   [new RegExp(`\\bRECEIPT\\b|${TILL_SLIP.source}|\\bBON\\s*[:#]?\\s*\\d{3,}`), 0.35],
-  // The tender, the change, and the till's thanks in its languages.
+  // The tender, the change, the till's thanks in its languages, and its own closing lines (a cash
+  // rounding, "goods sold are not returnable"): read where the tender line was lost.
   [
     new RegExp(
-      `\\b(?:CASH|CHANGE|TENDERED|CASHIER|PAID BY|THANK YOU|VISA|MASTERCARD|MERCI|DANKE|VIELEN\\s?DANK|AUF\\s?WIEDERSEHEN|GRACIAS|GRAZIE|OBRIGAD[OA]|BEDANKT|TERIMA KASIH)\\b|${TILL_TENDER.source}|${TILL_CHANGE.source}`,
+      `\\b(?:CASH|CHANGE|TENDERED|CASHIER|PAID BY|THANK YOU|VISA|MASTERCARD|MERCI|DANKE|VIELEN\\s?DANK|AUF\\s?WIEDERSEHEN|GRACIAS|GRAZIE|OBRIGAD[OA]|BEDANKT|TERIMA KASIH)\\b|${TILL_TENDER.source}|${TILL_CHANGE.source}|${TILL_ROUNDING.source}|${GOODS_SOLD.source}`,
     ),
     0.25,
   ],

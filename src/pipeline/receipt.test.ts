@@ -930,6 +930,28 @@ describe('receipt from synthetic readings', () => {
     expect(detectInvoice(invInput).score).toBeGreaterThan(detectReceipt(invInput).score);
   });
 
+  it("knows a slip by the till's closing lines where its tender line was lost (seeds 23523, 23555)", () => {
+    const lines = [
+      'OCEAN PEARL',
+      'RESTAURANT ENTERPRISE',
+      'GST REG NO: 055954093308',
+      'INV NO 03214495',
+      '11-04-2025 08:57:03 #7',
+      'SUBTOTAL 2.76',
+      'Service Tax 6% 0.16',
+      'ROUNDING ADJUSTMENT -0.01',
+      'AMOUNT DUE RM 2.85',
+      'GOODS SOLD ARE NOT RETURNABLE',
+    ];
+    const input = { kind: 'jpeg' as const, lines, text: lines.join('\n').toUpperCase(), textWidth: 24 };
+    expect(detectReceipt(input).score).toBeGreaterThanOrEqual(RECOGNISED);
+    expect(detectReceipt(input).score).toBeGreaterThan(detectInvoice(input).score);
+    for (const closing of ['ROUNDING ADJUSTMENT -0.01', 'GOODS SOLD ARE NOT RETURNABLE']) {
+      const one = lines.filter((l) => l === closing || !/ROUNDING|GOODS/.test(l));
+      expect(detectReceipt({ ...input, lines: one, text: one.join('\n').toUpperCase() }).score, closing).toBeGreaterThanOrEqual(RECOGNISED);
+    }
+  });
+
   it('takes a simplified invoice’s title for a till’s, not an invoice’s', () => {
     const lines = [
       '~ FRESH',

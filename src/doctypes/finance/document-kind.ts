@@ -59,14 +59,18 @@ export const TILL_CHANGE = tillWords('change');
 export const TILL_SLIP = tillWords('slip');
 const TILL_OPERATOR = tillWords('till');
 
+/** A cash rounding of the total, and the till's "goods sold are not returnable": a till's own lines. */
+export const TILL_ROUNDING = /\bROUNDING\b/;
+export const GOODS_SOLD = /\bGOODS SOLD\b/;
+
 /** Said by a till: how much was tendered and given back, who served, the slip's own title. */
 const TILL_SIGNS: RegExp[] = [
   /\bCASH(?:IER)?\b/,
   /\bCHANGE(?: DUE)?\b/,
   /\bTENDER(?:ED)?\b/,
-  /\bROUNDING\b/,
+  TILL_ROUNDING,
   /\bTHANK YOU\b/,
-  /\bGOODS SOLD\b/,
+  GOODS_SOLD,
   /\bSIMPLIFIED TAX INVOICE\b|\bCASH (?:BILL|SALE|RECEIPT)\b/,
   TIME_OF_DAY,
   /\bCOME AGAIN\b/,
