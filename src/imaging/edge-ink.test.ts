@@ -45,6 +45,17 @@ describe('ink beside a read line', () => {
     expect(inkBesideLine(img, box)).toEqual({ left: false, right: true });
   });
 
+  it('finds the faded end of a name, letters a small gap apart, with paper past the last (seed 23679: "PHARM" read for PHARMACY)', () => {
+    const right = line((g) => [304, 321, 338].forEach((x) => fadedB(g, x, 243)));
+    expect(inkBesideLine(right, box)).toEqual({ left: false, right: true });
+    const left = line((g) => [48, 65, 82].forEach((x) => fadedB(g, x, 243)));
+    expect(inkBesideLine(left, box)).toEqual({ left: true, right: false });
+    // faded letters that run on to the image's edge have no paper beyond: the slip's border or a
+    // background, not a word
+    const toEdge = line((g) => [304, 321, 338, 355, 372, 389].forEach((x) => fadedB(g, x, 243)));
+    expect(inkBesideLine(toEdge, box)).toEqual({ left: false, right: false });
+  });
+
   it('takes a mark as dark as the print beside the name (an emblem) for no faded letter', () => {
     const img = line((g) => paintInto(g, 74, 90, 19, 41, 40));
     expect(inkBesideLine(img, box)).toEqual({ left: false, right: false });

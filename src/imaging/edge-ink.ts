@@ -43,13 +43,18 @@ interface Strip {
   readPeak: number;
 }
 
-/** The strip's columns judged against their own paper, a stroke's width past it either side. */
+/** Letters a faded word beside the line may hold: the paper beyond it is looked for past them. */
+const MAX_FADED_LETTERS = 6;
+
+/** The strip's columns judged against their own paper, a stroke's width past it towards the read
+ * text, and outward as far as a faded word of MAX_FADED_LETTERS letters may reach. */
 function measured(strip: Strip) {
-  const { img, from, to, y0, y1 } = strip;
+  const { img, from, to, y0, y1, outward } = strip;
   const h = y1 - y0;
   const side = Math.max(2, Math.round(0.2 * h));
-  const lo = Math.max(0, from - side);
-  const hi = Math.min(img.width, to + side);
+  const further = Math.round(MAX_FADED_LETTERS * 1.1 * h);
+  const lo = Math.max(0, from - (outward < 0 ? further : side));
+  const hi = Math.min(img.width, to + (outward > 0 ? further : side));
   const rows = [Math.max(0, y0), Math.min(img.height, y1)] as const;
   return { ...strip, h, side, lo, hi, rows, ...columnsDarkness(img, lo, hi, y0, y1) };
 }
@@ -112,32 +117,53 @@ const FAINTER = 0.75;
 /** A faded letter whole: a run of columns darker than their paper, as wide as a letter (a quarter
  * to one line height, measured inside the strip: the gap off the box may hold the read text's own
  * faint edge), dark down half the line's height somewhere, fainter than the letters read, with
- * paper beyond it on the side away from the read text. A background beyond the slip or its seam
- * has no paper beyond; a rule or a speck is not tall; a band of shadow is as dark over and under
- * the line, so no darker than its own paper. */
+ * paper beyond it on the side away from the read text, or beyond the faded letters that follow it
+ * a gap of under half a line height apart ("ACY" of "GREENFIELD PHARMACY", read "PHARM"). A
+ * background beyond the slip or its seam has no paper beyond; a rule or a speck is not tall; a
+ * band of shadow is as dark over and under the line, so no darker than its own paper. */
 function faintLetterIn({ img, from, to, outward, readPeak, h, side, lo, hi, rows, darkness, paperOf }: Measured): boolean {
   const inked = (x: number) => x >= lo && x < hi && darkness[x - lo]! > LETTER_INKED;
   // a faded letter's stem and bowl may part by a paler column or two
   const bridge = Math.max(1, Math.round(0.1 * h));
   const inkedNear = (x: number, step: -1 | 1) => Array.from({ length: bridge + 1 }, (_, i) => x + step * i).some(inked);
+  const letterWide = (run: readonly [number, number]) => run[1] - run[0] >= 0.25 * h && run[1] - run[0] <= 1.1 * h;
+  /** The run of inked columns from x outward (x its first column on the read text's side). */
+  const runFrom = (x: number): [number, number] => {
+    let [start, end] = [x, x + 1];
+    if (outward > 0) while (inkedNear(end, 1)) end++;
+    else while (inkedNear(start - 1, -1)) start--;
+    return [start, end];
+  };
+  const inside = (x: number) => x >= Math.max(lo, side) && x < Math.min(hi, img.width - side);
   for (let x = Math.max(side, from); x < Math.min(img.width - side, to); x++) {
     if (!inked(x)) continue;
     let [start, end] = [x, x + 1];
     while (inkedNear(start - 1, -1) && (outward < 0 || start > from)) start--;
     while (inkedNear(end, 1) && (outward > 0 || end < to)) end++;
     x = end;
-    if (end - start < 0.25 * h || end - start > 1.1 * h) continue;
-    // paper beyond, a stroke's width of it, inside what was measured and off the image's border
-    const beyond = outward < 0 ? start - side : end;
-    if (beyond < Math.max(lo, side) || beyond + side > Math.min(hi, img.width - side)) continue;
-    if (Array.from({ length: side }, (_, i) => beyond + i).some(inked)) continue;
+    if (!letterWide([start, end])) continue;
     let peak = 0;
     let tall = 0;
     for (let c = start; c < end; c++) {
       peak = Math.max(peak, darkness[c - lo]!);
       tall = Math.max(tall, longestRun(img, c, rows, paperOf[c - lo]! - LETTER_CONTRAST));
     }
-    if (peak >= LETTER_CONTRAST && peak < FAINTER * readPeak && tall >= h / 2) return true;
+    if (peak < LETTER_CONTRAST || peak >= FAINTER * readPeak || tall < h / 2) continue;
+    // paper beyond, a stroke's width of it, inside what was measured and off the image's border;
+    // or the next faded letter of the word, letter wide and no darker, and paper beyond the word
+    let last: [number, number] = [start, end];
+    for (let letters = 1; letters <= MAX_FADED_LETTERS; letters++) {
+      const beyond = outward < 0 ? last[0] - side : last[1];
+      if (!inside(beyond) || !inside(beyond + side - 1)) break;
+      if (!Array.from({ length: side }, (_, i) => beyond + i).some(inked)) return true;
+      const gap = Math.round(0.5 * h);
+      const next = Array.from({ length: gap }, (_, i) => (outward > 0 ? last[1] + i : last[0] - 1 - i)).find(inked);
+      if (next === undefined) break;
+      const run = runFrom(next);
+      const darkest = Math.max(...Array.from({ length: run[1] - run[0] }, (_, i) => darkness[run[0] + i - lo] ?? 0));
+      if (!letterWide(run) || darkest >= FAINTER * readPeak) break;
+      last = run;
+    }
   }
   return false;
 }
