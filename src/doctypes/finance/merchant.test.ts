@@ -356,6 +356,11 @@ describe('the shop name read from a header line that holds more than the name', 
     expect(header(['FRESH BAKERY', 0.3, 0.03, 0.5], ['WAN SENG ENTERPRISE', 0.28, 0.05])?.doubt).toBeNull();
     expect(header(['Fresh every day', 0.3, 0.03], ['WAN SENG ENTERPRISE', 0.28, 0.05])?.doubt).toBeNull();
     expect(header(['OPEN 24 HOURS', 0.3, 0.03], ['WAN SENG ENTERPRISE', 0.28, 0.05])?.doubt).toBeNull();
+    expect(header(['KEDAI KOPI 1964', 0.3, 0.03], ['WAN SENG ENTERPRISE', 0.28, 0.05])?.doubt).toBeNull();
+    // A digit among a word's letters is a misread letter: the line may still be the name's first
+    // ("BAR 1.0S" for BAR LOS over "AMIGOS S.L.U.", seed 23724), though it joins no name.
+    const misread = header(['BAR 1.0S', 0.3, 0.03], ['AMIGOS S.L.U.', 0.3, 0.05]);
+    expect([misread?.name, misread?.doubt]).toEqual(['AMIGOS S.L.U.', expect.stringMatching(/may begin on the line over it, "BAR 1.0S"/)]);
     // One capital a reader made small leaves a line in capitals.
     expect(header(['KEDAI BUKU MAjU', 0.3, 0.03], ['JAYA SENG ENTERPRISE', 0.28, 0.05])?.doubt).toMatch(/may begin on the line over it, "KEDAI BUKU MAjU"/);
     // …and no descender: its box is no taller than the capitals' (seed 20362, the line under it taller by a capital J)

@@ -781,7 +781,10 @@ function beginsAbove(name: string, first: Row, above: Row | undefined): string |
  * the same type size, descenders aside, letters about as wide (`samePitch`), the same case, and no
  * further apart than a line. */
 function printedAlike(above: Row, first: Row, samePitch = JOIN_PITCH): boolean {
-  if (!named(above) || /\d/.test(above.text) || stops(above.text) || registrationRow(above) || LEGAL_FORM.test(above.text)) return false;
+  // A number makes the line another's (a slogan's year, a logo's); a digit among a word's letters
+  // is only a misread letter ("BAR 1.0S" for BAR LOS), which joins no name but leaves it in doubt.
+  const number = samePitch === JOIN_PITCH ? /\d/.test(above.text) : above.text.split(/\s+/).some((t) => /^\P{L}*\p{N}\P{L}*$/u.test(t));
+  if (!named(above) || number || stops(above.text) || registrationRow(above) || LEGAL_FORM.test(above.text)) return false;
   const [a, f] = [typeHeight(above), typeHeight(first)];
   const alike = Math.abs(a - f) <= 0.25 * Math.max(a, f) && pitchAlike(above, first) >= samePitch && allCaps(above.text) === allCaps(first.text);
   return alike && first.box[1] - above.box[3] <= Math.max(above.height, first.height);
