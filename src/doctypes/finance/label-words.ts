@@ -205,7 +205,7 @@ export const LABEL_WORDS: Record<Language, Record<WordedLabel, string[]>> = {
     ],
     invoice_date: ['fecha de factura', 'fecha de emision', 'fecha de expedicion', 'fecha factura', '!fecha'],
     due_date: ['fecha de vencimiento', 'vencimiento', 'fecha limite de pago', 'pagar antes del', 'pagadero antes del'],
-    subtotal: ['base imponible', 'subtotal', 'importe neto', 'total sin iva', 'total antes de'],
+    subtotal: ['base imponible', 'base imp', 'b. imp', 'subtotal', 'importe neto', 'total sin iva', 'total antes de'],
     tax: ['iva', 'cuota de iva', 'impuesto', 'total iva'],
     total: ['importe total', 'total factura', 'total con iva', '!total'],
     amount_due: ['total a pagar', 'importe a pagar', 'importe adeudado', 'saldo pendiente'],

@@ -122,6 +122,13 @@ describe('the totals block in every label language', () => {
       consistent: true,
     });
   });
+  it("reads a Spanish till's abbreviated taxable base as the net, not as an item (seed 23889)", () => {
+    for (const net of ['BASE IMP. | 38,55', 'B. IMP. | 38,55'])
+      expect(findTotals(slip('BOLIGRAFO AZUL | 10,32', 'JAMON 100G | 28,23', net, 'TOTAL A PAGAR EUR | 38,55')), net).toMatchObject({
+        subtotal: { value: 38.55 },
+        total: { value: 38.55 },
+      });
+  });
 });
 
 describe('a total before something', () => {
