@@ -751,6 +751,19 @@ describe('the shop name above its phone', () => {
     expect(m?.name).toBe('FRUTAS HERMANOS RUIZ');
   });
 
+  it("takes no item's row for the name where the header went unread, its price on the row or under it (seed 23930)", () => {
+    const street = ['es MAYOR, 2 N', 0.2, 0.3] as Entry;
+    expect(withTotal(street, ['MANZANAS KG 13,35', 0.05, 0.35])?.name).not.toBe('MANZANAS KG');
+    expect(withTotal(street, ['MANZANAS KG', 0.05, 0.35], ['13,35', 0.75, 0.37], ['JAMON 100G', 0.05, 0.39], ['12,07', 0.75, 0.41])?.name).not.toBe(
+      'MANZANAS KG',
+    );
+    expect(withTotal(['MANZANAS KG 13,35', 0.05, 0.35])).toBeNull();
+    // An address's plot number and opening hours hold amounts too, and the name over them stands.
+    expect(withTotal(['KEDAI RUNCIT AH SENG', 0.2, 0.03], ['LOT 1.23, JALAN BESAR', 0.2, 0.05], ['12.30 - 22.00', 0.3, 0.07])?.name).toBe(
+      'KEDAI RUNCIT AH SENG',
+    );
+  });
+
   it('takes a lone "@" over the name for a logo\'s mark, not the e-mail line that closes the header', () => {
     const m = withTotal(['@', 0.45, 0.01, 3], ['PHARMACIE CENTRALE SAS', 0.2, 0.05], ['5, PLACE DU MARCHE', 0.2, 0.07], ['33000 BORDEAUX', 0.3, 0.09]);
     expect(m?.name).toBe('PHARMACIE CENTRALE SAS');

@@ -257,6 +257,11 @@ function ruleReadAsLetters(text: string): boolean {
  * currency mark (such an amount has its cents: a whole number is one only beside its mark). The
  * address stops there, and is doubted: the line is no plain end of it. */
 const holdsPrice = (text: string): boolean => findAmounts(text).some((a) => !a.currency);
+/** An item's row: words, then a price with its cents at the line's end ("JAMON 100G 2,07"). An
+ * address's plot ("Lot 1.23, Jalan") has words after its number, opening hours no words before. */
+const itemRow = (text: string): boolean => /\p{L}{2,}/u.test(text) && ITEM_PRICE_AT_END.test(text.trim());
+const ITEM_PRICE_AT_END = /\p{L}[^\d]*\s[-–]?\d{1,6}[.,]\d{2}$/u;
+const LONE_PRICE = /^[-–]?\d{1,6}[.,]\d{2}$/;
 /** A price as an item's line prints it, with its cents ("9,89", "5 x 19.80 99.00"). */
 const PRICE_WITH_CENTS = /(?<![\d.,])\d{1,6}[.,]\d{2}(?![\d.,])/;
 
@@ -404,7 +409,13 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
   // ("MANZANAS KG" under "TEL: …" on a short header), never the name.
   // A lone "@" is a logo's mark read as one, not an e-mail address.
   const contact = firstRows.findIndex((r) => CONTACT.test(r.text) && /[\p{L}\p{N}]/u.test(r.text));
-  const head = contact >= 0 ? firstRows.slice(0, contact) : firstRows;
+  // So do the goods: where a reader lost the header's lines to glare, the first rows it read are
+  // an item's ("MANZANAS KG 13,35"), which both readers spell alike. An item's price set lower
+  // than its words is a row of its own, under the words' row.
+  const priced = firstRows.findIndex((r) => itemRow(r.text) || LONE_PRICE.test(r.text.trim()));
+  const item = priced >= 0 && LONE_PRICE.test(firstRows[priced]!.text.trim()) ? priced - 1 : priced;
+  const ends = [contact, item].filter((i) => i >= 0);
+  const head = ends.length ? firstRows.slice(0, Math.min(...ends)) : firstRows;
   // Type size is told against the header's text lines; a stray mark (".") is no measure. A
   // line's descenders are no type size: "Miguel SL" stands no larger than "Farmacia San" over it.
   const typical = Math.min(...head.filter(named).map(typeHeight));
