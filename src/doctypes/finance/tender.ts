@@ -23,6 +23,8 @@ const isTender = (text: string): boolean => {
   const folded = upper(text);
   return !isChange(text) && (ENGLISH_TENDER.test(folded) || TILL_TENDER.test(folded) || paymentMethodIn(text) !== null);
 };
+/** A row of what was paid or given back, by its words. */
+export const paymentRow = (text: string): boolean => isTender(text) || isChange(text);
 /** The tender is printed just above the change, a row or two up. */
 const TENDER_ROWS_ABOVE = 2;
 

@@ -68,6 +68,26 @@ describe('a subtotal garbled beyond a slip, over a total whose amount was not re
   });
 });
 
+describe('a net read as the total, labels cut at their first letters (seed 23952)', () => {
+  it('doubts a total under which an amount is the total and the rows between added up', () => {
+    const block = findTotals(slip('0US TOTAL | 98,27', 'A 5.5% | 5,40', 'PAYER EUR | 103,67', 'SPECES | 200,00', 'RENDU | 96,33'));
+    expect(block.total?.value).toBe(98.27);
+    expect(block.totalDoubt).toContain('"PAYER EUR 103,67" under the total 98,27');
+    expect(totalsValues(block).find((v) => v.key === 'total')?.problems).toEqual(['ARITHMETIC_MISMATCH']);
+  });
+
+  it('leaves a total alone that the tender, the change or a rounding follows, or whose sum holds', () => {
+    for (const rows of [
+      ['TOTAL | 20,00', 'CASH | 50,00', 'CHANGE | 30,00'],
+      ['TOTAL | 20,00', 'VISA | 20,00', 'ESPECES | 20,00'],
+      ['TOTAL | 20,03', 'ROUNDING | -0,03', 'TOTAL DUE | 20,00'],
+      ['TOTAL | 20,00', 'TVA 5,5% incluse | 1,04', 'ESPECES | 21,04'],
+      ['SUBTOTAL | 18,96', 'TVA 5,5% | 1,04', 'TOTAL | 20,00', 'Item count 4 | 1,00', '21,00'],
+    ])
+      expect(findTotals(slip(...rows)).totalDoubt, rows.join(' / ')).toBeNull();
+  });
+});
+
 describe('a tax the slip says its total already includes', () => {
   it('is no tax to add to the net, in any receipt language', () => {
     for (const included of [

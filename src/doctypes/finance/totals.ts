@@ -3,6 +3,7 @@ import { currencyOfMark } from './currency.js';
 import { cents, findAmounts, findPercent } from './money.js';
 import { DOTTED_TAX, matchLabel, nearSubtotal, upper } from './labels.js';
 import type { Row } from './rows.js';
+import { paymentRow } from './tender.js';
 
 /** The totals block: rows that name a subtotal, a tax or a total, each with the amount at its right. */
 
@@ -272,7 +273,7 @@ export function findTotals(rows: Row[]): TotalsBlock {
     totalFromDue: total !== null && found.due.includes(total),
     rounding: rounded.rounding,
     charge,
-    totalDoubt: rounded.doubt ?? (rounded.consistent ? null : totalRowUnreadUnder(rows, total)),
+    totalDoubt: rounded.doubt ?? (rounded.consistent ? null : (totalRowUnreadUnder(rows, total) ?? sumUnder(rows, total))),
     adjustments: adjustmentsAbove(found.adjustment, subtotal ?? total),
   };
 }
@@ -301,6 +302,28 @@ function totalRowUnreadUnder(rows: Row[], total: AmountReading | null): string |
   return unread
     ? `A row labelled as a total, "${unread.text.replace(/\s+/g, ' ')}", is printed under the total ${total.raw} and its amount was not read: the total may be that row's, and ${total.raw} a subtotal.`
     : null;
+}
+
+/** How many rows under the total a larger total is looked for: a tax and a charge between. */
+const SUM_ROWS_UNDER = 3;
+
+/** An amount under the total taken that is that total plus the amounts printed between them
+ * ("0US TOTAL 98,27", "A 5.5% 5,40", "PAYER EUR 103,67": the labels' first letters cut off, so the
+ * net was read as the total and the amount due went unlabelled): the total taken is a net, and
+ * the larger one the total. Said only where no sum placed the total; tender and change rows end the look. */
+function sumUnder(rows: Row[], total: AmountReading | null): string | null {
+  const at = total ? rows.indexOf(total.row) : -1;
+  if (!total || at < 0) return null;
+  let between = 0;
+  for (const row of rows.slice(at + 1, at + 1 + SUM_ROWS_UNDER)) {
+    const amount = row.page === total.page && !paymentRow(row.text) ? rowAmounts(row).at(-1) : undefined;
+    if (!amount) return null;
+    if (between > 0 && Math.abs(cents(total.value + between) - cents(amount.value)) === 0)
+      return `The row "${row.text.replace(/\s+/g, ' ')}" under the total ${total.raw} holds ${amount.raw}, the total and the rows between added up: ${total.raw} may be the net, and ${amount.raw} the total.`;
+    if (amount.value <= 0) return null;
+    between += amount.value;
+  }
+  return null;
 }
 
 /** The document's discounts and charges: those printed above the net (or, with none read, the
