@@ -136,6 +136,21 @@ describe('the third look at a disputed shop name', () => {
     expect(letter.ctx.fields[0]).toMatchObject({ value: 'KEDAI MAJU SDN BHD', status: 'read' });
   });
 
+  it('does not take PaddleOCR’s word for a legal form the LSTM read, on a look that misreads it alike (seed 24071)', async () => {
+    const lstm = 'BACKEREI SONNENSCHEIN KG';
+    const { ctx } = await context(disputedName(lstm, 'BACKEREI SONNENSCHEIN KC'), Array(3).fill('BACKEREI SONNENSCHEIN KC'));
+    await thirdLookStep.run(ctx);
+    expect(ctx.fields[0]).toMatchObject({ value: null, status: 'conflict' });
+    // PaddleOCR's reading of the crop again may still settle it for the LSTM, and a form PaddleOCR
+    // spells where the LSTM read none the look may settle.
+    const again = await context(disputedName(lstm, 'BACKEREI SONNENSCHEIN KC'), Array(3).fill('BACKEREI SONNENSCHEIN KC'), [], lstm);
+    await thirdLookStep.run(again.ctx);
+    expect(again.ctx.fields[0]).toMatchObject({ value: lstm, status: 'read' });
+    const form = await context(disputedName('BACKEREI SONNENSCHEIN KC', lstm), Array(3).fill(lstm));
+    await thirdLookStep.run(form.ctx);
+    expect(form.ctx.fields[0]).toMatchObject({ value: lstm, status: 'read' });
+  });
+
   it('reads a name’s crop enlarged and contrast stretched when PaddleOCR’s second reading does not agree, and settles only on that reading agreeing', async () => {
     const lstm = 'SUNRISE MINI MARKET LTD';
     const paddle = 'SUNRISE E MINI MARKET LTD';

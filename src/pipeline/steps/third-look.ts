@@ -165,6 +165,14 @@ function digitForLetter({ lstm, paddle }: Pair): boolean {
   return a.length === b.length && [...a].some((c, i) => /\p{L}/u.test(c) && /\p{N}/u.test(b[i]!));
 }
 
+/** PaddleOCR's reading turns a legal form the LSTM read ("KG") into a word that is none ("KC"),
+ * glyph for glyph: Tesseract's legacy classifier misjudges the same glyph as PaddleOCR does (seed
+ * 24071), so its look cannot vouch for a name's form read away. */
+function formReadAway(pair: Pair): boolean {
+  const [lstm, paddle] = [nameWords(String(pair.lstm.value)), nameWords(String(pair.paddle.value))];
+  return (disputedWords(pair) ?? []).some((i) => ONLY_LEGAL_FORM.test(lstm[i]!) && !ONLY_LEGAL_FORM.test(paddle[i]!));
+}
+
 /** The names a third engine may settle: a shop's or a company's, printed once in the header. A
  * person's name is read against a check digit or a second zone, never by a vote. */
 const NAMES: LookedField = {
@@ -186,7 +194,7 @@ const NAMES: LookedField = {
   regions: ({ lstm }) => [lstm.region!],
   paddleValue: ({ paddle }) => paddle.value,
   readsPaddle: (text, pair) => {
-    if (digitForLetter(pair)) return false;
+    if (digitForLetter(pair) || formReadAway(pair)) return false;
     if (nameLetters(text) === nameLetters(String(pair.paddle.value))) return !marksLstmGlyphOf(text, pair);
     const disputed = disputedWords(pair);
     const [look, paddle] = [nameWords(text), nameWords(String(pair.paddle.value))];
