@@ -143,6 +143,7 @@ describe('the shop name read from a header line that holds more than the name', 
     // reader gives for the name is cut there too
     expect(nameFromLine('CAFEDELAGAREPOINTDEVENTEO3INANTES')).toBe('CAFEDELAGARE');
     expect(nameFromLine('PAPELERIACENTRALSUCURSALGRANVIA')).toBe('PAPELERIACENTRAL');
+    expect(nameFromLine('PHARMACIECENTRALEPOINTDEVENTE O3I NANT ES')).toBe('PHARMACIECENTRALE');
     expect(nameFromLine('POINTDEVENTE')).toBe('POINTDEVENTE');
     // BRANCH and OUTLET are words of shops' own names too, and a short number may end one.
     expect(header(['KEDAI ABC OUTLET AMPANG', 0.2, 0.03])?.doubt).toMatch(/outlet/);

@@ -580,9 +580,10 @@ const NAME_BEFORE_OUTLET = new RegExp(
   String.raw`^(.*\p{L}{3,}.*?)\s+[-–—(]?\s*(?:${ONLY_BRANCH_WORD}\b\s*[:.]?\s*[\p{L}\p{N}©]|(?:BRANCH|OUTLET)\s*:\s*[\p{L}\p{N}]|${STORE_CODE})`,
   'iu',
 );
-/** The same read with no spaces, as PaddleOCR runs words set close ("CAFEDELAGAREPOINTDEVENTEO3INANTES"):
- * a word that means "branch" or "point of sale" and nothing else, run into the name. */
-const NAME_RUN_INTO_OUTLET = new RegExp(String.raw`^(\p{L}{3,}?)(?:${ONLY_BRANCH_WORD}|POINTDEVENTE)[\p{L}\p{N}©]`, 'iu');
+/** The same read with no spaces, as PaddleOCR runs words set close ("CAFEDELAGAREPOINTDEVENTEO3INANTES",
+ * "PHARMACIECENTRALEPOINTDEVENTE O3I NANTES"): a word that means "branch" or "point of sale" and
+ * nothing else, run into the name. */
+const NAME_RUN_INTO_OUTLET = new RegExp(String.raw`^(\p{L}{3,}?)(?:${ONLY_BRANCH_WORD}|POINTDEVENTE)\s?[\p{L}\p{N}©]`, 'iu');
 
 /** A shop's name as its line prints it: the registration after it and an outlet after its legal
  * form or its branch word taken off. */
