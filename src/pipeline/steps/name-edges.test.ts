@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { FieldReading } from '../../domain/field.js';
 import { openImage } from '../../imaging/open.js';
@@ -196,41 +195,6 @@ describe('name_edges', () => {
     expect((await address(false, parts)).value).toBe('LAZA NUEVA 4, BAJO');
     // one line read: the page read's own box for it
     expect((await address(true)).value).toBeNull();
-  });
-
-  it('withholds an agreed address with an accent printed over a letter both engines dropped at a word’s end (seed 24177)', async () => {
-    /** A 400 × 600 page with `text` set at (40, 60), and the box of its ink. */
-    const inkBox = async (text: string) => {
-      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="600"><rect width="100%" height="100%" fill="#fff"/><text x="40" y="60" font-family="DejaVu Serif" font-size="28">${text}</text></svg>`;
-      const png = await sharp(Buffer.from(svg)).blur(0.6).png().toBuffer();
-      const { data } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
-      let [x0, y0, x1, y1] = [400, 600, 0, 0];
-      for (let y = 0; y < 600; y++)
-        for (let x = 0; x < 400; x++)
-          if (data[y * 400 + x]! < 128) [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x + 1), Math.max(y1, y + 1)];
-      return { png, box: [x0 / 400, y0 / 600, x1 / 400, y1 / 600] as [number, number, number, number] };
-    };
-    // The reader's box takes in the letter it dropped, as a word's box often does: no ink beyond it.
-    const address = async (printed: string, read: string) => {
-      const { png, box } = await inkBox(printed);
-      const field: FieldReading = { ...merchant(['reader_agree']), key: 'merchant_address', value: read, region: { page: 1, box } };
-      const ctx = {
-        documentType: 'receipt',
-        fields: [field],
-        pageImages: [{ page: 1, width: 400, height: 600, png }],
-        readings: [{ reader: 'tesseract', pages: [{ page: 1, lines: [{ text: read, box, confidence: 0.9, words: [{ text: read, box, confidence: 0.9 }] }] }] }],
-        extracted: [{ reader: 'tesseract', values: [{ key: 'merchant_address', region: { page: 1, box }, parts: [box] }] }],
-        raw: {},
-      } as unknown as ReadContext;
-      await nameEdgesStep.run(ctx);
-      return ctx.fields[0]!;
-    };
-    const cut = await address('Marché', 'March');
-    expect(cut.value).toBeNull();
-    expect(cut.reason).toContain('the word read "March" shows an accent over it');
-    // read whole, or printed with no accent: kept
-    expect((await address('Marché', 'Marché')).value).toBe('Marché');
-    expect((await address('March', 'March')).value).toBe('March');
   });
 
   it('leaves a name alone on clean paper, from a text layer, or on another type', async () => {

@@ -1,9 +1,9 @@
 import { bannerOrTitle, nameThenRegistration } from '../../doctypes/finance/merchant.js';
 import { withdrawn } from '../../domain/field.js';
-import { expectedMarks, greyPixels, marksAboveWord, type MarkKind } from '../../imaging/accent-marks.js';
+import { greyPixels } from '../../imaging/accent-marks.js';
 import { inkBesideLine } from '../../imaging/edge-ink.js';
 import { unreadRowsAbove, unreadRowsBetween } from '../../imaging/unread-line.js';
-import type { Box, Line } from '../../readers/types.js';
+import type { Box } from '../../readers/types.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
 import { uprightPage } from './page-image.js';
@@ -118,47 +118,10 @@ async function addressEdges(ctx: ReadContext, pageOf: PageOf): Promise<void> {
   if (!page) return;
   const sides = boxes.map((b) => inkBesideLine(page.grey, page.px(b)));
   const ink = { left: sides.some((s) => s.left), right: sides.some((s) => s.right) };
-  const lines = pageLines(ctx, region.page).filter((l) => boxes.some((b) => within(l.box, b)));
-  const accented = ink.left || ink.right ? null : wordWithUnreadAccent(page, lines);
-  ctx.raw.name_edges = { ...(ctx.raw.name_edges as object | undefined), merchant_address: { ...ink, accented } };
-  if (!ink.left && !ink.right && !accented) return;
-  const reason = accented
-    ? `The readers agreed on the address "${String(field.value)}", but the word read "${accented}" shows an accent over it that no letter of the reading has: an accented letter both engines dropped or read plain.`
-    : `The readers agreed on the address "${String(field.value)}", but a line of it shows faint print beyond ${sideWords(ink)}: a faded letter both engines dropped would make it a cut one.`;
+  ctx.raw.name_edges = { ...(ctx.raw.name_edges as object | undefined), merchant_address: ink };
+  if (!ink.left && !ink.right) return;
+  const reason = `The readers agreed on the address "${String(field.value)}", but a line of it shows faint print beyond ${sideWords(ink)}: a faded letter both engines dropped would make it a cut one.`;
   ctx.fields[at] = withdrawn(field, 'LOW_CONFIDENCE', reason);
-}
-
-/** A line's box whose middle lies in the box of one of the field's lines. */
-const within = (line: Box, part: Box): boolean => {
-  const [x, y] = [(line[0] + line[2]) / 2, (line[1] + line[3]) / 2];
-  return x >= part[0] && x <= part[2] && y >= part[1] && y <= part[3];
-};
-
-/** Accents, as a word's marks over its letters show them (accent-marks.ts): a dot is an i's or a speck. */
-const ACCENTS = new Set<MarkKind>(['acute', 'grave', 'circumflex']);
-
-/** The first word read with no accented letter over whose letters, or over a letter beside its
- * line's first or last word, an accent is printed ("March" for "Marché", seed 24177: both engines
- * dropped the é, printed as dark as the letters read, its stroke plain), or null. The look reaches
- * half a line height past a line's ends, a letter's width. */
-function wordWithUnreadAccent({ grey, px }: GreyPage, lines: readonly Line[]): string | null {
-  for (const line of lines) {
-    for (const [i, word] of line.words.entries()) {
-      const letters = word.text.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
-      const want = /^\p{L}{3,}$/u.test(letters) ? expectedMarks(letters) : null;
-      if (!want || want.some((m) => ACCENTS.has(m))) continue;
-      const [x0, y0, x1, y1] = px(word.box);
-      const reach = 0.5 * (y1 - y0);
-      const box: [number, number, number, number] = [
-        i === 0 ? Math.max(0, x0 - reach) : x0,
-        y0,
-        i === line.words.length - 1 ? Math.min(grey.width, x1 + reach) : x1,
-        y1,
-      ];
-      if (marksAboveWord(grey, box)?.some((m) => ACCENTS.has(m))) return word.text;
-    }
-  }
-  return null;
 }
 
 const sideWords = (ink: { left: boolean; right: boolean }): string => (ink.left && ink.right ? 'both ends' : ink.left ? 'its start' : 'its end');
