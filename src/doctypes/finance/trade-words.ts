@@ -70,3 +70,18 @@ export function misreadTradeWord(name: string): { read: string; spelt: string } 
   }
   return null;
 }
+
+/** Legal forms that end a name, of three letters or more, against which a name's last word is
+ * measured: not those one glyph from a word a name may end in ("SDN" / "& SON", "PTE" / "PIE",
+ * "INC" / "INN"). */
+const CLOSING_FORMS = ['GMBH', 'LTDA', 'CORP', 'SARL', 'SASU', 'EURL', 'LIMITED', 'BHD', 'LTD', 'OHG'];
+
+/** A name's last word that is a legal form with one glyph misread ("EURI" for EURL: L and I
+ * confused) and no legal form itself: the form it would spell, or null. Asked of a name both
+ * readers read alike, where both engines misread the glyph alike (seed 24342). */
+export function misreadLegalForm(name: string): { read: string; spelt: string } | null {
+  const last = canonicalName(name).split(' ').at(-1) ?? '';
+  if (CLOSING_FORMS.includes(last)) return null;
+  const form = CLOSING_FORMS.find((f) => oneGlyphConfused(last, f));
+  return form ? { read: last, spelt: form } : null;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { misreadTradeWord, spelledTradeWord } from '../../doctypes/finance/trade-words.js';
+import { misreadLegalForm, misreadTradeWord, spelledTradeWord } from '../../doctypes/finance/trade-words.js';
 import type { FieldReading } from '../../domain/field.js';
 import type { ReadContext } from '../context.js';
 import { nameTradeMisreadStep, nameTradeWordsStep } from './name-trade-words.js';
@@ -73,6 +73,20 @@ describe('a company name both readers read alike with a trade word one confused 
     // a shop's own word, and letters no reader takes for each other
     expect(misreadTradeWord('BRIGHT STAR STATIONERY')).toBeNull();
     expect(misreadTradeWord('FARMACXA SAN MIGUEL')).toBeNull();
+  });
+
+  it("finds a name's last word that is a legal form with one glyph misread (seed 24342), and not a word a name ends in", () => {
+    expect(misreadLegalForm('EPICERIE FINE DUBOIS EURI')).toEqual({ read: 'EURI', spelt: 'EURL' });
+    expect(misreadLegalForm('KEDAI MAJU SDN 8HD')).toEqual({ read: '8HD', spelt: 'BHD' });
+    for (const name of ['EPICERIE FINE DUBOIS EURL', 'LIM & SON', 'APPLE PIE', 'EURI CAFE', 'BACKEREI SONNENSCHEIN KG'])
+      expect(misreadLegalForm(name), name).toBeNull();
+  });
+
+  it('withholds a name whose legal form both engines misread alike', async () => {
+    const ctx = context(agreed('EPICERIE FINE DUBOIS EURI'));
+    await nameTradeMisreadStep.run(ctx);
+    expect(ctx.fields[0]).toMatchObject({ value: null, status: 'unreadable', problems: ['LOW_CONFIDENCE'] });
+    expect(ctx.fields[0]!.reason).toMatch(/"EURI" is the legal form "EURL"/);
   });
 
   it('withholds such a name read from pixels (seed 20869), and leaves one a text layer spells', async () => {

@@ -1,4 +1,4 @@
-import { misreadTradeWord, spelledTradeWord } from '../../doctypes/finance/trade-words.js';
+import { misreadLegalForm, misreadTradeWord, spelledTradeWord } from '../../doctypes/finance/trade-words.js';
 import { withdrawn } from '../../domain/field.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
@@ -16,7 +16,8 @@ export const nameTradeWordsStep = nameDisputeStep(
 );
 
 /** A company's name the two readers read alike, read from pixels, one of whose words is a trade
- * word but for one glyph they confuse ("FARMACTA SAN MIGUEL S.L.U." for FARMACIA): both engines
+ * word but for one glyph they confuse ("FARMACTA SAN MIGUEL S.L.U." for FARMACIA), or whose last
+ * word is so a legal form ("… DUBOIS EURI" for EURL): both engines
  * misread the glyph alike, and their agreement proves no letter of it. The name is withheld for a
  * person; the list names the word it may be, not what was printed, so nothing is published from it. */
 export const nameTradeMisreadStep: Step<ReadContext> = {
@@ -25,12 +26,14 @@ export const nameTradeMisreadStep: Step<ReadContext> = {
     ctx.fields = ctx.fields.map((field) => {
       if (!COMPANY_NAMES.has(field.key) || field.status !== 'read' || typeof field.value !== 'string') return field;
       if (!field.evidence.includes('reader_agree') || field.evidence.some((e) => e === 'text_layer' || e === 'decoder')) return field;
-      const misread = misreadTradeWord(field.value);
+      const trade = misreadTradeWord(field.value);
+      const form = trade ? null : misreadLegalForm(field.value);
+      const misread = trade ?? form;
       if (!misread) return field;
       return withdrawn(
         field,
         'LOW_CONFIDENCE',
-        `The readers agreed on "${field.value}", but "${misread.read}" is the trade's word "${misread.spelt}" with one glyph the engines confuse: both may have misread it alike. A person decides which is printed.`,
+        `The readers agreed on "${field.value}", but "${misread.read}" is ${trade ? "the trade's word" : 'the legal form'} "${misread.spelt}" with one glyph the engines confuse: both may have misread it alike. A person decides which is printed.`,
       );
     });
     return undefined;
