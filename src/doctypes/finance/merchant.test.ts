@@ -144,6 +144,11 @@ describe('the shop name read from a header line that holds more than the name', 
     expect(nameFromLine('CAFEDELAGAREPOINTDEVENTEO3INANTES')).toBe('CAFEDELAGARE');
     expect(nameFromLine('PAPELERIACENTRALSUCURSALGRANVIA')).toBe('PAPELERIACENTRAL');
     expect(nameFromLine('PHARMACIECENTRALEPOINTDEVENTE O3I NANT ES')).toBe('PHARMACIECENTRALE');
+    // a comma read after the legal form, before the store's number (seed 24315)
+    expect(nameFromLine('CAFETERIA EL RINCON S.L.U, TIENDA 0452 VALENCIA CENTRO')).toBe('CAFETERIA EL RINCON S.L.U');
+    // a speck read as a colon before the name (seed 24232); a colon in the name stays
+    expect(nameFromLine(': Librairie Martin SA')).toBe('Librairie Martin SA');
+    expect(nameFromLine('RE:NEW CAFE')).toBe('RE:NEW CAFE');
     expect(nameFromLine('POINTDEVENTE')).toBe('POINTDEVENTE');
     // BRANCH and OUTLET are words of shops' own names too, and a short number may end one.
     expect(header(['KEDAI ABC OUTLET AMPANG', 0.2, 0.03])?.doubt).toMatch(/outlet/);

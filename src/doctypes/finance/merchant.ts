@@ -546,9 +546,10 @@ const FORM_RUN_INTO_BRANCH = new RegExp(
 /** What a name line may go on with after the legal form that ends the name: its branch, by a
  * branch word ("… E.K. FILIALE 0427 HAMBURG", "… SDN BHD CAWANGAN KOTA BHARU", "… SL SUCURSAL
  * GRAN VIA", "… SDN. BHD. (KLCC OUTLET)"), a store's number, a dash or a place's name in brackets
- * closing the line ("… SDN BHD (PUCHONG)"), or the slip's title ("… SDN BHD TAX INVOICE"). */
+ * closing the line ("… SDN BHD (PUCHONG)"), or the slip's title ("… SDN BHD TAX INVOICE"); a
+ * comma a reader read after the form is no word between ("… S.L.U, TIENDA 0452"). */
 const BRANCH_AFTER_FORM = new RegExp(
-  String.raw`^\s*(?:[-–—]|\(?\s*${BRANCH_WORD}\b|\([^)]*\b${BRANCH_WORD}\b|${STORE_NUMBER}|\(\s*\p{L}{3,}[\p{L}\s.'&-]*\)\s*$)|^[^\p{L}\p{N}]*${TITLE_WORDS.source}`,
+  String.raw`^\s*,?\s*(?:[-–—]|\(?\s*${BRANCH_WORD}\b|\([^)]*\b${BRANCH_WORD}\b|${STORE_NUMBER}|\(\s*\p{L}{3,}[\p{L}\s.'&-]*\)\s*$)|^[^\p{L}\p{N}]*${TITLE_WORDS.source}`,
   'iu',
 );
 
@@ -588,11 +589,17 @@ const NAME_RUN_INTO_OUTLET = new RegExp(String.raw`^(\p{L}{3,}?)(?:${ONLY_BRANCH
 /** A shop's name as its line prints it: the registration after it and an outlet after its legal
  * form or its branch word taken off. */
 export const nameFromLine = (text: string): string =>
-  withoutBranch(lettersNotZeros(text).replace(TRAILING_REGISTRATION, '').replace(SPACE_BEFORE_STOP, '$1').replace(TRAILING_COLON, '').trim());
+  withoutBranch(
+    lettersNotZeros(text).replace(TRAILING_REGISTRATION, '').replace(SPACE_BEFORE_STOP, '$1').replace(TRAILING_COLON, '').replace(LEADING_COLON, '').trim(),
+  );
 
 /** A colon a reader set after the name's last letter ("RUIZ SA:"), a speck beside it: a name ends
  * with no colon. */
 const TRAILING_COLON = /(?<=\p{L}\.?)\s*[:;]+\s*$/u;
+
+/** A colon a reader set before the name, apart from its first letter (seed 24232: ": Librairie
+ * Martin SA", a speck on the slip): a name begins with no colon. */
+const LEADING_COLON = /^\s*[:;]+\s+(?=\p{L})/u;
 
 /** A space a reader set between a word and its full stop or comma, or a stop it read twice ("SDN .
  * BHD.", "SDN .. BHD."): a name sets neither. */
