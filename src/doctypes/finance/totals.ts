@@ -318,7 +318,7 @@ function sumUnder(rows: Row[], total: AmountReading | null): string | null {
   for (const row of rows.slice(at + 1, at + 1 + SUM_ROWS_UNDER)) {
     const amount = row.page === total.page && !paymentRow(row.text) ? rowAmounts(row).at(-1) : undefined;
     if (!amount) return null;
-    if (between > 0 && Math.abs(cents(total.value + between) - cents(amount.value)) === 0)
+    if (between > 0 && cents(total.value + between) === cents(amount.value))
       return `The row "${row.text.replace(/\s+/g, ' ')}" under the total ${total.raw} holds ${amount.raw}, the total and the rows between added up: ${total.raw} may be the net, and ${amount.raw} the total.`;
     if (amount.value <= 0) return null;
     between += amount.value;
