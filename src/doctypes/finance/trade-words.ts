@@ -72,8 +72,8 @@ export function misreadTradeWord(name: string): { read: string; spelt: string } 
 }
 
 /** Legal forms that end a name, of three letters or more, against which a name's last word is
- * measured: not those one glyph from a word a name may end in ("SDN" / "& SON", "PTE" / "PIE",
- * "INC" / "INN"). */
+ * measured: not those one confused glyph from a word a name may end in ("SDN" / "& SON", "PTE" /
+ * "PIE"), nor short ones that are words themselves ("SPA", "INC"). */
 const CLOSING_FORMS = ['GMBH', 'LTDA', 'CORP', 'SARL', 'SASU', 'EURL', 'LIMITED', 'BHD', 'LTD', 'OHG'];
 
 /** A name's last word that is a legal form with one glyph misread ("EURI" for EURL: L and I
