@@ -1,5 +1,5 @@
 import { canonicalName } from '../../domain/normalise.js';
-import { confused } from './trade-words.js';
+import { confused, oneGlyphConfused } from './trade-words.js';
 
 /** Legal forms as they are printed word by word at a name's end ("SDN BHD", "LTD", "GMBH"). Two
  * letters alone are no such word: "5A" may as well be a shop's unit as a misread "SA". */
@@ -45,4 +45,19 @@ export function spelledLegalForm(a: string, b: string): 'a' | 'b' | null {
   if (misread(wa, wb)) return 'a';
   if (misread(wb, wa)) return 'b';
   return null;
+}
+
+/** Legal forms that end a name, of three letters or more, against which a name's last word is
+ * measured: not those one confused glyph from a word a name may end in ("SDN" / "& SON", "PTE" /
+ * "PIE"), nor short ones that are words themselves ("SPA", "INC"). */
+const CLOSING_FORMS = ['GMBH', 'LTDA', 'CORP', 'SARL', 'SASU', 'EURL', 'LIMITED', 'BHD', 'LTD', 'OHG'];
+
+/** A name's last word that is a legal form with one glyph misread ("EURI" for EURL: L and I
+ * confused) and no legal form itself: the form it would spell, or null. Asked of a name both
+ * readers read alike, where both engines misread the glyph alike (seed 24342). */
+export function misreadLegalForm(name: string): { read: string; spelt: string } | null {
+  const last = canonicalName(name).split(' ').at(-1) ?? '';
+  if (CLOSING_FORMS.includes(last)) return null;
+  const form = CLOSING_FORMS.find((f) => oneGlyphConfused(last, f));
+  return form ? { read: last, spelt: form } : null;
 }

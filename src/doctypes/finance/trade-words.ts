@@ -34,7 +34,7 @@ const TRADE_WORDS = new Set(
 const CONFUSED = ['EF', 'EB8', 'OD0Q', 'IL1TJ', 'S5', 'G6C', 'UV', 'MNH', 'Z2', 'RP', 'A4'];
 export const confused = (a: string, b: string): boolean => a !== b && CONFUSED.some((set) => set.includes(a) && set.includes(b));
 /** Two words of one length that differ in one glyph only, one the readers confuse. */
-const oneGlyphConfused = (a: string, b: string): boolean => {
+export const oneGlyphConfused = (a: string, b: string): boolean => {
   if (a.length !== b.length) return false;
   const unlike = [...a].flatMap((c, k) => (c === b[k] ? [] : [[c, b[k]!] as const]));
   return unlike.length === 1 && confused(...unlike[0]!);
@@ -69,19 +69,4 @@ export function misreadTradeWord(name: string): { read: string; spelt: string } 
     for (const trade of TRADE_WORDS) if (oneGlyphConfused(word, trade)) return { read: word, spelt: trade };
   }
   return null;
-}
-
-/** Legal forms that end a name, of three letters or more, against which a name's last word is
- * measured: not those one confused glyph from a word a name may end in ("SDN" / "& SON", "PTE" /
- * "PIE"), nor short ones that are words themselves ("SPA", "INC"). */
-const CLOSING_FORMS = ['GMBH', 'LTDA', 'CORP', 'SARL', 'SASU', 'EURL', 'LIMITED', 'BHD', 'LTD', 'OHG'];
-
-/** A name's last word that is a legal form with one glyph misread ("EURI" for EURL: L and I
- * confused) and no legal form itself: the form it would spell, or null. Asked of a name both
- * readers read alike, where both engines misread the glyph alike (seed 24342). */
-export function misreadLegalForm(name: string): { read: string; spelt: string } | null {
-  const last = canonicalName(name).split(' ').at(-1) ?? '';
-  if (CLOSING_FORMS.includes(last)) return null;
-  const form = CLOSING_FORMS.find((f) => oneGlyphConfused(last, f));
-  return form ? { read: last, spelt: form } : null;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { misreadLegalForm, misreadTradeWord, spelledTradeWord } from '../../doctypes/finance/trade-words.js';
+import { misreadLegalForm } from '../../doctypes/finance/legal-form-dispute.js';
+import { misreadTradeWord, spelledTradeWord } from '../../doctypes/finance/trade-words.js';
 import type { FieldReading } from '../../domain/field.js';
 import type { ReadContext } from '../context.js';
 import { nameTradeMisreadStep, nameTradeWordsStep } from './name-trade-words.js';

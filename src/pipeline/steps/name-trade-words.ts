@@ -1,4 +1,5 @@
-import { misreadLegalForm, misreadTradeWord, spelledTradeWord } from '../../doctypes/finance/trade-words.js';
+import { misreadLegalForm } from '../../doctypes/finance/legal-form-dispute.js';
+import { misreadTradeWord, spelledTradeWord } from '../../doctypes/finance/trade-words.js';
 import { withdrawn } from '../../domain/field.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
@@ -27,8 +28,7 @@ export const nameTradeMisreadStep: Step<ReadContext> = {
       if (!COMPANY_NAMES.has(field.key) || field.status !== 'read' || typeof field.value !== 'string') return field;
       if (!field.evidence.includes('reader_agree') || field.evidence.some((e) => e === 'text_layer' || e === 'decoder')) return field;
       const trade = misreadTradeWord(field.value);
-      const form = trade ? null : misreadLegalForm(field.value);
-      const misread = trade ?? form;
+      const misread = trade ?? misreadLegalForm(field.value);
       if (!misread) return field;
       return withdrawn(
         field,
