@@ -260,10 +260,11 @@ const holdsPrice = (text: string): boolean => findAmounts(text).some((a) => !a.c
 /** An item's row: words, then a price with its cents at the line's end ("JAMON 100G 2,07"). An
  * address's plot ("Lot 1.23, Jalan") has words after its number, opening hours no words before. */
 const itemRow = (text: string): boolean => /\p{L}{2,}/u.test(text) && ITEM_PRICE_AT_END.test(text.trim());
-const ITEM_PRICE_AT_END = /\p{L}[^\d]*\s[-–]?\d{1,6}[.,]\d{2}$/u;
-const LONE_PRICE = /^[-–]?\d{1,6}[.,]\d{2}$/;
 /** A price as an item's line prints it, with its cents ("9,89", "5 x 19.80 99.00"). */
-const PRICE_WITH_CENTS = /(?<![\d.,])\d{1,6}[.,]\d{2}(?![\d.,])/;
+const CENTS_PRICE = String.raw`\d{1,6}[.,]\d{2}`;
+const PRICE_WITH_CENTS = new RegExp(String.raw`(?<![\d.,])${CENTS_PRICE}(?![\d.,])`);
+const ITEM_PRICE_AT_END = new RegExp(String.raw`\p{L}[^\d]*\s[-–]?${CENTS_PRICE}$`, 'u');
+const LONE_PRICE = new RegExp(String.raw`^[-–]?${CENTS_PRICE}$`);
 
 /** Labels that end an address whatever their strength: a tax number ("UID:", "C.I.F."), the
  * company's registry, the slip's own number ("TICKET 448492", "Bon-Nr."). */
