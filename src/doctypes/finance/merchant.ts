@@ -792,18 +792,20 @@ const typeHeight = (row: Row): number => row.height / (DESCENDER.test(row.text) 
  * is a slogan, a logo's word or an owner's name. A brand's word the name begins with ("KEDAI" over
  * "KEDAI BUKU MAJU JAYA") stands for the name: no name repeats its first word. */
 function beginsAbove(name: string, first: Row, above: Row | undefined): string | null {
-  return above && printedAlike(above, first, DOUBT_PITCH) && !spelledOut(above, [first])
+  return above && printedAlike(above, first, 'doubt') && !spelledOut(above, [first])
     ? `The shop's name "${name}" may begin on the line over it, "${rowText(above)}"; a person must say where it begins.`
     : null;
 }
 
 /** A line of words alone (no number, legal form or registration) printed alike just over another:
- * the same type size, descenders aside, letters about as wide (`samePitch`), the same case, and no
- * further apart than a line. */
-function printedAlike(above: Row, first: Row, samePitch = JOIN_PITCH): boolean {
+ * the same type size, descenders aside, letters about as wide, the same case, and no further apart
+ * than a line. Asked to `join` the two lines into one name, or to `doubt` where the name begins:
+ * each with its own pitch (JOIN_PITCH, DOUBT_PITCH). */
+function printedAlike(above: Row, first: Row, purpose: 'join' | 'doubt' = 'join'): boolean {
   // A number makes the line another's (a slogan's year, a logo's); a digit among a word's letters
   // is only a misread letter ("BAR 1.0S" for BAR LOS), which joins no name but leaves it in doubt.
-  const number = samePitch === JOIN_PITCH ? /\d/.test(above.text) : above.text.split(/\s+/).some((t) => /^\P{L}*\p{N}\P{L}*$/u.test(t));
+  const number = purpose === 'join' ? /\d/.test(above.text) : above.text.split(/\s+/).some((t) => /^\P{L}*\p{N}\P{L}*$/u.test(t));
+  const samePitch = purpose === 'join' ? JOIN_PITCH : DOUBT_PITCH;
   if (!named(above) || number || stops(above.text) || registrationRow(above) || LEGAL_FORM.test(above.text)) return false;
   const [a, f] = [typeHeight(above), typeHeight(first)];
   const alike = Math.abs(a - f) <= 0.25 * Math.max(a, f) && pitchAlike(above, first) >= samePitch && allCaps(above.text) === allCaps(first.text);
