@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
+import { median } from '../src/domain/median.js';
 import { CLI, freePort, freshSchema, PG_URL, REDIS_URL, runNode, startNode, waitHealthy, type Started } from './scale/processes.js';
 
 /** The request path, side by side with a bare handler, in one run on one machine.
@@ -147,11 +148,6 @@ const mark = (ok: boolean) => {
 console.log(
   `docread API benchmark: ${ROUNDS} round${ROUNDS > 1 ? 's' : ''} per cell (medians), ${SECONDS} s per phase after ${WARMUP_SECONDS} s of warm-up, ${CLIENTS} clients, a ${Math.round(png.length / 1024)} KB PNG per upload (distinct bytes each), local disk, no workers`,
 );
-const median = (xs: number[]): number => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 for (const database of DATABASES) {
   for (const processes of PROCESSES) {
     process.stdout.write(`  ${database}, ${processes} process${processes > 1 ? 'es' : ''}:`);
