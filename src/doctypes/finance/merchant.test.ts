@@ -773,5 +773,10 @@ describe('the shop name above its phone', () => {
   it('takes a lone "@" over the name for a logo\'s mark, not the e-mail line that closes the header', () => {
     const m = withTotal(['@', 0.45, 0.01, 3], ['PHARMACIE CENTRALE SAS', 0.2, 0.05], ['5, PLACE DU MARCHE', 0.2, 0.07], ['33000 BORDEAUX', 0.3, 0.09]);
     expect(m?.name).toBe('PHARMACIE CENTRALE SAS');
+    // A logo read as "@" and a word beside it is a mark still: an e-mail's "@" is joined to its words.
+    const logo = withTotal(['@ cer', 0.4, 0.01], ['OCEAN PEARL RESTAURANT', 0.05, 0.05], ['NO 12, JALAN SS 2/64', 0.05, 0.07]);
+    expect(logo?.name).toBe('OCEAN PEARL RESTAURANT');
+    const mail = withTotal(['info@ocean.my', 0.3, 0.01], ['ITEM ONE', 0.05, 0.05]);
+    expect(mail).toBeNull();
   });
 });

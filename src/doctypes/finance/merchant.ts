@@ -87,8 +87,14 @@ const WORD = /^\p{L}{3,}[.,&]?$/u;
  * "OUVERT 24H/24 7J/7"), in any of the receipts' languages: a tag over or under a name, never a part of it. */
 const OPENING_HOURS =
   /^\W*(?:(?:OPEN|BUKA|OUVERT|ABIERTO|GE(?:Ö|OE)FFNET)\s+)?24\s*(?:(?:H|HRS?|HOURS?|JAM|STUNDEN|HEURES|HORAS)(?:\s*\/\s*24)?|\/\s*7)(?:\s+7\s*(?:J|D|DAYS|JOURS|D[IÍ]AS|TAGE|HARI)?\s*\/\s*7)?(?:\s+(?:OPEN|GE(?:Ö|OE)FFNET|DAILY))?\W*$/iu;
+/** A line that opens with a lone "@" is a logo read as text ("@ cer"); a name may hold one ("CAFE @ KLCC"). */
+const MARK_FIRST = /^\s*@(?![\p{L}\p{N}])/u;
 const named = (row: Row): boolean =>
-  !legalFormOnly(row) && !framed(row.text) && !OPENING_HOURS.test(row.text.trim()) && row.text.split(/\s+/).some((w) => WORD.test(w));
+  !legalFormOnly(row) &&
+  !framed(row.text) &&
+  !OPENING_HOURS.test(row.text.trim()) &&
+  !MARK_FIRST.test(row.text) &&
+  row.text.split(/\s+/).some((w) => WORD.test(w));
 
 /** An ornament: two or more stars or the like, which Tesseract often reads as "kk", "kok",
  * "x%k", "xxx" or "3k". */
@@ -408,8 +414,7 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
   const firstRows = rows.filter((r) => r.page === page).slice(0, HEADER_ROWS);
   // The shop's phone or e-mail closes its header: a line under it is an item's or the till's
   // ("MANZANAS KG" under "TEL: …" on a short header), never the name.
-  // A lone "@" is a logo's mark read as one, not an e-mail address.
-  const contact = firstRows.findIndex((r) => CONTACT.test(r.text) && /[\p{L}\p{N}]/u.test(r.text));
+  const contact = firstRows.findIndex((r) => CONTACT.test(r.text));
   // So do the goods: where a reader lost the header's lines to glare, the first rows it read are
   // an item's ("MANZANAS KG 13,35"), which both readers spell alike. An item's price set lower
   // than its words is a row of its own, under the words' row.
