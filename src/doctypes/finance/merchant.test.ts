@@ -137,6 +137,9 @@ describe('the shop name read from a header line that holds more than the name', 
       // BRANCH or OUTLET as a label, with its colon (seed 22777)
       ['PASAR MINI SERI INDAH OUTLET: SEKSYEN 7', 'PASAR MINI SERI INDAH'],
       ['SUNRISE MINI MARKET Branch : Klang', 'SUNRISE MINI MARKET'],
+      // or with its number (seed 24775)
+      ['GOLDEN LEAF CAFE BRANCH NO. 12 CHERAS', 'GOLDEN LEAF CAFE'],
+      ['KEDAI RUNCIT AH SENG Outlet No 3', 'KEDAI RUNCIT AH SENG'],
     ] as const)
       expect([header([line, 0.2, 0.03])?.name, header([line, 0.2, 0.03])?.doubt], line).toEqual([name, null]);
     // the same run together, as PaddleOCR reads words set close (seed 23416): the line a line

@@ -579,12 +579,13 @@ const STORE_CODE = String.raw`${STORE_WORD}\s*(?:N[°ºO]\.?\s*|#\s*)?\d{3,}\b`;
 /** An outlet after a name with no legal form: a word that means "branch" and nothing else
  * (ONLY_BRANCH_WORD) with the outlet's name after it ("PAPELERÍA CENTRAL SUCURSAL GRAN VÍA",
  * "RESTORAN NASI KANDAR PELITA CAWANGAN AMPANG"), BRANCH or OUTLET as a label, its colon after it
- * ("PASAR MINI SERI INDAH OUTLET: SEKSYEN 7": a name's own word takes no colon), or a store's
+ * ("PASAR MINI SERI INDAH OUTLET: SEKSYEN 7": a name's own word takes no colon) or its number
+ * ("GOLDEN LEAF CAFE BRANCH NO. 12 CHERAS": nor a "No." and digits), or a store's
  * number (STORE_CODE): the name ends before it, as it does at a legal form. No legal form after
  * it: the name would go on there. The outlet may open with a 0 Tesseract read as "©" ("Filiale
  * ©427 Hamburg"). */
 const NAME_BEFORE_OUTLET = new RegExp(
-  String.raw`^(.*\p{L}{3,}.*?)\s+[-–—(]?\s*(?:${ONLY_BRANCH_WORD}\b\s*[:.]?\s*[\p{L}\p{N}©]|(?:BRANCH|OUTLET)\s*:\s*[\p{L}\p{N}]|${STORE_CODE})`,
+  String.raw`^(.*\p{L}{3,}.*?)\s+[-–—(]?\s*(?:${ONLY_BRANCH_WORD}\b\s*[:.]?\s*[\p{L}\p{N}©]|(?:BRANCH|OUTLET)\s*(?::\s*[\p{L}\p{N}]|N[O0]\.?\s*\d)|${STORE_CODE})`,
   'iu',
 );
 /** The same read with no spaces, as PaddleOCR runs words set close ("CAFEDELAGAREPOINTDEVENTEO3INANTES",
