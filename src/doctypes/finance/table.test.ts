@@ -201,4 +201,17 @@ describe('findReceiptItems', () => {
       ]).map((i) => i.amount),
     ).toEqual([4.5, -0.5]);
   });
+
+  it("takes no service charge for an item, where the net's amount above it lost its comma (seed 24772)", () => {
+    expect(
+      itemsOf([
+        ['BIER 0,5L', 0.05, 0.3],
+        ['121', 0.75, 0.3],
+        ['SUMME NETTO', 0.05, 0.34],
+        ['121', 0.75, 0.34],
+        ['BEDIENUNG 10%', 0.05, 0.36],
+        ['0,12', 0.75, 0.36],
+      ]),
+    ).toEqual([]);
+  });
 });

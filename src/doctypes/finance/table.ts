@@ -210,10 +210,10 @@ function withoutTaxClass(cells: Row['cells']): Row['cells'] {
 /** Name rows kept for the quantity line under them: a long name is printed over two lines. */
 const MAX_NAME_ROWS = 2;
 
-/** The till's own lines (tender, change, rounding, counts, who served) carry amounts and are no items. */
+/** The till's own lines (tender, change, rounding, a service charge, counts, who served) carry amounts and are no items. */
 function tillLine(left: string): boolean {
   return (
-    ['total', 'subtotal', 'tax', 'not_total', 'invoice_number', 'invoice_date', 'payment_method', 'rounding', 'item_count'].some(
+    ['total', 'subtotal', 'tax', 'service_charge', 'not_total', 'invoice_number', 'invoice_date', 'payment_method', 'rounding', 'item_count'].some(
       (l) => matchLabel(l as never, left) !== null,
     ) ||
     tillSigns(upper(left)).length > 0 ||
