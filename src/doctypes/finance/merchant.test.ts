@@ -296,6 +296,14 @@ describe('the shop name read from a header line that holds more than the name', 
     const registered = header(['MYDIN', 0.3, 0.01, 3], ['MYDIN MOHAMED HOLDINGS BHD', 0.2, 0.06]);
     expect([registered?.name, registered?.doubt]).toEqual(['MYDIN MOHAMED HOLDINGS BHD', null]);
     expect(header(['tan woon yann', 0.3, 0.01], ['BOOK TA .K (TAMAN DAYA) SDN BHD', 0.2, 0.03])?.doubt).toBeNull();
+    // The brand's word read with one glyph wrong, set large in an emblem over the company's line
+    // (seed 24795); nor does a letter it ends in join it on as a conjunction ("e", Italian "and").
+    for (const logo of ['BACKRREI', 'BACKER e']) {
+      const emblem = header([logo, 0.3, 0.01, 5], ['Bäckerei Sonnenschein GmbH & Co. KG (CO. /.EG 678462319094,', 0.05, 0.1]);
+      expect([emblem?.name, emblem?.doubt], logo).toEqual(['Bäckerei Sonnenschein GmbH & Co. KG', null]);
+    }
+    // Two glyphs wrong, or a line no company's, and the word is no misreading of it.
+    expect(header(['BACKRRFI', 0.3, 0.01, 5], ['Bäckerei Sonnenschein GmbH & Co. KG', 0.05, 0.1])?.name).toBe('BACKRRFI');
   });
 
   it('takes a name whose first line ends in an article or a preposition whole, over both lines', () => {

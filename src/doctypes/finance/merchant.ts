@@ -1,5 +1,6 @@
 import { touchesSide } from '../../readers/support/geometry.js';
 import type { Box } from '../../readers/types.js';
+import { lettersApart } from '../../domain/letters-apart.js';
 import { canonicalName } from '../../domain/normalise.js';
 import { findDates } from './dates.js';
 import { TIME_OF_DAY } from './document-kind.js';
@@ -48,10 +49,11 @@ const REGISTRATION_NUMBER = String.raw`[A-Z]{0,3}[0-9][0-9A-Z\s\-–·.]{4,}`;
 /** The registration after the name, in brackets a reader may turn into braces or drop
  * ("(519537-X)", "{519537-X", "[1125830-V]", "(CO.REG :704427-T )", "(ROC 12345-X)"), its number
  * perhaps misread past recognition after its words in brackets ("(Co NO maser,"), its words
- * misread before a number of five digits or more in brackets ("(CC NO 4058615941995)"), after its
+ * misread before a number of five digits or more in brackets ("(CC NO 4058615941995)", a speck
+ * read as a stroke: "(CO. /.EG 678462319094,"), after its
  * words without brackets ("CO NO 1234567-X"), or bare in its digits-dash-letter form ("002570632-X"). */
 const TRAILING_REGISTRATION = new RegExp(
-  String.raw`\s*(?:[({[]\s*(?:${REGISTRATION_WORDS})?${REGISTRATION_NUMBER}[)}\]]?|[({[]\s*${REGISTRATION_WORDS}.*|[({[]\s*(?:[A-Z]{1,4}\.?\s*){1,3}[0-9]{5}[0-9A-Z\s\-–·]*[)}\]]?|\b${REGISTRATION_WORDS}${REGISTRATION_NUMBER}|\b[A-Z]{0,3}[0-9]{5,}-[A-Z])\W*$`,
+  String.raw`\s*(?:[({[]\s*(?:${REGISTRATION_WORDS})?${REGISTRATION_NUMBER}[)}\]]?|[({[]\s*${REGISTRATION_WORDS}.*|[({[]\s*(?:[A-Z/][A-Z/.]{0,3}\.?\s*){1,3}[0-9]{5}[0-9A-Z\s\-–·]*[)}\]]?|\b${REGISTRATION_WORDS}${REGISTRATION_NUMBER}|\b[A-Z]{0,3}[0-9]{5,}-[A-Z])\W*$`,
   'i',
 );
 /** A row's text without the registration printed after the name. */
@@ -157,7 +159,16 @@ function spelledOut(mark: Row, below: Row[]): Row | undefined {
   const next = below.find(named);
   if (!next) return undefined;
   const after = below[below.indexOf(next) + 1];
-  return initialsOf(mark, next) || beginsWith(next, mark) || nameUnderLogoWord(mark, next, after) ? next : undefined;
+  return initialsOf(mark, next) || beginsWith(next, mark) || misreadFirstWord(mark, next) || nameUnderLogoWord(mark, next, after) ? next : undefined;
+}
+
+/** A logo's word read with one glyph wrong ("BACKRREI", "BACKER e" for an emblem's "BÄCKEREI")
+ * over a registered company's line that opens with that word: the line is the name the word
+ * stands for, as it is read right (beginsWith). */
+function misreadFirstWord(mark: Row, next: Row): boolean {
+  const word = canonicalName(rowText(mark)).replace(/ /g, '');
+  const first = canonicalName(rowText(next)).split(' ')[0] ?? '';
+  return /^\p{L}{5,}$/u.test(word) && first.length >= 5 && registeredName(rowText(next)) && lettersApart(word, first) === 1;
 }
 
 /** A logo's word, one word in small letters alone ("bio", "eco"), over a line of words that is
@@ -446,7 +457,9 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
   // MAJU" / "JAYA SDN BHD"), printed alike.
   for (let prev = pageRows.findLast((x) => x.index < nameRows[0]!.index); prev && nameRows.length < 3; ) {
     const wrapped = nameRows.length === 1 && oneWordBeforeForm(nameRows[0]!) && printedAlike(prev, nameRows[0]!);
-    if (!(JOINED_ON.test(prev.text) || wrapped) || !named(prev) || logoText(prev) || /\d/.test(prev.text) || stops(prev.text)) break;
+    // A logo's word that stands for the name is no line of it, whatever it ends in ("BACKER e").
+    const standing = spelledOut(prev, [nameRows[0]!]) !== undefined;
+    if (!(JOINED_ON.test(prev.text) || wrapped) || standing || !named(prev) || logoText(prev) || /\d/.test(prev.text) || stops(prev.text)) break;
     nameRows.unshift(prev);
     const first = prev;
     prev = pageRows.findLast((x) => x.index < first.index);
