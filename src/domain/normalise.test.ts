@@ -40,6 +40,14 @@ describe('normalise', () => {
     expect(canonical('name', 'Miiller & Sohne')).not.toBe(canonical('name', 'Muller & Sohne'));
   });
 
+  it("tells readings apart by a mark one read inside a word and the other did not, a faint letter's remains (seed 24850)", () => {
+    expect(canonical('text', "Bahnhofs'r. 4a")).not.toBe(canonical('text', 'Bahnhofs r.4a'));
+    expect(canonical('name', "McDonald's")).not.toBe(canonical('name', 'McDonalds'));
+    // The same mark in any of its printed forms, and marks outside a word, group letters only.
+    expect(canonical('name', 'McDonald’s')).toBe(canonical('name', "McDONALD'S"));
+    expect(canonical('name', "'KEDAI' ABC")).toBe(canonical('name', 'KEDAI ABC'));
+  });
+
   it('compares names without the dots and dashes each reader prints its own way, never without a letter', () => {
     expect(canonical('name', 'MR·D·I·Y SDN BHD')).toBe(canonical('name', 'MR. D.I.Y. SDN BHD'));
     expect(canonical('name', 'KEDAI ABC。 SDN BHD')).toBe(canonical('name', 'KEDAI ABC. SDN BHD'));

@@ -128,6 +128,16 @@ export function stripDiacritics(s: string): string {
  * or "-". None of them is ever a misread letter, so dropping them keeps agreement on the letters. */
 const NAME_PUNCTUATION = /[<\-‐‑‒–—'’‘`´.,·•‧∙。]+/g;
 
+/** An apostrophe between two letters of a word ("McDonald's", "l'Abbé"), and the glyph a reader
+ * puts for a faint letter's remains ("Bahnhofs'r." for a faded "t"): unlike the marks that only
+ * group letters, one reader's in-word mark where the other read none or a space is print they saw
+ * differently, so readings agree only where their in-word marks stand alike. */
+const IN_WORD_MARK = /(?<=\p{L})['’‘`´](?=\p{L})/gu;
+/** A reading with its in-word marks written as one mark that canonicalName keeps (ʼ). */
+const inWordMarksKept = (s: string): string => s.replace(IN_WORD_MARK, 'ʼ');
+/** Whether two readings hold as many in-word marks. */
+export const sameInWordMarks = (a: string, b: string): boolean => (a.match(IN_WORD_MARK) ?? []).length === (b.match(IN_WORD_MARK) ?? []).length;
+
 export function canonicalName(s: string): string {
   return stripDiacritics(s).toUpperCase().replace(NAME_PUNCTUATION, ' ').replace(/\s+/g, ' ').trim();
 }
@@ -288,7 +298,7 @@ export function canonical(kind: FieldKind, value: FieldValue): string | null {
     case 'name':
     case 'text':
       // Spaces do not tell two readings apart: PaddleOCR drops them where Tesseract keeps them.
-      return canonicalName(s).replace(/ /g, '');
+      return canonicalName(inWordMarksKept(s)).replace(/ /g, '');
     case 'code':
     case 'country':
     case 'currency':

@@ -4,7 +4,7 @@ import { spelledOverSplitUmlaut } from '../../doctypes/finance/split-umlauts.js'
 import type { ExtractedValue } from '../../doctypes/types.js';
 import { settled, type FieldCandidate } from '../../domain/field.js';
 import { lettersApart } from '../../domain/letters-apart.js';
-import { canonicalName } from '../../domain/normalise.js';
+import { canonicalName, sameInWordMarks } from '../../domain/normalise.js';
 import type { Region } from '../../domain/result.js';
 import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
@@ -109,6 +109,8 @@ export function lineReadings(lstm: ExtractedValue, paddle: ExtractedValue): Line
 
 /** A line the readers read alike, as their letters are compared, or but for a rule of spelling. */
 function alike({ lstm, paddle }: LineReadings): Settled | null {
+  // A mark one reader read inside a word where the other read none may be a faint letter's remains.
+  if (!sameInWordMarks(lstm, paddle)) return null;
   if (nameLetters(lstm) === nameLetters(paddle)) return { text: lstm, why: '' };
   if (roundAsOne(lstm) === roundAsOne(paddle)) {
     const [good, bad] = roundMisplaced(lstm) ? [paddle, lstm] : [lstm, paddle];
