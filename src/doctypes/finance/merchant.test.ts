@@ -518,6 +518,10 @@ describe('the shop name read from a header line that holds more than the name', 
     expect(mark('*** ECO ***', 'BAR LOS AMIGOS')[0]).toBe('BAR LOS AMIGOS');
     expect(mark('kkk ECO kok', 'BAR LOS AMIGOS')[0]).toBe('BAR LOS AMIGOS');
     expect(mark('3k kk ECO 3k kk', 'Papeleria Central')[0]).toBe('Papeleria Central');
+    // One sign a side frames a banner too (seed 25214); one letter a side does not.
+    expect(mark('~ FRESH ~', 'BAR LOS AMIGOS')[0]).toBe('BAR LOS AMIGOS');
+    expect(mark('* FRESH *', 'BAR LOS AMIGOS')[0]).toBe('BAR LOS AMIGOS');
+    expect(mark('K FRESH K', 'FRESH EVERY DAY')[0]).toBe('K FRESH K');
     // Nor are the shop's opening hours, printed large over its name.
     expect(mark('OPEN 24 HOURS', 'BAR LOS AMIGOS')[0]).toBe('BAR LOS AMIGOS');
     expect(mark('ABIERTO 24 HORAS', 'Papeleria Central')[0]).toBe('Papeleria Central');
@@ -704,10 +708,26 @@ describe('the address under the shop name', () => {
   it('ends the address at a rule a reader turned into letters, and at an item with its price, doubting it there but under the postcode’s line', () => {
     const ruled = slip('EPICERIE DUBOIS SARL', '12 rue de la République', '69002 Lyon', 'ok K KKK oR ok ok ok ok ok ok oo oF ok ok', 'Yaourt nature x4 9,89');
     expect([ruled?.address, ruled?.addressDoubt]).toEqual(['12 rue de la République, 69002 Lyon', null]);
-    for (const rule of ['EE EE', 'RRR RRR', 'KKK KK KKKK', 'sokiokkokokdookskokkoookkokk kk kk kokk', '**************水********* 米**米***米水***']) {
+    const rules = [
+      'EE EE',
+      'RRR RRR',
+      'KKK KK KKKK',
+      'sokiokkokokdookskokkoookkokk kk kk kokk',
+      '**************水********* 米**米***米水***',
+      // stars read as short groups, some with a digit for a star (seed 25208)
+      'sk 3 4 ok ok sk sk ok ok ok ok sk 3 ok 3K 3K 3K 3K 3K ok ok ok ok ok ok ok kK',
+      // close-set stars read as one run of the letters their strokes make (seed 25211)
+      'Fefoktoktoksiokokskoksoksokstokstokakokskokoksokaokskokskokskskskkskokokdokkokk',
+      // a rule of equals signs with a few letters among them (seed 25241)
+      'cz=z=== =',
+    ];
+    for (const rule of rules) {
       const repeated = slip('Getränkemarkt Krämer', 'Marktplatz 9', '50667 Köln', rule, 'Bon-Nr. 4471');
       expect([repeated?.address, repeated?.addressDoubt], rule).toEqual(['Marktplatz 9, 50667 Köln', null]);
     }
+    // A street's short words and numbers are no rule, however short ("NO 3 JLN 2 TMN 5").
+    const short = slip('KEDAI RUNCIT AH SENG', 'LOT 7 JLN 2 TMN 5 SG 1', '43300 SERI KEMBANGAN', 'TEL: 03-8961 2345');
+    expect(short?.address).toBe('LOT 7 JLN 2 TMN 5 SG 1, 43300 SERI KEMBANGAN');
     // An item right under the postcode's line ends the address plainly; under another line it may not.
     const priced = slip('EPICERIE DUBOIS SARL', '12 rue de la République', '69002 Lyon', 'Yaourt nature x4 9,89', 'NB ARTICLES: 1');
     expect([priced?.address, priced?.addressDoubt]).toEqual(['12 rue de la République, 69002 Lyon', null]);

@@ -101,13 +101,15 @@ const named = (row: Row): boolean =>
 /** An ornament: two or more stars or the like, which Tesseract often reads as "kk", "kok",
  * "x%k", "xxx" or "3k". */
 const ORNAMENT = /^(?:[*¥%#~=+•·]+[*kKx%¥#~=+•·]*|[kx]*[*¥%#~=+•·][*kKx%¥#~=+•·]*|k{2,}|[kx]{3,}|kok|3k+)$/u;
-/** A line framed by ornaments at both ends ("*** ECO ***", read "kkk ECO kok"): a banner, not a
- * shop's name. */
+/** A line framed by ornaments at both ends ("*** ECO ***", read "kkk ECO kok", or "~ FRESH ~"):
+ * a banner, not a shop's name. One sign a side frames only as a sign: a lone "k" or "x" is as
+ * likely a letter. */
 function framed(text: string): boolean {
   const line = text.trim();
   const t = line.split(/\s+/);
   const glued = /^[*¥%#~=+•·]{2,}\S/u.test(line) && /\S[*¥%#~=+•·]{2,}$/u.test(line);
-  return glued || (t.length >= 3 && t[0]!.length >= 2 && t.at(-1)!.length >= 2 && ORNAMENT.test(t[0]!) && ORNAMENT.test(t.at(-1)!));
+  const frame = (w: string): boolean => ORNAMENT.test(w) && (w.length >= 2 || /^[*~•·]$/u.test(w));
+  return glued || (t.length >= 3 && frame(t[0]!) && frame(t.at(-1)!));
 }
 /** A line no shop's name begins or goes on over: a banner framed by ornaments, the slip's title or
  * the shop's opening hours ("*** ECO ***", "TAX INVOICE", "24h"). */
@@ -258,16 +260,31 @@ function phoneAlone(text: string): boolean {
 }
 
 /** A rule of stars or dashes a reader turned into short letter groups ("ok K KKK oR ok ok ok ok"),
- * into groups of one letter over and over ("EE EE", "RRR RRR"), into a long run of k and o
- * ("sokiokkokokdookskokkoookk", as Tesseract reads close-set stars) or into stars among the CJK
- * signs shaped like one ("****水***米**", as PaddleOCR does): no word of a street or a town. */
+ * into groups of one letter over and over ("EE EE", "RRR RRR"), into a long run of the letters a
+ * star's strokes make ("sokiokkokokdookskokkoookk", "Fefoktoktoksiokoks…", as Tesseract reads
+ * close-set stars), into stars among the CJK signs shaped like one ("****水***米**", as PaddleOCR
+ * does), or into rule signs with a few letters among them ("cz=z=== ="): no word of a street or a
+ * town. */
 function ruleReadAsLetters(text: string): boolean {
   const tokens = text.trim().split(/\s+/);
   if (tokens.length >= 2 && tokens.every((t) => /^(\p{L})\1+$/u.test(t))) return true;
   if (tokens.some((t) => t.length >= 10 && (t.match(/[ko]/gi) ?? []).length >= 0.8 * t.length)) return true;
+  if (tokens.some((t) => t.length >= 20 && (t.match(/[kost]/gi) ?? []).length >= 0.85 * t.length)) return true;
   const signs = tokens.join('');
   if (signs.length >= 8 && (signs.match(/[*＊※水米]/gu) ?? []).length >= 0.8 * signs.length) return true;
-  return tokens.length >= 6 && tokens.filter((t) => t.length <= 3 && !/\d/.test(t)).length >= 0.8 * tokens.length;
+  if (signs.length >= 6 && (signs.match(/[-=*_~]/g) ?? []).length >= 0.6 * signs.length) return true;
+  if (tokens.length >= 6 && tokens.filter((t) => t.length <= 3 && !/\d/.test(t)).length >= 0.8 * tokens.length) return true;
+  return starsAsShortGroups(tokens);
+}
+
+/** Tesseract reads a long rule of stars as short groups, some with a digit for a star ("sk 3 4 ok
+ * ok sk 3K 3K ok ok ok …"): a street's short words and numbers ("NO 3 JLN 2 TMN 5") do not come
+ * back as one group over and over. */
+function starsAsShortGroups(tokens: string[]): boolean {
+  if (tokens.length < 8 || tokens.some((t) => t.length > 3)) return false;
+  const counts = new Map<string, number>();
+  for (const t of tokens) counts.set(t.toLowerCase(), (counts.get(t.toLowerCase()) ?? 0) + 1);
+  return Math.max(...counts.values()) >= 0.4 * tokens.length;
 }
 
 /** An item's price ("Yaourt nature x4 9,89"): no line of an address holds an amount without a
