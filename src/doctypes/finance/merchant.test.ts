@@ -522,6 +522,12 @@ describe('the shop name read from a header line that holds more than the name', 
     expect(mark('~ FRESH ~', 'BAR LOS AMIGOS')[0]).toBe('BAR LOS AMIGOS');
     expect(mark('* FRESH *', 'BAR LOS AMIGOS')[0]).toBe('BAR LOS AMIGOS');
     expect(mark('K FRESH K', 'FRESH EVERY DAY')[0]).toBe('K FRESH K');
+    // An emblem's word over a brand's line stands for the line under that which it opens (seed 25205)…
+    const branded = header(['GREENFIELD', 0.3, 0.01, 2.5], ['SUPER SAVE', 0.3, 0.05, 2.8], ['GREENFIELD PHARMACY', 0.2, 0.1], ['TEL: 02-0621 4454', 0.2, 0.13]);
+    expect(branded?.name).toBe('GREENFIELD PHARMACY');
+    // …not a street's line that opens with its word.
+    const street = header(['PLAZA', 0.3, 0.01, 2.5], ['SUPER SAVE', 0.3, 0.05, 2.8], ['PLAZA NUEVA 4', 0.2, 0.1], ['41001 SEVILLA', 0.2, 0.13]);
+    expect(street?.name).not.toBe('PLAZA NUEVA 4');
     // Nor are the shop's opening hours, printed large over its name.
     expect(mark('OPEN 24 HOURS', 'BAR LOS AMIGOS')[0]).toBe('BAR LOS AMIGOS');
     expect(mark('ABIERTO 24 HORAS', 'Papeleria Central')[0]).toBe('Papeleria Central');

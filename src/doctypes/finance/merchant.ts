@@ -161,7 +161,10 @@ function spelledOut(mark: Row, below: Row[]): Row | undefined {
   const next = below.find(named);
   if (!next) return undefined;
   const after = below[below.indexOf(next) + 1];
-  return initialsOf(mark, next) || beginsWith(next, mark) || misreadFirstWord(mark, next) || nameUnderLogoWord(mark, next, after) ? next : undefined;
+  if (initialsOf(mark, next) || beginsWith(next, mark) || misreadFirstWord(mark, next) || nameUnderLogoWord(mark, next, after)) return next;
+  // An emblem's word over a brand's line over the name it begins ("GREENFIELD" over "SUPER SAVE"
+  // over "GREENFIELD PHARMACY", seed 25205): the shop's own word names the line it opens.
+  return after && named(after) && beginsWith(after, mark) && !isStreetLine(rowText(after)) ? after : undefined;
 }
 
 /** A logo's word read with one glyph wrong ("BACKRREI", "BACKER e" for an emblem's "BÄCKEREI")
