@@ -187,9 +187,13 @@ function nameUnderLogoWord(mark: Row, next: Row, after: Row | undefined): boolea
   return !ADDRESS_OR_NUMBER.test(text) && !/\d/.test(text) && !sloganLine(text) && !branchLine(text);
 }
 
-function beginsWith(line: Row, mark: Row): boolean {
-  const own = canonicalName(rowText(mark)).split(' ');
-  const words = canonicalName(rowText(line)).split(' ');
+const beginsWith = (line: Row, mark: Row): boolean => nameBeginsWith(rowText(line), rowText(mark));
+
+/** A brand's or a logo's word or two that a name opens with ("BAR" over "BAR LOS AMIGOS"): it
+ * stands for the name, no line of it. */
+export function nameBeginsWith(name: string, mark: string): boolean {
+  const own = canonicalName(mark).split(' ');
+  const words = canonicalName(name).split(' ');
   return own.length <= 2 && words.length > own.length && own.every((w, i) => /\p{L}{2}/u.test(w) && words[i] === w);
 }
 

@@ -141,6 +141,14 @@ describe('name_edges', () => {
     }
   });
 
+  it('leaves the name where PaddleOCR reads the line over it as a brand’s word the name opens with (seed 25388)', async () => {
+    const second = { ...merchant(['reader_agree']), region: { page: 1, box: [100 / 400, 90 / 600, 300 / 400, 114 / 600] as [number, number, number, number] } };
+    expect((await run(second, false, 'receipt', 60, { paddleReads: 'Hree' })).value).toBe('HREE STOOGES');
+    // the whole name over it, another word, or the brand's word under the name leave the doubt
+    for (const paddleReads of ['HREE STOOGES', 'THREE']) expect((await run(second, false, 'receipt', 60, { paddleReads })).value, paddleReads).toBeNull();
+    expect((await run(merchant(['reader_agree']), false, 'receipt', true, { paddleReads: 'HREE' })).value).toBeNull();
+  });
+
   it("looks beside each of a name's lines, not beside the box of both, which reaches the paper's edge", async () => {
     const twoLines = {
       ...merchant(['reader_agree']),

@@ -1,4 +1,4 @@
-import { bannerOrTitle, nameThenRegistration } from '../../doctypes/finance/merchant.js';
+import { bannerOrTitle, nameBeginsWith, nameThenRegistration } from '../../doctypes/finance/merchant.js';
 import { withdrawn } from '../../domain/field.js';
 import { greyPixels } from '../../imaging/accent-marks.js';
 import { inkBesideLine } from '../../imaging/edge-ink.js';
@@ -66,7 +66,8 @@ async function nameEdges(ctx: ReadContext, pageOf: PageOf): Promise<void> {
   const below = await unreadNameLine(ctx, page, nextPx && unreadRowsBetween(grey, line, nextPx), [line[3], nextPx?.[1] ?? grey.height]);
   const prev = lineOver(ctx, region.page, region.box);
   const prevPx = prev && px(prev);
-  const above = await unreadNameLine(ctx, page, unreadRowsAbove(grey, lines[0]!, prevPx), [prevPx?.[3] ?? 0, lines[0]![1]]);
+  // A brand's word over the name that the name opens with stands for it ("Bar" over "Bar Los Amigos S.L.U.").
+  const above = await unreadNameLine(ctx, page, unreadRowsAbove(grey, lines[0]!, prevPx), [prevPx?.[3] ?? 0, lines[0]![1]], String(field.value));
   ctx.raw.name_edges = { ...(ctx.raw.name_edges as object | undefined), merchant_name: { ...ink, below, above } };
   if (!ink.left && !ink.right && !below && !above) return;
   const reason = below
@@ -80,10 +81,18 @@ async function nameEdges(ctx: ReadContext, pageOf: PageOf): Promise<void> {
 /** Whether a line the page read skipped (its pixel rows, or null where there is none) may be part
  * of the name: unless PaddleOCR, reading the strip across the page, reads a banner, the slip's
  * title or the shop's hours there ("*** ECO ***", whose stars the page read took for no text;
- * "24h"), which no name begins or goes on over. A strip it cannot read stays a doubt. The strip
+ * "24h"), which no name begins or goes on over, or, over the name (`nameUnder`), a brand's word
+ * the name opens with ("Bar" over "Bar Los Amigos S.L.U.", seed 25388), which stands for it as a
+ * logo's word does in findMerchant. A strip it cannot read stays a doubt. The strip
  * stops halfway to the read lines around it (`between`, pixel rows): a line set larger than the
  * name pads its strip into the name's, whose letters then join the reading ("24h SUND"). */
-async function unreadNameLine(ctx: ReadContext, { image, grey }: GreyPage, rows: [number, number] | null, between: [number, number]): Promise<boolean> {
+async function unreadNameLine(
+  ctx: ReadContext,
+  { image, grey }: GreyPage,
+  rows: [number, number] | null,
+  between: [number, number],
+  nameUnder?: string,
+): Promise<boolean> {
   if (rows === null) return false;
   const pad = 0.3 * (rows[1] - rows[0]);
   const top = Math.max(rows[0] - pad, (between[0] + rows[0]) / 2, 0);
@@ -95,7 +104,7 @@ async function unreadNameLine(ctx: ReadContext, { image, grey }: GreyPage, rows:
     const [crop] = await paddle.readCrops(image.png, [box], { detectLines: true, ...(ctx.signal ? { signal: ctx.signal } : {}) });
     const text = (crop?.lines ?? []).map((l) => l.text).join(' ');
     ctx.raw.name_edges_unread = [...((ctx.raw.name_edges_unread as string[] | undefined) ?? []), text];
-    return !(text.trim() && bannerOrTitle(text));
+    return !(text.trim() && (bannerOrTitle(text) || (nameUnder !== undefined && nameBeginsWith(nameUnder, text))));
   } catch (err) {
     ctx.signal?.throwIfAborted();
     ctx.raw.name_edges_error = err instanceof Error ? err.message : String(err);
