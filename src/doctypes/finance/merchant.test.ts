@@ -815,5 +815,9 @@ describe('the shop name above its phone', () => {
     expect(logo?.name).toBe('OCEAN PEARL RESTAURANT');
     const mail = withTotal(['info@ocean.my', 0.3, 0.01], ['ITEM ONE', 0.05, 0.05]);
     expect(mail).toBeNull();
+    // So is "@" before one letter (seed 25320); a handle has more.
+    const one = withTotal(['@D', 0.4, 0.01, 3], ['GOLDEN LEAF CAFE (CO. REG 116593698770)', 0.05, 0.05], ['LOT 3-5, JALAN BUKIT BINTANG', 0.05, 0.07]);
+    expect(one?.name).toBe('GOLDEN LEAF CAFE');
+    expect(withTotal(['@oceanpearl', 0.3, 0.01], ['ITEM ONE', 0.05, 0.05])).toBeNull();
   });
 });

@@ -89,8 +89,9 @@ const WORD = /^\p{L}{3,}[.,&]?$/u;
  * "OUVERT 24H/24 7J/7"), in any of the receipts' languages: a tag over or under a name, never a part of it. */
 const OPENING_HOURS =
   /^\W*(?:(?:OPEN|BUKA|OUVERT|ABIERTO|GE(?:Ö|OE)FFNET)\s+)?24\s*(?:(?:H|HRS?|HOURS?|JAM|STUNDEN|HEURES|HORAS)(?:\s*\/\s*24)?|\/\s*7)(?:\s+7\s*(?:J|D|DAYS|JOURS|D[IÍ]AS|TAGE|HARI)?\s*\/\s*7)?(?:\s+(?:OPEN|GE(?:Ö|OE)FFNET|DAILY))?\W*$/iu;
-/** A line that opens with a lone "@" is a logo read as text ("@ cer"); a name may hold one ("CAFE @ KLCC"). */
-const MARK_FIRST = /^\s*@(?![\p{L}\p{N}])/u;
+/** A line that opens with a lone "@", or one before a single letter, is a logo read as text ("@
+ * cer", "@D", seed 25320); a name may hold one ("CAFE @ KLCC"). */
+const MARK_FIRST = /^\s*@(?![\p{L}\p{N}]{2})/u;
 const named = (row: Row): boolean =>
   !legalFormOnly(row) &&
   !framed(row.text) &&

@@ -14,10 +14,11 @@ export const ONLY_LEGAL_FORM = new RegExp(`^(?:${LEGAL_FORM.source})$`, 'i');
 /** A phone, fax, e-mail or web address. A T or F before digits is a phone's or a fax's short label,
  * but not the last letter of a dotted abbreviation (Malaysia's "LOT P.T. 2811", a plot's title).
  * "TEL" with a speck read as a letter after it ("TELS: 03-3275 4090") before its colon and number
- * is the phone's label still. An "@" counts joined to a letter or digit, as in an address or a
- * handle: alone it is a logo's mark read as one ("@ cer") or an item's "2 @ 5.00". */
+ * is the phone's label still. An "@" counts after a letter or digit, as in an address, or before
+ * two, as in a handle: alone or before one letter it is a logo's mark read as one ("@ cer", "@D")
+ * or an item's "2 @ 5.00". */
 export const CONTACT =
-  /(?<=[\p{L}\p{N}._-])@|@(?=[\p{L}\p{N}])|\bWWW\.|\bHTTPS?:|\b(?:TEL|PHONE|FAX|EMAIL|E-MAIL|MOBILE)\b|\bTEL[A-Z]\s*[:.]\s*\+?[\d(]|(?<!\.)\b(?:T|F|PH|HP)\s*[:.]\s*\+?\d/iu;
+  /(?<=[\p{L}\p{N}._-])@|@(?=[\p{L}\p{N}]{2})|\bWWW\.|\bHTTPS?:|\b(?:TEL|PHONE|FAX|EMAIL|E-MAIL|MOBILE)\b|\bTEL[A-Z]\s*[:.]\s*\+?[\d(]|(?<!\.)\b(?:T|F|PH|HP)\s*[:.]\s*\+?\d/iu;
 /** E-mail and web addresses, which a reader may run into a name printed beside them. */
 const CONTACT_TOKEN = /\s*(?:\S+@\S+\.\S+|\b(?:WWW\.|HTTPS?:\/\/)\S+)\s*/gi;
 
