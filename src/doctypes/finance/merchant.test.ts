@@ -615,7 +615,6 @@ describe('the address under the shop name', () => {
 
   it('doubts an address whose first line holds no number but a year (a slogan) or names a branch', () => {
     expect(slip('BUCHHANDLUNG AM MARKT GMBH', 'FRISCHE BACKWAREN', 'HAUPTSTRASSE 112', '04109 LEIPZIG', 'TEL: 06-2111 8820')?.addressDoubt).toMatch(/slogan/);
-    expect(slip('FARMACIA SAN MIGUEL SL', 'TIENDA 0452 VALENCIA CENTRO', 'C/ MAYOR, 23', '28013 MADRID', 'TEL: 96-111 2233')?.addressDoubt).toMatch(/branch/);
     // a company's name line with its legal form, and a line of the totals, are no address's
     expect(slip('LIBRAIRIE MARTIN SARL', '12 RUE DE LA REPUBLIQUE', 'GROUPE DUPONT SARL (7037288-X)', '69002 LYON', 'TEL: 03-1155 5982')?.addressDoubt).toMatch(
       /legal form/,
@@ -630,10 +629,24 @@ describe('the address under the shop name', () => {
     // a store's number and its place after a dash, over the street
     expect(slip('DROGERIE HOFFMANN', 'Markt 112 - Leipzig Zentrum', 'Marktplatz 9', '50667 Koln', 'UID: DE 426531170')?.addressDoubt).toMatch(/branch/);
     expect(slip('DROGERIE HOFFMANN', 'Marktplatz 9', '50667 Koln', 'UID: DE 426531170')?.addressDoubt).toBeNull();
-    // a point of sale named in the words of its language
-    expect(slip('EPICERIE FINE DUBOIS SARL', 'POINT DE VENTE 031 NANTES', '12 RUE DE LA REPUBLIQUE', '69002 LYON', 'TEL: 03-1155 5982')?.addressDoubt).toMatch(
-      /branch/,
-    );
+    // An outlet named by a branch's word, as a label, by a store's code or in brackets, over a
+    // street's line opened by its number, is the outlet's line: the address begins under it.
+    for (const [outlet, street] of [
+      ['OUTLET: SEKSYEN 7', 'NO. 3, LORONG HARMONI 2'],
+      ['BRANCH NO. 12 CHERAS', 'NO 12, JALAN SS 2/64'],
+      ['(KLCC OUTLET)', 'LOT 3-5, JALAN BUKIT BINTANG'],
+      ['CAWANGAN 2 AMPANG', 'NO 8, JALAN 7'],
+      ['TIENDA 0452 VALENCIA CENTRO', 'C/ MAYOR, 23'],
+      ['FILIALE 0427 HAMBURG', 'BAHNHOFSTR. 4A'],
+      ['POINT DE VENTE 031 NANTES', '12 RUE DE LA REPUBLIQUE'],
+    ]) {
+      const m = slip('EPICERIE FINE DUBOIS SARL', outlet!, street!, '69002 LYON', 'TEL: 03-1155 5982');
+      expect([m?.address, m?.addressDoubt], outlet).toEqual([`${street}, 69002 LYON`, null]);
+    }
+    // …not over a line that is no street's, nor a shop's unit or an outlet's word as a name's
+    expect(slip('KEDAI ABC', 'OUTLET: SEKSYEN 7', 'TAMAN MELATI', '53100 KUALA LUMPUR', 'TEL: 03-1155 5982')?.address).toMatch(/^OUTLET: SEKSYEN 7/);
+    expect(slip('KEDAI ABC', 'SHOP 5', '12 ORCHARD ROAD', '238839 SINGAPORE', 'TEL: 03-1155 5982')?.address).toMatch(/^SHOP 5/);
+    expect(slip('KEDAI ABC', 'SPORTS OUTLET 2', 'NO 8, JALAN 7', '53100 KUALA LUMPUR', 'TEL: 03-1155 5982')?.address).toMatch(/^SPORTS OUTLET 2/);
     // a shop's unit in a shopping centre, which may or may not be taken for its address
     expect(slip('CAFETERIA EL RINCON SL', 'LOCAL 12 - C.C. NERVION', 'PLAZA NUEVA 4, BAJO', '41001 SEVILLA', 'TEL: 95-111 2233')?.addressDoubt).toMatch(
       /branch/,
@@ -658,7 +671,6 @@ describe('the address under the shop name', () => {
     // street's line opens the address.
     for (const [branch, street, town] of [
       ['RANCH NO. 12 CHERAS', 'Hauptstraße 5', '10115 Berlin'],
-      ['TIENDA0452 VALENCIA CENTRO', 'C/ MAYOR, 23', '28013 MADRID'],
       ['OINT DE VENTE 031 NANTES', '48 BD VOLTAIRE', '75011 PARIS'],
       ['MARKT 112 LEIPZIG ZENTRUM', 'BAHNHOFSTR. 4A', '80335 MÜNCHEN'],
     ])

@@ -527,7 +527,7 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
   // that speaks as a slogan does, is set as a sentence or names the branch with a branch's word,
   // since a building's or an estate's name may open an address with no number either, and words
   // set apart by a comma are an address's way too.
-  if (parts.length > 1 && (sloganLine(parts[0]!) || branchLine(parts[0]!)) && /\d/.test(parts[1]!)) {
+  if (parts.length > 1 && (((sloganLine(parts[0]!) || branchLine(parts[0]!)) && /\d/.test(parts[1]!)) || outletOverStreet(parts[0]!, parts[1]!))) {
     parts.shift();
     boxes.shift();
   }
@@ -613,6 +613,17 @@ const BUSINESS_BEFORE_BRANCH = new RegExp(
  * ("Tienda 0452", "Store 0231", "Magasin n° 214", "Point de vente 031"); a shop's own name may end
  * in a short number ("FLOWER SHOP 2", "KEDAI 88"). */
 const STORE_CODE = String.raw`${STORE_WORD}\s*(?:N[°ºO]\.?\s*|#\s*)?\d{3,}\b`;
+
+/** A line that names the outlet by a word meaning "branch" and nothing else, BRANCH or OUTLET as a
+ * label ("OUTLET: SEKSYEN 7", "BRANCH NO. 12 CHERAS"), a store's code ("TIENDA 0452 VALENCIA
+ * CENTRO", "FILIALE 0427 HAMBURG") or a bracketed outlet ("(KLCC OUTLET)"), over a street's line
+ * opened by its house number: the outlet's name, no line of its address, whatever numbers it
+ * holds. A shop's unit in a mall ("LOCAL 12 - C.C. NERVION", "SHOP 5") is a line of the address. */
+const OUTLET_LINE = new RegExp(
+  String.raw`^\s*(?:${ONLY_BRANCH_WORD}\b|(?:BRANCH|OUTLET)\s*(?::|N[O0]\.?\s*\d)|${STORE_CODE}|\([^)]*\b(?:BRANCH|OUTLET|${ONLY_BRANCH_WORD})\s*\)?\s*$)`,
+  'iu',
+);
+const outletOverStreet = (line: string, next: string): boolean => OUTLET_LINE.test(line) && isStreetLine(next);
 
 /** An outlet after a name with no legal form: a word that means "branch" and nothing else
  * (ONLY_BRANCH_WORD) with the outlet's name after it ("PAPELERÍA CENTRAL SUCURSAL GRAN VÍA",
