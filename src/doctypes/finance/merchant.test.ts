@@ -738,11 +738,22 @@ describe('the address under the shop name', () => {
       'Fefoktoktoksiokokskoksoksokstokstokakokskokoksokaokskokskokskskskkskokokdokkokk',
       // a rule of equals signs with a few letters among them (seed 25241)
       'cz=z=== =',
+      // its first signs read as dashes, the rest as letters (seed 25410)
+      '—— ET EEL Lf',
+      // close-set stars read as k, o, i, c and b (seed 25442)
+      'Fkkkkiockkibkokokokiokickookiokokokkiokokskskokkokkok kok',
+      // the slip's count of articles, set right under the address where the rule was lost (seed 25436)
+      'Anzahl Artikel: 1',
+      // a tax number whose label was misread (seeds 25411, 25434)
+      'C.LF. A25398008',
+      'C.X3 A98408017',
     ];
     for (const rule of rules) {
       const repeated = slip('Getränkemarkt Krämer', 'Marktplatz 9', '50667 Köln', rule, 'Bon-Nr. 4471');
       expect([repeated?.address, repeated?.addressDoubt], rule).toEqual(['Marktplatz 9, 50667 Köln', null]);
     }
+    // A rule PaddleOCR ran into the postcode's line is taken off it.
+    expect(slip('Getränkemarkt Krämer', 'Marktplatz 9', '50667 Köln ********水*****', 'Bon-Nr. 4471')?.address).toBe('Marktplatz 9, 50667 Köln');
     // A street's short words and numbers are no rule, however short ("NO 3 JLN 2 TMN 5").
     const short = slip('KEDAI RUNCIT AH SENG', 'LOT 7 JLN 2 TMN 5 SG 1', '43300 SERI KEMBANGAN', 'TEL: 03-8961 2345');
     expect(short?.address).toBe('LOT 7 JLN 2 TMN 5 SG 1, 43300 SERI KEMBANGAN');

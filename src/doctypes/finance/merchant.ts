@@ -253,9 +253,23 @@ function endsHeader(text: string): boolean {
     ADDRESS_ENDS.some((l) => matchLabel(l, text)) ||
     /\b(?:GST|SST|VAT|TVA|IVA|MWST|UST|BTW)\b/i.test(text) ||
     /^[-=*_\s]{5,}$/.test(text) ||
-    ruleReadAsLetters(text)
+    // a rule's first signs read as they are, the rest as letters ("—— ET EEL Lf"): no line of a
+    // header opens with two rule signs but a banner ("*** ECO ***"), which is no name either
+    /^\s*[-–—=*_~]{2,}/.test(text) ||
+    ruleReadAsLetters(text) ||
+    TAX_ID.test(text) ||
+    itemCountLine(text)
   );
 }
+
+/** A tax number without its label or with the label misread ("C.LF. A25398008", "C.X3
+ * A98408017"): a Spanish CIF or NIF (a letter and eight digits, or eight digits and a letter), or
+ * a European VAT number after its country's letters. No street or town is numbered so. */
+const TAX_ID = /(?<![\p{L}\p{N}])(?:[A-HJ-NP-SUVW]-?\d{7}[0-9A-J]|\d{8}-?[A-Z]|(?:DE|FR|ES|IT|NL|PT|AT|BE|LU)\s?\d{9,11})(?![\p{L}\p{N}])/u;
+
+/** The slip's count of articles opening a line with its number ("Anzahl Artikel: 1", "NB
+ * ARTICLES: 8"), which a reader may set right under the address where the rule between was lost. */
+const itemCountLine = (text: string): boolean => matchLabel('item_count', text)?.start === 0 && /\d/.test(text);
 
 /** A phone number printed alone on its line, without its label or with what a reader kept of it
  * ("+603-9130 2672", "03-60571377", "L: 02-7532 4065" for TEL): nine to thirteen digits in a
@@ -277,7 +291,7 @@ function ruleReadAsLetters(text: string): boolean {
   const tokens = text.trim().split(/\s+/);
   if (tokens.length >= 2 && tokens.every((t) => /^(\p{L})\1+$/u.test(t))) return true;
   if (tokens.some((t) => t.length >= 10 && (t.match(/[ko]/gi) ?? []).length >= 0.8 * t.length)) return true;
-  if (tokens.some((t) => t.length >= 20 && (t.match(/[kost]/gi) ?? []).length >= 0.85 * t.length)) return true;
+  if (tokens.some((t) => t.length >= 20 && (t.match(/[koistc]/gi) ?? []).length >= 0.85 * t.length)) return true;
   const signs = tokens.join('');
   if (signs.length >= 8 && (signs.match(/[*＊※水米]/gu) ?? []).length >= 0.8 * signs.length) return true;
   if (signs.length >= 6 && (signs.match(/[-=*_~]/g) ?? []).length >= 0.6 * signs.length) return true;
@@ -294,6 +308,10 @@ function starsAsShortGroups(tokens: string[]): boolean {
   for (const t of tokens) counts.set(t.toLowerCase(), (counts.get(t.toLowerCase()) ?? 0) + 1);
   return Math.max(...counts.values()) >= 0.4 * tokens.length;
 }
+
+/** A rule of stars that PaddleOCR ran into the line over it ("69002 LYON ******水****"): five
+ * signs or more at the line's end, stars among the CJK signs shaped like one. */
+const TRAILING_STARS = /\s+(?=[*＊※水米\s]*[*＊])[*＊※水米\s]{5,}$/u;
 
 /** An item's price ("Yaourt nature x4 9,89"): no line of an address holds an amount without a
  * currency mark (such an amount has its cents: a whole number is one only beside its mark). The
@@ -514,7 +532,13 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
       break;
     }
     // The ß a reader read as B written as ß, as the second reader's crop of the line is (receipt.ts).
-    parts.push(sharpSWritten(rowText(r).replace(/[,\s]+$/, '')));
+    parts.push(
+      sharpSWritten(
+        rowText(r)
+          .replace(TRAILING_STARS, '')
+          .replace(/[,\s]+$/, ''),
+      ),
+    );
     boxes.push(r.box);
     lastPart = r;
     if (parts.length >= MAX_ADDRESS_LINES) {
