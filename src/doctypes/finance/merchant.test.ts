@@ -147,6 +147,8 @@ describe('the shop name read from a header line that holds more than the name', 
     expect(nameFromLine('CAFEDELAGAREPOINTDEVENTEO3INANTES')).toBe('CAFEDELAGARE');
     expect(nameFromLine('PAPELERIACENTRALSUCURSALGRANVIA')).toBe('PAPELERIACENTRAL');
     expect(nameFromLine('PHARMACIECENTRALEPOINTDEVENTE O3I NANT ES')).toBe('PHARMACIECENTRALE');
+    // a Berhad's form run into the outlet's place (seed 25431)
+    expect(nameFromLine('KEDAI BUKU MAJU JAYA SDN BHDSEKSYEN 7')).toBe('KEDAI BUKU MAJU JAYA SDN BHD');
     // a comma read after the legal form, before the store's number (seed 24315)
     expect(nameFromLine('CAFETERIA EL RINCON S.L.U, TIENDA 0452 VALENCIA CENTRO')).toBe('CAFETERIA EL RINCON S.L.U');
     // a speck read as a colon before the name (seed 24232); a colon in the name stays
@@ -302,8 +304,12 @@ describe('the shop name read from a header line that holds more than the name', 
       const emblem = header([logo, 0.3, 0.01, 5], ['Bäckerei Sonnenschein GmbH & Co. KG (CO. /.EG 678462319094,', 0.05, 0.1]);
       expect([emblem?.name, emblem?.doubt], logo).toEqual(['Bäckerei Sonnenschein GmbH & Co. KG', null]);
     }
-    // Two glyphs wrong, or a line no company's, and the word is no misreading of it.
-    expect(header(['BACKRRFI', 0.3, 0.01, 5], ['Bäckerei Sonnenschein GmbH & Co. KG', 0.05, 0.1])?.name).toBe('BACKRRFI');
+    // Two glyphs wrong in a word of seven letters or more likewise (seed 25450)…
+    expect(header(['FEENKPST', 0.3, 0.01, 5], ['Feinkost Weber e.K.', 0.05, 0.1])?.name).toBe('Feinkost Weber e.K.');
+    // …not three, nor two in a shorter word, nor over a line no company's.
+    expect(header(['BAGKRRFI', 0.3, 0.01, 5], ['Bäckerei Sonnenschein GmbH & Co. KG', 0.05, 0.1])?.name).toBe('BAGKRRFI');
+    expect(header(['MIRDAN', 0.3, 0.01, 5], ['MYDIAN HOLDINGS BHD', 0.05, 0.1])?.name).toBe('MIRDAN');
+    expect(header(['FEENKPST', 0.3, 0.01, 5], ['Feinkost Weber', 0.05, 0.1])?.name).toBe('FEENKPST');
   });
 
   it('takes a name whose first line ends in an article or a preposition whole, over both lines', () => {
@@ -522,6 +528,9 @@ describe('the shop name read from a header line that holds more than the name', 
     expect(mark('~ FRESH ~', 'BAR LOS AMIGOS')[0]).toBe('BAR LOS AMIGOS');
     expect(mark('* FRESH *', 'BAR LOS AMIGOS')[0]).toBe('BAR LOS AMIGOS');
     expect(mark('K FRESH K', 'FRESH EVERY DAY')[0]).toBe('K FRESH K');
+    // …nor one whose middle star was read as a letter (seed 25482)
+    const starRead = header(['*xkk ECO *H*', 0.3, 0.01], ['Drogerie Hoffmann GmbH & Co. KG', 0.3, 0.03]);
+    expect([starRead?.name, starRead?.doubt]).toEqual(['Drogerie Hoffmann GmbH & Co. KG', null]);
     // An emblem's word over a brand's line stands for the line under that which it opens (seed 25205)…
     const branded = header(['GREENFIELD', 0.3, 0.01, 2.5], ['SUPER SAVE', 0.3, 0.05, 2.8], ['GREENFIELD PHARMACY', 0.2, 0.1], ['TEL: 02-0621 4454', 0.2, 0.13]);
     expect(branded?.name).toBe('GREENFIELD PHARMACY');

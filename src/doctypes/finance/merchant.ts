@@ -109,7 +109,9 @@ function framed(text: string): boolean {
   const line = text.trim();
   const t = line.split(/\s+/);
   const glued = /^[*¥%#~=+•·]{2,}\S/u.test(line) && /\S[*¥%#~=+•·]{2,}$/u.test(line);
-  const frame = (w: string): boolean => ORNAMENT.test(w) && (w.length >= 2 || /^[*~•·]$/u.test(w));
+  // A star of three read as a letter leaves two ("*H*").
+  const frame = (w: string): boolean =>
+    (ORNAMENT.test(w) && (w.length >= 2 || /^[*~•·]$/u.test(w))) || (w.length <= 4 && (w.match(/[*¥%#~=+•·]/gu) ?? []).length >= 2);
   return glued || (t.length >= 3 && frame(t[0]!) && frame(t.at(-1)!));
 }
 /** A line no shop's name begins or goes on over: a banner framed by ornaments, the slip's title or
@@ -174,7 +176,9 @@ function spelledOut(mark: Row, below: Row[]): Row | undefined {
 function misreadFirstWord(mark: Row, next: Row): boolean {
   const word = canonicalName(rowText(mark)).replace(/ /g, '');
   const first = canonicalName(rowText(next)).split(' ')[0] ?? '';
-  return /^\p{L}{5,}$/u.test(word) && first.length >= 5 && registeredName(rowText(next)) && lettersApart(word, first) === 1;
+  // Two glyphs in a long word ("FEENKPST" for FEINKOST): as unlikely another word by chance.
+  const apart = lettersApart(word, first);
+  return /^\p{L}{5,}$/u.test(word) && first.length >= 5 && registeredName(rowText(next)) && apart >= 1 && apart <= (first.length >= 7 ? 2 : 1);
 }
 
 /** A logo's word, one word in small letters alone ("bio", "eco"), over a line of words that is
@@ -608,7 +612,7 @@ const STORE_NUMBER = String.raw`(?:${STORE_WORD}|MARKT)\s+(?:N[°O]\.?\s*)?\d`;
  * into the outlet's name too ("KGZWEIGSTELLEALTSTADT", "SARLPOINTDEVENTEO3INANTES"); a short one
  * must stand as a word. */
 const FORM_RUN_INTO_BRANCH = new RegExp(
-  String.raw`(?:${FORM_WORDS})\.?(?=(?:${BRANCH_WORD}|MAGASIN|TIENDA|POINT)(?!\p{L})|(?:${LONG_BRANCH_WORD}|MAGASIN|POINT\s*DE\s*VENTE))`,
+  String.raw`(?:${FORM_WORDS})\.?(?=(?:${BRANCH_WORD}|MAGASIN|TIENDA|POINT)(?!\p{L})|(?:${LONG_BRANCH_WORD}|MAGASIN|POINT\s*DE\s*VENTE))|SDN\.?\s*BHD\.?(?=\p{L}{3})`,
   'iu',
 );
 /** What a name line may go on with after the legal form that ends the name: its branch, by a
