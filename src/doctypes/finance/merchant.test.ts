@@ -839,6 +839,20 @@ describe('the shop name above its phone', () => {
     );
   });
 
+  it("takes no line under the slip's date for the name: where a shadow lost the header, it is an item's (seed 25556)", () => {
+    const shadowed = withTotal(
+      ['by.', 0.3, 0.03],
+      ['USt-IdNr. |', 0.3, 0.07],
+      ['2025-05-28 14:38:06', 0.05, 0.1],
+      ['APFEL LOSE', 0.05, 0.13],
+      ['250ML }', 0.05, 0.15],
+      ['0131549741344 1 x 10,17 10,17 A', 0.05, 0.17],
+    );
+    expect(shadowed?.name ?? null).not.toBe('APFEL LOSE');
+    // the name over the date stands
+    expect(withTotal(['CAFE LINDENBLUTE KG', 0.2, 0.03], ['2025-05-28 14:38:06', 0.05, 0.1], ['APFEL LOSE', 0.05, 0.13])?.name).toBe('CAFE LINDENBLUTE KG');
+  });
+
   it('takes a lone "@" over the name for a logo\'s mark, not the e-mail line that closes the header', () => {
     const m = withTotal(['@', 0.45, 0.01, 3], ['PHARMACIE CENTRALE SAS', 0.2, 0.05], ['5, PLACE DU MARCHE', 0.2, 0.07], ['33000 BORDEAUX', 0.3, 0.09]);
     expect(m?.name).toBe('PHARMACIE CENTRALE SAS');

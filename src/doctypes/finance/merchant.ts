@@ -478,7 +478,11 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
   // than its words is a row of its own, under the words' row.
   const priced = firstRows.findIndex((r) => itemRow(r.text) || LONE_PRICE.test(r.text.trim()));
   const item = priced >= 0 && LONE_PRICE.test(firstRows[priced]!.text.trim()) ? priced - 1 : priced;
-  const ends = [contact, item].filter((i) => i >= 0);
+  // And the slip's date: its name and address stand over it. Where the page read lost the header
+  // to a shadow, the first words under the date are an item's ("APFEL LOSE", seed 25556), which
+  // both readers spell alike.
+  const dated = firstRows.findIndex((r) => findDates(r.text).length > 0);
+  const ends = [contact, item, dated].filter((i) => i >= 0);
   const head = ends.length ? firstRows.slice(0, Math.min(...ends)) : firstRows;
   // Type size is told against the header's text lines; a stray mark (".") is no measure. A
   // line's descenders are no type size: "Miguel SL" stands no larger than "Farmacia San" over it.
