@@ -46,6 +46,10 @@ describe('normalise', () => {
     // The same mark in any of its printed forms, and marks outside a word, group letters only.
     expect(canonical('name', 'McDonald’s')).toBe(canonical('name', "McDONALD'S"));
     expect(canonical('name', "'KEDAI' ABC")).toBe(canonical('name', 'KEDAI ABC'));
+    // So does a mark before a number's first digit or between its digits: a faded digit (seed 25695).
+    expect(canonical('text', 'C/ MAYOR, 23, ’8013 MADRID')).not.toBe(canonical('text', 'C/ MAYOR 23 8013 MADRID'));
+    expect(canonical('text', "28'13 MADRID")).not.toBe(canonical('text', '2813 MADRID'));
+    expect(canonical('text', '’8013 MADRID')).toBe(canonical('text', "'8013 MADRID"));
   });
 
   it('compares names without the dots and dashes each reader prints its own way, never without a letter', () => {

@@ -129,10 +129,11 @@ export function stripDiacritics(s: string): string {
 const NAME_PUNCTUATION = /[<\-‐‑‒–—'’‘`´.,·•‧∙。]+/g;
 
 /** An apostrophe between two letters of a word ("McDonald's", "l'Abbé"), and the glyph a reader
- * puts for a faint letter's remains ("Bahnhofs'r." for a faded "t"): unlike the marks that only
- * group letters, one reader's in-word mark where the other read none or a space is print they saw
- * differently, so readings agree only where their in-word marks stand alike. */
-const IN_WORD_MARK = /(?<=\p{L})['’‘`´](?=\p{L})/gu;
+ * puts for a faint letter's or digit's remains ("Bahnhofs'r." for a faded "t", "’8013 MADRID" for
+ * a postcode's faded 2): unlike the marks that only group letters, one reader's in-word mark where
+ * the other read none or a space is print they saw differently, so readings agree only where
+ * their in-word marks stand alike. Before a number's first digit or between its digits too. */
+const IN_WORD_MARK = /(?<=\p{L})['’‘`´](?=\p{L})|(?<![\p{L}\p{N}])['’‘`´](?=\p{N})|(?<=\p{N})['’‘`´](?=\p{N})/gu;
 /** A reading with its in-word marks written as one mark that canonicalName keeps (ʼ). */
 const inWordMarksKept = (s: string): string => s.replace(IN_WORD_MARK, 'ʼ');
 /** Whether two readings hold as many in-word marks. */
