@@ -246,12 +246,14 @@ describe.each(await testDatabaseFactories())('embedded queue on %s', (_name, mak
   });
 
   it('keeps a long job leased by heartbeats, so no other worker takes it', async () => {
-    const slow = queueOn(db, { leaseSeconds: 0.3 });
-    const watcher = queueOn(await open(false), { leaseSeconds: 0.3 });
+    // A lease of a second, beaten every third of it, over a job three leases long: a 0.3 s lease
+    // lapsed once when the whole suite loaded the two cores enough to delay a beat (CI, stop 63).
+    const slow = queueOn(db, { leaseSeconds: 1 });
+    const watcher = queueOn(await open(false), { leaseSeconds: 1 });
     let runs = 0;
     const handler = async () => {
       runs++;
-      await sleep(1200);
+      await sleep(3000);
     };
     await slow.enqueue('read', {});
     slow.work('read', handler, { concurrency: 1 });
