@@ -646,15 +646,17 @@ const BUSINESS_BEFORE_BRANCH = new RegExp(
  * in a short number ("FLOWER SHOP 2", "KEDAI 88"). */
 const STORE_CODE = String.raw`${STORE_WORD}\s*(?:N[°ºO]\.?\s*|#\s*)?\d{3,}\b`;
 
+/** What opens an outlet's name: a word that means "branch" and nothing else with the outlet's name
+ * after it, BRANCH or OUTLET as a label with its colon or its number, or a store's number
+ * (STORE_CODE). The outlet may open with a 0 Tesseract read as "©" ("Filiale ©427 Hamburg"). */
+const OUTLET_OPENING = String.raw`(?:${ONLY_BRANCH_WORD}\b\s*[:.]?\s*[\p{L}\p{N}©]|(?:BRANCH|OUTLET)\s*(?::\s*[\p{L}\p{N}]|N[O0]\.?\s*\d)|${STORE_CODE})`;
+
 /** A line that names the outlet by a word meaning "branch" and nothing else, BRANCH or OUTLET as a
  * label ("OUTLET: SEKSYEN 7", "BRANCH NO. 12 CHERAS"), a store's code ("TIENDA 0452 VALENCIA
  * CENTRO", "FILIALE 0427 HAMBURG") or a bracketed outlet ("(KLCC OUTLET)"), over a street's line
  * opened by its house number: the outlet's name, no line of its address, whatever numbers it
  * holds. A shop's unit in a mall ("LOCAL 12 - C.C. NERVION", "SHOP 5") is a line of the address. */
-const OUTLET_LINE = new RegExp(
-  String.raw`^\s*(?:${ONLY_BRANCH_WORD}\b|(?:BRANCH|OUTLET)\s*(?::|N[O0]\.?\s*\d)|${STORE_CODE}|\([^)]*\b(?:BRANCH|OUTLET|${ONLY_BRANCH_WORD})\s*\)?\s*$)`,
-  'iu',
-);
+const OUTLET_LINE = new RegExp(String.raw`^\s*(?:${OUTLET_OPENING}|\([^)]*\b${LONG_BRANCH_WORD}\s*\)?\s*$)`, 'iu');
 const outletOverStreet = (line: string, next: string): boolean => OUTLET_LINE.test(line) && isStreetLine(next);
 
 /** An outlet after a name with no legal form: a word that means "branch" and nothing else
@@ -662,13 +664,9 @@ const outletOverStreet = (line: string, next: string): boolean => OUTLET_LINE.te
  * "RESTORAN NASI KANDAR PELITA CAWANGAN AMPANG"), BRANCH or OUTLET as a label, its colon after it
  * ("PASAR MINI SERI INDAH OUTLET: SEKSYEN 7": a name's own word takes no colon) or its number
  * ("GOLDEN LEAF CAFE BRANCH NO. 12 CHERAS": nor a "No." and digits), or a store's
- * number (STORE_CODE): the name ends before it, as it does at a legal form. No legal form after
- * it: the name would go on there. The outlet may open with a 0 Tesseract read as "©" ("Filiale
- * ©427 Hamburg"). */
-const NAME_BEFORE_OUTLET = new RegExp(
-  String.raw`^(.*\p{L}{3,}.*?)\s+[-–—(]?\s*(?:${ONLY_BRANCH_WORD}\b\s*[:.]?\s*[\p{L}\p{N}©]|(?:BRANCH|OUTLET)\s*(?::\s*[\p{L}\p{N}]|N[O0]\.?\s*\d)|${STORE_CODE})`,
-  'iu',
-);
+ * number (STORE_CODE), as OUTLET_OPENING says: the name ends before it, as it does at a legal
+ * form. No legal form after it: the name would go on there. */
+const NAME_BEFORE_OUTLET = new RegExp(String.raw`^(.*\p{L}{3,}.*?)\s+[-–—(]?\s*${OUTLET_OPENING}`, 'iu');
 /** The same read with no spaces, as PaddleOCR runs words set close ("CAFEDELAGAREPOINTDEVENTEO3INANTES",
  * "PHARMACIECENTRALEPOINTDEVENTE O3I NANTES"): a word that means "branch" or "point of sale" and
  * nothing else, run into the name. */
