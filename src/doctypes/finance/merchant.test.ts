@@ -353,6 +353,23 @@ describe('the shop name read from a header line that holds more than the name', 
     // in the same type as the line under it, its letters as wide.
     const taller = (b: readonly number[]): [number, number, number, number] => [b[0]!, b[1]! - 0.004, b[2]!, b[3]!];
     expect(reshaped(['CAFE', 0.44, 0.03, 1.5], ['LINDENBLUTE', 0.33, 0.06, 1.5], taller)?.name).toBe('CAFE LINDENBLUTE');
+    // Capital J and Q reach below the baseline in many types: a second line whose every word holds
+    // one stands taller than the first in the same type ("MAJU JAYA" 1.2 times "KEDAI BUKU", seed
+    // 25889), and is measured without its descent; one word without them measures the line.
+    for (const second of ['MAJU JAYA', 'JAYA MAJU SENTOSA']) {
+      const descending = placed([
+        ['KEDAI BUKU', 0.3, 0.03, 1.5],
+        [second, 0.3, 0.055, 1.5],
+        ['NO 8, JALAN 7/118R', 0.2, 0.2],
+        ['TOTAL', 0.05, 0.3],
+        ['9.60', 0.75, 0.3],
+      ]);
+      const line = descending.pages[0]!.lines[1]!;
+      const deeper = (b: readonly number[]): [number, number, number, number] => [b[0]!, b[1]!, b[2]!, b[1]! + 1.2 * (b[3]! - b[1]!)];
+      line.box = deeper(line.box);
+      for (const w of line.words) if (/[JQ]/.test(w.text)) w.box = deeper(w.box);
+      expect(findMerchant(readingRows(descending))?.name, second).toBe(`KEDAI BUKU ${second}`);
+    }
     // Set no larger than what follows, a second line is still only a person's to join.
     expect(header(['RESTAURANT JIAWEI', 0.2, 0.03], ['JIAWEI HOUSE', 0.2, 0.05])?.doubt).toMatch(/may go on over the next line/);
     // A sentence, a branch or a line in another case under the name is none of it, however large.
