@@ -236,6 +236,9 @@ describe("an amount's cents a reader split at a gap", () => {
     // "162, 5" is 162,55 or 162,35 with a digit lost: never 5
     expect(valueFromCrop(amount, '162, 5', 162.55)).toBeNull();
     expect(valueFromCrop(amount, 'RM 14. 10', 14.1)).toBe(14.1);
+    // a decimal comma set apart from the cents (seed 25808: "62, 50" was read as 50)
+    expect(valueFromCrop(amount, '62, 50', 62.5)).toBe(62.5);
+    expect(valueFromCrop(amount, 'ZWISCHENSUMME 62, 50', 62.05)).toBe(62.5);
   });
 
   it('joins a decimal point set apart from the units (seed 22068: "41 .34" was read as 34)', () => {

@@ -124,11 +124,12 @@ export function sumFromCrops(spec: FieldSpec, texts: string[], partValues: numbe
   return sum / 100;
 }
 
-/** A crop's text with the cents a reader set apart from a small print's decimal point ("14. 10"),
- * the point set apart from the units ("41 .34"), or the cents split at a gap ("162,3 5"), joined again. */
+/** A crop's text with the cents a reader set apart from a small print's decimal point or comma
+ * ("14. 10", "62, 50"), the point set apart from the units ("41 .34"), or the cents split at a gap
+ * ("162,3 5"), joined again. */
 export const centsJoined = (text: string): string =>
   text
-    .replace(/(\d)\. (\d{2})(?!\d)/g, '$1.$2')
+    .replace(/(\d)([.,]) (\d{2})(?!\d)/g, '$1$2$3')
     .replace(/(\d) ([.,]\d{2})(?!\d)/g, '$1$2')
     .replace(/(\d[.,]\d) (\d)(?![\d.,])/g, '$1$2');
 
