@@ -747,6 +747,9 @@ describe('the address under the shop name', () => {
   it('passes over a registration line under the name, however it is worded', () => {
     const m = slip('KEDAI BUKU MAJU JAYA', '(ROC 283829730979)', 'LOT 1851, JALAN KPB 6', '43300 SERI KEMBANGAN', 'TEL: 03-8961 2345');
     expect([m?.address, m?.addressDoubt]).toEqual(['LOT 1851, JALAN KPB 6, 43300 SERI KEMBANGAN', null]);
+    // its check letter read as a digit in its brackets (seed 25811)
+    const digit = slip('PASAR MINI SERI INDAH ENTERPRISE', '(392563-1)', 'NO. 3, LORONG HARMONI 2', '81100 JOHOR BAHRU, JOHOR', 'TEL: 03-8961 2345');
+    expect([digit?.address, digit?.addressDoubt]).toEqual(['NO. 3, LORONG HARMONI 2, 81100 JOHOR BAHRU, JOHOR', null]);
   });
 
   it('ends the address at a rule a reader turned into letters, and at an item with its price, doubting it there but under the postcode’s line', () => {
