@@ -394,6 +394,10 @@ const STREET_LINE = new RegExp(
   'iu',
 );
 
+/** A line opened by a street's word or its abbreviation, which opens no shop's name: a street's line
+ * whose number went unread ("AVDA. DEL PUERTO" for "Avda. del Puerto 118" in a shadow, seed 25851). */
+const STREET_OPENING = /^\W*(?:AVDA\.|C\/|JLN\b|LRG\b|JALAN|LORONG|PERSIARAN|CALLE|AVENIDA)\s*\p{L}/iu;
+
 /** A street's line, opened by its house number or set as the street's name and number; a postcode
  * before a comma ("53200, KUALA LUMPUR") is no house number. */
 const isStreetLine = (line: string): boolean => (HOUSE_NUMBER.test(line) && !/^\d{4,6}\s*,/.test(line)) || STREET_LINE.test(line);
@@ -525,7 +529,7 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
   }
   // A street's line taken for the name: the name's own line went unread (a reader ran it into a
   // logo over it). The line opens the address, and the name is left to a person.
-  const streetNamed = nameRows.length === 1 && STREET_LINE.test(rowText(nameRows[0]!).trim());
+  const streetNamed = nameRows.length === 1 && (STREET_LINE.test(rowText(nameRows[0]!).trim()) || STREET_OPENING.test(rowText(nameRows[0]!)));
   const second = nameRows.length === 1 && !streetNamed ? setAsName(nameRows[0]!, pageRows) : undefined;
   if (second) nameRows.push(second);
   const last = nameRows.at(-1)!;
