@@ -140,6 +140,25 @@ describe('findReceiptItems', () => {
     ]);
   });
 
+  it('prices a quantity line whose amount lost its last digit to a mark by its product, where that is the amount as read (seed 25844)', () => {
+    expect(
+      itemsOf([
+        ['APFEL LOSE', 0.05, 0.3],
+        ['5 x 4,30', 0.05, 0.32],
+        ['21,5€', 0.75, 0.32],
+        ['BIER 0,5L', 0.05, 0.34],
+        ['13,38', 0.75, 0.34],
+        // a product other than the figures read is no proof of the lost digit
+        ['BROT', 0.05, 0.36],
+        ['3 x 1,10', 0.05, 0.38],
+        ['3,4¢', 0.75, 0.38],
+      ]),
+    ).toEqual([
+      { description: 'APFEL LOSE', quantity: 5, unit_price: 4.3, amount: 21.5 },
+      { description: 'BIER 0,5L', quantity: 1, unit_price: 13.38, amount: 13.38 },
+    ]);
+  });
+
   it("takes a quantity line after the article's code, under a name set over two lines", () => {
     expect(
       itemsOf([

@@ -195,6 +195,24 @@ function quantityLine(left: string, amount: number): { quantity: number | null; 
   return unit !== null && Math.abs(Math.round(quantity * unit * 100) - cents(amount)) <= 1 ? { quantity, unit } : null;
 }
 
+/** A row's amount whose last digit a reader took for a mark ("21,5€" for 21,50, seed 25844): its
+ * figures but the last, at the row's end. */
+const LAST_DIGIT_MARKED = /(?:^|\s)(\d{1,6})[.,](\d)[^\p{N}\s.,]$/u;
+
+/** A quantity line whose amount lost its last digit to a mark: the quantity times the unit price,
+ * where that product's figures are the amount's as read ("5 x 4,30 21,5€" is 21,50). The product
+ * alone says what the lost digit was, and only where the row proves it. */
+function markedAmountLine(text: string): { quantity: number; unit_price: number; amount: number } | null {
+  const m = text.match(LAST_DIGIT_MARKED);
+  if (!m) return null;
+  const qty = text.slice(0, m.index).trim().match(QTY_LINE);
+  const unit = qty ? (findAmounts(qty[2]!)[0]?.value ?? null) : null;
+  if (!qty || unit === null) return null;
+  const quantity = Number(qty[1]!.replace(',', '.'));
+  const product = Math.round(quantity * unit * 100);
+  return Math.floor(product / 10) === Number(`${m[1]}${m[2]}`) ? { quantity, unit_price: unit, amount: product / 100 } : null;
+}
+
 /** The tax class a GST or VAT till prints after each amount, in a column of its own: "SR" (standard
  * rated), "ZR" (zero rated), "ES", "OS", "TX", "NT", or one letter ("S", "Z", "A", "B"). */
 const TAX_CLASS = /^(?:SR|ZR|ES|OS|TX|NT|[ABCDENSTXZ])\*?$/;
@@ -244,12 +262,15 @@ export function findReceiptItems(rows: Row[], stopAt: Row | null): ItemReading[]
     // with nothing before it.
     const before = amount ? `${left} ${last!.text.slice(0, amount.start)}`.trim() : '';
     const qty = amount && names.length ? quantityLine(before, amount.value) : null;
-    if (amount && qty) {
-      items.push({
-        item: { description: names.map((n) => n.text).join(' '), quantity: qty.quantity, unit_price: qty.unit, amount: amount.value },
-        page: row.page,
-        boxes: [...names.map((n) => n.box), row.box],
-      });
+    // A quantity line whose amount lost its last digit to a mark is priced by its own product.
+    const priced =
+      amount && qty
+        ? { quantity: qty.quantity, unit_price: qty.unit, amount: amount.value }
+        : !amount && names.length
+          ? markedAmountLine(cells.map((c) => c.text).join(' '))
+          : null;
+    if (priced) {
+      items.push({ item: { description: names.map((n) => n.text).join(' '), ...priced }, page: row.page, boxes: [...names.map((n) => n.box), row.box] });
       names = [];
       continue;
     }
