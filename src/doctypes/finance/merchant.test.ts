@@ -147,6 +147,8 @@ describe('the shop name read from a header line that holds more than the name', 
     expect(nameFromLine('CAFEDELAGAREPOINTDEVENTEO3INANTES')).toBe('CAFEDELAGARE');
     expect(nameFromLine('PAPELERIACENTRALSUCURSALGRANVIA')).toBe('PAPELERIACENTRAL');
     expect(nameFromLine('PHARMACIECENTRALEPOINTDEVENTE O3I NANT ES')).toBe('PHARMACIECENTRALE');
+    // …run into the name's last word only (seed 25904)
+    expect(nameFromLine('Buchhandlung amMarktZweigstelle Altstadt')).toBe('Buchhandlung amMarkt');
     // a Berhad's form run into the outlet's place (seed 25431)
     expect(nameFromLine('KEDAI BUKU MAJU JAYA SDN BHDSEKSYEN 7')).toBe('KEDAI BUKU MAJU JAYA SDN BHD');
     // a comma read after the legal form, before the store's number (seed 24315)

@@ -674,9 +674,9 @@ const outletOverStreet = (line: string, next: string): boolean => OUTLET_LINE.te
  * form. No legal form after it: the name would go on there. */
 const NAME_BEFORE_OUTLET = new RegExp(String.raw`^(.*\p{L}{3,}.*?)\s+[-–—(]?\s*${OUTLET_OPENING}`, 'iu');
 /** The same read with no spaces, as PaddleOCR runs words set close ("CAFEDELAGAREPOINTDEVENTEO3INANTES",
- * "PHARMACIECENTRALEPOINTDEVENTE O3I NANTES"): a word that means "branch" or "point of sale" and
- * nothing else, run into the name. */
-const NAME_RUN_INTO_OUTLET = new RegExp(String.raw`^(\p{L}{3,}?)(?:${ONLY_BRANCH_WORD}|POINTDEVENTE)\s?[\p{L}\p{N}©]`, 'iu');
+ * "PHARMACIECENTRALEPOINTDEVENTE O3I NANTES", "Buchhandlung amMarktZweigstelle Altstadt"): a word
+ * that means "branch" or "point of sale" and nothing else, run into the name's last word. */
+const NAME_RUN_INTO_OUTLET = new RegExp(String.raw`^(.*?\p{L}{3,}?)(?:${ONLY_BRANCH_WORD}|POINTDEVENTE)\s?[\p{L}\p{N}©]`, 'iu');
 
 /** A shop's name as its line prints it: the registration after it and an outlet after its legal
  * form or its branch word taken off. */
