@@ -812,6 +812,12 @@ describe('the address under the shop name', () => {
     const past = slip('EPICERIE DUBOIS SARL', '12 rue de la République', '69002 Lyon', 'Presqu’île', 'Yaourt nature x4 9,89', 'NB ARTICLES: 1');
     expect(past?.address).toBe('12 rue de la République, 69002 Lyon, Presqu’île');
     expect(past?.addressDoubt).toMatch(/may go on over the next line, "Yaourt nature x4 9,89"/);
+    // An item's name over its quantity line, right under the postcode's line, is the item's (seed 25938).
+    const named = slip('Frutas Hermanos Ruiz S.L.', 'C/ Mayor, 23', '28013 Madrid', 'Barra de pan', '2x1,82  3,64', 'Café con leche  8,59');
+    expect([named?.address, named?.addressDoubt]).toEqual(['C/ Mayor, 23, 28013 Madrid', null]);
+    // A line whose quantity and unit price do not make its amount proves no item over it.
+    const unproven = slip('Frutas Hermanos Ruiz S.L.', 'C/ Mayor, 23', '28013 Madrid', 'Barra de pan', '2x1,82  3,66', 'Café con leche  8,59');
+    expect(unproven?.address).toBe('C/ Mayor, 23, 28013 Madrid, Barra de pan');
   });
 
   it('writes a German ß a reader read as B after a vowel as ß, and doubts a capital B among small letters elsewhere', () => {

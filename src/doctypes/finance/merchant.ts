@@ -330,6 +330,14 @@ const CENTS_PRICE = String.raw`\d{1,6}[.,]\d{2}`;
 const PRICE_WITH_CENTS = new RegExp(String.raw`(?<![\d.,])${CENTS_PRICE}(?![\d.,])`);
 const ITEM_PRICE_AT_END = new RegExp(String.raw`\p{L}[^\d]*\s[-–]?${CENTS_PRICE}$`, 'u');
 const LONE_PRICE = new RegExp(String.raw`^[-–]?${CENTS_PRICE}$`);
+/** A quantity line with nothing else on it, its quantity times its unit price making its amount
+ * ("2x1,82  3,64"): an item's, whose name stands on the line over it. */
+const QUANTITY_ROW = new RegExp(String.raw`^\s*(\d{1,3})\s*[xX×*]\s*(${CENTS_PRICE})\s+(${CENTS_PRICE})\s*$`);
+function quantityRow(text: string): boolean {
+  const m = text.match(QUANTITY_ROW);
+  const [unit, amount] = m ? [findAmounts(m[2]!)[0]?.value, findAmounts(m[3]!)[0]?.value] : [];
+  return unit !== undefined && amount !== undefined && Math.abs(Math.round(Number(m![1]) * unit * 100) - Math.round(amount * 100)) <= 1;
+}
 
 /** Labels that end an address whatever their strength: a tax number ("UID:", "C.I.F."), the
  * company's registry, the slip's own number ("TICKET 448492", "Bon-Nr."). */
@@ -536,7 +544,7 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
   const parts: string[] = [];
   const boxes: Box[] = [];
   let addressEnd: Row | undefined;
-  let lastPart: Row | undefined;
+  const partRows: Row[] = [];
   for (const [i, r] of rest.slice(0, 8).entries()) {
     // Registration lines and a repeat of the company's name sit among the address lines.
     if (REGISTRATION.test(r.text) || (parts.length === 0 && LEGAL_FORM.test(r.text) && !/\d/.test(r.text))) continue;
@@ -553,12 +561,26 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
       ),
     );
     boxes.push(r.box);
-    lastPart = r;
+    partRows.push(r);
     if (parts.length >= MAX_ADDRESS_LINES) {
       addressEnd = rest[i + 1];
       break;
     }
   }
+  // An item's name on a line of its own over its quantity line ("Barra de pan" over "2x1,82  3,64",
+  // seed 25938): no line of the address, though no phone or date ended the header over it. The
+  // address ends at the item, as at an item priced on its own row.
+  const itemName = partRows.at(-1);
+  const itemOwnLine =
+    parts.length >= 2 && itemName !== undefined && addressEnd?.index === itemName.index + 1 && quantityRow(addressEnd.text) && !/\d/.test(itemName.text);
+  if (itemOwnLine) {
+    parts.pop();
+    boxes.pop();
+    partRows.pop();
+  }
+  // The row the address ended at stands right under its last line, or the item's name does.
+  const under = partRows.at(-1)?.index ?? -2;
+  const endRightUnder = addressEnd !== undefined && addressEnd.index === under + (itemOwnLine ? 2 : 1);
   // A slogan or a branch's name under the name, over the street's line, is no part of the address
   // ("Ihr Partner für Genuss", "Desde 1964", "Calidad y confianza", "CAWANGAN AMPANG"): only one
   // that speaks as a slogan does, is set as a sentence or names the branch with a branch's word,
@@ -589,7 +611,7 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
     address: parts.length ? parts.join(', ') : null,
     addressBoxes: boxes,
     addressLines: parts,
-    addressDoubt: addressDoubt(parts, addressEnd, addressEnd !== undefined && addressEnd.index === (lastPart?.index ?? -2) + 1),
+    addressDoubt: addressDoubt(parts, addressEnd, endRightUnder),
     page: last.page,
   };
 }
