@@ -546,7 +546,9 @@ describe('the shop name read from a header line that holds more than the name', 
     expect(mark('MUJI', 'FRESH EVERY DAY')[0]).toBe('MUJI');
     // …unless it spells the initials of the name under it.
     expect(mark('PLE', 'PANADERÍA LA ESPIGA')[0]).toBe('PANADERÍA LA ESPIGA');
-    expect(mark('PLE', 'PANADERÍA LA ESPIGA GRANDE')[0]).toBe('PLE');
+    // …or of its first three words or more, each read right (seed 25940: "RNK" over "RESTORAN NASI KANDAR PELITA")
+    expect(mark('PLE', 'PANADERÍA LA ESPIGA GRANDE')[0]).toBe('PANADERÍA LA ESPIGA GRANDE');
+    expect(mark('PLF', 'PANADERÍA LA ESPIGA GRANDE')[0]).toBe('PLF');
     // The name ends before its outlet; one letter may be a glyph misread ("E" for "F").
     expect(mark('EHR', 'Frutas Hermanos Ruiz Tienda 0452 Valencia Centro')[0]).toBe('Frutas Hermanos Ruiz');
     expect(mark('FHR', 'FRUTAS HERMANOS RUIZ')[0]).toBe('FRUTAS HERMANOS RUIZ');

@@ -204,7 +204,7 @@ export function nameBeginsWith(name: string, mark: string): boolean {
 }
 
 /** A logo of the shop's initials over its name ("PLE" over "PANADERÍA LA ESPIGA"): the mark spells
- * the first letters of the next line's words up to where its name ends (an outlet after it:
+ * the first letters of the next line's words (or of its first three or more) up to where its name ends (an outlet after it:
  * "FHR" over "Frutas Hermanos Ruiz Tienda 0452 Valencia"), and the name is that line. One letter of
  * three or more may be a glyph the readers confuse ("EHR" for "FHR"): both read the logo alike. */
 function initialsOf(mark: Row, next: Row | undefined): boolean {
@@ -215,6 +215,9 @@ function initialsOf(mark: Row, next: Row | undefined): boolean {
   const words = canonicalName(outlet ? line.slice(0, outlet.index) : line)
     .split(' ')
     .filter((w) => /^\p{L}/u.test(w));
+  // A logo may spell only the first three words' initials of a longer name ("RNK" over "RESTORAN
+  // NASI KANDAR PELITA", seed 25940), each of them then read right.
+  if (words.length > initials.length && initials.length >= 3) return words.slice(0, initials.length).every((w, i) => w[0] === initials[i]);
   if (words.length !== initials.length) return false;
   const unlike = words.flatMap((w, i) => (w[0] === initials[i] ? [] : [[w[0]!, initials[i]!] as const]));
   return unlike.length === 0 || (initials.length >= 3 && unlike.length === 1 && confusable(...unlike[0]!));
