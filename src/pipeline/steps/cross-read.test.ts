@@ -235,6 +235,9 @@ describe("an amount's cents a reader split at a gap", () => {
     expect(valueFromCrop(amount, 'SUMME EUR 162,3 5', 162.55)).toBe(162.35);
     // "162, 5" is 162,55 or 162,35 with a digit lost: never 5
     expect(valueFromCrop(amount, '162, 5', 162.55)).toBeNull();
+    // "a,85" is 4,85 or 2,85 with its units read as a letter: never 85 (seed 25905)
+    expect(valueFromCrop(amount, 'a,85 |i', 2.85)).toBeNull();
+    expect(valueFromCrop(amount, 'EUR 4,85', 2.85)).toBe(4.85);
     expect(valueFromCrop(amount, 'RM 14. 10', 14.1)).toBe(14.1);
     // a decimal comma set apart from the cents (seed 25808: "62, 50" was read as 50)
     expect(valueFromCrop(amount, '62, 50', 62.5)).toBe(62.5);

@@ -137,6 +137,10 @@ export const centsJoined = (text: string): string =>
  * is read from it, and the digit after the gap is none either. */
 const CUT_CENTS = /\d+[.,]\s+\d(?![\d.,])/g;
 
+/** Cents after a letter and a decimal mark ("a,85" for 4,85): the units read as a letter, so the
+ * figure is no amount, and its cents alone are none either. */
+const UNITS_AS_LETTER = /(?<=\p{L})[.,]\d{2}(?![\d.,])/gu;
+
 /** Whole digits, a colon or a gap, and two digits closing the figure ("23:25", "23 25"): an amount
  * whose decimal point a reader misread. */
 const POINT_LOST = /(?<![\d.,:])(\d+)(?:\s*:\s*|\s)(\d{2})(?![\d.,:])/g;
@@ -201,7 +205,7 @@ export function valueFromCrop(spec: FieldSpec, text: string, firstValue: Extract
     if (joined.match(POINT_LOST) && amountsIn(joined.replace(POINT_LOST, '$1.$2')).includes(firstValue as number)) return firstValue;
     // A label or a neighbouring figure may share the crop; the value itself stands last, and a
     // whole number after an amount with its cents ("17,68 [1") is a mark read as a digit.
-    const rest = joined.replace(CUT_CENTS, ' ').replace(POINT_LOST, ' ');
+    const rest = joined.replace(CUT_CENTS, ' ').replace(UNITS_AS_LETTER, ' ').replace(POINT_LOST, ' ');
     const amounts = amountsIn(rest);
     if (amounts.includes(firstValue as number)) return firstValue;
     const withCents = amountTokens(rest).filter((token) => /[.,]\d{2}$/.test(token));
