@@ -145,6 +145,22 @@ describe('re-reading a disputed value from its crop', () => {
     expect(reconcile(receipt.fields, ctx.extracted).find((f) => f.key === 'date')).toMatchObject({ status: 'conflict', value: null });
   });
 
+  it("keeps the page's date no calendar has when the crop reads it cut short, its year's last digits lost (seed 26006)", async () => {
+    const box: [number, number, number, number] = [0.12, 0.41, 0.88, 0.45];
+    const page = '| 29-84-2025 22:53 ” [';
+    const first = [{ ...value('date', page, box), raw: page }];
+    const second = [{ ...value('date', '2020-04-29', box), raw: '29-04-20' }];
+    const ctx = await context(fakeTesseract('29-84-20, . ‘'), first, second, receipt, fakePaddle('29-04-20'));
+    await reReadStep.run(ctx);
+    expect(first[0]!.raw).toBe(page);
+    // A crop that reads the whole date, a calendar's now, replaces it.
+    const whole = [{ ...value('date', page, box), raw: page }];
+    await reReadStep.run(
+      await context(fakeTesseract('29-04-2025 22:53'), whole, [{ ...value('date', '2020-04-29', box), raw: '29-04-20' }], receipt, fakePaddle('29-04-20')),
+    );
+    expect(whole[0]!.value).toBe('2025-04-29');
+  });
+
   it('withholds a date whose first digit only the prepared crop shows, to both engines: print too faint to read surely', async () => {
     const box: [number, number, number, number] = [0.1, 0.38, 0.9, 0.4];
     // The page read lost the faded "0" of "05-04-2025"; Paddle's crop saw no day at all.

@@ -308,10 +308,17 @@ interface Digits {
   now: string;
 }
 
+/** A date as printed, day, month and year in either order or the year first, whether or not a
+ * calendar has it ("29-84-2025", a faint 0 read as 8). */
+export const DATE_SHAPE = /(?<!\d)(?:\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})|\d{4}[./-]\d{1,2}[./-]\d{1,2})(?!\d)/;
+
 /** The page's and the crop's readings as their digits were printed, for the kinds whose values
- * hide them (an amount's cents, a date's ISO form); null for other kinds. */
+ * hide them (an amount's cents, a date's ISO form); null for other kinds. A date no calendar has
+ * counts as its digits are printed too: its crop cut short ("29-84-20" of "29-84-2025", seed 26006)
+ * would leave a two-digit year that two engines then read alike. */
 function printedDigits(spec: FieldSpec, page: Reading, crop: Reading): Digits | null {
-  const digits = spec.kind === 'amount' ? amountDigits : spec.kind === 'date' ? (r: Reading) => printedDate(r)?.replace(/\D/g, '') ?? '' : null;
+  const dateDigits = (r: Reading) => (printedDate(r) ?? r.raw.match(DATE_SHAPE)?.[0] ?? '').replace(/\D/g, '');
+  const digits = spec.kind === 'amount' ? amountDigits : spec.kind === 'date' ? dateDigits : null;
   return digits && { was: digits(page), now: digits(crop) };
 }
 

@@ -13,7 +13,7 @@ import type { ReadContext } from '../context.js';
 import type { Step } from '../run.js';
 import { centsJoined } from './cross-read.js';
 import { noteEngine } from './read.js';
-import { paddleCropLines, paddleDetectedLines, reReadLinesWith } from './re-read.js';
+import { DATE_SHAPE, paddleCropLines, paddleDetectedLines, reReadLinesWith } from './re-read.js';
 import { doubtsAgainst, readerValues } from './reader-doubts.js';
 
 /** Readings this many letters apart are one reader's slip on a faint or touching glyph ("SDN 3HD",
@@ -271,9 +271,6 @@ function readsDate(text: string, iso: string, orders: DayOrder[]): boolean {
   return !!token && orders.some((o) => isoIn(token, o) === iso);
 }
 
-/** A date as printed, day, month and year in either order or the year first: its digits,
- * separators aside. */
-const DATE_SHAPE = /(?<!\d)(?:\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})|\d{4}[./-]\d{1,2}[./-]\d{1,2})(?!\d)/;
 const shapeDigits = (text: string): string | null => text.match(DATE_SHAPE)?.[0].replace(/\D/g, '') ?? null;
 
 /** Where the LSTM read no date, the digits of the date-shaped group its text shows with a month or
