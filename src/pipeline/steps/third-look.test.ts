@@ -336,6 +336,14 @@ describe('the third look at a disputed date or total', () => {
     const far = await context(disputedValue('date', ['18.94.26', '18.94.26'], ['2025-04-18', '18.04.25']), ['18.04.25']);
     await thirdLookStep.run(far.ctx);
     expect(far.asked()).toBe(0);
+    // Nor is a year PaddleOCR read with two digits where the LSTM read four: its box cut the year
+    // ("29-04-20" of "29-84-2025", seed 26006), and a look at it reads the same two.
+    const cut = await context(disputedValue('date', ['29-84-2025 22:53', '29-84-2025 22:53'], ['2020-04-29', '29-04-20']), ['29-04-20']);
+    await thirdLookStep.run(cut.ctx);
+    expect(cut.asked()).toBe(0);
+    const valid = await context(disputedValue('date', ['2026-04-29', '29-04-2026 22:53'], ['2020-04-29', '29-04-20']), ['29-04-20']);
+    await thirdLookStep.run(valid.ctx);
+    expect(valid.asked()).toBe(0);
   });
 
   it('publishes the total the legacy classifier reads as PaddleOCR did, keeping the doubts PaddleOCR had about it', async () => {

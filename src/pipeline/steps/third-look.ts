@@ -271,6 +271,12 @@ function readsDate(text: string, iso: string, orders: DayOrder[]): boolean {
   return !!token && orders.some((o) => isoIn(token, o) === iso);
 }
 
+/** How many digits the year of the first date-shaped group in a text has (2 or 4), or null. */
+function yearLength(text: string): number | null {
+  const groups = text.match(DATE_SHAPE)?.[0].split(/[./-]/);
+  if (!groups) return null;
+  return groups[0]!.length === 4 ? 4 : groups[2]!.length;
+}
 const shapeDigits = (text: string): string | null => text.match(DATE_SHAPE)?.[0].replace(/\D/g, '') ?? null;
 
 /** Where the LSTM read no date, the digits of the date-shaped group its text shows with a month or
@@ -287,6 +293,10 @@ const DATES: LookedField = {
   what: 'date',
   keys: new Set(['date', 'invoice_date']),
   near(pair) {
+    // A year printed with two digits in one reading and four in the other is a crop's edge, not a
+    // glyph's slip: a look at the cut crop reads the same two digits (seed 26006).
+    const years = [pair.lstm.raw, pair.paddle.raw].map(yearLength);
+    if (years[0] && years[1] && years[0] !== years[1]) return false;
     const invalid = lstmInvalidDate(pair);
     const theirs = paddleDate(pair);
     const [a, b] = invalid ? [invalid, theirs && shapeDigits(pair.paddle.raw)] : [dateDigits(pair.lstm.value), dateDigits(theirs?.iso ?? null)];
