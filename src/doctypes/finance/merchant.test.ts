@@ -14,6 +14,8 @@ describe('the shop name read from a header line that holds more than the name', 
   it('takes out a space a reader set before a full stop', () => {
     expect(header(['KEDAI BUKU MAJU JAYA SDN . BHD.', 0.2, 0.03])?.name).toBe('KEDAI BUKU MAJU JAYA SDN. BHD.');
     expect(header(['PASAR MINI SERI INDAH SDN .. BHD.', 0.2, 0.03])?.name).toBe('PASAR MINI SERI INDAH SDN. BHD.');
+    // …or after the space instead (seed 26053)
+    expect(nameFromLine('OCEAN PEARL RESTAURANT SDN .BHD. (CO NO 450943046884')).toBe('OCEAN PEARL RESTAURANT SDN. BHD.');
   });
 
   it('withholds a name line that runs to the side of the image, where it may be cut', () => {

@@ -706,7 +706,13 @@ const NAME_RUN_INTO_OUTLET = new RegExp(String.raw`^(.*?\p{L}{3,}?)(?:${ONLY_BRA
  * form or its branch word taken off. */
 export const nameFromLine = (text: string): string =>
   withoutBranch(
-    lettersNotZeros(text).replace(TRAILING_REGISTRATION, '').replace(SPACE_BEFORE_STOP, '$1').replace(TRAILING_COLON, '').replace(LEADING_COLON, '').trim(),
+    lettersNotZeros(text)
+      .replace(TRAILING_REGISTRATION, '')
+      .replace(STOP_AFTER_SPACE, '. ')
+      .replace(SPACE_BEFORE_STOP, '$1')
+      .replace(TRAILING_COLON, '')
+      .replace(LEADING_COLON, '')
+      .trim(),
   );
 
 /** A colon a reader set after the name's last letter ("RUIZ SA:"), a speck beside it: a name ends
@@ -720,6 +726,8 @@ const LEADING_COLON = /^\s*[:;]+\s+(?=\p{L})/u;
 /** A space a reader set between a word and its full stop or comma, or a stop it read twice ("SDN .
  * BHD.", "SDN .. BHD."): a name sets neither. */
 const SPACE_BEFORE_STOP = /(?<=\p{L})\s*([.,])[.,]*(?=\s|$)/gu;
+/** A word's full stop a reader set after the space instead ("SDN .BHD.", seed 26053). */
+const STOP_AFTER_SPACE = /(?<=\p{L}{2})\s+\.(?=\p{L}{2})/gu;
 
 /** A zero among a word's letters is an O a reader took for a digit ("K0PI", "B00KST0RE", "0HG"): no
  * shop's word mixes them. A word of one letter too when it spells a legal form ("& C0. KG"). */
