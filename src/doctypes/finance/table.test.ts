@@ -140,7 +140,7 @@ describe('findReceiptItems', () => {
     ]);
   });
 
-  it('prices a quantity line whose amount lost its last digit to a mark by its product, where that is the amount as read (seed 25844)', () => {
+  it('prices a quantity line whose amount lost its last digit, or read it as a mark, by its product, where that is the amount as read (seeds 25844, 26034)', () => {
     expect(
       itemsOf([
         ['APFEL LOSE', 0.05, 0.3],
@@ -152,10 +152,17 @@ describe('findReceiptItems', () => {
         ['BROT', 0.05, 0.36],
         ['3 x 1,10', 0.05, 0.38],
         ['3,4¢', 0.75, 0.38],
+        ['CAFE CON LECHE', 0.05, 0.4],
+        ['5 x 6,58 32,9 i', 0.05, 0.42],
+        ['JAMON 100G', 0.05, 0.44],
+        ['2 x 9,41', 0.05, 0.46],
+        ['18,8', 0.75, 0.46],
       ]),
     ).toEqual([
       { description: 'APFEL LOSE', quantity: 5, unit_price: 4.3, amount: 21.5 },
       { description: 'BIER 0,5L', quantity: 1, unit_price: 13.38, amount: 13.38 },
+      { description: 'CAFE CON LECHE', quantity: 5, unit_price: 6.58, amount: 32.9 },
+      { description: 'JAMON 100G', quantity: 2, unit_price: 9.41, amount: 18.82 },
     ]);
   });
 

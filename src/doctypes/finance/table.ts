@@ -195,11 +195,12 @@ function quantityLine(left: string, amount: number): { quantity: number | null; 
   return unit !== null && Math.abs(Math.round(quantity * unit * 100) - cents(amount)) <= 1 ? { quantity, unit } : null;
 }
 
-/** A row's amount whose last digit a reader took for a mark ("21,5€" for 21,50, seed 25844): its
- * figures but the last, at the row's end. */
-const LAST_DIGIT_MARKED = /(?:^|\s)(\d{1,6})[.,](\d)[^\p{N}\s.,]$/u;
+/** A row's amount whose last digit a reader lost or took for a mark, beside it or set apart
+ * ("21,5€" for 21,50, seed 25844; "32,9" for 32,90, seed 26034): its figures but the last, at the
+ * row's end. */
+const LAST_DIGIT_MARKED = /(?:^|\s)(\d{1,6})[.,](\d)(?:\s?[^\p{N}\s.,])?$/u;
 
-/** A quantity line whose amount lost its last digit to a mark: the quantity times the unit price,
+/** A quantity line whose amount lost its last digit, or read it as a mark: the quantity times the unit price,
  * where that product's figures are the amount's as read ("5 x 4,30 21,5€" is 21,50). The product
  * alone says what the lost digit was, and only where the row proves it. */
 function markedAmountLine(text: string): { quantity: number; unit_price: number; amount: number } | null {
@@ -266,7 +267,7 @@ export function findReceiptItems(rows: Row[], stopAt: Row | null): ItemReading[]
     const priced =
       amount && qty
         ? { quantity: qty.quantity, unit_price: qty.unit, amount: amount.value }
-        : !amount && names.length
+        : names.length
           ? markedAmountLine(cells.map((c) => c.text).join(' '))
           : null;
     if (priced) {
