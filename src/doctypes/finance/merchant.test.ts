@@ -774,6 +774,8 @@ describe('the address under the shop name', () => {
     // its check letter read as a digit in its brackets (seed 25811)
     const digit = slip('PASAR MINI SERI INDAH ENTERPRISE', '(392563-1)', 'NO. 3, LORONG HARMONI 2', '81100 JOHOR BAHRU, JOHOR', 'TEL: 03-8961 2345');
     expect([digit?.address, digit?.addressDoubt]).toEqual(['NO. 3, LORONG HARMONI 2, 81100 JOHOR BAHRU, JOHOR', null]);
+    // a space read before its hyphen, its closing bracket lost (seed 26034)
+    expect(slip('CAFETERIA EL RINCON S.A.', '(0184547 -T', 'C/ MAYOR, 23', '28013 MADRID', 'TEL: 62-0085 4205')?.address).toBe('C/ MAYOR, 23, 28013 MADRID');
   });
 
   it('ends the address at a rule a reader turned into letters, and at an item with its price, doubting it there but under the postcode’s line', () => {

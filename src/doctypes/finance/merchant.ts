@@ -35,11 +35,11 @@ const TITLE =
 /** Strong labels that end a header; a tax number or the slip's own number ends it whatever its
  * label's strength (ADDRESS_ENDS). */
 const STOP_LABELS: LabelName[] = ['invoice_date', 'total', 'subtotal', 'payment_method'];
-/** A company registration number, on its own line ("(742016-W)", "CO-REG: 860671-D", in brackets
- * its check letter perhaps read as a digit: "(392563-1)", seed 25811) or after the name ("99 SPEED
- * MART S/B (519537-X)"). */
+/** A company registration number, on its own line ("(742016-W)", "CO-REG: 860671-D", a space read
+ * before its hyphen: "(0184547 -T", seed 26034; in brackets its check letter perhaps read as a
+ * digit: "(392563-1)", seed 25811) or after the name ("99 SPEED MART S/B (519537-X)"). */
 const REGISTRATION =
-  /^\W*\(?[0-9]{4,}[-\s]?[A-Z]?\)?\W*$|^\W*\(\s*[0-9]{5,}\s*-\s*[0-9]\s*\)\W*$|\bCO(?:MPANY)?\.?\s*-?\s*(?:REG(?:ISTRATION)?|NO)\b|\bREG(?:ISTRATION)?\.?\s*NO\b|^\W*(?:ROC|ROB|BRN|SSM)\s*[:.]?\s*[A-Z]{0,3}[0-9][0-9A-Z\s-]{4,}\W*$/i;
+  /^\W*\(?[0-9]{4,}\s?[-\s]?[A-Z]?\)?\W*$|^\W*\(\s*[0-9]{5,}\s*-\s*[0-9]\s*\)\W*$|\bCO(?:MPANY)?\.?\s*-?\s*(?:REG(?:ISTRATION)?|NO)\b|\bREG(?:ISTRATION)?\.?\s*NO\b|^\W*(?:ROC|ROB|BRN|SSM)\s*[:.]?\s*[A-Z]{0,3}[0-9][0-9A-Z\s-]{4,}\W*$/i;
 /** Words that introduce a company's registration number ("CO. REG NO", "ROC", "BRN"), an O perhaps
  * read as a zero ("R0C", "C0 N0"). */
 const REGISTRATION_WORDS = String.raw`(?:C[O0](?:MPANY)?\.?\s*(?:REG(?:ISTRATION)?|N[O0])\.?\s*(?:N[O0]\.?)?|REG(?:ISTRATION)?\.?\s*N[O0]\.?|R\s?[O0][CB]|BRN|SSM)\s*[:.]?\s*`;
