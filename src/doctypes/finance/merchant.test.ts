@@ -650,8 +650,8 @@ describe('the address under the shop name', () => {
       const m = slip('CAFE MULLER KG', slogan, 'MARKTPLATZ 9', '50667 KOLN', 'TEL: 0221 12345');
       expect([m?.address, m?.addressDoubt, m?.addressBoxes.length], slogan).toEqual(['MARKTPLATZ 9, 50667 KOLN', null, 2]);
     }
-    // A branch's name, with a branch's word and no number, likewise.
-    for (const branch of ['CAWANGAN AMPANG', 'SUCCURSALE BORDEAUX CENTRE', 'Zweigstelle Altstadt']) {
+    // A branch's name, with a branch's word and no number, or only a place in brackets (seed 26085), likewise.
+    for (const branch of ['CAWANGAN AMPANG', 'SUCCURSALE BORDEAUX CENTRE', 'Zweigstelle Altstadt', '(PUCHONG)']) {
       const m = slip('CAFE MULLER KG', branch, 'MARKTPLATZ 9', '50667 KOLN', 'TEL: 0221 12345');
       expect([m?.address, m?.addressDoubt], branch).toEqual(['MARKTPLATZ 9, 50667 KOLN', null]);
     }

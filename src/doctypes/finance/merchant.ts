@@ -349,8 +349,10 @@ const ADDRESS_ENDS: LabelName[] = ['vendor_tax_id', 'registry', 'invoice_number'
 /** A year as a slogan prints it ("Desde 1964", "Qualität seit 1952"). */
 const YEAR = /^(?:1[89]|20)\d\d$/;
 
-/** A line holding no number, that names the shop's branch ("SUCCURSALE BORDEAUX CENTRE"). */
-const branchLine = (text: string): boolean => !/\d/.test(text) && matchLabel('branch', text) !== null;
+/** A line holding no number, that names the shop's branch ("SUCCURSALE BORDEAUX CENTRE"), or
+ * only a place in brackets, as an outlet is named after the shop ("(PUCHONG)", seed 26085): an
+ * address sets no line in brackets. */
+const branchLine = (text: string): boolean => !/\d/.test(text) && (matchLabel('branch', text) !== null || /^\s*[([]\s*\p{L}[\p{L}\s.'-]*[)\]]\s*$/u.test(text));
 
 /** A line whose numbers, if any, are years ("Desde 1964"): no street's line. */
 const onlyYears = (text: string): boolean => (text.match(/\d+/g) ?? []).every((n) => YEAR.test(n));
