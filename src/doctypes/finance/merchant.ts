@@ -635,8 +635,8 @@ const TITLE_WORDS =
 /** A branch word in any of the receipts' languages, and a store's number after its word. The
  * long words are told even run into the next word; "CAW." only as a word of its own. Of them, the
  * words that mean "branch" and nothing else: BRANCH and OUTLET are words of shops' own names too
- * ("OLIVE BRANCH CAFE", "SPORTS OUTLET"). */
-const ONLY_BRANCH_WORD = String.raw`(?:CAWANGAN|FILIALE|ZWEIGSTELLE|SUCCURSALE|SUCURSAL)`;
+ * ("OLIVE BRANCH CAFE", "SPORTS OUTLET"). Their I may be read as T, 1 or l ("FILTALE", seed 26023). */
+const ONLY_BRANCH_WORD = String.raw`(?:CAWANGAN|FIL[IT1l]ALE|ZWE[IT1l]GSTELLE|SUCCURSALE|SUCURSAL)`;
 const LONG_BRANCH_WORD = String.raw`(?:BRANCH|OUTLET|${ONLY_BRANCH_WORD})`;
 const BRANCH_WORD = String.raw`(?:${LONG_BRANCH_WORD}|CAW)`;
 /** A store's word, in the receipts' languages; "MARKT" names a store too, but also ends a name ("… am Markt"). */
