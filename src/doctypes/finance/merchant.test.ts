@@ -422,6 +422,9 @@ describe('the shop name read from a header line that holds more than the name', 
     // ("BAR 1.0S" for BAR LOS over "AMIGOS S.L.U.", seed 23724), though it joins no name.
     const misread = header(['BAR 1.0S', 0.3, 0.03], ['AMIGOS S.L.U.', 0.3, 0.05]);
     expect([misread?.name, misread?.doubt]).toEqual(['AMIGOS S.L.U.', expect.stringMatching(/may begin on the line over it, "BAR 1.0S"/)]);
+    // So does a lone digit, a letter read so ("5 (ARIKAT" for SYARIKAT, seed 26137).
+    const lone = header(['5 (ARIKAT PERNIAGAAN HUP', 0.2, 0.03], ['LEE TRADING', 0.2, 0.05]);
+    expect([lone?.name, lone?.doubt]).toEqual(['LEE TRADING', expect.stringMatching(/may begin on the line over it, "5 \(ARIKAT PERNIAGAAN HUP"/)]);
     // One capital a reader made small leaves a line in capitals.
     expect(header(['KEDAI BUKU MAjU', 0.3, 0.03], ['JAYA SENG ENTERPRISE', 0.28, 0.05])?.doubt).toMatch(/may begin on the line over it, "KEDAI BUKU MAjU"/);
     // …and no descender: its box is no taller than the capitals' (seed 20362, the line under it taller by a capital J)

@@ -942,8 +942,10 @@ function beginsAbove(name: string, first: Row, above: Row | undefined): string |
  * each with its own pitch (JOIN_PITCH, DOUBT_PITCH). */
 function printedAlike(above: Row, first: Row, purpose: 'join' | 'doubt' = 'join'): boolean {
   // A number makes the line another's (a slogan's year, a logo's); a digit among a word's letters
-  // is only a misread letter ("BAR 1.0S" for BAR LOS), which joins no name but leaves it in doubt.
-  const number = purpose === 'join' ? /\d/.test(above.text) : above.text.split(/\s+/).some((t) => /^\P{L}*\p{N}\P{L}*$/u.test(t));
+  // is only a misread letter ("BAR 1.0S" for BAR LOS), which joins no name but leaves it in doubt,
+  // as does a lone digit, a letter read so ("5 (ARIKAT PERNIAGAAN HUP" for SYARIKAT, seed 26137).
+  const number =
+    purpose === 'join' ? /\d/.test(above.text) : above.text.split(/\s+/).some((t) => /^\P{L}*\p{N}\P{L}*$/u.test(t) && (t.match(/\p{N}/gu) ?? []).length > 1);
   const samePitch = purpose === 'join' ? JOIN_PITCH : DOUBT_PITCH;
   if (!named(above) || number || stops(above.text) || registrationRow(above) || LEGAL_FORM.test(above.text)) return false;
   const [a, f] = [typeHeight(above), typeHeight(first)];
