@@ -149,6 +149,8 @@ describe('the shop name read from a header line that holds more than the name', 
     expect(nameFromLine('CAFEDELAGAREPOINTDEVENTEO3INANTES')).toBe('CAFEDELAGARE');
     expect(nameFromLine('PAPELERIACENTRALSUCURSALGRANVIA')).toBe('PAPELERIACENTRAL');
     expect(nameFromLine('PHARMACIECENTRALEPOINTDEVENTE O3I NANT ES')).toBe('PHARMACIECENTRALE');
+    // a branch word set with a space inside, as PaddleOCR reads wide-set print (seed 26119)
+    expect(nameFromLine('CAFE LINDENBLUTE GMBH &C O.KG ZW EIGSTELLE ALTSTADT')).toBe('CAFE LINDENBLUTE GMBH &C O.KG');
     // a branch word's I read as T (seed 26023)
     expect(nameFromLine('BUCHHANDLUNG AM MARKT E.K. FILTALE KOLN-EHRENFELD')).toBe('BUCHHANDLUNG AM MARKT E.K.');
     // …run into the name's last word only (seed 25904)

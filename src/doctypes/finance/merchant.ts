@@ -632,11 +632,16 @@ const CLOSING_FORM = new RegExp(String.raw`\b(?:${FORM_WORDS})\b\.?`, 'gi');
 const TITLE_WORDS =
   /\b(?:TAX\s+INVOICE|INVOICE|INVOIS|RECEIPT|RESIT|CASH\s+(?:SALE|BILL)|WELCOME|SELAMAT\s+DATANG|RECHNUNG|KASSENBON|QUITTUNG|FACTURE|FACTURA|RECIBO|TICKET\s+DE\s+CAISSE|BIENVENUE|WILLKOMMEN|BIENVENIDOS?)\b/i;
 
+/** A word's pattern with a space allowed between its letters, as PaddleOCR sets spaces inside the
+ * words of wide-set print ("ZW EIGSTELLE", seed 26119; "GMB H & C O.KG"). */
+const spacedWord = (word: string): string => (word.match(/\[[^\]]+\]|./g) ?? []).join(String.raw`\s?`);
+
 /** A branch word in any of the receipts' languages, and a store's number after its word. The
  * long words are told even run into the next word; "CAW." only as a word of its own. Of them, the
  * words that mean "branch" and nothing else: BRANCH and OUTLET are words of shops' own names too
- * ("OLIVE BRANCH CAFE", "SPORTS OUTLET"). Their I may be read as T, 1 or l ("FILTALE", seed 26023). */
-const ONLY_BRANCH_WORD = String.raw`(?:CAWANGAN|FIL[IT1l]ALE|ZWE[IT1l]GSTELLE|SUCCURSALE|SUCURSAL)`;
+ * ("OLIVE BRANCH CAFE", "SPORTS OUTLET"). Their I may be read as T, 1 or l ("FILTALE", seed 26023),
+ * and a space set inside them. */
+const ONLY_BRANCH_WORD = `(?:${['CAWANGAN', 'FIL[IT1l]ALE', 'ZWE[IT1l]GSTELLE', 'SUCCURSALE', 'SUCURSAL'].map(spacedWord).join('|')})`;
 const LONG_BRANCH_WORD = String.raw`(?:BRANCH|OUTLET|${ONLY_BRANCH_WORD})`;
 const BRANCH_WORD = String.raw`(?:${LONG_BRANCH_WORD}|CAW)`;
 /** A store's word, in the receipts' languages; "MARKT" names a store too, but also ends a name ("… am Markt"). */
