@@ -200,9 +200,9 @@ function quantityLine(left: string, amount: number): { quantity: number | null; 
  * row's end. */
 const LAST_DIGIT_MARKED = /(?:^|\s)(\d{1,6})[.,](\d)(?:\s?[^\p{N}\s.,])?$/u;
 
-/** A quantity line whose amount lost its last digit, or read it as a mark: the quantity times the unit price,
- * where that product's figures are the amount's as read ("5 x 4,30 21,5€" is 21,50). The product
- * alone says what the lost digit was, and only where the row proves it. */
+/** A quantity line whose amount lost its last digit, or read it as a mark: the quantity times the
+ * unit price, where that product's figures are the amount's as read ("5 x 4,30 21,5€" is 21,50).
+ * The product alone says what the lost digit was, and only where the row proves it. */
 function markedAmountLine(text: string): { quantity: number; unit_price: number; amount: number } | null {
   const m = text.match(LAST_DIGIT_MARKED);
   if (!m) return null;
@@ -263,7 +263,7 @@ export function findReceiptItems(rows: Row[], stopAt: Row | null): ItemReading[]
     // with nothing before it.
     const before = amount ? `${left} ${last!.text.slice(0, amount.start)}`.trim() : '';
     const qty = amount && names.length ? quantityLine(before, amount.value) : null;
-    // A quantity line whose amount lost its last digit to a mark is priced by its own product.
+    // A quantity line whose amount lost its last digit, or read it as a mark, is priced by its own product.
     const priced =
       amount && qty
         ? { quantity: qty.quantity, unit_price: qty.unit, amount: amount.value }
