@@ -5,7 +5,7 @@ import { canonicalName } from '../../domain/normalise.js';
 import { findDates } from './dates.js';
 import { TIME_OF_DAY } from './document-kind.js';
 import { matchLabel, type LabelName } from './labels.js';
-import { cents, findAmounts } from './money.js';
+import { findAmounts, quantityMakes } from './money.js';
 import { CONTACT, LEGAL_FORM, ONLY_LEGAL_FORM } from './party-names.js';
 import type { Row } from './rows.js';
 import { SHARP_S_AS_B, sharpSWritten } from './sharp-s.js';
@@ -339,7 +339,7 @@ const QUANTITY_ROW = new RegExp(String.raw`^\s*(\d{1,3})\s*[xX×*]\s*(${CENTS_PR
 function quantityRow(text: string): boolean {
   const m = text.match(QUANTITY_ROW);
   const [unit, amount] = m ? [findAmounts(m[2]!)[0]?.value, findAmounts(m[3]!)[0]?.value] : [];
-  return unit !== undefined && amount !== undefined && Math.abs(Math.round(Number(m![1]) * unit * 100) - cents(amount)) <= 1;
+  return unit !== undefined && amount !== undefined && quantityMakes(Number(m![1]), unit, amount);
 }
 
 /** Labels that end an address whatever their strength: a tax number ("UID:", "C.I.F."), the
@@ -541,7 +541,8 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
   }
   // A street's line taken for the name: the name's own line went unread (a reader ran it into a
   // logo over it). The line opens the address, and the name is left to a person.
-  const streetNamed = nameRows.length === 1 && (STREET_LINE.test(rowText(nameRows[0]!).trim()) || STREET_OPENING.test(rowText(nameRows[0]!)));
+  const top = rowText(nameRows[0]!);
+  const streetNamed = nameRows.length === 1 && (STREET_LINE.test(top.trim()) || STREET_OPENING.test(top));
   const second = nameRows.length === 1 && !streetNamed ? setAsName(nameRows[0]!, pageRows) : undefined;
   if (second) nameRows.push(second);
   const last = nameRows.at(-1)!;

@@ -78,4 +78,7 @@ export function findPercent(text: string): number | null {
 
 export const cents = (n: number): number => Math.round(n * 100);
 
+/** A quantity at a unit price makes the amount, to a cent of rounding. */
+export const quantityMakes = (quantity: number, unit: number, amount: number): boolean => Math.abs(Math.round(quantity * unit * 100) - cents(amount)) <= 1;
+
 export const formatAmount = (n: number): string => n.toFixed(2);

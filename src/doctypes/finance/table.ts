@@ -1,7 +1,7 @@
 import type { Box, Word } from '../../readers/types.js';
 import { tillSigns } from './document-kind.js';
 import { upper, matchLabel } from './labels.js';
-import { cents, findAmounts, findPercent, parseQuantity } from './money.js';
+import { findAmounts, findPercent, parseQuantity, quantityMakes } from './money.js';
 import { paymentMethodIn } from './payment-methods.js';
 import { unionBox, type Row } from './rows.js';
 
@@ -192,7 +192,7 @@ function quantityLine(left: string, amount: number): { quantity: number | null; 
   const plain = rest.match(QTY_PRICE);
   if (!plain) return null;
   const [quantity, unit] = [Number(plain[1]!.replace(',', '.')), findAmounts(plain[2]!)[0]?.value ?? null];
-  return unit !== null && Math.abs(Math.round(quantity * unit * 100) - cents(amount)) <= 1 ? { quantity, unit } : null;
+  return unit !== null && quantityMakes(quantity, unit, amount) ? { quantity, unit } : null;
 }
 
 /** A row's amount whose last digit a reader lost or took for a mark, beside it or set apart
