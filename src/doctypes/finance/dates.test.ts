@@ -96,6 +96,12 @@ describe('dates in text', () => {
     expect(findDates('Date & Time 25.12.2018 14:05').map((d) => d.raw)).toEqual(['25.12.2018']);
   });
 
+  it('finds a date whose start a word shaped as a month took for its own (seed 26276)', () => {
+    // "00 Date 10" has the shape of a day, a month's word and a year, and is no date.
+    expect(findDates('HEURE 20:54:00 Date 10/05/25').map((d) => d.raw)).toEqual(['10/05/25']);
+    expect(findDates('Ticket 12 Datum 03.04.2025').map((d) => d.raw)).toEqual(['03.04.2025']);
+  });
+
   it('finds a date whose four-digit year runs into the time after it, and only then', () => {
     expect(findDates('CB#: 87870 21/09/201710:20:37AM').map((d) => d.raw)).toEqual(['21/09/2017']);
     expect(findDates('Date 29/12/201711:41').map((d) => d.raw)).toEqual(['29/12/2017']);
