@@ -61,14 +61,16 @@ const splittable = (word: string): boolean => LONG_WORD.test(word) || word === '
  * a company, not the label Lieferant before "GmbH"). */
 const SPLIT_TOLERANT = new Set<WordedLabel>(['subtotal', 'tax', 'total', 'amount_due']);
 
-/** A phrase as a pattern: spaces, dots and hyphens optional (a space beside a hyphen too), a
- * stray space inside a long word allowed, never inside a longer word. */
+/** A phrase as a pattern: spaces, dots and hyphens optional (a space beside a hyphen too, or
+ * before a dot: "NO .BIL"), a stray space inside a long word allowed, never inside a longer word. */
 function phrasePattern(label: WordedLabel, phrase: string): LabelPattern {
   const weak = phrase.startsWith('!');
   const compound = phrase.startsWith('*');
   const body = upper(weak || compound ? phrase.slice(1) : phrase)
     .split(' ')
-    .map((word) => (SPLIT_TOLERANT.has(label) && splittable(word) ? [...word].join(' ?') : escapeRe(word).replace(/\\\./g, '\\.?').replace(/-/g, '\\s*-?\\s*')))
+    .map((word) =>
+      SPLIT_TOLERANT.has(label) && splittable(word) ? [...word].join(' ?') : escapeRe(word).replace(/\\\./g, '(?: ?\\.)?').replace(/-/g, '\\s*-?\\s*'),
+    )
     // A reader may set a space beside a hyphen ("SOUS- TOTAL"), or print one between words.
     .join('\\s*-?\\s*');
   const start = LINE_START.has(label) ? '^\\s*' : compound ? '' : '(?<![\\p{L}\\p{N}-])';
@@ -111,7 +113,7 @@ export const LABELS = {
     L(/\bRECHNUNGS?\s*-?\s*(?:NR|NUMMER|NO)\b\.?|\bBELEG\s*-?\s*(?:NR|NUMMER)\b\.?/, 3),
     L(/\bFACTUUR\s*(?:NR|NUMMER)\b\.?|\bFACTUURNUMMER\b/, 3),
     L(/\b(?:NUMERO|N[°º]|NO)\s*(?:DE\s*)?(?:FACTURA|FATTURA)\b|\b(?:FACTURA|FATTURA)\s*(?:N|NR|NUMERO|NO)\b\.?|\b(?:FACTURA|FATTURA)\s*N[°º]/, 3),
-    L(/\bNO\.?\s*(?:INVOIS|BIL|RESIT)\b/, 3),
+    L(/\bNO(?: ?\.)?\s*(?:INVOIS|BIL|RESIT)\b/, 3),
     L(/^(?:INVOICE|FACTURE|RECHNUNG|FACTUUR|FACTURA|FATTURA)\b/, 1),
     L(/^#/, 1),
     // A German till's own number: "BON 26247", "Bon: 460481".

@@ -246,4 +246,36 @@ describe('reading the required values the first reader missed', () => {
     const date = reconcile(receipt.fields, read.extracted).find((r) => r.key === 'date')!;
     expect([date.value, date.status, date.evidence]).toEqual(['2025-04-26', 'read', ['reader_agree']]);
   });
+
+  it('reads again a row showing a time run into the digits before it, or cut after its hour (seeds 26208, 26229)', async () => {
+    for (const [row, crop, iso] of [
+      ['20/05/2  507:18TicketnT1474658', '20/05/25 07:18 Ticket n T1474658', '2025-05-20'],
+      ['05.25  19:  #4', '27.05.25 19:26 #4', '2025-05-27'],
+    ] as const) {
+      const tesseract = placed([
+        ['DROGERIE HOFFMANN OHG', 0.1, 0.02],
+        [row, 0.1, 0.2],
+        ['GESAMTBETRAG 82,81', 0.1, 0.5],
+      ]);
+      const withoutDate = PADDLE_LINES.filter((l) => !l.text.startsWith('DATE'));
+      const read = await context(fakes(crop, withoutDate, crop), [merchant], [tesseract]);
+      await readMissingStep.run(read);
+      const date = reconcile(receipt.fields, read.extracted).find((r) => r.key === 'date')!;
+      expect([date.value, date.status, date.evidence]).toEqual([iso, 'read', ['reader_agree']]);
+    }
+  });
+
+  it("reads again the row of the slip's number, where a till prints the date beside it, after the rows that show a date (seed 26262)", async () => {
+    const tesseract = placed([
+      ['FROMAGERIE LAURENT EURL', 0.1, 0.02],
+      ['MONTANT TTC 44,43', 0.1, 0.5],
+      ['TICKET 80870', 0.1, 0.8],
+    ]);
+    const withoutDate = PADDLE_LINES.filter((l) => !l.text.startsWith('DATE'));
+    const crop = '08-05-2025 17:07 TICKET 80870';
+    const read = await context(fakes(crop, withoutDate, crop), [merchant], [tesseract]);
+    await readMissingStep.run(read);
+    const date = reconcile(receipt.fields, read.extracted).find((r) => r.key === 'date')!;
+    expect([date.value, date.status, date.evidence]).toEqual(['2025-05-08', 'read', ['reader_agree']]);
+  });
 });

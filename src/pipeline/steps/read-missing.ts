@@ -137,6 +137,9 @@ function partsUnread(fields: readonly FieldSpec[], values: readonly ExtractedVal
 const DATE_SHAPED = /(?<!\d)\d{1,4}\s?[./-]\s?\d{1,2}\s?[./-]\s?\d{2,4}(?!\d)|(?<!\d)\d{1,2}[./-](?:19|20)\d{2}(?!\d)/;
 /** Most rows read again for a date: each is one Tesseract and one PaddleOCR crop. */
 const MAX_DATE_ROWS = 3;
+/** A time of day run into the digits before it ("20/05/2 507:18", a year's last digit set past the
+ * gap) or cut after its hour ("05.25 19: #4", the day lost before it). */
+const TIME_RUN_IN = /(?:[01]\d|2[0-3]):[0-5]\d(?!\d)|(?<!\d)\d{1,2}[./-]\d{2}\s+(?:[01]?\d|2[0-3]):/;
 
 /** Where neither engine's page read placed the date, the rows of Tesseract's page read, then those
  * of PaddleOCR's at other heights (Tesseract may have lost the date's whole line: "Uhrzeit 22:27"
@@ -155,9 +158,13 @@ async function dateFromGarbledRows(
   readings: readonly ReaderOutput[],
   spec: FieldSpec,
 ): Promise<{ tesseract: ExtractedValue; paddle: ExtractedValue } | null> {
-  const showsDate = (r: Row) => DATE_SHAPED.test(r.text) || matchLabel('invoice_date', r.text) || TIME_OF_DAY.test(r.text);
+  const showsDate = (r: Row) => DATE_SHAPED.test(r.text) || matchLabel('invoice_date', r.text) || TIME_OF_DAY.test(r.text) || TIME_RUN_IN.test(r.text);
+  // A till prints the slip's number beside its date ("08-05-2025 17:07  TICKET 80870", "NO. BIL
+  // 0193"): a row with that label and nothing of a date left in it is read after those that show one.
+  const showsNumber = (r: Row) => matchLabel('invoice_number', r.text) !== null;
+  const all = readings.flatMap((reading) => readingRows(reading));
   const rows: Row[] = [];
-  for (const r of readings.flatMap((reading) => readingRows(reading).filter(showsDate))) {
+  for (const r of [...all.filter(showsDate), ...all.filter((r) => !showsDate(r) && showsNumber(r))]) {
     const mid = (r.box[1] + r.box[3]) / 2;
     if (!rows.some((o) => o.page === r.page && mid >= o.box[1] && mid <= o.box[3])) rows.push(r);
   }
