@@ -8,6 +8,14 @@ const FORM_WORDS = new Set(['SDN', 'BHD', 'LTD', 'LIMITED', 'GMBH', 'PLC', 'INC'
  * comparison sets apart letter by letter: the stops make them abbreviations, not a unit's number. */
 const DOTTED_FORMS = new Set(['SA', 'SL', 'SAU', 'SLU', 'SAS', 'SRL', 'SPA', 'BV', 'NV', 'VOF', 'EK', 'EV']);
 
+/** Legal forms that end a name, of three letters or more, against which a name's last word is
+ * measured: not those one confused glyph from a word a name may end in ("SDN" / "& SON", "PTE" /
+ * "PIE"), nor short ones that are words themselves ("SPA", "INC"). */
+const CLOSING_FORMS = ['GMBH', 'LTDA', 'CORP', 'SARL', 'SASU', 'EURL', 'LIMITED', 'BHD', 'LTD', 'OHG'];
+/** What a German partnership adds after its partner's form ("GmbH & Co. KG"): read alike by both,
+ * it is the form's and no name's. */
+const PARTNERSHIP_TAIL = ['&', 'CO', 'KG'];
+
 /** Which of two readings of a company's name spells its legal form, when that is all they differ
  * in: the same words, and at the name's end one reading's legal form ("SDN BHD") where the other
  * has the same word with a digit in it ("SDN 3HD", "5DN BHD", "LT0"). A legal form is one of a
@@ -28,7 +36,12 @@ export function spelledLegalForm(a: string, b: string): 'a' | 'b' | null {
     let initial = first;
     while (initial > 0 && words[initial - 1]!.length === 1) initial--;
     const initials = words.slice(initial);
-    return form.every((w) => FORM_WORDS.has(w)) || (initials.length >= 2 && initials.every((w) => w.length === 1) && DOTTED_FORMS.has(initials.join('')));
+    const tail =
+      form.length > PARTNERSHIP_TAIL.length && form.slice(-PARTNERSHIP_TAIL.length).join(' ') === PARTNERSHIP_TAIL.join(' ') ? PARTNERSHIP_TAIL.length : 0;
+    return (
+      form.slice(0, form.length - tail).every((w) => FORM_WORDS.has(w)) ||
+      (initials.length >= 2 && initials.every((w) => w.length === 1) && DOTTED_FORMS.has(initials.join('')))
+    );
   };
   const misread = (good: string[], bad: string[]): boolean =>
     formAtEnd(good) &&
@@ -40,17 +53,14 @@ export function spelledLegalForm(a: string, b: string): 'a' | 'b' | null {
       // After "&" or "AND", "SON BHD" may be a name's "& SON" and a Berhad's form.
       const inCompound =
         FORM_WORDS.has(good[i - 1] ?? '') || (FORM_WORDS.has(good[i + 1] ?? '') && good[i + 1] === bad[i + 1] && !['&', 'AND'].includes(bad[i - 1] ?? ''));
-      return /\d/.test(bad[i]!) || (inCompound && !FORM_WORDS.has(bad[i]!) && confused(...unlike[0]!));
+      // So is one in a form of four letters or more that no name's word is a glyph from ("CMBH").
+      const closing = CLOSING_FORMS.includes(good[i]!) && good[i]!.length >= 4;
+      return /\d/.test(bad[i]!) || ((inCompound || closing) && !FORM_WORDS.has(bad[i]!) && confused(...unlike[0]!));
     });
   if (misread(wa, wb)) return 'a';
   if (misread(wb, wa)) return 'b';
   return null;
 }
-
-/** Legal forms that end a name, of three letters or more, against which a name's last word is
- * measured: not those one confused glyph from a word a name may end in ("SDN" / "& SON", "PTE" /
- * "PIE"), nor short ones that are words themselves ("SPA", "INC"). */
-const CLOSING_FORMS = ['GMBH', 'LTDA', 'CORP', 'SARL', 'SASU', 'EURL', 'LIMITED', 'BHD', 'LTD', 'OHG'];
 
 /** A name's last word that is a legal form with one glyph misread ("EURI" for EURL: L and I
  * confused) and no legal form itself: the form it would spell, or null. Asked of a name both

@@ -30,6 +30,9 @@ describe('a company name disputed only in its legal form', () => {
     expect(spelledLegalForm('KEDAI ABC SDN BHO', 'KEDAI ABC SDN BHD')).toBe('b');
     // …or in its first word, before a second both read alike (seed 20256)
     expect(spelledLegalForm('SYARIKAT PERNIAGAAN HUP LEE SON BHD', 'SYARIKAT PERNIAGAAN HUP LEE SDN BHD')).toBe('b');
+    // …or in a form of four letters or more, alone or before a partnership's "& Co. KG" (seed 26289)
+    expect(spelledLegalForm('CAFE LINDENBLUTE CMBH', 'CAFE LINDENBLUTE GMBH')).toBe('b');
+    expect(spelledLegalForm('CAFE LINDENBLUTE CMBH & CO. KG', 'CAFE LINDENBLUTE GMBH & CO. KG')).toBe('b');
   });
 
   it('is no one reading when anything else differs, or both could be printed', () => {
@@ -42,6 +45,9 @@ describe('a company name disputed only in its legal form', () => {
     // a letter for a letter where no form word comes before it, or one the readers do not confuse
     expect(spelledLegalForm('ACME TRADING ITD', 'ACME TRADING LTD')).toBeNull();
     expect(spelledLegalForm('HOME MASTER HARDWARE PTE XTD', 'HOME MASTER HARDWARE PTE LTD')).toBeNull();
+    // a short form alone, one glyph from a name's word; a partnership's tail read differently
+    expect(spelledLegalForm('ACME TRADING LTO', 'ACME TRADING LTD')).toBeNull();
+    expect(spelledLegalForm('CAFE LINDENBLUTE CMBH & CO. KG', 'CAFE LINDENBLUTE GMBH & CO. K6')).toBeNull();
     // two letters without stops may be a unit's number ("5A"), and a stop alone makes no form
     expect(spelledLegalForm('CAFE MELATI 5A', 'CAFE MELATI SA')).toBeNull();
     expect(spelledLegalForm('CAFE MELATI 5.', 'CAFE MELATI S.')).toBeNull();
