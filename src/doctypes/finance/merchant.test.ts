@@ -45,6 +45,18 @@ describe('the shop name read from a header line that holds more than the name', 
     expect(header(['CAFE DE LA GARE SA (Co NO maser,', 0.2, 0.03], ['PLACE DU MARCHE', 0.25, 0.05])?.name).toBe('CAFE DE LA GARE SA');
   });
 
+  it('takes a name run into its registration for a name (seed 26281)', () => {
+    expect(header(['BOULANGERIEDUPARCSARL(574525-X)', 0.1, 0.03])?.name).toBe('BOULANGERIEDUPARCSARL');
+  });
+
+  it("never takes a postcode's line for the name, however tall its type was read (seed 26281)", () => {
+    // Its legal form misread, the name is no registered company's by its words.
+    const m = header(['BOULANGERIE DU PARC SAR!', 0.1, 0.03, 1.5], ['5, PLACE DU MARCHE', 0.3, 0.06], ['33000 BORDEAUX', 0.35, 0.09, 2.5]);
+    expect(m?.name).toBe('BOULANGERIE DU PARC SAR!');
+    // Four digits may open a name.
+    expect(header(['1901 HOT DOGS', 0.2, 0.03])?.name).toBe('1901 HOT DOGS');
+  });
+
   it('joins a legal form printed on the next line to the name, its O read as a zero too, and leaves it out of the address', () => {
     for (const form of ['& CO. KG', '& C0. KG']) {
       const m = header(['BUCHHANDLUNG AM MARKT GMBH', 0.2, 0.03], [form, 0.3, 0.05]);

@@ -98,7 +98,10 @@ const named = (row: Row): boolean =>
   !framed(row.text) &&
   !OPENING_HOURS.test(row.text.trim()) &&
   !MARK_FIRST.test(row.text) &&
-  row.text.split(/\s+/).some((w) => WORD.test(w));
+  // A registration run into the name's last word ("…PARCSARL(574525-X)") is no part of a word.
+  ownText(row.text)
+    .split(/\s+/)
+    .some((w) => WORD.test(w));
 
 /** An ornament: two or more stars or the like, which Tesseract often reads as "kk", "kok",
  * "x%k", "xxx" or "3k". */
@@ -375,6 +378,11 @@ const holdsPostcode = (line: string): boolean => POSTCODE.test(line.replace(PLOT
  * comma or a street's word after it ("LOT 1851, JALAN KPB 6"). */
 const POSTCODE_LINE = /(?<![\p{L}\p{N}])\d{4,6}\s+\p{L}{3,}|\p{L}{3,}\s+\d{4,6}\s*$/u;
 
+/** A line opened by a postcode of five or six digits and its town ("33000 BORDEAUX"), which opens
+ * no shop's name: its type read taller than the name's over it (a shadow's edge in its box, seed
+ * 26281) made it the header's largest line. Four digits may open a name ("1901 HOT DOGS"). */
+const TOWN_LINE = /^\W*\d{5,6}\s+\p{L}{3,}/u;
+
 /** A line that names a place after a dash, as a branch's line does ("Markt 112 - Leipzig
  * Zentrum", "STORE 12 - KLCC"), where a street's line ends at its number or a town's line is the
  * town's alone: over other lines, it may be the branch's rather than the street's. */
@@ -510,7 +518,7 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
   const standsFor = head.map((row, i) => spelledOut(row, head.slice(i + 1)));
   const spelled = new Set(standsFor);
   head.forEach((row, i) => {
-    if (!named(row) || logoText(row) || stops(row.text) || registrationRow(row)) return;
+    if (!named(row) || logoText(row) || stops(row.text) || registrationRow(row) || TOWN_LINE.test(row.text)) return;
     if (standsFor[i] || markOverCompany(row, head.slice(i + 1))) return;
     // A registered company name is what accounts want, more than a logo or a brand line above it.
     const score = (registeredName(row.text) || spelled.has(row) ? 3 : 0) + typeHeight(row) / typical - i * 0.3;
