@@ -319,8 +319,9 @@ describe('the shop name read from a header line that holds more than the name', 
     expect([registered?.name, registered?.doubt]).toEqual(['MYDIN MOHAMED HOLDINGS BHD', null]);
     expect(header(['tan woon yann', 0.3, 0.01], ['BOOK TA .K (TAMAN DAYA) SDN BHD', 0.2, 0.03])?.doubt).toBeNull();
     // The brand's word read with one glyph wrong, set large in an emblem over the company's line
-    // (seed 24795); nor does a letter it ends in join it on as a conjunction ("e", Italian "and").
-    for (const logo of ['BACKRREI', 'BACKER e']) {
+    // (seed 24795); nor does a letter it ends in join it on as a conjunction ("e", Italian "and"),
+    // nor a sign read beside it from the emblem's burst (seed 26243).
+    for (const logo of ['BACKRREI', 'BACKER e', 'BACKER =']) {
       const emblem = header([logo, 0.3, 0.01, 5], ['Bäckerei Sonnenschein GmbH & Co. KG (CO. /.EG 678462319094,', 0.05, 0.1]);
       expect([emblem?.name, emblem?.doubt], logo).toEqual(['Bäckerei Sonnenschein GmbH & Co. KG', null]);
     }

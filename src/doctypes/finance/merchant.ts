@@ -174,11 +174,12 @@ function spelledOut(mark: Row, below: Row[]): Row | undefined {
   return after && named(after) && beginsWith(after, mark) && !isStreetLine(rowText(after)) ? after : undefined;
 }
 
-/** A logo's word read with one glyph wrong ("BACKRREI", "BACKER e" for an emblem's "BÄCKEREI")
+/** A logo's word read with one glyph wrong ("BACKRREI", "BACKER e", "BACKER =" for an emblem's "BÄCKEREI")
  * over a registered company's line that opens with that word: the line is the name the word
  * stands for, as it is read right (beginsWith). */
 function misreadFirstWord(mark: Row, next: Row): boolean {
-  const word = canonicalName(rowText(mark)).replace(/ /g, '');
+  // A sign read beside it from the emblem's burst ("BACKER =", seed 26243) is no letter of it.
+  const word = canonicalName(rowText(mark)).replace(/[^\p{L}\p{N}]/gu, '');
   const first = canonicalName(rowText(next)).split(' ')[0] ?? '';
   // Two glyphs in a long word ("FEENKPST" for FEINKOST): as unlikely another word by chance.
   const apart = lettersApart(word, first);
