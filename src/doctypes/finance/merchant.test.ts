@@ -595,6 +595,12 @@ describe('the shop name read from a header line that holds more than the name', 
     // …not a street's line that opens with its word.
     const street = header(['PLAZA', 0.3, 0.01, 2.5], ['SUPER SAVE', 0.3, 0.05, 2.8], ['PLAZA NUEVA 4', 0.2, 0.1], ['41001 SEVILLA', 0.2, 0.13]);
     expect(street?.name).not.toBe('PLAZA NUEVA 4');
+    // An emblem's word misread by two glyphs over a brand's line that is the name's first word
+    // stands for the name as well (seed 26263); three glyphs apart it is another word.
+    const under = (emblem: string) =>
+      header([emblem, 0.3, 0.01, 5], ['FRUTAS', 0.35, 0.09, 2], ['FRUTAS HERMANOS RUIZ S.L.U.', 0.2, 0.13, 1.3], ['TEL: 04-8330 3778', 0.2, 0.16])?.name;
+    expect(under('PrRUTAS')).toBe('FRUTAS HERMANOS RUIZ S.L.U.');
+    expect(under('PrRUTOS')).toBe('PrRUTOS');
     // Nor are the shop's opening hours, printed large over its name.
     expect(mark('OPEN 24 HOURS', 'BAR LOS AMIGOS')[0]).toBe('BAR LOS AMIGOS');
     expect(mark('ABIERTO 24 HORAS', 'Papeleria Central')[0]).toBe('Papeleria Central');

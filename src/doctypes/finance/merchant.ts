@@ -170,20 +170,29 @@ function spelledOut(mark: Row, below: Row[]): Row | undefined {
   const after = below[below.indexOf(next) + 1];
   if (initialsOf(mark, next) || beginsWith(next, mark) || misreadFirstWord(mark, next) || nameUnderLogoWord(mark, next, after)) return next;
   // An emblem's word over a brand's line over the name it begins ("GREENFIELD" over "SUPER SAVE"
-  // over "GREENFIELD PHARMACY", seed 25205): the shop's own word names the line it opens.
-  return after && named(after) && beginsWith(after, mark) && !isStreetLine(rowText(after)) ? after : undefined;
+  // over "GREENFIELD PHARMACY", seed 25205): the shop's own word names the line it opens. So does
+  // an emblem's word misread by up to two glyphs over a brand's line that is the name's first word
+  // ("PrRUTAS" over "FRUTAS" over "FRUTAS HERMANOS RUIZ S.L.U.", seed 26263): the two lines under it
+  // say which word it is.
+  const opens = after && (beginsWith(after, mark) || (beginsWith(after, next) && misreadWordOf(mark, canonicalName(rowText(next)).replace(/ /g, ''), 2)));
+  return after && opens && named(after) && !isStreetLine(rowText(after)) ? after : undefined;
+}
+
+/** A logo's word of five letters or more that is `word` with one to `most` glyphs wrong; a sign
+ * read beside it from an emblem's burst ("BACKER =", seed 26243) is no letter of it. */
+function misreadWordOf(mark: Row, word: string, most: number): boolean {
+  const read = canonicalName(rowText(mark)).replace(/[^\p{L}\p{N}]/gu, '');
+  const apart = lettersApart(read, word);
+  return /^\p{L}{5,}$/u.test(read) && apart >= 1 && apart <= most;
 }
 
 /** A logo's word read with one glyph wrong ("BACKRREI", "BACKER e", "BACKER =" for an emblem's "BÄCKEREI")
  * over a registered company's line that opens with that word: the line is the name the word
  * stands for, as it is read right (beginsWith). */
 function misreadFirstWord(mark: Row, next: Row): boolean {
-  // A sign read beside it from the emblem's burst ("BACKER =", seed 26243) is no letter of it.
-  const word = canonicalName(rowText(mark)).replace(/[^\p{L}\p{N}]/gu, '');
   const first = canonicalName(rowText(next)).split(' ')[0] ?? '';
   // Two glyphs in a long word ("FEENKPST" for FEINKOST): as unlikely another word by chance.
-  const apart = lettersApart(word, first);
-  return /^\p{L}{5,}$/u.test(word) && first.length >= 5 && registeredName(rowText(next)) && apart >= 1 && apart <= (first.length >= 7 ? 2 : 1);
+  return first.length >= 5 && registeredName(rowText(next)) && misreadWordOf(mark, first, first.length >= 7 ? 2 : 1);
 }
 
 /** A logo's word, one word in small letters alone ("bio", "eco"), over a line of words that is
