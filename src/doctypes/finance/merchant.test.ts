@@ -823,6 +823,8 @@ describe('the address under the shop name', () => {
       '—— ET EEL Lf',
       // close-set stars read as k, o, i, c and b (seed 25442)
       'Fkkkkiockkibkokokokiokickookiokokokkiokokskskokkokkok kok',
+      // …as R, E and F too (seed 26278)
+      'stokskokoretokskokoRKREoRoRoRRRsR Rokk kok soRokoRkskoF oF RRRRFRKK FoR okK',
       // the slip's count of articles, set right under the address where the rule was lost (seed 25436)
       'Anzahl Artikel: 1',
       // a tax number whose label was misread (seeds 25411, 25434)

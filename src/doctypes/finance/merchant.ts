@@ -305,14 +305,14 @@ function phoneAlone(text: string): boolean {
 /** A rule of stars or dashes a reader turned into short letter groups ("ok K KKK oR ok ok ok ok"),
  * into groups of one letter over and over ("EE EE", "RRR RRR"), into a long run of the letters a
  * star's strokes make ("sokiokkokokdookskokkoookk", "Fefoktoktoksiokoks…", as Tesseract reads
- * close-set stars), into stars among the CJK signs shaped like one ("****水***米**", as PaddleOCR
+ * close-set stars; "stokskokoretokskokoRKREoRoRoR…", its R, E and F a star's strokes too), into stars among the CJK signs shaped like one ("****水***米**", as PaddleOCR
  * does), or into rule signs with a few letters among them ("cz=z=== ="): no word of a street or a
  * town. */
 function ruleReadAsLetters(text: string): boolean {
   const tokens = text.trim().split(/\s+/);
   if (tokens.length >= 2 && tokens.every((t) => /^(\p{L})\1+$/u.test(t))) return true;
   if (tokens.some((t) => t.length >= 10 && (t.match(/[ko]/gi) ?? []).length >= 0.8 * t.length)) return true;
-  if (tokens.some((t) => t.length >= 20 && (t.match(/[koistc]/gi) ?? []).length >= 0.85 * t.length)) return true;
+  if (tokens.some((t) => t.length >= 20 && (t.match(/[koistcref]/gi) ?? []).length >= 0.85 * t.length)) return true;
   const signs = tokens.join('');
   if (signs.length >= 8 && (signs.match(/[*＊※水米]/gu) ?? []).length >= 0.8 * signs.length) return true;
   if (signs.length >= 6 && (signs.match(/[-=*_~]/g) ?? []).length >= 0.6 * signs.length) return true;
