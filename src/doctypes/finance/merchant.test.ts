@@ -684,6 +684,13 @@ describe('the address under the shop name', () => {
     // Not over a line without a number, nor a line in words an address may hold.
     expect(slip('CAFE MULLER KG', 'Ihr Partner', 'AM MARKT', '50667 KOLN', 'TEL: 0221 12345')?.address).toBe('Ihr Partner, AM MARKT, 50667 KOLN');
     expect(slip('CAFE MULLER KG', 'GROUND FLOOR, MENARA UTAMA', 'NO 8, JALAN 7', '50667 KOLN', 'TEL: 0221 12345')?.address).toMatch(/^GROUND FLOOR/);
+    // Words set apart by a comma in small letters over a street's line in capitals opened by its
+    // house number are a slogan (seed 26219); set as the street is, they may be a building's.
+    const comma = slip('PASAR MINI SERI INDAH', 'Harga Murah, Kualiti Terjamin', 'NO. 3, LORONG HARMONI 2', '81100 JOHOR BAHRU, JOHOR', 'TEL: 07-1234 5678');
+    expect([comma?.address, comma?.addressDoubt]).toEqual(['NO. 3, LORONG HARMONI 2, 81100 JOHOR BAHRU, JOHOR', null]);
+    expect(slip('PASAR MINI SERI INDAH', 'Wisma Harmoni, Blok Utama', 'No. 3, Lorong Harmoni 2', '81100 Johor Bahru', 'TEL: 07-1234 5678')?.address).toMatch(
+      /^Wisma/,
+    );
   });
 
   it('doubts an address whose first line holds no number but a year (a slogan) or names a branch', () => {

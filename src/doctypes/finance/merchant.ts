@@ -428,6 +428,20 @@ const STREET_LINE = new RegExp(
  * whose number went unread ("AVDA. DEL PUERTO" for "Avda. del Puerto 118" in a shadow, seed 25851). */
 const STREET_OPENING = /^\W*(?:AVDA\.|C\/|JLN\b|LRG\b|JALAN|LORONG|PERSIARAN|CALLE|AVENIDA)\s*\p{L}/iu;
 
+/** Words set apart by a comma in small letters, with no number and no street's word ("Harga
+ * Murah, Kualiti Terjamin"), over the line opened by the house's number in capitals, where the
+ * address begins: a slogan, set in another case than the address. A building's name over its
+ * street ("GROUND FLOOR, MENARA UTAMA" over "NO 8, JALAN 7") is set as the street is. */
+const sloganOverStreet = (line: string, next: string): boolean =>
+  /\p{L},\s*\p{L}/u.test(line) &&
+  /\p{Ll}/u.test(line) &&
+  !/\p{Ll}/u.test(next) &&
+  !/\d/.test(line) &&
+  !STREET_WORD_ANYWHERE.test(line) &&
+  HOUSE_NUMBER.test(next) &&
+  !/^\d{4,6}\s*,/.test(next);
+const STREET_WORD_ANYWHERE = new RegExp(String.raw`\b${STREET_WORD}\b`, 'iu');
+
 /** A street's line, opened by its house number or set as the street's name and number; a postcode
  * before a comma ("53200, KUALA LUMPUR") is no house number. */
 const isStreetLine = (line: string): boolean => (HOUSE_NUMBER.test(line) && !/^\d{4,6}\s*,/.test(line)) || STREET_LINE.test(line);
@@ -610,7 +624,12 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
   // that speaks as a slogan does, is set as a sentence or names the branch with a branch's word,
   // since a building's or an estate's name may open an address with no number either, and words
   // set apart by a comma are an address's way too.
-  if (parts.length > 1 && (((sloganLine(parts[0]!) || branchLine(parts[0]!)) && /\d/.test(parts[1]!)) || outletOverStreet(parts[0]!, parts[1]!))) {
+  if (
+    parts.length > 1 &&
+    (((sloganLine(parts[0]!) || branchLine(parts[0]!)) && /\d/.test(parts[1]!)) ||
+      outletOverStreet(parts[0]!, parts[1]!) ||
+      sloganOverStreet(parts[0]!, parts[1]!))
+  ) {
     parts.shift();
     boxes.shift();
   }
