@@ -93,15 +93,14 @@ export function findDates(text: string): DateToken[] {
   const searched = text.slice(0, 2000);
   const pattern = new RegExp(DATE_RE);
   for (let m = pattern.exec(searched); m; m = pattern.exec(searched)) {
-    // A match that is no date is looked past by one character, not by its length: a word shaped
-    // as a month's took the start of the date after it ("00 Date 10" of "HEURE 20:54:00 Date
-    // 10/05/25", seed 26276).
     // A numeric date is its digits and separators: a gap read beside a separator is no part of it.
     const raw = SPACED_NUMERIC.test(m[0]) ? m[0].replace(/ /g, '') : parses(m[0]) ? m[0] : m[0].replace(SPLIT_MONTH_DATE, '$1$2$3$4');
     // "Time: 09.20.00" is a time of day written with dots, not 20 September 2000; "Date/Time:
     // 25/12/2018 14:05" is a date.
     const timeOfDay = TIME_OF_DAY_DOTTED.test(raw) && TIME_LABEL_BEFORE.test(searched.slice(Math.max(0, m.index - 12), m.index));
     if (timeOfDay || !parses(raw)) {
+      // Looked past by one character, not by its length: a word shaped as a month's took the start
+      // of the date after it ("00 Date 10" of "HEURE 20:54:00 Date 10/05/25", seed 26276).
       pattern.lastIndex = m.index + 1;
       continue;
     }

@@ -186,9 +186,9 @@ function misreadWordOf(mark: Row, word: string, most: number): boolean {
   return /^\p{L}{5,}$/u.test(read) && apart >= 1 && apart <= most;
 }
 
-/** A logo's word read with one glyph wrong ("BACKRREI", "BACKER e", "BACKER =" for an emblem's "BÄCKEREI")
- * over a registered company's line that opens with that word: the line is the name the word
- * stands for, as it is read right (beginsWith). */
+/** A logo's word read with one glyph wrong ("BACKRREI", "BACKER e", "BACKER =" for an emblem's
+ * "BÄCKEREI") over a registered company's line that opens with that word: the line is the name
+ * the word stands for, as it is read right (beginsWith). */
 function misreadFirstWord(mark: Row, next: Row): boolean {
   const first = canonicalName(rowText(next)).split(' ')[0] ?? '';
   // Two glyphs in a long word ("FEENKPST" for FEINKOST): as unlikely another word by chance.
@@ -305,9 +305,9 @@ function phoneAlone(text: string): boolean {
 /** A rule of stars or dashes a reader turned into short letter groups ("ok K KKK oR ok ok ok ok"),
  * into groups of one letter over and over ("EE EE", "RRR RRR"), into a long run of the letters a
  * star's strokes make ("sokiokkokokdookskokkoookk", "Fefoktoktoksiokoks…", as Tesseract reads
- * close-set stars; "stokskokoretokskokoRKREoRoRoR…", its R, E and F a star's strokes too), into stars among the CJK signs shaped like one ("****水***米**", as PaddleOCR
- * does), or into rule signs with a few letters among them ("cz=z=== ="): no word of a street or a
- * town. */
+ * close-set stars; "stokskokoretokskokoRKREoRoR…", an R, E or F too), into stars among the CJK
+ * signs shaped like one ("****水***米**", as PaddleOCR does), or into rule signs with a few
+ * letters among them ("cz=z=== ="): no word of a street or a town. */
 function ruleReadAsLetters(text: string): boolean {
   const tokens = text.trim().split(/\s+/);
   if (tokens.length >= 2 && tokens.every((t) => /^(\p{L})\1+$/u.test(t))) return true;
@@ -438,13 +438,14 @@ const sloganOverStreet = (line: string, next: string): boolean =>
   !/\p{Ll}/u.test(next) &&
   !/\d/.test(line) &&
   !STREET_WORD_ANYWHERE.test(line) &&
-  HOUSE_NUMBER.test(next) &&
-  !/^\d{4,6}\s*,/.test(next);
+  opensWithHouseNumber(next);
 const STREET_WORD_ANYWHERE = new RegExp(String.raw`\b${STREET_WORD}\b`, 'iu');
 
-/** A street's line, opened by its house number or set as the street's name and number; a postcode
- * before a comma ("53200, KUALA LUMPUR") is no house number. */
-const isStreetLine = (line: string): boolean => (HOUSE_NUMBER.test(line) && !/^\d{4,6}\s*,/.test(line)) || STREET_LINE.test(line);
+/** A line opened by its house number; a postcode before a comma ("53200, KUALA LUMPUR") is none. */
+const opensWithHouseNumber = (line: string): boolean => HOUSE_NUMBER.test(line) && !/^\d{4,6}\s*,/.test(line);
+
+/** A street's line, opened by its house number or set as the street's name and number. */
+const isStreetLine = (line: string): boolean => opensWithHouseNumber(line) || STREET_LINE.test(line);
 
 /** Why the lines taken for the address may not be it, or not all of it: such an address is not
  * published (the document is not held back for it). Its first line opens with "&" (the name's
