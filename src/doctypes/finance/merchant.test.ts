@@ -870,6 +870,15 @@ describe('the address under the shop name', () => {
     expect(slip('LIBRAIRIE DU PORT SARL', '5, rue LeBlanc', '33000 Bordeaux', 'TEL: 05-1111 2233')?.addressDoubt).toMatch(/ß/);
   });
 
+  it("doubts an address with a word one confused glyph from an address's word, which both readers may misread alike (seed 26387)", () => {
+    const misread = slip('Farmacia San Miguel', 'Plaza Nueva 4, baio', '41001 Sevilla', 'TEL: 08-3005 3442');
+    expect([misread?.address, misread?.addressDoubt]).toEqual(['Plaza Nueva 4, baio, 41001 Sevilla', expect.stringMatching(/"BAIO".*"BAJO"/)]);
+    expect(slip('Farmacia San Miguel', 'Plaza Nueva 4, bajo', '41001 Sevilla', 'TEL: 08-3005 3442')?.addressDoubt).toBeNull();
+    expect(slip('KEDAI ABC', 'NO 8, JALAM 7', '43300 SERI KEMBANGAN', 'TEL: 03-8961 2345')?.addressDoubt).toMatch(/"JALAN"/);
+    // a glyph the readers do not confuse, or a word of another length, is another word
+    expect(slip('KEDAI ABC', 'NO 8, JALAK 7', '43300 SERI KEMBANGAN', 'TEL: 03-8961 2345')?.addressDoubt).toBeNull();
+  });
+
   it('doubts an address that stops at a line which does not plainly end it: a postcode read as an amount', () => {
     const m = slip('SYARIKAT PERNIAGAAN GIN KEE', 'NO 290, JALAN AIR PANAS,', 'SETAPAK,', '£3200, KUALA LUMPUR.', 'TEL : 03-40210276');
     expect(m?.address).toBe('NO 290, JALAN AIR PANAS, SETAPAK');

@@ -2,6 +2,7 @@ import { touchesSide } from '../../readers/support/geometry.js';
 import type { Box } from '../../readers/types.js';
 import { lettersApart } from '../../domain/letters-apart.js';
 import { canonicalName } from '../../domain/normalise.js';
+import { misreadAddressWord } from './address-words.js';
 import { findDates } from './dates.js';
 import { TIME_OF_DAY } from './document-kind.js';
 import { matchLabel, type LabelName } from './labels.js';
@@ -511,6 +512,9 @@ function linesDoubt(parts: string[]): string | null {
   const sharpS = parts.find((p) => SHARP_S_AS_B.test(p));
   if (sharpS)
     return `The line "${sharpS}" holds a capital B among small letters, where German print has ß; both readers may have read ß as B, so a person must say how the address is spelt.`;
+  const misread = parts.map(misreadAddressWord).find((m) => m !== null);
+  if (misread)
+    return `The address reads "${misread.read}", one glyph from the address's word "${misread.spelt}"; both readers may have misread it alike, so a person must say how the address is spelt.`;
   const postcodeLine = parts.findIndex((p) => POSTCODE_LINE.test(p));
   const numberAfter = postcodeLine >= 0 ? parts.slice(postcodeLine + 1).find((p) => /\d/.test(p)) : undefined;
   if (numberAfter)
