@@ -2,6 +2,9 @@ import { MRZ_CORE_FIELDS, CROSS_CHECKED } from './identity/field-specs.js';
 import { mrzDoctype } from './identity/mrz-doctype.js';
 import type { Doctype } from './types.js';
 
+/** "VISA" is a card's name as well as the document's. */
+const CARD_WORD = /\bVISA\b/;
+
 /** Machine readable visas (ICAO 9303 part 7, MRV-A 2×44 and MRV-B 2×36, document code V). The
  * MRZ document number is the visa's own number; the passport it sits in is `passport_number`. */
 export const visa: Doctype = mrzDoctype({
@@ -16,7 +19,7 @@ export const visa: Doctype = mrzDoctype({
     { key: 'place_of_issue', label: 'Place of issue', kind: 'text' },
     { key: 'passport_number', label: 'Passport number', kind: 'code' },
   ],
-  detect: { codes: ['V'], keywords: [/\bVISA\b/, /\bVISUM\b/, /\bVISADO\b/] },
+  detect: { codes: ['V'], keywords: [CARD_WORD, /\bVISUM\b/, /\bVISADO\b/], slipWords: [CARD_WORD] },
   // the print's "Passport No." is the passport's number, not the visa's: no document_number label
   labels: [
     'surname',

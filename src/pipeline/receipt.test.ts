@@ -4,6 +4,7 @@ import { readFinance, textLayerOf } from '../../test/helpers/finance-reading.js'
 import { placed, slipEntries } from '../doctypes/finance/test-reading.js';
 import { detectInvoice } from '../doctypes/invoice.js';
 import { cutDoubtAnswered, cutDoubtsAnsweredByEachOther, detectReceipt, receipt } from '../doctypes/receipt.js';
+import { visa } from '../doctypes/visa.js';
 import type { ReaderOutput } from '../readers/types.js';
 import { closeIntakeSandbox } from './intake/index.js';
 import { RECOGNISED } from './steps/classify.js';
@@ -950,6 +951,14 @@ describe('receipt from synthetic readings', () => {
       const one = lines.filter((l) => l === closing || !/ROUNDING|GOODS/.test(l));
       expect(detectReceipt({ ...input, lines: one, text: one.join('\n').toUpperCase() }).score, closing).toBeGreaterThanOrEqual(RECOGNISED);
     }
+  });
+
+  it('takes "VISA" on a page as narrow as a till slip for the card it was paid with, not a visa (seed 26300)', () => {
+    const lines = ['PANADERIA LA ESPIGA SL', 'bi NUEVA 4, Ne', 'TEL: 08-8315 3908', 'E. VA. 10% . ;', ': VISA', 'E NARAN JA a'];
+    const input = { kind: 'jpeg' as const, lines, text: lines.join('\n').toUpperCase(), textWidth: 24 };
+    expect(visa.detect(input).score).toBeLessThan(RECOGNISED);
+    // Wider text, as a visa's: the word names the document.
+    expect(visa.detect({ ...input, textWidth: 50 }).score).toBeGreaterThanOrEqual(RECOGNISED);
   });
 
   it('takes a simplified invoice’s title for a till’s, not an invoice’s', () => {

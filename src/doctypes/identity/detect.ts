@@ -1,4 +1,5 @@
 import { stripDiacritics } from '../../domain/normalise.js';
+import { narrowAsSlip } from '../finance/document-kind.js';
 import { FILLER, FILLER_LOOKALIKES } from '../mrz/charset.js';
 import { findMrz, parseMrz } from '../mrz/index.js';
 import type { DetectInput, Detection } from '../types.js';
@@ -13,6 +14,9 @@ export interface IdentityDetectConfig {
   keywords: readonly RegExp[];
   /** Searched in the raw text (scripts other than Latin). */
   nativeKeywords?: readonly RegExp[];
+  /** Keywords a till slip prints too ("VISA", the card it was paid with): on a page whose text is
+   * as narrow as a till slip's they are no sign of this type (seed 26300). */
+  slipWords?: readonly RegExp[];
 }
 
 const MRZ_SCORE = 0.95;
@@ -40,8 +44,9 @@ export function detectIdentity(input: DetectInput, cfg: IdentityDetectConfig): D
   const mrz = code && ICAO_CODES.has(code) ? found : null;
   const text = stripDiacritics(input.text).toUpperCase();
   const raw = input.lines.join('\n');
+  const slip = narrowAsSlip(input.textWidth);
   const hits = [
-    ...cfg.keywords.flatMap((k) => (k.test(text) ? [k.source] : [])),
+    ...cfg.keywords.flatMap((k) => (k.test(text) && !(slip && cfg.slipWords?.includes(k)) ? [k.source] : [])),
     ...(cfg.nativeKeywords ?? []).flatMap((k) => (k.test(raw) ? [k.source] : [])),
   ];
   if (mrz && code && cfg.codes.includes(code) && !proseLike(mrz.lines)) {
