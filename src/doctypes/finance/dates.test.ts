@@ -102,6 +102,13 @@ describe('dates in text', () => {
     expect(findDates('Ticket 12 Datum 03.04.2025').map((d) => d.raw)).toEqual(['03.04.2025']);
   });
 
+  it('finds a two-digit year split at a gap whose second digit runs into the time after it (seed 26347)', () => {
+    expect(findDates('18 /04/2 519:21:1').map((d) => d.raw)).toEqual(['18/04/25']);
+    expect(findDates('20/05/2  507:18 Ticket').map((d) => d.raw)).toEqual(['20/05/25']);
+    // without a time after it, the lone digit may be a four-digit year's, split at a faint digit
+    expect(findDates('12/04/2 5')).toEqual([]);
+  });
+
   it('finds a date whose four-digit year runs into the time after it, and only then', () => {
     expect(findDates('CB#: 87870 21/09/201710:20:37AM').map((d) => d.raw)).toEqual(['21/09/2017']);
     expect(findDates('Date 29/12/201711:41').map((d) => d.raw)).toEqual(['29/12/2017']);

@@ -27,6 +27,8 @@ const SPACED_SHORT_YEAR_DATE = String.raw`${SPACED_DAY_MONTH}\d{2}`;
 /** The words a till prints before its time of day, in any case ("Uhrzeit", "HEURE"). */
 const anyCase = (word: string): string => [...word].map((c) => `[${c}${c.toLowerCase()}]`).join('');
 const TIME_WORD = String.raw`(?:${['UHRZEIT', 'ZEIT', 'TIME', 'HEURE', 'HORA', 'ORA', 'TIJD'].map(anyCase).join('|')})\s*[:.]?\s*`;
+/** A two-digit year PaddleOCR split at a gap between its digits ("18 /04/2 5"). */
+const SPLIT_SHORT_YEAR_DATE = String.raw`${SPACED_DAY_MONTH}\d {1,2}\d`;
 /** Year first ("2025-05 -28", PaddleOCR's gap beside a separator): a four-digit year first is no
  * amount's or quantity's form. */
 const SPACED_ISO_DATE = String.raw`\d{4} {0,2}[-./] {0,2}\d{1,2} {0,2}[-./] {0,2}\d{1,2}`;
@@ -56,6 +58,9 @@ const DATE_RE = new RegExp(
     // quantity beside a number looks like ("2. 5.00"); with a two-digit one only before a time.
     String.raw`\b${SPACED_NUMERIC_DATE}(?:(?=\d{1,2}:\d{2})|(?![\d.,]?\d))`,
     String.raw`\b${SPACED_SHORT_YEAR_DATE}(?= {1,3}(?:${TIME_WORD})?(?:[01]?\d|2[0-3]):[0-5]\d\b)`,
+    // A two-digit year split at a gap, its second digit run into the time after it ("18 /04/2
+    // 519:21", seed 26347): an hour has two digits at most, so the third before the colon is the year's.
+    String.raw`\b${SPLIT_SHORT_YEAR_DATE}(?=\d{1,2}:[0-5]\d)`,
     String.raw`\b${SPACED_ISO_DATE}(?:(?=\d{1,2}:\d{2})|(?![\d.,]?\d))`,
     // A year is never followed by a colon: "23-APR-2521:57" is a two-digit year run into the time.
     String.raw`\b\d{1,2}(?:\.|[Ee][Rr]|[Ss][Tt]|[Nn][Dd]|[Rr][Dd]|[Tt][Hh])?[\s-]*(?:[Dd][Ee]\s+)?${MONTH_WORD}[\s\-,.]*(?:[Dd][Ee][Ll]?\s+)?\d{4}(?:\b(?!:\d)|(?=\d{1,2}:\d{2}))`,
@@ -70,7 +75,7 @@ const DATE_RE = new RegExp(
 const TIME_OF_DAY_DOTTED = /^(?:[01]?\d|2[0-3])\.[0-5]\d\.[0-5]\d$/;
 const TIME_LABEL_BEFORE = /\b(?:TIME|ZEIT|UHRZEIT|HEURE|HORA|ORA|TIJD)\s*[:.]?\s*$/i;
 
-const SPACED_NUMERIC = new RegExp(String.raw`^(?:${SPACED_DAY_MONTH}(?:\d{4}|\d{2})|${SPACED_ISO_DATE}|${SPLIT_YEAR_DATE})$`);
+const SPACED_NUMERIC = new RegExp(String.raw`^(?:${SPACED_DAY_MONTH}(?:\d{4}|\d{2})|${SPACED_ISO_DATE}|${SPLIT_YEAR_DATE}|${SPLIT_SHORT_YEAR_DATE})$`);
 
 /** A letter shaped as a digit, alone before a day's one digit and its separator ("l4-APR-25",
  * "O4/05/25"), is the day's first digit misread: set apart, it would leave the day's second digit
