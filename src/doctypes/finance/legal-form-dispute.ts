@@ -24,6 +24,8 @@ const PARTNERSHIP_TAIL = ['&', 'CO', 'KG'];
  * differs, or the dispute is between two words that could both be printed. */
 export function spelledLegalForm(a: string, b: string): 'a' | 'b' | null {
   const [wa, wb] = [canonicalName(a).split(' '), canonicalName(b).split(' ')];
+  if (wa.length === wb.length + 1 && partnershipAmpersandLost(wa, wb)) return 'a';
+  if (wb.length === wa.length + 1 && partnershipAmpersandLost(wb, wa)) return 'b';
   if (wa.length !== wb.length) return null;
   const differ = wa.flatMap((w, i) => (w === wb[i] ? [] : [i]));
   if (differ.length === 0) return null;
@@ -60,6 +62,16 @@ export function spelledLegalForm(a: string, b: string): 'a' | 'b' | null {
   if (misread(wa, wb)) return 'a';
   if (misread(wb, wa)) return 'b';
   return null;
+}
+
+/** `lost` is `whole` without the "&" of its partnership's form ("GMBH CO KG" for "GMBH & CO KG",
+ * PaddleOCR dropping the sign, seed 26358), the words before the form read alike: "GmbH Co. KG"
+ * is no form a company is registered under. */
+function partnershipAmpersandLost(whole: string[], lost: string[]): boolean {
+  const at = whole.length - PARTNERSHIP_TAIL.length;
+  if (at < 2 || whole.slice(at).join(' ') !== PARTNERSHIP_TAIL.join(' ') || !FORM_WORDS.has(whole[at - 1]!)) return false;
+  const without = [...whole.slice(0, at), ...PARTNERSHIP_TAIL.slice(1)];
+  return without.join(' ') === lost.join(' ') && whole.slice(0, at - 1).some((w) => /\p{L}{2,}/u.test(w) && !FORM_WORDS.has(w));
 }
 
 /** A name's last word that is a legal form with one glyph misread ("EURI" for EURL: L and I

@@ -33,6 +33,9 @@ describe('a company name disputed only in its legal form', () => {
     // …or in a form of four letters or more, alone or before a partnership's "& Co. KG" (seed 26289)
     expect(spelledLegalForm('CAFE LINDENBLUTE CMBH', 'CAFE LINDENBLUTE GMBH')).toBe('b');
     expect(spelledLegalForm('CAFE LINDENBLUTE CMBH & CO. KG', 'CAFE LINDENBLUTE GMBH & CO. KG')).toBe('b');
+    // …or the partnership's "&" one reader dropped (seed 26358)
+    expect(spelledLegalForm('FEINKOST WEBER GMBH & CO. KG', 'FEINKOST WEBER GMBH CO.KG')).toBe('a');
+    expect(spelledLegalForm('FEINKOST WEBER GMBH CO KG', 'FEINKOST WEBER GMBH & CO. KG')).toBe('b');
   });
 
   it('is no one reading when anything else differs, or both could be printed', () => {
@@ -48,6 +51,9 @@ describe('a company name disputed only in its legal form', () => {
     // a short form alone, one glyph from a name's word; a partnership's tail read differently
     expect(spelledLegalForm('ACME TRADING LTO', 'ACME TRADING LTD')).toBeNull();
     expect(spelledLegalForm('CAFE LINDENBLUTE CMBH & CO. KG', 'CAFE LINDENBLUTE GMBH & CO. K6')).toBeNull();
+    // an "&" dropped where no form stands before it, or another word apart as well
+    expect(spelledLegalForm('WEBER & CO. KG', 'WEBER CO. KG')).toBeNull();
+    expect(spelledLegalForm('FEINKOST WEBER GMBH & CO. KG', 'FEINKOST WEBFR GMBH CO. KG')).toBeNull();
     // two letters without stops may be a unit's number ("5A"), and a stop alone makes no form
     expect(spelledLegalForm('CAFE MELATI 5A', 'CAFE MELATI SA')).toBeNull();
     expect(spelledLegalForm('CAFE MELATI 5.', 'CAFE MELATI S.')).toBeNull();
