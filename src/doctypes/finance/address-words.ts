@@ -2,22 +2,22 @@ import { canonicalName } from '../../domain/normalise.js';
 import { oneGlyphConfused } from './trade-words.js';
 
 /** Words of four letters or more that addresses print in the receipt languages: a street's, a
- * floor's or a unit's, an estate's. As canonicalName writes them. */
+ * floor's or a unit's, an estate's. As canonicalName writes them. Shorter ones ("RUE", "VIA") are
+ * a glyph from too many words. */
 const ADDRESS_WORDS = new Set(
   [
     // English, Malay
     'ROAD STREET AVENUE LANE DRIVE BOULEVARD FLOOR LEVEL UNIT BLOCK SUITE',
     'JALAN LORONG PERSIARAN LEBUH LEBUHRAYA TAMAN KAWASAN PERINDUSTRIAN BANDAR TINGKAT BLOK',
     // French, Spanish, Italian, Portuguese
-    'RUE PLACE QUAI CHEMIN ALLEE ROUTE ETAGE',
+    'PLACE QUAI CHEMIN ALLEE ROUTE ETAGE',
     'CALLE AVENIDA AVDA PLAZA PASEO CARRER BAJO PISO PLANTA LOCAL',
-    'VIA PIAZZA VIALE CORSO RUA LARGO TRAVESSA ANDAR',
+    'PIAZZA VIALE CORSO LARGO TRAVESSA ANDAR',
     // German, Dutch
-    'STRASSE PLATZ GASSE ALLEE STOCK STRAAT PLEIN LAAN',
+    'STRASSE PLATZ GASSE STOCK STRAAT PLEIN LAAN',
   ]
     .join(' ')
-    .split(' ')
-    .filter((w) => w.length >= 4),
+    .split(' '),
 );
 
 /** A word of an address line that is an address's word with one glyph the readers confuse read
