@@ -2,7 +2,7 @@ import { touchesSide } from '../../readers/support/geometry.js';
 import type { Box } from '../../readers/types.js';
 import { lettersApart } from '../../domain/letters-apart.js';
 import { canonicalName } from '../../domain/normalise.js';
-import { misreadAddressWord } from './address-words.js';
+import { misreadAddressWord, STREET_WORDS } from './address-words.js';
 import { findDates } from './dates.js';
 import { TIME_OF_DAY } from './document-kind.js';
 import { matchLabel, type LabelName } from './labels.js';
@@ -170,13 +170,14 @@ function spelledOut(mark: Row, below: Row[]): Row | undefined {
   if (!next) return undefined;
   const after = below[below.indexOf(next) + 1];
   if (initialsOf(mark, next) || beginsWith(next, mark) || misreadFirstWord(mark, next) || nameUnderLogoWord(mark, next, after)) return next;
+  if (!after) return undefined;
   // An emblem's word over a brand's line over the name it begins ("GREENFIELD" over "SUPER SAVE"
   // over "GREENFIELD PHARMACY", seed 25205): the shop's own word names the line it opens. So does
   // an emblem's word misread by up to two glyphs over a brand's line that is the name's first word
   // ("PrRUTAS" over "FRUTAS" over "FRUTAS HERMANOS RUIZ S.L.U.", seed 26263): the two lines under it
   // say which word it is.
-  const opens = after && (beginsWith(after, mark) || (beginsWith(after, next) && misreadWordOf(mark, canonicalName(rowText(next)).replace(/ /g, ''), 2)));
-  return after && opens && named(after) && !isStreetLine(rowText(after)) ? after : undefined;
+  const opens = beginsWith(after, mark) || (beginsWith(after, next) && misreadWordOf(mark, canonicalName(rowText(next)).replace(/ /g, ''), 2));
+  return opens && named(after) && !isStreetLine(rowText(after)) ? after : undefined;
 }
 
 /** A logo's word of five letters or more that is `word` with one to `most` glyphs wrong; a sign
@@ -415,7 +416,7 @@ const TOTALS_LABELS: LabelName[] = ['total', 'subtotal', 'rounding', 'amount_due
 const HOUSE_NUMBER = new RegExp(String.raw`^(?:${PLOT_WORDS})\b\.?\s*:?\s*\d|^\d+[A-Z]?\s*,`, 'iu');
 
 /** A street's word in the receipts' languages. */
-const STREET_WORD = String.raw`(?:ROAD|RD|STREET|AVENUE|AVE|LANE|DRIVE|BOULEVARD|BLVD|BD|JALAN|JLN|LORONG|LRG|PERSIARAN|LEBUH|RUE|PLACE|QUAI|CHEMIN|ALL[EÉ]E|CALLE|AVDA|AVENIDA|PLAZA|PASEO|CARRER)`;
+const STREET_WORD = `(?:${STREET_WORDS.join('|')})`;
 /** A street's line: a house number and, within three words, a street's word ("88 ORCHARD ROAD
  * #01-12", "12 RUE DE LA RÉPUBLIQUE", "NO. 3, LORONG HARMONI 2"), or a German street's compound
  * and its number ("Bahnhofstr. 4a", "Marktplatz 9"), or a Spanish street's word, its name and
