@@ -15,6 +15,8 @@ const CLOSING_FORMS = ['GMBH', 'LTDA', 'CORP', 'SARL', 'SASU', 'EURL', 'LIMITED'
 /** What a German partnership adds after its partner's form ("GmbH & Co. KG"): read alike by both,
  * it is the form's and no name's. */
 const PARTNERSHIP_TAIL = ['&', 'CO', 'KG'];
+/** Whether `words` end in the partnership's tail. */
+const endsInPartnership = (words: string[]): boolean => words.slice(-PARTNERSHIP_TAIL.length).join(' ') === PARTNERSHIP_TAIL.join(' ');
 
 /** Which of two readings of a company's name spells its legal form, when that is all they differ
  * in: the same words, and at the name's end one reading's legal form ("SDN BHD") where the other
@@ -38,8 +40,7 @@ export function spelledLegalForm(a: string, b: string): 'a' | 'b' | null {
     let initial = first;
     while (initial > 0 && words[initial - 1]!.length === 1) initial--;
     const initials = words.slice(initial);
-    const tail =
-      form.length > PARTNERSHIP_TAIL.length && form.slice(-PARTNERSHIP_TAIL.length).join(' ') === PARTNERSHIP_TAIL.join(' ') ? PARTNERSHIP_TAIL.length : 0;
+    const tail = form.length > PARTNERSHIP_TAIL.length && endsInPartnership(form) ? PARTNERSHIP_TAIL.length : 0;
     return (
       form.slice(0, form.length - tail).every((w) => FORM_WORDS.has(w)) ||
       (initials.length >= 2 && initials.every((w) => w.length === 1) && DOTTED_FORMS.has(initials.join('')))
@@ -69,7 +70,7 @@ export function spelledLegalForm(a: string, b: string): 'a' | 'b' | null {
  * is no form a company is registered under. */
 function partnershipAmpersandLost(whole: string[], lost: string[]): boolean {
   const at = whole.length - PARTNERSHIP_TAIL.length;
-  if (at < 2 || whole.slice(at).join(' ') !== PARTNERSHIP_TAIL.join(' ') || !FORM_WORDS.has(whole[at - 1]!)) return false;
+  if (at < 2 || !endsInPartnership(whole) || !FORM_WORDS.has(whole[at - 1]!)) return false;
   const without = [...whole.slice(0, at), ...PARTNERSHIP_TAIL.slice(1)];
   return without.join(' ') === lost.join(' ') && whole.slice(0, at - 1).some((w) => /\p{L}{2,}/u.test(w) && !FORM_WORDS.has(w));
 }
