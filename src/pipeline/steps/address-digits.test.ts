@@ -13,8 +13,9 @@ const LINE_BOXES: Box[] = [
 const REGION = { page: 1, box: [0.1, 0.2, 0.8, 0.27] as Box };
 
 /** A receipt whose address both readers read alike, line for line, with the legacy classifier
- * reading `looks[i]` at its i-th crop (three sizes a line). */
-async function agreedAddress(lines: string[], looks: string[]) {
+ * reading `looks[i]` at its i-th crop (three sizes a line), and Tesseract `darkLooks[i]` at its
+ * i-th darkened crop (two a line the legacy looks left as read). */
+async function agreedAddress(lines: string[], looks: string[], darkLooks: string[] = []) {
   const text = lines.join(', ');
   const value: ExtractedValue = { key: 'merchant_address', value: text, raw: text, region: REGION, confidence: 0.8, parts: LINE_BOXES, partTexts: lines };
   const field: FieldReading = {
@@ -33,9 +34,10 @@ async function agreedAddress(lines: string[], looks: string[]) {
     problems: [],
   };
   const { engine, asked } = scriptedLegacy(looks);
+  const darkened = scriptedLegacy(darkLooks).engine;
   const ctx = {
     documentType: 'receipt',
-    deps: { readers: { legacy: async () => engine } },
+    deps: { readers: { legacy: async () => engine, get: async () => darkened } },
     pageImages: [{ page: 1, width: 400, height: 600, png: await blankPage() }],
     readings: [],
     engines: [],
@@ -82,6 +84,34 @@ describe('the numbers of an address both readers agreed on', () => {
       const { ctx } = await agreedAddress(['Avda. del Puerto 118', '16023 Valencia'], looks);
       await addressDigitsStep.run(ctx);
       expect(ctx.fields[0]).toMatchObject({ value: 'Avda. del Puerto 118, 16023 Valencia', status: 'read' });
+    }
+  });
+
+  it('withholds it when Tesseract reads a digit with strokes more in both darkened looks at a line (seed 26476)', async () => {
+    const { ctx } = await agreedAddress(
+      ['No. 3, Lorong Harmoni 2', '31100 Johor Bahru'],
+      ['No. 3, Lorong Harmoni 2', 'No 3 Lorong Harmoni 2', 'No. 3, Lorong Harmoni 2', '31100 Johor Bahru', '31100 Johor Bahru', '31100 Johor Bahru'],
+      ['No. 3, Lorong Harmoni 2', 'No. 3, Lorong Harmoni 2', '81100 Johor Bahru', '81100 JOHOR BAHRU'],
+    );
+    await addressDigitsStep.run(ctx);
+    expect(ctx.fields[0]).toMatchObject({ value: null, status: 'conflict', problems: ['FIELD_CONFLICT'] });
+    expect(ctx.fields[0]!.reason).toContain('faint ink made as dark');
+    expect(ctx.fields[0]!.reason).toContain('"81100"');
+  });
+
+  it('keeps it when the darkened looks differ, read the same digits, or read fewer strokes', async () => {
+    const legacy = ['118', '118', '118', '46023 Valencia', '46023 Valencia', '46023 Valencia'];
+    for (const darkLooks of [
+      ['118', '118', '46023 Valencia', '46623 Valencia'],
+      ['118', '118', '46023 Valencia', '46023 Valencia'],
+      // darkening adds ink: a 4 it shows as 1 is the darkening's blot, not a faded stroke
+      ['118', '118', '16023 Valencia', '16023 Valencia'],
+      // one look read nothing
+      ['118', '118', '86023 Valencia', ''],
+    ]) {
+      const { ctx } = await agreedAddress(['Avda. del Puerto 118', '46023 Valencia'], legacy, darkLooks);
+      await addressDigitsStep.run(ctx);
+      expect(ctx.fields[0]).toMatchObject({ value: 'Avda. del Puerto 118, 46023 Valencia', status: 'read' });
     }
   });
 

@@ -8,7 +8,7 @@ import { reconcile } from '../reconcile.js';
 import { openImage } from '../../imaging/open.js';
 import type { ReadContext } from '../context.js';
 import { placed, slipEntries } from '../../doctypes/finance/test-reading.js';
-import { reReadStep, reReadTotalRowsStep } from './re-read.js';
+import { darkenedCrop, reReadStep, reReadTotalRowsStep } from './re-read.js';
 
 /** A stand-in Tesseract whose crop read returns a given text as one line filling the crop, and
  * records the crops it was given. */
@@ -481,5 +481,47 @@ describe("reading a total's row, or the whole slip, again when the page read gav
     const { tesseract, read } = rowTesseract('TOTAL 9.99');
     await reReadTotalRowsStep.run(await slipContext(slip('BAKERY ONE', 'TOTAL | 5.00', 'CASH', '10.00'), tesseract));
     expect(read.rows).toBe(0);
+  });
+});
+
+describe('a crop with its faint ink darkened', () => {
+  /** A 200 × 40 page of paper at 235 with four strokes in ink (20) and one faded to a pale grey
+   * (205) on the same rows, and a speck of the grey on the paper. */
+  async function fadedPage() {
+    const width = 200;
+    const height = 40;
+    const px = Buffer.alloc(width * height, 235);
+    for (let y = 12; y < 28; y++) {
+      for (const at of [20, 40, 60, 80]) for (let x = at; x < at + 6; x++) px[y * width + x] = 20;
+      for (let x = 120; x < 126; x++) px[y * width + x] = 205;
+    }
+    px[5 * width + 160] = 205;
+    const png = await openImage(px, { raw: { width, height, channels: 1 } })
+      .png()
+      .toBuffer();
+    return { png, width, height };
+  }
+  const inkAt = async (png: Buffer, fx: number, fy: number) => {
+    const { data, info } = await openImage(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+    return data[Math.round(fy * (info.height - 1)) * info.width + Math.round(fx * (info.width - 1))];
+  };
+
+  it('turns a faded stroke to ink as dark as the rest, and leaves the paper and a speck on it white', async () => {
+    const crop = await darkenedCrop(await fadedPage(), [0, 0, 1, 1], 0.1);
+    const back = (x: number, y: number): [number, number] => {
+      // the crop's fractions for a page's point: the inverse of toPage, found by its linearity
+      const [a, b, c, d] = crop!.toPage([0, 0, 1, 1]);
+      return [(x - a) / (c - a), (y - b) / (d - b)];
+    };
+    expect(await inkAt(crop!.png, ...back(43 / 200, 20 / 40))).toBe(0);
+    expect(await inkAt(crop!.png, ...back(123 / 200, 20 / 40))).toBe(0);
+    expect(await inkAt(crop!.png, ...back(100 / 200, 20 / 40))).toBe(255);
+    expect(await inkAt(crop!.png, ...back(160 / 200, 5.5 / 40))).toBe(255);
+  });
+
+  it('leaves a pale grey out when it is darker than the paper by less than the share asked', async () => {
+    const crop = await darkenedCrop(await fadedPage(), [0, 0, 1, 1], 0.2);
+    const [a, b, c, d] = crop!.toPage([0, 0, 1, 1]);
+    expect(await inkAt(crop!.png, (123 / 200 - a) / (c - a), (0.5 - b) / (d - b))).toBe(255);
   });
 });

@@ -223,9 +223,10 @@ export async function reReadLinesWith(
   engine: Pick<TesseractReader, 'readRegion'>,
   region: { page: number; box: Box },
   targetPx = TARGET_LINE_PX,
+  cropOf: (page: CroppedPage, box: Box, targetPx: number) => Promise<PreparedCrop | null> = preparedCrop,
 ): Promise<Line[] | null> {
   const page = await uprightPage(ctx, region.page, { even: true });
-  const crop = page ? await preparedCrop(page, region.box, targetPx) : null;
+  const crop = page ? await cropOf(page, region.box, targetPx) : null;
   if (!crop) return null;
   const read = await engine.readRegion(crop.png, { psm: 6, ...(ctx.signal ? { signal: ctx.signal } : {}) });
   return linesWithin(
@@ -398,11 +399,47 @@ function isDisputed(spec: FieldSpec | undefined, v: ExtractedValue, others: Extr
 /** The value's widened box cut from the page, enlarged towards TARGET_LINE_PX per line of the
  * value's own height, greyscale and contrast-stretched, on a white margin; and the map from the
  * crop's fractions back to the page's. */
-export async function preparedCrop(
-  page: { png: Buffer; width: number; height: number },
-  box: Box,
-  targetPx = TARGET_LINE_PX,
-): Promise<{ png: Buffer; toPage: (b: Box) => Box } | null> {
+export async function preparedCrop(page: CroppedPage, box: Box, targetPx = TARGET_LINE_PX): Promise<PreparedCrop | null> {
+  const cut = cropCut(page, box, targetPx);
+  if (!cut) return null;
+  const png = await cut.pipeline
+    .normalise()
+    .extend({ top: BORDER_PX, bottom: BORDER_PX, left: BORDER_PX, right: BORDER_PX, background: '#ffffff' })
+    .png()
+    .toBuffer();
+  return { png, toPage: cut.toPage };
+}
+
+/** preparedCrop's crop with its faint ink made ink: smoothed over three pixels (the paper's grain
+ * and a JPEG's specks go), then every pixel darker than the crop's paper by `share` of the way to
+ * its ink turns black and the rest white. A stroke thermal paper faded to a pale grey, which every
+ * engine reads past (an 8 whose left side faded read "3" by all), is then as dark as the rest of
+ * its glyph. Paper is the crop's median (a line's crop is mostly paper), ink its darkest 2%. */
+export async function darkenedCrop(page: CroppedPage, box: Box, share: number, targetPx = TARGET_LINE_PX): Promise<PreparedCrop | null> {
+  const cut = cropCut(page, box, targetPx);
+  if (!cut) return null;
+  const { data, info } = await cut.pipeline.normalise().median(3).raw().toBuffer({ resolveWithObject: true });
+  const sorted = Uint8Array.from(data).sort();
+  const paper = sorted[Math.floor(sorted.length / 2)]!;
+  const ink = sorted[Math.floor(sorted.length * 0.02)]!;
+  const threshold = paper - share * (paper - ink);
+  const binary = Buffer.from(data.map((v) => (v < threshold ? 0 : 255)));
+  const png = await openImage(binary, { raw: { width: info.width, height: info.height, channels: 1 } })
+    .extend({ top: BORDER_PX, bottom: BORDER_PX, left: BORDER_PX, right: BORDER_PX, background: '#ffffff' })
+    .png()
+    .toBuffer();
+  return { png, toPage: cut.toPage };
+}
+
+type CroppedPage = { png: Buffer; width: number; height: number };
+export interface PreparedCrop {
+  png: Buffer;
+  toPage: (b: Box) => Box;
+}
+
+/** The value's widened box cut from the page and enlarged, greyscale, as a sharp pipeline; and the
+ * map from the bordered crop's fractions back to the page's. */
+function cropCut(page: CroppedPage, box: Box, targetPx: number): { pipeline: ReturnType<typeof openImage>; toPage: (b: Box) => Box } | null {
   const [x0, y0, x1, y1] = widen(box);
   const left = Math.floor(x0 * page.width);
   const top = Math.floor(y0 * page.height);
@@ -413,17 +450,10 @@ export async function preparedCrop(
   const scale = Math.max(1, Math.min(MAX_SCALE, targetPx / valueHeight));
   const w = Math.round(width * scale);
   const h = Math.round(height * scale);
-  const png = await openImage(page.png)
-    .extract({ left, top, width, height })
-    .resize(w, h, { kernel: 'lanczos3' })
-    .greyscale()
-    .normalise()
-    .extend({ top: BORDER_PX, bottom: BORDER_PX, left: BORDER_PX, right: BORDER_PX, background: '#ffffff' })
-    .png()
-    .toBuffer();
+  const pipeline = openImage(page.png).extract({ left, top, width, height }).resize(w, h, { kernel: 'lanczos3' }).greyscale();
   const W = w + 2 * BORDER_PX;
   const H = h + 2 * BORDER_PX;
   const fx = (f: number) => (left + (f * W - BORDER_PX) / scale) / page.width;
   const fy = (f: number) => (top + (f * H - BORDER_PX) / scale) / page.height;
-  return { png, toPage: ([a, b, c, d]) => [fx(a), fy(b), fx(c), fy(d)] };
+  return { pipeline, toPage: ([a, b, c, d]) => [fx(a), fy(b), fx(c), fy(d)] };
 }
