@@ -1,6 +1,16 @@
 import type { ReaderOutput } from '../readers/types.js';
 import { DAY_FIRST_CURRENCIES, detectCurrency } from './finance/currency.js';
-import { GOODS_SOLD, INVOICE_ONLY, narrowAsSlip, TILL_CHANGE, TILL_ROUNDING, TILL_SLIP, TILL_TENDER, TIME_OF_DAY } from './finance/document-kind.js';
+import {
+  GOODS_SOLD,
+  INVOICE_ONLY,
+  narrowAsSlip,
+  TILL_CHANGE,
+  TILL_RETURNS,
+  TILL_ROUNDING,
+  TILL_SLIP,
+  TILL_TENDER,
+  TIME_OF_DAY,
+} from './finance/document-kind.js';
 import {
   DAY_FIRST_COUNTRY,
   DAY_FIRST_LEGAL_FORM,
@@ -45,13 +55,14 @@ export const RECEIPT_FIELDS: FieldSpec[] = [
 ];
 
 const DETECT_TERMS: [RegExp, number][] = [
-  // A till's slip number after its bare "BON" ("BON 859613", "BON: 405040"); "bon de commande" is an order.
-  [new RegExp(`\\bRECEIPT\\b|${TILL_SLIP.source}|\\bBON\\s*[:#]?\\s*\\d{3,}`), 0.35],
+  // A till's slip number after its bare "BON" ("BON 859613", "BON: 405040", "BON T13274"); "bon de commande" is an order.
+  [new RegExp(`\\bRECEIPT\\b|${TILL_SLIP.source}|\\bBON\\s*[:#]?\\s*[A-Z]?\\d{3,}`), 0.35],
   // The tender, the change, the till's thanks in its languages, and its own closing lines (a cash
-  // rounding, "goods sold are not returnable"): read where the tender line was lost.
+  // rounding, "goods sold are not returnable"): read where the tender line was lost. The German
+  // thanks may have lost its first word at a faded line start ("…DANK FUR IHREN EINKAU").
   [
     new RegExp(
-      `\\b(?:CASH|CHANGE|TENDERED|CASHIER|PAID BY|THANK YOU|VISA|MASTERCARD|MERCI|DANKE|VIELEN\\s?DANK|AUF\\s?WIEDERSEHEN|GRACIAS|GRAZIE|OBRIGAD[OA]|BEDANKT|TERIMA KASIH)\\b|${TILL_TENDER.source}|${TILL_CHANGE.source}|${TILL_ROUNDING.source}|${GOODS_SOLD.source}`,
+      `\\b(?:CASH|CHANGE|TENDERED|CASHIER|PAID BY|THANK YOU|VISA|MASTERCARD|MERCI|DANKE|VIELEN\\s?DANK|F[UÜ]R\\s?IHREN\\s?EINKAUF?|AUF\\s?WIEDERSEHEN|GRACIAS|GRAZIE|OBRIGAD[OA]|BEDANKT|TERIMA KASIH)\\b|${TILL_TENDER.source}|${TILL_CHANGE.source}|${TILL_ROUNDING.source}|${GOODS_SOLD.source}|${TILL_RETURNS.source}`,
     ),
     0.25,
   ],

@@ -953,6 +953,46 @@ describe('receipt from synthetic readings', () => {
     }
   });
 
+  it("knows a slip by its note on returns in the till's language, where a shadow took the rest (seed 26436)", () => {
+    // Tesseract's page reading: the faded left column lost "Bon-", the time and "SUMME".
+    const lines = [
+      'FEINKOST WEBER E.K.',
+      'HAUPTSTRASSE 112',
+      '04109 LEIPZIG',
+      'St.-Nr. 36/871/81102',
+      'TAX INVOICE',
+      'Nr. 2226027',
+      'St NETTO',
+      'A@ 19% 7,67',
+      'UMTAUSCH NUR MIT BON',
+    ];
+    const input = { kind: 'jpeg' as const, lines, text: lines.join('\n').toUpperCase(), textWidth: 35.5 };
+    expect(detectReceipt(input).score).toBeGreaterThan(detectInvoice(input).score);
+    for (const note of ['BARANG YANG DIJUAL TIDAK BOLEH DIPULANGKAN', 'NO SE ADMITEN DEVOLUCIONES']) {
+      const other = lines.map((l) => (l.startsWith('UMTAUSCH') ? note : l));
+      const again = { ...input, lines: other, text: other.join('\n').toUpperCase() };
+      expect(detectReceipt(again).score, note).toBeGreaterThan(detectInvoice(again).score);
+    }
+  });
+
+  it("knows a simplified invoice's title and a till's thanks that lost their first letter or word at a shadowed edge (seed 26408)", () => {
+    const lines = [
+      'BUCHHANDLUNG AM',
+      'MARKT GMBH',
+      'HAUPTSTRASSE 112',
+      '4109 LEIPZIG',
+      'JSt-IdNr. DE406031900',
+      'IMPLIFIED TAX INVOICE',
+      'MILCH 1',
+      '/TELEN DANK FUR IHREN EINKAU',
+    ];
+    const input = { kind: 'jpeg' as const, lines, text: lines.join('\n').toUpperCase(), textWidth: 22 };
+    expect(detectInvoice(input).reason).not.toMatch(/INVOICE,|INVOICE\./);
+    expect(detectReceipt(input).score).toBeGreaterThan(detectInvoice(input).score);
+    // a slip's number after "BON" with a letter before its digits
+    expect(detectReceipt({ ...input, text: 'BON T13274' }).reason).toContain('BON T13274');
+  });
+
   it('takes "VISA" on a page as narrow as a till slip for the card it was paid with, not a visa (seed 26300)', () => {
     const lines = ['PANADERIA LA ESPIGA SL', 'bi NUEVA 4, Ne', 'TEL: 08-8315 3908', 'E. VA. 10% . ;', ': VISA', 'E NARAN JA a'];
     const input = { kind: 'jpeg' as const, lines, text: lines.join('\n').toUpperCase(), textWidth: 24 };

@@ -7,45 +7,63 @@
 export const INVOICE_ONLY = /\bBILL(?:ED)? TO\b|\bDUE DATE\b|\bPAYMENT TERMS\b|\bIBAN\b|\bINVOICE TO\b|\bSOLD TO\b/;
 
 /** The title of a simplified invoice, which a till prints in VAT and GST countries: a till
- * receipt's name for itself, so its word "invoice" (FACTURA, FATURA) names no invoice. */
-export const SIMPLIFIED_INVOICE_TITLE = /\bSIMPLIFIED\s+TAX\s+INVOICE\b|\bFAC?TURA\s+SIMPLIFICADA\b/g;
+ * receipt's name for itself, so its word "invoice" (FACTURA, FATURA) names no invoice. Its first
+ * letter may be lost at a faded or shadowed line start ("IMPLIFIED TAX INVOICE"). */
+export const SIMPLIFIED_INVOICE_TITLE = /\bS?IMPLIFIED\s+TAX\s+INVOICE\b|\bFAC?TURA\s+SIMPLIFICADA\b/g;
 
 /** A time of day, "01:34PM" included. */
 export const TIME_OF_DAY = /\b(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s?[AP]M)?\b/;
 
 /** A till's own words in the languages its slips come in, by what they say: the cash tendered,
- * the change given back, the till or who worked it, the slip's own name. Matched on upper-cased
+ * the change given back, the till or who worked it, the slip's own name, its closing note on
+ * returns (a till's "goods sold are not returnable"). Matched on upper-cased
  * text without diacritics ("RÜCKGELD" as "RUCKGELD"). English is in TILL_SIGNS below. A word that
  * also names a bank ("Caisse d'Epargne", "Caja Rural", "Cassa di Risparmio") or says "back" or
  * "order" on an invoice is left out. */
-const TILL_WORDS: Record<string, Record<'tender' | 'change' | 'till' | 'slip', string[]>> = {
+const TILL_WORDS: Record<string, Record<'tender' | 'change' | 'till' | 'slip' | 'returns', string[]>> = {
   ms: {
     tender: ['TUNAI', 'BAYARAN TUNAI', 'KAD KREDIT', 'KAD DEBIT'],
     change: ['BAKI', 'WANG BAKI'],
     till: ['JURUWANG', 'KASYIER', 'KAUNTER'],
     slip: ['RESIT', 'NO RESIT', 'NO. RESIT', 'NO BIL', 'NO. BIL'],
+    returns: ['TIDAK BOLEH DIPULANGKAN', 'TIDAK BOLEH DITUKAR'],
   },
   de: {
     tender: ['GEGEBEN', 'BAR GEGEBEN', 'BARZAHLUNG', 'KARTENZAHLUNG', 'EC-KARTE', 'EC KARTE', 'GIROCARD'],
     change: ['RUCKGELD', 'RUECKGELD', 'ZURUCK', 'ZURUECK'],
     till: ['KASSIERER', 'KASSIERERIN', 'ES BEDIENTE SIE'],
     slip: ['KASSENBON', 'BON-NR', 'BON NR', 'BONNR', 'BELEG-NR', 'BELEGNR', 'QUITTUNG'],
+    returns: ['UMTAUSCH NUR MIT BON', 'UMTAUSCH NUR MIT KASSENBON', 'UMTAUSCH NUR MIT KASSENZETTEL'],
   },
   fr: {
     tender: ['ESPECES', 'CARTE BANCAIRE'],
     change: ['RENDU', 'MONNAIE RENDUE', 'RENDU MONNAIE'],
     till: ['CAISSIER', 'CAISSIERE', 'HOTESSE DE CAISSE'],
     slip: ['TICKET', 'TICKET DE CAISSE'],
+    returns: ['NI REPRIS NI ECHANGE', 'NI REPRISE NI ECHANGE'],
   },
   es: {
     tender: ['EFECTIVO', 'ENTREGADO', 'TARJETA'],
     change: ['CAMBIO', 'DEVOLUCION'],
     till: ['CAJERO', 'CAJERA', 'LE ATENDIO'],
     slip: ['TICKET', 'FACTURA SIMPLIFICADA'],
+    returns: ['NO SE ADMITEN DEVOLUCIONES'],
   },
-  it: { tender: ['CONTANTI', 'CONTANTE'], change: ['RESTO'], till: ['CASSIERE'], slip: ['SCONTRINO', 'DOCUMENTO COMMERCIALE'] },
-  nl: { tender: ['CONTANT'], change: ['WISSELGELD'], till: ['KASSIER'], slip: ['KASSABON'] },
-  pt: { tender: ['DINHEIRO', 'NUMERARIO'], change: ['TROCO'], till: ['OPERADOR DE CAIXA'], slip: ['TALAO', 'FATURA SIMPLIFICADA'] },
+  it: {
+    tender: ['CONTANTI', 'CONTANTE'],
+    change: ['RESTO'],
+    till: ['CASSIERE'],
+    slip: ['SCONTRINO', 'DOCUMENTO COMMERCIALE'],
+    returns: ['CONSERVARE LO SCONTRINO'],
+  },
+  nl: { tender: ['CONTANT'], change: ['WISSELGELD'], till: ['KASSIER'], slip: ['KASSABON'], returns: ['RUILEN ALLEEN MET KASSABON'] },
+  pt: {
+    tender: ['DINHEIRO', 'NUMERARIO'],
+    change: ['TROCO'],
+    till: ['OPERADOR DE CAIXA'],
+    slip: ['TALAO', 'FATURA SIMPLIFICADA'],
+    returns: ['NAO SE ACEITAM DEVOLUCOES'],
+  },
 };
 
 /** One pattern per kind of till word, across the languages. */
@@ -57,6 +75,7 @@ const tillWords = (kind: keyof (typeof TILL_WORDS)[string]): RegExp => {
 export const TILL_TENDER = tillWords('tender');
 export const TILL_CHANGE = tillWords('change');
 export const TILL_SLIP = tillWords('slip');
+export const TILL_RETURNS = tillWords('returns');
 const TILL_OPERATOR = tillWords('till');
 
 /** A cash rounding of the total, and the till's "goods sold are not returnable": a till's own lines. */
@@ -71,6 +90,7 @@ const TILL_SIGNS: RegExp[] = [
   TILL_ROUNDING,
   /\bTHANK YOU\b/,
   GOODS_SOLD,
+  TILL_RETURNS,
   /\bSIMPLIFIED TAX INVOICE\b|\bCASH (?:BILL|SALE|RECEIPT)\b/,
   TIME_OF_DAY,
   /\bCOME AGAIN\b/,
