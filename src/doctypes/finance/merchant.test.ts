@@ -148,6 +148,8 @@ describe('the shop name read from a header line that holds more than the name', 
       ['Panaderia La Espiga Tienda 0452 Valencia Centro', 'Panaderia La Espiga'],
       ['SUNRISE MINI MARKET ENTERPRISE Store 0231 Bangsar', 'SUNRISE MINI MARKET ENTERPRISE'],
       ['Epicerie Fine Dubois Point de vente 031 Nantes', 'Epicerie Fine Dubois'],
+      // its ° read as a star (seed 26478)
+      ['Café de la Gare Magasin n* 214 - Lyon Part-Dieu', 'Café de la Gare'],
       // BRANCH or OUTLET as a label, with its colon (seed 22777)
       ['PASAR MINI SERI INDAH OUTLET: SEKSYEN 7', 'PASAR MINI SERI INDAH'],
       ['SUNRISE MINI MARKET Branch : Klang', 'SUNRISE MINI MARKET'],

@@ -724,8 +724,8 @@ const BUSINESS_BEFORE_BRANCH = new RegExp(
 
 /** A store's number as a chain prints it after its name: a store's word and three digits or more
  * ("Tienda 0452", "Store 0231", "Magasin n° 214", "Point de vente 031"); a shop's own name may end
- * in a short number ("FLOWER SHOP 2", "KEDAI 88"). */
-const STORE_CODE = String.raw`${STORE_WORD}\s*(?:N[°ºO]\.?\s*|#\s*)?\d{3,}\b`;
+ * in a short number ("FLOWER SHOP 2", "KEDAI 88"). Tesseract may read the small raised ° as "*". */
+const STORE_CODE = String.raw`${STORE_WORD}\s*(?:N[°ºO*]\.?\s*|#\s*)?\d{3,}\b`;
 
 /** What opens an outlet's name: a word that means "branch" and nothing else with the outlet's name
  * after it, BRANCH or OUTLET as a label with its colon or its number, or a store's number
