@@ -193,6 +193,23 @@ describe('the third look at a disputed shop name', () => {
     expect(runTogether.ctx.fields[0]).toMatchObject({ value: 'BACKEREI SONNENSCHEIN E.K.', status: 'read' });
   });
 
+  it('settles a dispute at the name’s end when the readings hold different numbers of words, from the look’s own end (seed 26483)', async () => {
+    const looks = ['Papelen’a— Central S.L.U.', 'Papelen’a— Central S.L.U.', 'Papelen’a; Central S.L.U.'];
+    const { ctx } = await context(disputedName('Papeleria Central SU', 'Papeleria Central S.L.U'), looks);
+    await thirdLookStep.run(ctx);
+    expect(ctx.fields[0]).toMatchObject({ value: 'Papeleria Central S.L.U', status: 'read', evidence: ['reader_agree'] });
+    // at the start too
+    const start = await context(disputedName('K3 DAI RUNCIT AH SENG', 'KEDAI RUNCIT AH SENG'), ['KEDAI RUNCIT AH 5ENC']);
+    await thirdLookStep.run(start.ctx);
+    expect(start.ctx.fields[0]).toMatchObject({ value: 'KEDAI RUNCIT AH SENG', status: 'read' });
+    // a look that reads the LSTM's end, or neither reading's, settles nothing
+    for (const look of ['Papelen’a Central SU', 'Papelen’a Central S.L.', 'S.L.U. Central']) {
+      const other = await context(disputedName('Papeleria Central SU', 'Papeleria Central S.L.U'), [look]);
+      await thirdLookStep.run(other.ctx);
+      expect(other.ctx.fields[0], look).toMatchObject({ value: null, status: 'conflict' });
+    }
+  });
+
   it('compares letters, not spaces, and takes the word breaks from a look that spells PaddleOCR’s run-together letters as words', async () => {
     const { ctx } = await context(disputedName('BOULANGERIE DU PARC SAR', 'BOULANGERIEDUPARCSARL'), ['BOULANGERIE DU PARC SARL']);
     await thirdLookStep.run(ctx);

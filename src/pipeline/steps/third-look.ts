@@ -80,6 +80,31 @@ function disputedWords({ lstm, paddle }: Pair): number[] | null {
   return differ.length ? differ : null;
 }
 
+/** Where readings of a name holding different numbers of words differ: the words between those
+ * they agree on at their start and at their end, when the dispute reaches one end of the name
+ * ("PAPELERIA CENTRAL SU" / "PAPELERIA CENTRAL S.L.U", its legal form read with a letter lost).
+ * The look is compared from that end: however it reads the agreed words ("PAPELEN’A"), the
+ * disputed ones are its last (or first) words. Null unless the words agree at one end alone. */
+function disputedEnd({ lstm, paddle }: Pair): { side: 'end' | 'start'; lstm: string[]; paddle: string[] } | null {
+  const [a, b] = [nameWords(String(lstm.value)), nameWords(String(paddle.value))];
+  if (a.length === b.length) return null;
+  let head = 0;
+  while (head < Math.min(a.length, b.length) && a[head] === b[head]) head++;
+  let tail = 0;
+  while (tail < Math.min(a.length, b.length) - head && a.at(-1 - tail) === b.at(-1 - tail)) tail++;
+  // Words agreed at one end only: at both, the dispute sits inside the name; at neither, nothing anchors the look.
+  if (head > 0 === tail > 0) return null;
+  const middle = (w: string[]) => w.slice(head, w.length - tail);
+  return { side: tail === 0 ? 'end' : 'start', lstm: middle(a), paddle: middle(b) };
+}
+
+/** The look's words at the disputed end read `words`. */
+function endReads(look: string[], side: 'end' | 'start', words: string[]): boolean {
+  if (words.length === 0 || look.length < words.length) return false;
+  const part = side === 'end' ? look.slice(look.length - words.length) : look.slice(0, words.length);
+  return part.join(' ') === words.join(' ');
+}
+
 /** The readings differ only where one has a capital I and the other a small l: one glyph in most
  * sans-serif type, which readers tell apart by the word around it, not by its shape, so another
  * look at the shape settles nothing ("Cafeteria El Rincon" / "Cafeteria EI Rincon"). */
@@ -198,13 +223,16 @@ const NAMES: LookedField = {
     if (nameLetters(text) === nameLetters(String(pair.paddle.value))) return !marksLstmGlyphOf(text, pair);
     const disputed = disputedWords(pair);
     const [look, paddle] = [nameWords(text), nameWords(String(pair.paddle.value))];
-    return disputed !== null && look.length === paddle.length && disputed.every((i) => look[i] === paddle[i]);
+    if (disputed !== null) return look.length === paddle.length && disputed.every((i) => look[i] === paddle[i]);
+    const end = disputedEnd(pair);
+    return end !== null && endReads(look, end.side, end.paddle);
   },
   showsLstm: (text, pair) => {
     if (nameLetters(text) === nameLetters(String(pair.lstm.value)) || marksLstmGlyphOf(text, pair)) return true;
     const look = nameWords(text);
     const lstm = nameWords(String(pair.lstm.value));
-    return (disputedWords(pair) ?? []).some((i) => look.includes(lstm[i]!));
+    const end = disputedEnd(pair);
+    return (disputedWords(pair) ?? []).some((i) => look.includes(lstm[i]!)) || (end !== null && endReads(look, end.side, end.lstm));
   },
   readsLstm: (text, pair) => nameLetters(text) === nameLetters(String(pair.lstm.value)),
   lookValue: (look) => look.value,
