@@ -603,6 +603,13 @@ describe('the shop name read from a header line that holds more than the name', 
       header([emblem, 0.3, 0.01, 5], ['FRUTAS', 0.35, 0.09, 2], ['FRUTAS HERMANOS RUIZ S.L.U.', 0.2, 0.13, 1.3], ['TEL: 04-8330 3778', 0.2, 0.16])?.name;
     expect(under('PrRUTAS')).toBe('FRUTAS HERMANOS RUIZ S.L.U.');
     expect(under('PrRUTOS')).toBe('PrRUTOS');
+    // An emblem's word misread by a glyph over a banner's line over the name it opens (seed 26434);
+    // two glyphs in a word of seven letters, not three.
+    const banner2 = (emblem: string) =>
+      header([emblem, 0.3, 0.01, 4], ['SUPER SAVE', 0.3, 0.07, 2.8], ['SUNRISE MINI MARKET TRADING', 0.2, 0.12], ['TEL: 02-0621 4454', 0.2, 0.15])?.name;
+    expect(banner2('sURRISE')).toBe('SUNRISE MINI MARKET TRADING');
+    expect(banner2('sURRIZE')).toBe('SUNRISE MINI MARKET TRADING');
+    expect(banner2('sURRIZF')).not.toBe('SUNRISE MINI MARKET TRADING');
     // Nor are the shop's opening hours, printed large over its name.
     expect(mark('OPEN 24 HOURS', 'BAR LOS AMIGOS')[0]).toBe('BAR LOS AMIGOS');
     expect(mark('ABIERTO 24 HORAS', 'Papeleria Central')[0]).toBe('Papeleria Central');

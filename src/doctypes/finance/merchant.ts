@@ -175,8 +175,12 @@ function spelledOut(mark: Row, below: Row[]): Row | undefined {
   // over "GREENFIELD PHARMACY", seed 25205): the shop's own word names the line it opens. So does
   // an emblem's word misread by up to two glyphs over a brand's line that is the name's first word
   // ("PrRUTAS" over "FRUTAS" over "FRUTAS HERMANOS RUIZ S.L.U.", seed 26263): the two lines under it
-  // say which word it is.
-  const opens = beginsWith(after, mark) || (beginsWith(after, next) && misreadWordOf(mark, canonicalName(rowText(next)).replace(/ /g, ''), 2));
+  // say which word it is; and one misread as misreadFirstWord allows over a banner's line over the
+  // name ("sURRISE" over "SUPER SAVE" over "SUNRISE MINI MARKET TRADING", seed 26434).
+  const opens =
+    beginsWith(after, mark) ||
+    firstWordMisread(mark, after) ||
+    (beginsWith(after, next) && misreadWordOf(mark, canonicalName(rowText(next)).replace(/ /g, ''), 2));
   return opens && named(after) && !isStreetLine(rowText(after)) ? after : undefined;
 }
 
@@ -192,9 +196,14 @@ function misreadWordOf(mark: Row, word: string, most: number): boolean {
  * "BÄCKEREI") over a registered company's line that opens with that word: the line is the name
  * the word stands for, as it is read right (beginsWith). */
 function misreadFirstWord(mark: Row, next: Row): boolean {
-  const first = canonicalName(rowText(next)).split(' ')[0] ?? '';
-  // Two glyphs in a long word ("FEENKPST" for FEINKOST): as unlikely another word by chance.
-  return first.length >= 5 && registeredName(rowText(next)) && misreadWordOf(mark, first, first.length >= 7 ? 2 : 1);
+  return registeredName(rowText(next)) && firstWordMisread(mark, next);
+}
+
+/** A logo's word that is the line's first word of five letters or more with a glyph wrong, two in a
+ * word of seven or more ("FEENKPST" for FEINKOST: as unlikely another word by chance). */
+function firstWordMisread(mark: Row, line: Row): boolean {
+  const first = canonicalName(rowText(line)).split(' ')[0] ?? '';
+  return first.length >= 5 && misreadWordOf(mark, first, first.length >= 7 ? 2 : 1);
 }
 
 /** A logo's word, one word in small letters alone ("bio", "eco"), over a line of words that is
