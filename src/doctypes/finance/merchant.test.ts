@@ -841,6 +841,8 @@ describe('the address under the shop name', () => {
       'Fkkkkiockkibkokokokiokickookiokokokkiokokskskokkokkok kok',
       // …as R, E and F too (seed 26278)
       'stokskokoretokskokoRKREoRoRoRRRsR Rokk kok soRokoRkskoF oF RRRRFRKK FoR okK',
+      // …split into words none of twenty letters (seed 26412)
+      'HRkkiokkkiokkIk Rokk IRR Fok RRA',
       // the slip's count of articles, set right under the address where the rule was lost (seed 25436)
       'Anzahl Artikel: 1',
       // a tax number whose label was misread (seeds 25411, 25434)
@@ -853,6 +855,10 @@ describe('the address under the shop name', () => {
     }
     // A rule PaddleOCR ran into the postcode's line is taken off it.
     expect(slip('Getränkemarkt Krämer', 'Marktplatz 9', '50667 Köln ********水*****', 'Bon-Nr. 4471')?.address).toBe('Marktplatz 9, 50667 Köln');
+    // A street's words of the letters a star's strokes make are no rule.
+    expect(slip('RESORT SHOP', 'ST. CROIX STREET RESORT', '43300 SERI KEMBANGAN', 'TEL: 03-8961 2345')?.address).toBe(
+      'ST. CROIX STREET RESORT, 43300 SERI KEMBANGAN',
+    );
     // A street's short words and numbers are no rule, however short ("NO 3 JLN 2 TMN 5").
     const short = slip('KEDAI RUNCIT AH SENG', 'LOT 7 JLN 2 TMN 5 SG 1', '43300 SERI KEMBANGAN', 'TEL: 03-8961 2345');
     expect(short?.address).toBe('LOT 7 JLN 2 TMN 5 SG 1, 43300 SERI KEMBANGAN');

@@ -316,7 +316,8 @@ function phoneAlone(text: string): boolean {
 /** A rule of stars or dashes a reader turned into short letter groups ("ok K KKK oR ok ok ok ok"),
  * into groups of one letter over and over ("EE EE", "RRR RRR"), into a long run of the letters a
  * star's strokes make ("sokiokkokokdookskokkoookk", "Fefoktoktoksiokoks…", as Tesseract reads
- * close-set stars; "stokskokoretokskokoRKREoRoR…", an R, E or F too), into stars among the CJK
+ * close-set stars; "stokskokoretokskokoRKREoRoR…", an R, E or F too; such a run split into
+ * words), into stars among the CJK
  * signs shaped like one ("****水***米**", as PaddleOCR does), or into rule signs with a few
  * letters among them ("cz=z=== ="): no word of a street or a town. */
 function ruleReadAsLetters(text: string): boolean {
@@ -325,6 +326,9 @@ function ruleReadAsLetters(text: string): boolean {
   if (tokens.some((t) => t.length >= 10 && (t.match(/[ko]/gi) ?? []).length >= 0.8 * t.length)) return true;
   if (tokens.some((t) => t.length >= 20 && (t.match(/[koistcref]/gi) ?? []).length >= 0.85 * t.length)) return true;
   const signs = tokens.join('');
+  // the same run split into words, a third of its letters k ("HRkkiokkkiokkIk Rokk IRR Fok RRA"): no street's words
+  if (signs.length >= 20 && (signs.match(/[koistcref]/gi) ?? []).length >= 0.85 * signs.length && (signs.match(/k/gi) ?? []).length >= 0.3 * signs.length)
+    return true;
   if (signs.length >= 8 && (signs.match(/[*＊※水米]/gu) ?? []).length >= 0.8 * signs.length) return true;
   if (signs.length >= 6 && (signs.match(/[-=*_~]/g) ?? []).length >= 0.6 * signs.length) return true;
   if (tokens.length >= 6 && tokens.filter((t) => t.length <= 3 && !/\d/.test(t)).length >= 0.8 * tokens.length) return true;
