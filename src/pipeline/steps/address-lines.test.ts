@@ -168,6 +168,17 @@ describe('an address the readers read a slip apart, line by line', () => {
     expect(prepared.ctx.fields[0]!.reason).toContain('enlarged and contrast stretched');
   });
 
+  it('takes PaddleOCR’s second reading of Tesseract’s line with a round glyph read against its word (seeds 26530, 26517)', async () => {
+    const address = (lstm: string) => disputedAddress(['88 ORCHARD ROAD', lstm], ['88 ORCHARD ROAD', 'SIN APORE 238839']);
+    const round = await context(address('SINGAPORE 238839'), ['SINGAPORE 238839'], 'SINGAP 0RE 238839');
+    await addressLinesStep.run(round.ctx);
+    expect(round.ctx.fields[0]).toMatchObject({ value: '88 ORCHARD ROAD, SINGAPORE 238839', status: 'read', evidence: ['reader_agree'] });
+    // Tesseract's own line with the round glyph against its word is not taken so.
+    const misplaced = await context(address('SINGAP0RE 238839'), ['SINGAP0RE 238839'], 'SINGAPORE 238839');
+    await addressLinesStep.run(misplaced.ctx);
+    expect(misplaced.ctx.fields[0]).toMatchObject({ value: null, status: 'conflict' });
+  });
+
   it('does not take a lighter glyph two engines share over a stroke Tesseract saw (a Q’s tail)', async () => {
     const address = () => disputedAddress(['12 RUE DE LA REPUBLIQUE', '69002 LYON'], ['12 RUE DE LA REPUBLIOUE', '69002 LYON']);
     const looks = ['12 RUE DE LA REPUBLIOUE'];

@@ -181,8 +181,11 @@ async function lookedAgain(ctx: ReadContext, page: number, line: LineReadings): 
   // A look that read PaddleOCR's line leaves no second reading to settle it, unless what the
   // look shared with PaddleOCR was a lost stroke.
   if (withPaddle.length > 0 && !lost) return null;
+  // PaddleOCR's second reading gives Tesseract's line, a round glyph read against its word aside
+  // ("SINGAP0RE 238839", "430O0 KAJANG"): the glyph its first reading lost it now reads.
+  const readsLstm = (text: string): boolean => nameLetters(text) === a || (roundAsOne(text) === roundAsOne(line.lstm) && !roundMisplaced(line.lstm));
   const again = await paddleAgain(ctx, region, fromLine);
-  if (again && nameLetters(String(again.value)) === a) {
+  if (again && readsLstm(String(again.value))) {
     return {
       text: line.lstm,
       why: `On the line Tesseract read "${line.lstm}" and PaddleOCR "${line.paddle}", PaddleOCR, reading the line again through its text detector, read "${again.raw}".`,
@@ -192,7 +195,7 @@ async function lookedAgain(ctx: ReadContext, page: number, line: LineReadings): 
   // stretched; its reading of that crop giving Tesseract's page reading is two engines' looks at
   // two images agreeing (Tesseract never read the prepared crop here).
   const prepared = await preparedReading(ctx, region);
-  if (prepared === null || nameLetters(fromLine(prepared)) !== a) return null;
+  if (prepared === null || !readsLstm(fromLine(prepared))) return null;
   return {
     text: line.lstm,
     why: `On the line Tesseract read "${line.lstm}" and PaddleOCR "${line.paddle}", PaddleOCR, reading the line's crop enlarged and contrast stretched, read "${prepared}".`,
