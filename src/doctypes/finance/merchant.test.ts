@@ -843,6 +843,8 @@ describe('the address under the shop name', () => {
       'stokskokoretokskokoRKREoRoRoRRRsR Rokk kok soRokoRkskoF oF RRRRFRKK FoR okK',
       // …split into words none of twenty letters (seed 26412)
       'HRkkiokkkiokkIk Rokk IRR Fok RRA',
+      // …as words of a few letters over and over (seed 26510)
+      'FARA AFAR AAA RAAF AAA AAA F FAA HAF K',
       // the slip's count of articles, set right under the address where the rule was lost (seed 25436)
       'Anzahl Artikel: 1',
       // a tax number whose label was misread (seeds 25411, 25434)
