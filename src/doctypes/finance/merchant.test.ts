@@ -845,6 +845,8 @@ describe('the address under the shop name', () => {
       'HRkkiokkkiokkIk Rokk IRR Fok RRA',
       // …as words of a few letters over and over (seed 26510)
       'FARA AFAR AAA RAAF AAA AAA F FAA HAF K',
+      // a speck beside a rule read as a letter (seed 26528)
+      'I ————',
       // the slip's count of articles, set right under the address where the rule was lost (seed 25436)
       'Anzahl Artikel: 1',
       // a tax number whose label was misread (seeds 25411, 25434)

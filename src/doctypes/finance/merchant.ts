@@ -317,7 +317,8 @@ function phoneAlone(text: string): boolean {
  * into groups of one letter over and over ("EE EE", "RRR RRR"), into a long run of the letters a
  * star's strokes make ("sokiokkokokdookskokkoookk", "Fefoktoktoksiokoks…", as Tesseract reads
  * close-set stars; "stokskokoretokskokoRKREoRoR…", an R, E or F too; such a run split into
- * words; eight words or more of five letters at most, "FARA AFAR AAA RAAF AAA"), into stars among the CJK
+ * words; eight words or more of five letters at most, "FARA AFAR AAA RAAF AAA"; a rule with a speck
+ * beside it read as a glyph, "I ————"), into stars among the CJK
  * signs shaped like one ("****水***米**", as PaddleOCR does), or into rule signs with a few
  * letters among them ("cz=z=== ="): no word of a street or a town. */
 function ruleReadAsLetters(text: string): boolean {
@@ -331,6 +332,8 @@ function ruleReadAsLetters(text: string): boolean {
     return true;
   if (signs.length >= 8 && (signs.match(/[*＊※水米]/gu) ?? []).length >= 0.8 * signs.length) return true;
   if (signs.length >= 6 && (signs.match(/[-=*_~]/g) ?? []).length >= 0.6 * signs.length) return true;
+  // a rule with a speck beside it read as a glyph ("I ————")
+  if (/^\S?\s*[-–—=*_~]{3,}\s*\S?$/u.test(text.trim())) return true;
   if (tokens.length >= 6 && tokens.filter((t) => t.length <= 3 && !/\d/.test(t)).length >= 0.8 * tokens.length) return true;
   // eight words or more of twenty letters or more drawn from five letters at most ("FARA AFAR AAA RAAF AAA …"): no words of a language
   const letters = signs.toUpperCase().replace(/[^\p{L}]/gu, '');
