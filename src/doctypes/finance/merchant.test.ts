@@ -786,6 +786,14 @@ describe('the address under the shop name', () => {
       'JALAN BUKIT BINTANG',
     ])
       expect(slip(street, '50667 KOLN', 'TEL: 0221 12345')?.doubt, street).toMatch(/street's line/);
+    // Under a line that may be the name, a street's line is none, however tall its type was read (seed 26577).
+    const taller = header(
+      ['RESTORAN NASI KANDAR PELITA CAWANGAN AMPANG', 0.1, 0.03],
+      ['NO. 3, LORONG HARMONI 2', 0.2, 0.06, 1.35],
+      ['81100 JOHOR BAHRU, JOHOR', 0.2, 0.09, 1.5],
+      ['TARIKH 27/05/2025', 0.2, 0.12],
+    );
+    expect([taller?.name, taller?.doubt ?? null]).toEqual(['RESTORAN NASI KANDAR PELITA', null]);
     // a name with a number or a place's word is none
     for (const name of ['99 SPEED MART S/B', '7-ELEVEN MALAYSIA', 'PLAZA CAFE SL', 'CAFE DE LA PLACE'])
       expect(slip(name, '12 RUE DE LA REPUBLIQUE', '69002 LYON', 'TEL: 03-1155 5982')?.doubt ?? null, name).toBeNull();

@@ -566,9 +566,20 @@ export function findMerchant(rows: Row[]): MerchantReading | null {
   // A logo or a brand's word is no name where it stands for the line under it, which is.
   const standsFor = head.map((row, i) => spelledOut(row, head.slice(i + 1)));
   const spelled = new Set(standsFor);
+  const candidate = (row: Row, i: number): boolean =>
+    named(row) &&
+    !logoText(row) &&
+    !stops(row.text) &&
+    !registrationRow(row) &&
+    !TOWN_LINE.test(row.text) &&
+    !standsFor[i] &&
+    !markOverCompany(row, head.slice(i + 1));
   head.forEach((row, i) => {
-    if (!named(row) || logoText(row) || stops(row.text) || registrationRow(row) || TOWN_LINE.test(row.text)) return;
-    if (standsFor[i] || markOverCompany(row, head.slice(i + 1))) return;
+    if (!candidate(row, i)) return;
+    // A street's line (its house number and street's word) under a line that may be the name is
+    // none, however tall a shadow made its type read ("NO. 3, LORONG HARMONI 2" under "RESTORAN
+    // NASI KANDAR PELITA CAWANGAN AMPANG", seed 26577); on top, the name's own line went unread.
+    if (isStreetLine(rowText(row)) && head.slice(0, i).some(candidate)) return;
     // A registered company name is what accounts want, more than a logo or a brand line above it.
     const score = (registeredName(row.text) || spelled.has(row) ? 3 : 0) + typeHeight(row) / typical - i * 0.3;
     if (!best || score > best.score) best = { row, score };
