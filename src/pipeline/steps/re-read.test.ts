@@ -145,6 +145,16 @@ describe('re-reading a disputed value from its crop', () => {
     expect(reconcile(receipt.fields, ctx.extracted).find((f) => f.key === 'date')).toMatchObject({ status: 'conflict', value: null });
   });
 
+  it("keeps PaddleOCR's date when its crop shows no date at all, only the time after it (seed 26523)", async () => {
+    const box: [number, number, number, number] = [0.1, 0.4, 0.9, 0.43];
+    const page = 'I vATvmzezsEessea To zeit 20:00 [HH';
+    const first = [{ ...value('date', page, box), raw: page }];
+    const second = [{ ...value('date', '2025-04-04', box), raw: 'DATUM 2025-04-04 Zeit 20:00' }];
+    const ctx = await context(fakeTesseract(page), first, second, receipt, fakePaddle('Zeit20:00'));
+    await reReadStep.run(ctx);
+    expect(second[0]).toMatchObject({ value: '2025-04-04', raw: 'DATUM 2025-04-04 Zeit 20:00' });
+  });
+
   it("keeps the page's date no calendar has when the crop reads it cut short, its year's last digits lost (seed 26006)", async () => {
     const box: [number, number, number, number] = [0.12, 0.41, 0.88, 0.45];
     const page = '| 29-84-2025 22:53 ” [';

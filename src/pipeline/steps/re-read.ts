@@ -64,7 +64,7 @@ export const reReadStep: Step<ReadContext> = {
       // would make a total the extractor never accepts.
       if (spec.kind === 'amount' && Math.sign(Number(value)) !== Math.sign(Number(v.value))) continue;
       const digits = printedDigits(spec, { value: v.value, raw: v.raw }, { value, raw: text });
-      if (cutShort(digits)) continue;
+      if (cutShort(digits) || dateLost(spec, digits)) continue;
       const added = digitsAdded(digits);
       if (added) addedDigits.set(v, { digits: added, page: printedDate({ value: v.value, raw: v.raw }) ?? v.raw });
       done.push({ key: v.key, page: v.raw, crop: text });
@@ -81,7 +81,8 @@ export const reReadStep: Step<ReadContext> = {
       if (value === null || canonical(spec.kind, value) === null) continue;
       if (spec.kind === 'amount' && Math.sign(Number(value)) !== Math.sign(Number(v.value))) continue;
       for (const o of second.values.filter((o) => o.key === v.key)) {
-        if (cutShort(printedDigits(spec, { value: o.value, raw: o.raw }, { value, raw: text }))) continue;
+        const digits = printedDigits(spec, { value: o.value, raw: o.raw }, { value, raw: text });
+        if (cutShort(digits) || dateLost(spec, digits)) continue;
         done.push({ key: v.key, page: o.raw, crop: text, reader: 'paddle' });
         replaceValue(o, value, text);
       }
@@ -296,6 +297,11 @@ function cutShort(digits: Digits | null): boolean {
   const { was, now } = digits;
   return now.length > 0 && now.length < was.length && (was.endsWith(now) || was.startsWith(now));
 }
+
+/** A date the page read that its crop shows no date at all for ("Zeit20:00" of "DATUM 2025-04-04
+ * Zeit 20:00", seed 26523): the crop lost the date at its edge or to faint print, and its text is
+ * no reading of the date to stand in its place. */
+const dateLost = (spec: FieldSpec, digits: Digits | null): boolean => spec.kind === 'date' && !!digits && digits.was.length > 0 && digits.now.length === 0;
 
 interface AddedDigits {
   digits: string;
